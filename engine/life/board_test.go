@@ -1,0 +1,145 @@
+package life
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// randomBoard fills a board with P1 and P2 cells at the given densities.
+func randomBoard(r *rand.Rand, rows, cols int, density float64) Board {
+	b := NewBoard(rows, cols)
+	for i := range rows {
+		for j := range cols {
+			if r.Float64() < density {
+				b.Set(i, j, Owner(1+r.IntN(2)))
+			}
+		}
+	}
+	return b
+}
+
+// sizes covers one-word and multi-word rows, full and partial last words,
+// and the degenerate tori where neighbour offsets alias.
+var sizes = [][2]int{
+	{1, 1}, {1, 6}, {2, 5}, {3, 3}, {3, 8}, {2, 2}, {1, 64}, {5, 1}, {7, 13}, {12, 5}, {24, 24},
+	{16, 63}, {9, 64}, {9, 65}, {4, 127}, {6, 128}, {5, 129}, {3, 200}, {64, 64}, {33, 190},
+}
+
+// TestStepMatchesReference steps random boards of every size with the
+// fast and the reference step, under both rulesets, for several
+// generations, and requires identical boards.
+func TestStepMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, sz := range sizes {
+		for _, rules := range []Ruleset{Diff, Classic} {
+			for _, density := range []float64{0.1, 0.35, 0.6, 0.9} {
+				name := fmt.Sprintf("%dx%d/rules%d/%.2f", sz[0], sz[1], rules, density)
+				fast := randomBoard(r, sz[0], sz[1], density)
+				ref := fast.Grid()
+				nf, nr := NewBoard(sz[0], sz[1]), fast.Grid()
+				for gen := range 6 {
+					fast.Step(&nf, rules)
+					ref.StepReference(nr, rules)
+					if rb := nr.Board(); nf.String() != rb.String() {
+						t.Fatalf("%s generation %d:\nfast\n%s\nreference\n%s", name, gen+1, nf.String(), rb.String())
+					}
+					checkPadding(t, &nf)
+					fast, nf = nf, fast
+					ref, nr = nr, ref
+				}
+			}
+		}
+	}
+}
+
+// checkPadding requires the bits past the last column to stay zero.
+func checkPadding(t *testing.T, b *Board) {
+	t.Helper()
+	mask := b.lastMask()
+	for side := range 2 {
+		for r := range b.rows {
+			if w := b.plane[side][r*b.words+b.words-1]; w&^mask != 0 {
+				t.Fatalf("%dx%d: row %d of plane %d has bits past the last column: %x", b.rows, b.cols, r, side, w&^mask)
+			}
+		}
+	}
+}
+
+// TestNextOwnerTable checks the rule table of the spec (§6.4) cell by
+// cell, since the reference is itself the oracle of the fast step.
+func TestNextOwnerTable(t *testing.T) {
+	for p1 := 0; p1 <= 8; p1++ {
+		for p2 := 0; p1+p2 <= 8; p2++ {
+			d := p1 - p2
+			wantDead, wantP1, wantP2 := Dead, Dead, Dead
+			if d == 3 {
+				wantDead = P1
+			}
+			if d == -3 {
+				wantDead = P2
+			}
+			if d == 2 || d == 3 {
+				wantP1 = P1
+			}
+			if d == -2 || d == -3 {
+				wantP2 = P2
+			}
+			for _, c := range []struct{ from, want Owner }{{Dead, wantDead}, {P1, wantP1}, {P2, wantP2}} {
+				if got := nextOwner(c.from, p1, p2, Diff); got != c.want {
+					t.Errorf("diff: cell %d with %d P1 and %d P2 neighbours becomes %d, want %d", c.from, p1, p2, got, c.want)
+				}
+			}
+		}
+	}
+	if nextOwner(Dead, 3, 1, Classic) != Dead || nextOwner(Dead, 3, 0, Classic) != P1 || nextOwner(P2, 4, 2, Classic) != P2 {
+		t.Error("classic: births need 3 of one colour and none of the other; survival ignores enemies")
+	}
+}
+
+// TestReach compares the bit-parallel reach with the per-cell distance
+// test that Check uses.
+func TestReach(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, sz := range sizes {
+		for d := range 4 {
+			cfg := &Config{Rows: sz[0], Cols: sz[1], Distance: d, Iterations: 1}
+			s := State{cfg: cfg, board: randomBoard(r, sz[0], sz[1], 0.05)}
+			for _, side := range match.Sides {
+				reach := s.board.Reach(side, d, nil)
+				in := NewBoard(sz[0], sz[1])
+				copy(in.plane[0], reach)
+				for i := range sz[0] {
+					for j := range sz[1] {
+						if got, want := in.At(i, j) == P1, s.near(side, Cell{i, j}); got != want {
+							t.Fatalf("%dx%d d=%d %s: reach of (%d,%d) is %v, want %v", sz[0], sz[1], d, side, i, j, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkStep(b *testing.B) {
+	for _, n := range []int{24, 1024} {
+		board := randomBoard(rand.New(rand.NewPCG(5, 6)), n, n, 0.35)
+		next := NewBoard(n, n)
+		cells := float64(n * n)
+		b.Run(fmt.Sprintf("%dx%d/fast", n, n), func(b *testing.B) {
+			for b.Loop() {
+				board.Step(&next, Diff)
+			}
+			b.ReportMetric(cells*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gcells/s")
+		})
+		grid, gnext := board.Grid(), next.Grid()
+		b.Run(fmt.Sprintf("%dx%d/reference", n, n), func(b *testing.B) {
+			for b.Loop() {
+				grid.StepReference(gnext, Diff)
+			}
+			b.ReportMetric(cells*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gcells/s")
+		})
+	}
+}

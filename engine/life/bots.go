@@ -1,0 +1,116 @@
+package life
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Bots lists the game's bots.
+func (Game) Bots() []match.BotInfo {
+	return []match.BotInfo{
+		{Name: "random", Description: "the original sample bots: random legal cells, spending the whole bank",
+			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
+		{Name: "greedy", Description: "adds the cell that most raises own minus enemy cells one generation ahead, while any does",
+			New: func(match.Options) (match.Bot, error) { return match.BotFunc(greedyAct), nil }},
+		{Name: "strong", Description: "searches placements several generations ahead against a predicted reply",
+			Options: []match.OptionInfo{match.OptNodes, match.OptTime, {Name: "horizon", Description: "generations simulated per evaluation (default 4)"}},
+			Budget:  match.Budget{Nodes: strongNodes},
+			New:     newStrong},
+	}
+}
+
+// state returns the Life state of a turn.
+func state(t *match.Turn) (State, error) {
+	s, ok := t.State.(State)
+	if !ok {
+		return State{}, fmt.Errorf("life bot given a %T", t.State)
+	}
+	return s, nil
+}
+
+// Legal returns the cells side may colonise in s: dead cells within the
+// colonisation distance of its live cells, on the torus, in scan order.
+func Legal(s State, side match.Side) []Cell {
+	b := &s.board
+	reach := b.Reach(side, s.cfg.Distance, nil)
+	for i := range reach {
+		reach[i] &^= b.plane[0][i] | b.plane[1][i]
+	}
+	var cells []Cell
+	b.ForEach(reach, func(c Cell) { cells = append(cells, c) })
+	return cells
+}
+
+// randomAct is what the original sample bots (kickBot.cpp, run.py) do:
+// shuffle the cells near own cells and send as many as the bank allows;
+// unlike them it wraps around the torus and never sends a duplicate.
+func randomAct(t *match.Turn) (match.Action, error) {
+	s, err := state(t)
+	if err != nil {
+		return nil, err
+	}
+	cells := Legal(s, t.Side)
+	t.Rand.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	return Action(cells[:min(len(cells), s.bank[t.Side])]), nil
+}
+
+// greedyAct adds cells one at a time, each time the one that most raises
+// own minus enemy live cells after one generation (the opponent assumed
+// idle), while one raises it and the bank allows. Ties go to a random one.
+func greedyAct(t *match.Turn) (match.Action, error) {
+	s, err := state(t)
+	if err != nil {
+		return nil, err
+	}
+	act, score := greedy(s, t.Side, t.Rand, t.Spend)
+	t.Note.SetEval(float64(score))
+	t.Note.Text = fmt.Sprintf("%d cells, own-enemy next generation %+d", len(act), score)
+	return act, nil
+}
+
+// greedy is the greedy choice and its score (own minus enemy cells after
+// one generation). With r nil, ties go to the first cell in scan order;
+// spend, when set, is told of each simulated generation.
+func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool) (Action, int) {
+	cands := Legal(s, side)
+	work := s.board.Clone()
+	next := NewBoard(work.rows, work.cols)
+	score := func() int {
+		work.Step(&next, s.cfg.Ruleset)
+		if spend != nil {
+			spend(1)
+		}
+		return next.Count(side) - next.Count(side.Other())
+	}
+	cur := score()
+	act := Action{}
+	for len(act) < s.bank[side] {
+		best, bestScore, ties := -1, cur, 0
+		for i, c := range cands {
+			if work.At(c.Row, c.Col) != Dead {
+				continue
+			}
+			work.Set(c.Row, c.Col, OwnerOf(side))
+			v := score()
+			work.Set(c.Row, c.Col, Dead)
+			switch {
+			case v > bestScore:
+				best, bestScore, ties = i, v, 1
+			case v == bestScore && best >= 0 && r != nil:
+				if ties++; r.IntN(ties) == 0 {
+					best = i
+				}
+			}
+		}
+		if best < 0 {
+			break
+		}
+		c := cands[best]
+		work.Set(c.Row, c.Col, OwnerOf(side))
+		act = append(act, c)
+		cur = bestScore
+	}
+	return act, cur
+}

@@ -1,0 +1,213 @@
+package life
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// strongNodes is the strong bot's default budget, in simulated
+// generations of the whole board.
+const strongNodes = 6000
+
+// strong searches colonisations several generations ahead. It predicts the
+// opponent's reply (the greedy choice), lists candidate pieces (single
+// cells and L-trominoes, the three-cell seed of a block, which no
+// one-cell-at-a-time search can find), scores each piece by simulating the
+// board `horizon` generations with it, then adds the best pieces one by
+// one while the simulated outcome improves and the bank allows. Near the
+// end the horizon shrinks to the turns left, so the last moves maximise
+// the final count exactly.
+type strong struct {
+	horizon int
+}
+
+func newStrong(o match.Options) (match.Bot, error) {
+	h, err := o.Int("horizon", 4)
+	if err != nil {
+		return nil, err
+	}
+	if h < 1 || h > 32 {
+		return nil, fmt.Errorf("horizon %d: want 1 to 32 generations", h)
+	}
+	return &strong{horizon: h}, nil
+}
+
+// piece is a candidate addition to an action.
+type piece struct {
+	cells []Cell
+	value int
+}
+
+// Act chooses the action.
+func (b *strong) Act(t *match.Turn) (match.Action, error) {
+	s, err := state(t)
+	if err != nil {
+		return nil, err
+	}
+	side := t.Side
+	h := min(b.horizon, s.cfg.Iterations-s.iter)
+	sim := newSimulator(s, side, h, t)
+	reply := predictReply(s, side.Other())
+	sim.setReply(reply)
+
+	base := sim.eval(nil)
+	pieces := sim.pieces()
+	for i := range pieces {
+		if !t.Spend(0) {
+			pieces = pieces[:i]
+			break
+		}
+		pieces[i].value = sim.eval(pieces[i].cells) - base
+	}
+	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
+	for len(pieces) > 0 && pieces[len(pieces)-1].value <= 0 {
+		pieces = pieces[:len(pieces)-1]
+	}
+	const shortlist = 24
+	pieces = pieces[:min(len(pieces), shortlist)]
+
+	var act Action
+	cur := base
+	bank := s.bank[side]
+	for t.Spend(0) {
+		best, bestVal := -1, cur
+		for i, p := range pieces {
+			if len(act)+len(p.cells) > bank || overlaps(act, p.cells) {
+				continue
+			}
+			v := sim.eval(append(slices.Clip(act), p.cells...))
+			if v > bestVal {
+				best, bestVal = i, v
+			}
+		}
+		if best < 0 {
+			break
+		}
+		act = append(act, pieces[best].cells...)
+		cur = bestVal
+		pieces = slices.Delete(pieces, best, best+1)
+	}
+	t.Note.Depth = h
+	t.Note.Nodes = t.Nodes()
+	t.Note.SetEval(float64(cur))
+	t.Note.Text = fmt.Sprintf("%d cells; predicted reply %d cells; own-enemy in %d generations %+d (idle %+d)",
+		len(act), len(reply), h, cur, base)
+	if act == nil {
+		act = Action{}
+	}
+	return act, nil
+}
+
+func overlaps(a Action, cells []Cell) bool {
+	for _, c := range cells {
+		if slices.Contains(a, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// predictReply is the opponent's expected action: what greedy would play,
+// without its random tie-breaks.
+func predictReply(s State, side match.Side) Action {
+	a, _ := greedy(s, side, nil, nil)
+	return a
+}
+
+// simulator evaluates actions by playing the board forward.
+type simulator struct {
+	s       State
+	side    match.Side
+	horizon int
+	turn    *match.Turn
+	reply   Action
+	a, b    Board
+}
+
+func newSimulator(s State, side match.Side, horizon int, t *match.Turn) *simulator {
+	return &simulator{s: s, side: side, horizon: horizon, turn: t,
+		a: NewBoard(s.board.rows, s.board.cols), b: NewBoard(s.board.rows, s.board.cols)}
+}
+
+func (m *simulator) setReply(r Action) { m.reply = r }
+
+// eval places act and the predicted reply (collisions cancel as in the
+// rules variant), runs the horizon and returns own minus enemy cells.
+func (m *simulator) eval(act []Cell) int {
+	m.a.CopyFrom(&m.s.board)
+	var mine, theirs Action = act, m.reply
+	applied, _ := resolve(mine, theirs, m.s.cfg.Rules)
+	if m.side == match.P2 {
+		applied, _ = resolve(theirs, mine, m.s.cfg.Rules)
+		applied[0], applied[1] = applied[1], applied[0]
+	}
+	own, opp := OwnerOf(m.side), OwnerOf(m.side.Other())
+	for _, c := range applied[1] {
+		m.a.Set(c.Row, c.Col, opp)
+	}
+	for _, c := range applied[0] {
+		m.a.Set(c.Row, c.Col, own)
+	}
+	cur, next := &m.a, &m.b
+	for range m.horizon {
+		cur.Step(next, m.s.cfg.Ruleset)
+		m.turn.Spend(1)
+		cur, next = next, cur
+	}
+	return cur.Count(m.side) - cur.Count(m.side.Other())
+}
+
+// pieces lists the candidate pieces: every legal cell, and every
+// L-tromino of legal cells.
+func (m *simulator) pieces() []piece {
+	legal := Legal(m.s, m.side)
+	ok := NewBoard(m.s.board.rows, m.s.board.cols)
+	for _, c := range legal {
+		ok.Set(c.Row, c.Col, P1)
+	}
+	var ps []piece
+	for _, c := range legal {
+		ps = append(ps, piece{cells: []Cell{c}})
+	}
+	R, C := m.s.board.rows, m.s.board.cols
+	at := func(r, c int) (Cell, bool) {
+		p := Cell{floorMod(r, R), floorMod(c, C)}
+		return p, ok.At(p.Row, p.Col) == P1
+	}
+	for _, c := range legal {
+		// The four L-trominoes in the 2x2 square with c at its top left.
+		sq := [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}}
+		for skip := range 4 {
+			var cells []Cell
+			for k, d := range sq {
+				if k == skip {
+					continue
+				}
+				p, good := at(c.Row+d[0], c.Col+d[1])
+				if !good {
+					cells = nil
+					break
+				}
+				cells = append(cells, p)
+			}
+			if len(cells) == 3 && !duplicateCells(cells) {
+				ps = append(ps, piece{cells: cells})
+			}
+		}
+	}
+	return ps
+}
+
+func duplicateCells(cs []Cell) bool {
+	for i := range cs {
+		for j := i + 1; j < len(cs); j++ {
+			if cs[i] == cs[j] {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,77 @@
+package match
+
+import (
+	"fmt"
+	"time"
+)
+
+// Clock enforces one side's time rule over a match: the original games'
+// wall-clock limits, kept for fidelity. The match asks Begin before each
+// move of the side and End with the thinking time used.
+type Clock interface {
+	// Begin returns the time available for the move about to be asked.
+	Begin() time.Duration
+	// End charges the time used and reports an error when it was too much.
+	End(used time.Duration) error
+}
+
+// TimeBucket is the clock of the Life battleground (and of its server
+// core): a bucket of time that starts full at Cap, gains Gain before each
+// move without exceeding Cap, and loses the time each move takes. A side
+// whose bucket goes below zero is out of time.
+type TimeBucket struct {
+	Gain, Cap time.Duration
+	left      time.Duration
+	started   bool
+}
+
+// NewTimeBucket returns a full bucket.
+func NewTimeBucket(gain, capacity time.Duration) *TimeBucket {
+	return &TimeBucket{Gain: gain, Cap: capacity}
+}
+
+// Begin refills the bucket by Gain, up to Cap, and returns its content.
+func (b *TimeBucket) Begin() time.Duration {
+	if !b.started {
+		b.left, b.started = b.Cap, true
+	}
+	b.left = min(b.Cap, b.left+b.Gain)
+	return b.left
+}
+
+// End takes the time used out of the bucket.
+func (b *TimeBucket) End(used time.Duration) error {
+	avail := b.left
+	b.left -= used
+	if b.left < 0 {
+		return fmt.Errorf("out of time: took %s with %s left", roundMs(used), roundMs(avail))
+	}
+	return nil
+}
+
+// PerMove is a clock with a fixed limit for each move and a larger one for
+// the side's first move (Colosseum: 30 s, then 2 s).
+type PerMove struct {
+	First, Each time.Duration
+	moves       int
+}
+
+// Begin returns the limit of the coming move.
+func (p *PerMove) Begin() time.Duration {
+	if p.moves == 0 {
+		return p.First
+	}
+	return p.Each
+}
+
+// End checks the time used against the limit.
+func (p *PerMove) End(used time.Duration) error {
+	limit := p.Begin()
+	p.moves++
+	if used > limit {
+		return fmt.Errorf("out of time: took %s, the limit is %s", roundMs(used), roundMs(limit))
+	}
+	return nil
+}
+
+func roundMs(d time.Duration) time.Duration { return d.Round(time.Millisecond) }

@@ -1,0 +1,241 @@
+package match
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Replay file identification. A change that older arenas cannot read
+// raises ReplayVersion.
+const (
+	ReplayFormat  = "arena-replay"
+	ReplayVersion = 1
+)
+
+// Replay is the file form of a match: enough to rebuild every state
+// exactly (game, variant, config, seed, players and each turn's actions),
+// the bots' notes, and the result. It leaves out thinking times, so the
+// same setup writes the same bytes on every machine.
+type Replay struct {
+	Format  string          `json:"format"`
+	Version int             `json:"version"`
+	Game    string          `json:"game"`
+	Variant string          `json:"variant"`
+	Seed    uint64          `json:"seed"`
+	Players [2]string       `json:"players"`
+	Config  json.RawMessage `json:"config"`
+	Turns   []ReplayTurn    `json:"turns"`
+	Result  *Result         `json:"result"` // null for an unfinished match
+}
+
+// ReplayTurn is one turn of a replay.
+type ReplayTurn struct {
+	Actions  [2]json.RawMessage `json:"actions"` // null for a side that did not move
+	Notes    [2]*Note           `json:"notes,omitzero"`
+	Replaced [2]string          `json:"replaced,omitzero"`
+}
+
+// Replay converts the record to its file form.
+func (r *Record) Replay() (*Replay, error) {
+	cfg, err := json.Marshal(r.Config)
+	if err != nil {
+		return nil, fmt.Errorf("replay: config: %w", err)
+	}
+	rp := &Replay{Format: ReplayFormat, Version: ReplayVersion, Game: r.Game.Info().Name,
+		Variant: r.Config.Variant(), Seed: r.Seed, Players: r.Players, Config: cfg, Result: r.Result}
+	for k, t := range r.Turns {
+		rt := ReplayTurn{Notes: t.Notes, Replaced: t.Replaced}
+		for side, a := range t.Actions {
+			if a == nil {
+				rt.Actions[side] = json.RawMessage("null")
+				continue
+			}
+			if rt.Actions[side], err = json.Marshal(a); err != nil {
+				return nil, fmt.Errorf("replay: turn %d: %s action: %w", k, Side(side), err)
+			}
+		}
+		rp.Turns = append(rp.Turns, rt)
+	}
+	return rp, nil
+}
+
+// WriteTo writes the replay as JSON with one turn per line, so that files
+// diff well and errors point at a turn's line.
+func (rp *Replay) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	field := func(name string, v any, last bool) error {
+		j, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("replay: %s: %w", name, err)
+		}
+		fmt.Fprintf(&b, "  %q: %s", name, j)
+		if !last {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+		return nil
+	}
+	b.WriteString("{\n")
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"format", rp.Format}, {"version", rp.Version}, {"game", rp.Game}, {"variant", rp.Variant},
+		{"seed", rp.Seed}, {"players", rp.Players}, {"config", rp.Config}} {
+		if err := field(f.name, f.v, false); err != nil {
+			return 0, err
+		}
+	}
+	b.WriteString("  \"turns\": [")
+	for k, t := range rp.Turns {
+		j, err := json.Marshal(t)
+		if err != nil {
+			return 0, fmt.Errorf("replay: turn %d: %w", k, err)
+		}
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		b.Write(j)
+	}
+	if len(rp.Turns) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("],\n")
+	if err := field("result", rp.Result, true); err != nil {
+		return 0, err
+	}
+	b.WriteString("}\n")
+	n, err := w.Write(b.Bytes())
+	return int64(n), err
+}
+
+// LoadReplay reads a replay file and rebuilds the match: every state,
+// checked turn by turn. A damaged file, a replay of another version, an
+// action the rules refuse or a result that does not follow from the turns
+// is an error naming the file and the line.
+func LoadReplay(file string, data []byte) (*Record, error) {
+	var rp Replay
+	if err := json.Unmarshal(data, &rp); err != nil {
+		return nil, JSONError(file, data, err)
+	}
+	at := func(path []any, format string, args ...any) error {
+		return Errorf(file, data, path, format, args...)
+	}
+	if rp.Format != ReplayFormat {
+		return nil, at([]any{"format"}, "not an arena replay: format is %q, want %q", rp.Format, ReplayFormat)
+	}
+	if rp.Version != ReplayVersion {
+		return nil, at([]any{"version"}, "replay version %d: this arena reads version %d", rp.Version, ReplayVersion)
+	}
+	g, err := Lookup(rp.Game)
+	if err != nil {
+		return nil, at([]any{"game"}, "%v", err)
+	}
+	if len(rp.Config) == 0 || string(rp.Config) == "null" {
+		return nil, at([]any{"config"}, "missing config")
+	}
+	cfg, err := g.LoadConfig(file, rp.Config)
+	if err != nil {
+		return nil, shiftLines(err, JSONLine(data, "config")-1)
+	}
+	if cfg.Variant() != rp.Variant {
+		return nil, at([]any{"variant"}, "variant %q does not match the config's %q", rp.Variant, cfg.Variant())
+	}
+	s, err := g.Start(cfg, rp.Seed)
+	if err != nil {
+		return nil, at([]any{"config"}, "%v", err)
+	}
+	rec := &Record{Game: g, Config: cfg, Seed: rp.Seed, Players: rp.Players, States: []State{s}}
+	for k, rt := range rp.Turns {
+		if s.ToMove() == Nobody {
+			return nil, at([]any{"turns", k}, "turn %d: the game was already over", k)
+		}
+		var log TurnLog
+		log.Notes, log.Replaced = rt.Notes, rt.Replaced
+		for _, side := range Sides {
+			raw := rt.Actions[side]
+			moves := s.ToMove().Has(side)
+			if !moves {
+				if len(raw) != 0 && string(raw) != "null" {
+					return nil, at([]any{"turns", k}, "turn %d: %s acted out of turn", k, side)
+				}
+				continue
+			}
+			a, err := g.DecodeAction(raw)
+			if err != nil {
+				return nil, at([]any{"turns", k}, "turn %d: %s action %s: %v", k, side, raw, err)
+			}
+			if err := s.Check(side, a); err != nil {
+				return nil, at([]any{"turns", k}, "turn %d: %s action is not legal: %v", k, side, err)
+			}
+			log.Actions[side] = a
+		}
+		s = s.Apply(log.Actions)
+		rec.States = append(rec.States, s)
+		rec.Turns = append(rec.Turns, log)
+	}
+	if err := checkResult(rec, rp.Result); err != nil {
+		return nil, at([]any{"result"}, "%v", err)
+	}
+	rec.Result = rp.Result
+	return rec, nil
+}
+
+// checkResult verifies that the recorded result follows from the turns.
+func checkResult(rec *Record, res *Result) error {
+	last := rec.Last()
+	switch {
+	case res == nil && last.ToMove() == Nobody:
+		return fmt.Errorf("the game is over at turn %d but the replay records no result", last.Turn())
+	case res == nil:
+		return nil // an unfinished match
+	case len(res.Forfeits) > 0:
+		for _, f := range res.Forfeits {
+			if f.Turn != last.Turn() {
+				return fmt.Errorf("%s forfeits at turn %d, but the turns end at %d", f.Side, f.Turn, last.Turn())
+			}
+		}
+		if last.ToMove() == Nobody {
+			return fmt.Errorf("a forfeit is recorded after the game ended at turn %d", last.Turn())
+		}
+		return nil
+	case last.ToMove() != Nobody:
+		return fmt.Errorf("the turns end at %d before the game is over, and no forfeit is recorded", last.Turn())
+	}
+	want := last.Outcome()
+	if res.Winner != want.Winner || res.Scores != want.Scores {
+		return fmt.Errorf("recorded result %q does not match the replayed game (%s with scores %v)",
+			res.String(), (&Result{Outcome: want}).String(), want.Scores)
+	}
+	return nil
+}
+
+// shiftLines moves the line of a FileError about an embedded document by
+// the line where that document starts.
+func shiftLines(err error, by int) error {
+	if fe, ok := err.(*FileError); ok && fe.Line > 0 {
+		c := *fe
+		c.Line += by
+		if c.Line != fe.Line {
+			c.Col = 0 // columns were relative to the embedded document's first line
+		}
+		return &c
+	}
+	return err
+}
+
+// SaveReplay is a convenience for writing a record's replay to w.
+func SaveReplay(w io.Writer, r *Record) error {
+	rp, err := r.Replay()
+	if err != nil {
+		return err
+	}
+	_, err = rp.WriteTo(w)
+	return err
+}
+
+// describePlayers writes "strong vs greedy" for listings.
+func describePlayers(p [2]string) string { return strings.Join(p[:], " vs ") }

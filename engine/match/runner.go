@@ -1,0 +1,270 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Setup is everything a match depends on. The same setup plays the same
+// match on every machine, as long as the bots' budgets count nodes.
+type Setup struct {
+	Game    Game
+	Config  Config // nil: the game's default config
+	Seed    uint64
+	Players [2]Spec
+	// Bots, when set, are used instead of making bots from Players (a
+	// person in the window, a bot under test); Players still names them.
+	Bots [2]Bot
+}
+
+// TurnLog is what happened in one turn, from the state before it.
+type TurnLog struct {
+	Actions [2]Action // nil for a side that did not move
+	Notes   [2]*Note
+	// Think is each side's thinking time. It is machine-dependent, so
+	// replays leave it out.
+	Think [2]time.Duration
+	// Replaced says why a side's action was replaced by the game's
+	// substitute (games with a Substituter); empty otherwise.
+	Replaced [2]string
+}
+
+// Record is a match as played so far: every state, what happened in each
+// turn, and the result once it is over. States[k] is the state after k
+// turns and Turns[k] what happened in it, so len(States) == len(Turns)+1.
+type Record struct {
+	Game    Game
+	Config  Config
+	Seed    uint64
+	Players [2]string
+	States  []State
+	Turns   []TurnLog
+	Result  *Result // nil while the match goes on
+}
+
+// Last returns the latest state.
+func (r *Record) Last() State { return r.States[len(r.States)-1] }
+
+// Runner plays a match one turn at a time, so that a window can show it as
+// it is computed. Step and Record may be called from different goroutines.
+type Runner struct {
+	// Yield, when set, is called now and then while a bot thinks; the
+	// browser build uses it to give frames to the page.
+	Yield func()
+
+	setup  Setup
+	bots   [2]Bot
+	budget [2]Budget
+	rands  [2]*rand.Rand
+	clocks [2]Clock
+	subst  Substituter
+
+	mu  sync.Mutex
+	rec Record
+}
+
+// NewRunner checks the setup, makes the bots and the initial state.
+func NewRunner(s Setup) (*Runner, error) {
+	if s.Config == nil {
+		s.Config = DefaultConfig(s.Game)
+	}
+	init, err := s.Game.Start(s.Config, s.Seed)
+	if err != nil {
+		return nil, err
+	}
+	r := &Runner{setup: s}
+	r.subst, _ = s.Game.(Substituter)
+	for _, side := range Sides {
+		spec := s.Players[side]
+		if r.bots[side] = s.Bots[side]; r.bots[side] == nil {
+			b, _, opts, err := NewBot(s.Game, spec)
+			if err != nil {
+				r.Close()
+				return nil, fmt.Errorf("%s: %w", side, err)
+			}
+			r.bots[side], r.budget[side] = b, opts.Budget
+			r.rands[side] = BotRand(s.Seed, side, opts)
+		} else {
+			r.rands[side] = BotRand(s.Seed, side, Options{})
+		}
+		if u, ok := r.bots[side].(Untimed); !ok || !u.Untimed() {
+			r.clocks[side] = s.Game.Clock(s.Config, side)
+		}
+	}
+	r.rec = Record{Game: s.Game, Config: s.Config, Seed: s.Seed,
+		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}, States: []State{init}}
+	r.finishIfOver()
+	return r, nil
+}
+
+// BotRand returns the random source of side's bot in a match with the
+// given seed: from the bot's own seed option when it has one.
+func BotRand(matchSeed uint64, side Side, o Options) *rand.Rand {
+	seed := matchSeed
+	if o.HasSeed {
+		seed = o.Seed
+	}
+	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15*uint64(side+1)))
+}
+
+// Done reports whether the match is over.
+func (r *Runner) Done() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rec.Result != nil
+}
+
+// Record returns the match so far. The slices are shared with the runner,
+// which only appends, so the snapshot stays valid as the match goes on.
+func (r *Runner) Record() *Record {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rec := r.rec
+	return &rec
+}
+
+// Close releases the bots' resources (external processes).
+func (r *Runner) Close() {
+	for _, b := range r.bots {
+		if c, ok := b.(Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+// Step plays one turn. It returns the context's error when the match was
+// cancelled, and nil otherwise: a bot's failure is part of the result.
+func (r *Runner) Step(ctx context.Context) error {
+	r.mu.Lock()
+	state, done := r.rec.Last(), r.rec.Result != nil
+	r.mu.Unlock()
+	if done {
+		return nil
+	}
+	movers := state.ToMove()
+	var log TurnLog
+	var faults []Forfeit
+	for _, side := range Sides {
+		if !movers.Has(side) {
+			continue
+		}
+		a, note, think, err := r.ask(ctx, state, side)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		log.Notes[side], log.Think[side] = note, think
+		if err == nil {
+			err = state.Check(side, a)
+		}
+		if err != nil && r.subst != nil {
+			log.Replaced[side] = err.Error()
+			a, err = r.subst.Substitute(state, side, r.rands[side]), nil
+		}
+		if err != nil {
+			faults = append(faults, Forfeit{Side: side, Turn: state.Turn(), Reason: err.Error(), Action: encodeLoose(a)})
+			continue
+		}
+		log.Actions[side] = a
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if faults != nil {
+		r.rec.Result = forfeitResult(state, faults)
+		return nil
+	}
+	r.rec.States = append(r.rec.States, state.Apply(log.Actions))
+	r.rec.Turns = append(r.rec.Turns, log)
+	r.finishIfOver()
+	return nil
+}
+
+// finishIfOver sets the result when the last state ends the game. The
+// caller holds r.mu (or owns r alone).
+func (r *Runner) finishIfOver() {
+	last := r.rec.Last()
+	if last.ToMove() == Nobody {
+		r.rec.Result = &Result{Outcome: last.Outcome(), Turns: last.Turn()}
+	}
+}
+
+// ask gets side's action, turning a panic, an error or an overrun of the
+// clock into an error.
+func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *Note, think time.Duration, err error) {
+	var allow time.Duration
+	if c := r.clocks[side]; c != nil {
+		allow = c.Begin()
+	}
+	t := newTurn(ctx, s, side, r.rands[side], r.budget[side], allow, r.Yield)
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("bot crashed: %v [%s]", p, panicSite(debug.Stack()))
+			}
+		}()
+		a, err = r.bots[side].Act(t)
+		if err == nil && a == nil {
+			err = errors.New("bot returned no action")
+		}
+	}()
+	think = t.Elapsed()
+	if c := r.clocks[side]; c != nil && ctx.Err() == nil {
+		if cerr := c.End(think); cerr != nil && err == nil {
+			err = cerr
+		}
+	}
+	if !t.Note.empty() {
+		n := t.Note
+		note = &n
+	}
+	return a, note, think, err
+}
+
+// panicSite picks the first frame of a panic's stack outside the runtime
+// and this package, so a forfeit says where the bot broke.
+func panicSite(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		fn := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(fn, "runtime") || strings.HasPrefix(fn, "panic(") || strings.Contains(fn, "/engine/match.") ||
+			strings.HasPrefix(fn, "goroutine ") || fn == "" || strings.HasPrefix(fn, "/") {
+			continue
+		}
+		return fn + " " + strings.TrimSpace(lines[i+1])
+	}
+	return "unknown site"
+}
+
+// encodeLoose writes an action for a forfeit record, or nothing when it
+// cannot be written.
+func encodeLoose(a Action) []byte {
+	if a == nil {
+		return nil
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// Play runs a whole match.
+func Play(ctx context.Context, s Setup) (*Record, error) {
+	r, err := NewRunner(s)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	for !r.Done() {
+		if err := r.Step(ctx); err != nil {
+			return r.Record(), err
+		}
+	}
+	return r.Record(), nil
+}

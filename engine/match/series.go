@@ -1,0 +1,209 @@
+package match
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Series is a run of games between two bots, A and B, with sides
+// alternated: in game i (from 0), A plays P1 when i is even. Game i uses
+// seed Seed+i, so every game of a series can be replayed alone.
+type Series struct {
+	Game   Game
+	Config Config // nil: the game's default
+	// Configs, when set, gives the config of game i as Configs(i, seed);
+	// it overrides Config (Colosseum draws board sizes per game).
+	Configs func(i int, seed uint64) Config
+	Seed    uint64
+	Games   int
+	Bots    [2]Spec // A, B
+	Jobs    int     // games played at once; 0: one per core
+	// Progress, when set, is called after each game with the count done.
+	Progress func(done, total int)
+}
+
+// GameSummary is one game of a series.
+type GameSummary struct {
+	Index  int     `json:"index"`
+	Seed   uint64  `json:"seed"`
+	ASide  Side    `json:"a_side"`
+	Result *Result `json:"result"`
+	Err    string  `json:"error,omitempty"`
+}
+
+// BotStats sums up one bot over a series.
+type BotStats struct {
+	Spec       string  `json:"bot"`
+	Wins       int     `json:"wins"`
+	Draws      int     `json:"draws"`
+	Losses     int     `json:"losses"`
+	Points     float64 `json:"points"`
+	Score      float64 `json:"score"`    // points per game
+	ScoreLow   float64 `json:"score_lo"` // 95% confidence interval of Score
+	ScoreHigh  float64 `json:"score_hi"`
+	Forfeits   int     `json:"forfeits"`
+	Moves      int     `json:"moves"`
+	ThinkTotal time.Duration
+	ThinkMax   time.Duration
+	AvgMs      float64 `json:"avg_ms"` // mean thinking time per move
+	MaxMs      float64 `json:"max_ms"` // longest thinking time of a move
+	AvgDepth   float64 `json:"avg_depth,omitzero"`
+	depthSum   int64
+	depthN     int64
+}
+
+// SeriesResult is the outcome of a series.
+type SeriesResult struct {
+	Game  string        `json:"game"`
+	Games int           `json:"games"`
+	Seed  uint64        `json:"seed"`
+	Bots  [2]BotStats   `json:"bots"`
+	Log   []GameSummary `json:"log"`
+	Wall  time.Duration `json:"-"`
+}
+
+// Run plays the series on Jobs goroutines. Games that fail to start (a bad
+// config) are logged with their error; a cancelled context stops the run.
+func (s Series) Run(ctx context.Context) (*SeriesResult, error) {
+	jobs := s.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	res := &SeriesResult{Game: s.Game.Info().Name, Games: s.Games, Seed: s.Seed, Log: make([]GameSummary, s.Games),
+		Bots: [2]BotStats{{Spec: s.Bots[0].String()}, {Spec: s.Bots[1].String()}}}
+	start := time.Now()
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				g, rec := s.play(ctx, i)
+				mu.Lock()
+				res.Log[i] = g
+				res.tally(g, rec)
+				done++
+				if s.Progress != nil {
+					s.Progress(done, s.Games)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range s.Games {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.Wall = time.Since(start)
+	for i := range res.Bots {
+		res.Bots[i].finish(s.Games)
+	}
+	return res, nil
+}
+
+// play plays game i of the series.
+func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
+	seed := s.Seed + uint64(i)
+	g := GameSummary{Index: i, Seed: seed, ASide: P1}
+	players := s.Bots
+	if i%2 == 1 {
+		g.ASide = P2
+		players[0], players[1] = players[1], players[0]
+	}
+	cfg := s.Config
+	if s.Configs != nil {
+		cfg = s.Configs(i, seed)
+	}
+	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players})
+	if err != nil {
+		g.Err = err.Error()
+		return g, nil
+	}
+	g.Result = rec.Result
+	return g, rec
+}
+
+// tally adds one game to the bots' statistics.
+func (r *SeriesResult) tally(g GameSummary, rec *Record) {
+	if g.Result == nil {
+		return
+	}
+	for bot := range 2 {
+		side := g.ASide
+		if bot == 1 {
+			side = side.Other()
+		}
+		b := &r.Bots[bot]
+		switch g.Result.Winner {
+		case side:
+			b.Wins++
+		case NoSide:
+			b.Draws++
+		default:
+			b.Losses++
+		}
+		b.Points += g.Result.Points(side)
+		for _, f := range g.Result.Forfeits {
+			if f.Side == side {
+				b.Forfeits++
+			}
+		}
+		for _, t := range rec.Turns {
+			if t.Actions[side] == nil && t.Think[side] == 0 {
+				continue
+			}
+			b.Moves++
+			b.ThinkTotal += t.Think[side]
+			b.ThinkMax = max(b.ThinkMax, t.Think[side])
+			if n := t.Notes[side]; n != nil && n.Depth > 0 {
+				b.depthSum += int64(n.Depth)
+				b.depthN++
+			}
+		}
+	}
+}
+
+func (b *BotStats) finish(games int) {
+	if games > 0 {
+		b.Score = b.Points / float64(games)
+		b.ScoreLow, b.ScoreHigh = Wilson(b.Points, float64(games))
+	}
+	if b.Moves > 0 {
+		b.AvgMs = float64(b.ThinkTotal) / float64(b.Moves) / float64(time.Millisecond)
+	}
+	b.MaxMs = float64(b.ThinkMax) / float64(time.Millisecond)
+	if b.depthN > 0 {
+		b.AvgDepth = float64(b.depthSum) / float64(b.depthN)
+	}
+}
+
+// Wilson returns the 95% Wilson score interval of a proportion of
+// successes out of n trials (draws count as half a success). Unlike the
+// normal approximation it stays inside [0, 1] and does not collapse to a
+// point when every game is won.
+func Wilson(successes, n float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := successes / n
+	den := 1 + z*z/n
+	centre := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return max(0, centre-half), min(1, centre+half)
+}

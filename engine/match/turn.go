@@ -1,0 +1,104 @@
+package match
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+)
+
+// Turn is what a bot is given when asked to act: the state, its side, its
+// random source and budget. The bot reports back through Note and counts
+// its work with Spend, which is also where a thinking bot gives frames to
+// the page in the browser and notices a cancelled match.
+type Turn struct {
+	State  State
+	Side   Side
+	Rand   *rand.Rand // the bot's own seeded source: the only randomness it may use
+	Budget Budget
+	// Clock is the time the side's clock leaves for this move; zero when
+	// the game or the bot is untimed. Bots with a time budget stop before it.
+	Clock time.Duration
+	Note  Note
+
+	ctx      context.Context
+	yield    func()
+	start    time.Time
+	deadline time.Time // zero: no time bound
+	given    time.Duration
+	nodes    int64
+	calls    uint32
+	stopped  bool
+}
+
+// spendCheckEvery is how many Spend calls pass between looks at the clock,
+// the context and the yield hook: often enough to stop within a
+// millisecond, rarely enough to cost nothing next to a search node.
+const spendCheckEvery = 64
+
+func newTurn(ctx context.Context, s State, side Side, r *rand.Rand, b Budget, clock time.Duration, yield func()) *Turn {
+	t := &Turn{State: s, Side: side, Rand: r, Budget: b, Clock: clock, ctx: ctx, yield: yield, start: time.Now()}
+	limit := b.Time
+	if clock > 0 && b.Time > 0 {
+		// Keep a margin for the reply, as a person would with a chess clock.
+		limit = min(limit, clock*9/10)
+	}
+	if limit > 0 {
+		t.deadline = t.start.Add(limit)
+	}
+	return t
+}
+
+// NewTurn makes a turn outside a match, for tests and benchmarks of bots.
+func NewTurn(s State, side Side, r *rand.Rand, b Budget) *Turn {
+	return newTurn(context.Background(), s, side, r, b, 0, nil)
+}
+
+// Spend counts n nodes of search and reports whether the bot may go on:
+// false once the node budget is used, the time budget has passed or the
+// match was cancelled. Once false, it stays false for this turn.
+func (t *Turn) Spend(n int64) bool {
+	if t.stopped {
+		return false
+	}
+	t.nodes += n
+	if t.Budget.Nodes > 0 && t.nodes >= t.Budget.Nodes {
+		t.stopped = true
+		return false
+	}
+	t.calls++
+	if t.calls%spendCheckEvery == 0 {
+		t.check()
+	}
+	return !t.stopped
+}
+
+// check looks at the context and the deadline and lets the yield hook run.
+func (t *Turn) check() {
+	if t.yield != nil {
+		before := time.Now()
+		t.yield()
+		t.given += time.Since(before)
+	}
+	if t.ctx != nil && t.ctx.Err() != nil {
+		t.stopped = true
+	}
+	if !t.deadline.IsZero() && time.Now().Add(-t.given).After(t.deadline) {
+		t.stopped = true
+	}
+}
+
+// Nodes is the count of nodes spent so far.
+func (t *Turn) Nodes() int64 { return t.nodes }
+
+// Elapsed is the bot's thinking time so far: wall time since the turn
+// began, minus the time it gave to the page through the yield hook.
+func (t *Turn) Elapsed() time.Duration { return time.Since(t.start) - t.given }
+
+// Context is the match's context: bots that wait (people, processes)
+// select on its Done channel.
+func (t *Turn) Context() context.Context {
+	if t.ctx == nil {
+		return context.Background()
+	}
+	return t.ctx
+}

@@ -1,0 +1,3 @@
+module github.com/arena-playground/arena
+
+go 1.26
