@@ -87,7 +87,7 @@ type fileConfig struct {
 }
 
 type filePlayer struct {
-	Name          string    `json:"name,omitempty"`
+	Name          string   `json:"name,omitempty"`
 	StartingCells *[][]int `json:"startingCells"`
 	Timer         *struct {
 		MaxLength *int `json:"maxLength"`

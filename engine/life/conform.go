@@ -36,19 +36,19 @@ type ScenarioTurn struct {
 // TraceLine is one line of a trace: a state line, or the end line when End
 // is set.
 type TraceLine struct {
-	End         string            `json:"end,omitempty"`
-	Iter        int               `json:"iter"`
-	Field       []string          `json:"field,omitempty"`
-	BankP1      int               `json:"cellsRemainingP1"`
-	BankP2      int               `json:"cellsRemainingP2"`
-	P1Count     int               `json:"p1Count"`
-	P2Count     int               `json:"p2Count"`
-	AppliedP1   []Cell            `json:"appliedP1"`
-	AppliedP2   []Cell            `json:"appliedP2"`
-	SubmittedP1 json.RawMessage   `json:"submittedP1"`
-	SubmittedP2 json.RawMessage   `json:"submittedP2"`
-	Winner      *int              `json:"winner,omitempty"`
-	Error       string            `json:"error,omitempty"`
+	End         string          `json:"end,omitempty"`
+	Iter        int             `json:"iter"`
+	Field       []string        `json:"field,omitempty"`
+	BankP1      int             `json:"cellsRemainingP1"`
+	BankP2      int             `json:"cellsRemainingP2"`
+	P1Count     int             `json:"p1Count"`
+	P2Count     int             `json:"p2Count"`
+	AppliedP1   []Cell          `json:"appliedP1"`
+	AppliedP2   []Cell          `json:"appliedP2"`
+	SubmittedP1 json.RawMessage `json:"submittedP1"`
+	SubmittedP2 json.RawMessage `json:"submittedP2"`
+	Winner      *int            `json:"winner,omitempty"`
+	Error       string          `json:"error,omitempty"`
 }
 
 // LoadScenario reads a scenario and its config: the given one, or the
