@@ -88,6 +88,15 @@ type Substituter interface {
 	Substitute(s State, side Side, r *rand.Rand) Action
 }
 
+// Conformer is implemented by games that can replay reference files
+// recorded from their original programs (golden traces, generated boards).
+type Conformer interface {
+	// Conform checks one reference file; read loads it and any file it
+	// refers to. It returns a summary of what was checked, or the first
+	// difference from the reference.
+	Conform(file string, read func(name string) ([]byte, error)) (string, error)
+}
+
 // DefaultConfig returns the config of g's first preset.
 func DefaultConfig(g Game) Config { return g.Presets()[0].Config }
 

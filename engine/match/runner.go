@@ -226,17 +226,30 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 	return a, note, think, err
 }
 
-// panicSite picks the first frame of a panic's stack outside the runtime
-// and this package, so a forfeit says where the bot broke.
+// panicSite returns the function and line where a panic started: the
+// first frame after the last panic call in the stack that is not in the
+// runtime, so that a forfeit says where the bot broke.
 func panicSite(stack []byte) string {
 	lines := strings.Split(string(stack), "\n")
-	for i := 0; i+1 < len(lines); i++ {
-		fn := strings.TrimSpace(lines[i])
-		if strings.HasPrefix(fn, "runtime") || strings.HasPrefix(fn, "panic(") || strings.Contains(fn, "/engine/match.") ||
-			strings.HasPrefix(fn, "goroutine ") || fn == "" || strings.HasPrefix(fn, "/") {
+	start := 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") {
+			start = i + 2 // skip the panic frame's file line
+		}
+	}
+	for i := start; i+1 < len(lines); i += 2 {
+		fn := lines[i]
+		if fn == "" || strings.HasPrefix(fn, "runtime.") {
 			continue
 		}
-		return fn + " " + strings.TrimSpace(lines[i+1])
+		file := strings.TrimSpace(lines[i+1])
+		if k := strings.LastIndex(file, " +0x"); k > 0 {
+			file = file[:k]
+		}
+		if k := strings.LastIndexByte(fn, '('); k > 0 {
+			fn = fn[:k]
+		}
+		return fn + " at " + file
 	}
 	return "unknown site"
 }

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// errFailed reports that some files did not conform: exit status 1, with
+// the details already printed.
+var errFailed = errors.New("some files did not conform")
+
+func runConform(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("conform", stdout)
+	name := fs.String("game", "", "the game whose reference files these are")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g, err := gameFlag(*name)
+	if err != nil {
+		return err
+	}
+	c, ok := g.(match.Conformer)
+	if !ok {
+		return fmt.Errorf("%s has no reference files to conform to", *name)
+	}
+	if fs.NArg() == 0 {
+		return usagef("give the reference files to replay")
+	}
+	passed, failed := 0, 0
+	for _, f := range fs.Args() {
+		detail, err := c.Conform(f, os.ReadFile)
+		if err != nil {
+			failed++
+			fmt.Fprintf(stdout, "FAIL %s: %v\n", f, err)
+			continue
+		}
+		passed++
+		fmt.Fprintf(stdout, "PASS %s: %s\n", f, detail)
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return errFailed
+	}
+	return nil
+}

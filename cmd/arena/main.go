@@ -1,0 +1,130 @@
+// Command arena plays the playground's games headless: single matches,
+// GIF recordings, tournaments between bots, conformance checks against
+// traces recorded from the original programs, and the course formats.
+//
+// Usage:
+//
+//	arena <command> [flags]
+//
+// Run "arena help" for the commands and "arena <command> -h" for flags.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	_ "github.com/arena-playground/arena/engine/games"
+)
+
+// command is one subcommand.
+type command struct {
+	name, args, summary string
+	run                 func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands is filled in init: the commands refer to it for their help.
+var commands []command
+
+func init() {
+	commands = []command{
+		{"games", "", "list the games", runGames},
+		{"bots", "-game NAME", "list a game's bots and their options", runBots},
+		{"play", "-game NAME -p1 BOT -p2 BOT [-seed N]", "play one match and print the result", runPlay},
+		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay},
+		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform},
+	}
+}
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ error }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes a command line and returns the exit status: 0, 1 for a
+// failure, 2 for a usage error.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(args[1:], stdout, stderr)
+		var ue usageError
+		switch {
+		case err == nil:
+			return 0
+		case errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.Is(err, errFailed):
+			return 1
+		case errors.As(err, &ue):
+			fmt.Fprintf(stderr, "arena %s: %v\n", c.name, err)
+			fmt.Fprintf(stderr, "run 'arena %s -h' for help\n", c.name)
+			return 2
+		default:
+			fmt.Fprintf(stderr, "arena %s: %v\n", c.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "arena: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "arena plays two-player AI games between bots, headless.")
+	fmt.Fprintln(w, "\nUsage: arena <command> [flags]\n\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'arena <command> -h' for the flags of a command.")
+}
+
+// newFlags makes a command's flag set that reports errors instead of
+// exiting, and prints its help on -h to stdout.
+func newFlags(name string, stdout io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("arena "+name, flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	for _, c := range commands {
+		if c.name == name {
+			fs.Usage = func() {
+				fmt.Fprintf(fs.Output(), "Usage: arena %s %s\n\n%s.\n\nFlags:\n", c.name, c.args, c.summary)
+				fs.PrintDefaults()
+			}
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors; -h
+// prints the help and returns flag.ErrHelp.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return err
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() > 0 && fs.Name() != "arena conform" {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/atomicfile"
+)
+
+func runPlay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("play", stdout)
+	var m matchFlags
+	m.register(fs, "p1", "p2")
+	replay := fs.String("replay", "", "write the match's replay to this `file` (JSON)")
+	asJSON := fs.Bool("json", false, "print the result as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	setup, err := m.setup("p1", "p2")
+	if err != nil {
+		return err
+	}
+	rec, err := match.Play(context.Background(), setup)
+	if err != nil {
+		return err
+	}
+	if *replay != "" {
+		if err := atomicfile.Write(*replay, func(w io.Writer) error { return match.SaveReplay(w, rec) }); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return printPlayJSON(stdout, rec)
+	}
+	printPlay(stdout, rec, *replay)
+	return nil
+}
+
+func printPlay(w io.Writer, rec *match.Record, replay string) {
+	r := rec.Result
+	fmt.Fprintf(w, "%s: %s vs %s, seed %d, variant %s\n", rec.Game.Info().Name, rec.Players[0], rec.Players[1], rec.Seed, rec.Config.Variant())
+	fmt.Fprintf(w, "result: %s\n", r)
+	fmt.Fprintf(w, "turns:  %d\n", r.Turns)
+	avg, longest := thinking(rec)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\tbot\tscore\tthink avg\tthink max\t")
+	for _, side := range match.Sides {
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%.2f ms\t%.2f ms\t\n", side, rec.Players[side], r.Scores[side], ms(avg[side]), ms(longest[side]))
+	}
+	tw.Flush()
+	if replay != "" {
+		fmt.Fprintf(w, "replay: %s\n", replay)
+	}
+}
+
+// playJSON is the -json form of a match's result.
+type playJSON struct {
+	Game     string        `json:"game"`
+	Variant  string        `json:"variant"`
+	Seed     uint64        `json:"seed"`
+	Players  [2]string     `json:"players"`
+	Result   *match.Result `json:"result"`
+	ThinkAvg [2]float64    `json:"think_avg_ms"`
+	ThinkMax [2]float64    `json:"think_max_ms"`
+	Summary  string        `json:"summary"`
+}
+
+func printPlayJSON(w io.Writer, rec *match.Record) error {
+	avg, longest := thinking(rec)
+	out := playJSON{Game: rec.Game.Info().Name, Variant: rec.Config.Variant(), Seed: rec.Seed, Players: rec.Players,
+		Result: rec.Result, Summary: rec.Result.String()}
+	for side := range 2 {
+		out.ThinkAvg[side], out.ThinkMax[side] = round2(ms(avg[side])), round2(ms(longest[side]))
+	}
+	enc := json.NewEncoder(w)
+	return enc.Encode(out)
+}
+
+func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }

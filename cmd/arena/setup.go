@@ -1,0 +1,107 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// matchFlags are the flags that describe a match: the same in play,
+// record and autoplay.
+type matchFlags struct {
+	game, p1, p2, config, preset string
+	seed                         uint64
+}
+
+func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
+	fs.StringVar(&m.game, "game", "", "the game (see 'arena games')")
+	fs.StringVar(&m.p1, p1, "", "the first player's bot spec, e.g. strong or strong:nodes=20000 (see 'arena bots')")
+	fs.StringVar(&m.p2, p2, "", "the second player's bot spec")
+	fs.Uint64Var(&m.seed, "seed", 1, "the match seed: same seed, same match")
+	fs.StringVar(&m.config, "config", "", "a config `file` in the game's format (default: the first preset)")
+	fs.StringVar(&m.preset, "preset", "", "a preset config by `name` (see 'arena games')")
+}
+
+// gameFlag looks up the game named by -game.
+func gameFlag(name string) (match.Game, error) {
+	if name == "" {
+		return nil, usagef("-game is required (see 'arena games')")
+	}
+	g, err := match.Lookup(name)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return g, nil
+}
+
+// setup builds the match setup, checking the bots before anything runs.
+func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
+	g, err := gameFlag(m.game)
+	if err != nil {
+		return match.Setup{}, err
+	}
+	s := match.Setup{Game: g, Seed: m.seed}
+	for i, v := range [2]struct{ flag, spec string }{{p1Flag, m.p1}, {p2Flag, m.p2}} {
+		if v.spec == "" {
+			return s, usagef("-%s is required (see 'arena bots -game %s')", v.flag, m.game)
+		}
+		sp, err := match.ParseSpec(v.spec)
+		if err != nil {
+			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
+		}
+		if _, _, _, err := match.NewBot(g, sp); err != nil {
+			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
+		}
+		s.Players[i] = sp
+	}
+	s.Config, err = m.loadConfig(g)
+	return s, err
+}
+
+// loadConfig reads -config or -preset; nil means the game's default.
+func (m *matchFlags) loadConfig(g match.Game) (match.Config, error) {
+	switch {
+	case m.config != "" && m.preset != "":
+		return nil, usagef("give -config or -preset, not both")
+	case m.config != "":
+		data, err := os.ReadFile(m.config)
+		if err != nil {
+			return nil, err
+		}
+		return g.LoadConfig(m.config, data)
+	case m.preset != "":
+		p, err := match.LookupPreset(g, m.preset)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return p.Config, nil
+	}
+	return match.DefaultConfig(g), nil
+}
+
+// thinking returns each side's mean and longest thinking time per move.
+func thinking(rec *match.Record) (avg, longest [2]time.Duration) {
+	var n [2]int
+	var sum [2]time.Duration
+	for _, t := range rec.Turns {
+		for side, a := range t.Actions {
+			if a == nil {
+				continue
+			}
+			n[side]++
+			sum[side] += t.Think[side]
+			longest[side] = max(longest[side], t.Think[side])
+		}
+	}
+	for side := range 2 {
+		if n[side] > 0 {
+			avg[side] = sum[side] / time.Duration(n[side])
+		}
+	}
+	return avg, longest
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -1,0 +1,10 @@
+// Package games registers every arena game with engine/match. Front ends
+// import it for its side effect and then find games by name:
+//
+//	import _ "github.com/arena-playground/arena/engine/games"
+//	g, err := match.Lookup("life")
+package games
+
+import (
+	_ "github.com/arena-playground/arena/engine/life"
+)

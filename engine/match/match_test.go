@@ -1,0 +1,343 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tally is a toy game for testing the match loop: each turn the sides to
+// move (both, or alternately one) pick a digit 0-9; after Turns turns the
+// larger sum wins.
+type tally struct{}
+
+type tallyConfig struct {
+	Turns        int  `json:"turns"`
+	Simultaneous bool `json:"simultaneous"`
+	ClockMs      int  `json:"clock_ms"`
+}
+
+func (c *tallyConfig) Variant() string { return "standard" }
+
+type tallyState struct {
+	cfg  *tallyConfig
+	turn int
+	sum  [2]int
+}
+
+func (tally) Info() Info {
+	return Info{Name: "tally", Title: "toy game", Key: 99, Variants: []string{"standard"}}
+}
+func (tally) Presets() []Preset {
+	return []Preset{{Name: "default", Config: &tallyConfig{Turns: 6, Simultaneous: true}}}
+}
+func (tally) LoadConfig(file string, data []byte) (Config, error) {
+	var c tallyConfig
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, JSONError(file, data, err)
+	}
+	return &c, nil
+}
+func (tally) Start(cfg Config, seed uint64) (State, error) {
+	return tallyState{cfg: cfg.(*tallyConfig)}, nil
+}
+func (tally) DecodeAction(data []byte) (Action, error) {
+	var n int
+	err := json.Unmarshal(data, &n)
+	return n, err
+}
+func (tally) Clock(cfg Config, side Side) Clock {
+	if ms := cfg.(*tallyConfig).ClockMs; ms > 0 {
+		return &PerMove{First: time.Duration(ms) * time.Millisecond, Each: time.Duration(ms) * time.Millisecond}
+	}
+	return nil
+}
+func (tally) Bots() []BotInfo {
+	digit := func(d int) func(Options) (Bot, error) {
+		return func(Options) (Bot, error) {
+			return BotFunc(func(t *Turn) (Action, error) { return d, nil }), nil
+		}
+	}
+	return []BotInfo{
+		{Name: "random", Description: "random digit", New: func(Options) (Bot, error) {
+			return BotFunc(func(t *Turn) (Action, error) { return t.Rand.IntN(10), nil }), nil
+		}},
+		{Name: "nine", Description: "always 9", New: digit(9)},
+		{Name: "one", Description: "always 1", New: digit(1)},
+		{Name: "eleven", Description: "always 11, which is illegal", New: digit(11)},
+		{Name: "panic", Description: "panics", New: func(Options) (Bot, error) {
+			return BotFunc(func(t *Turn) (Action, error) { panic("boom") }), nil
+		}},
+		{Name: "error", Description: "returns an error", New: func(Options) (Bot, error) {
+			return BotFunc(func(t *Turn) (Action, error) { return nil, errors.New("cannot think") }), nil
+		}},
+		{Name: "nil", Description: "returns nothing", New: func(Options) (Bot, error) {
+			return BotFunc(func(t *Turn) (Action, error) { return nil, nil }), nil
+		}},
+		{Name: "sleepy", Description: "sleeps 30ms", New: func(Options) (Bot, error) {
+			return BotFunc(func(t *Turn) (Action, error) { time.Sleep(30 * time.Millisecond); return 1, nil }), nil
+		}},
+		{Name: "counter", Description: "spends nodes until told to stop", Options: []OptionInfo{OptNodes, OptTime, {Name: "depth"}},
+			Budget: Budget{Nodes: 50},
+			New: func(o Options) (Bot, error) {
+				if _, err := o.Int("depth", 1); err != nil {
+					return nil, err
+				}
+				return BotFunc(func(t *Turn) (Action, error) {
+					for t.Spend(1) {
+					}
+					t.Note.Nodes = t.Nodes()
+					return 0, nil
+				}), nil
+			}},
+	}
+}
+
+func (s tallyState) Turn() int { return s.turn }
+func (s tallyState) ToMove() Movers {
+	switch {
+	case s.turn >= s.cfg.Turns:
+		return Nobody
+	case s.cfg.Simultaneous:
+		return Both
+	}
+	return Only(Side(s.turn % 2))
+}
+func (s tallyState) Check(side Side, a Action) error {
+	n, ok := a.(int)
+	if !ok || n < 0 || n > 9 {
+		return fmt.Errorf("%v is not a digit", a)
+	}
+	return nil
+}
+func (s tallyState) Apply(acts [2]Action) State {
+	n := tallyState{cfg: s.cfg, turn: s.turn + 1, sum: s.sum}
+	for side, a := range acts {
+		if a != nil {
+			n.sum[side] += a.(int)
+		}
+	}
+	return n
+}
+func (s tallyState) Outcome() Outcome {
+	o := Outcome{Winner: NoSide, Scores: [2]float64{float64(s.sum[0]), float64(s.sum[1])}, Reason: "larger sum"}
+	if s.sum[0] > s.sum[1] {
+		o.Winner = P1
+	} else if s.sum[1] > s.sum[0] {
+		o.Winner = P2
+	}
+	return o
+}
+
+func init() { Register(tally{}) }
+
+func spec(t *testing.T, s string) Spec {
+	t.Helper()
+	sp, err := ParseSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+func play(t *testing.T, cfg *tallyConfig, p1, p2 string) *Record {
+	t.Helper()
+	rec, err := Play(context.Background(), Setup{Game: tally{}, Config: cfg, Seed: 7, Players: [2]Spec{spec(t, p1), spec(t, p2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func TestParseSpec(t *testing.T) {
+	sp, err := ParseSpec("strong:nodes=200k,seed=3")
+	if err != nil || sp.Name != "strong" || len(sp.Options) != 2 || sp.String() != "strong:nodes=200k,seed=3" {
+		t.Errorf("ParseSpec = %+v, %v", sp, err)
+	}
+	for _, bad := range []string{"", ":nodes=3", "strong:", "strong:nodes", "strong:=3", "strong:nodes=1,"} {
+		if _, err := ParseSpec(bad); err == nil {
+			t.Errorf("ParseSpec(%q) accepted", bad)
+		}
+	}
+}
+
+func TestNewBotRefusesWithValidList(t *testing.T) {
+	cases := []struct{ spec, want string }{
+		{"strnog", `unknown bot "strnog" for tally (valid: random, nine, one, eleven, panic, error, nil, sleepy, counter)`},
+		{"counter:nodez=5", `bot counter: unknown option "nodez" (valid: seed, nodes, time, depth)`},
+		{"nine:nodes=5", `bot nine: unknown option "nodes" (valid: seed)`},
+		{"counter:nodes=lots", `option nodes="lots": want a positive whole number`},
+		{"counter:time=-1s", `option time="-1s": want a positive duration`},
+		{"counter:seed=x", `option seed="x": want a whole number`},
+		{"counter:depth=deep", `option depth="deep": want a whole number`},
+	}
+	for _, c := range cases {
+		_, _, _, err := NewBot(tally{}, spec(t, c.spec))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("NewBot(%s) = %v, want %q", c.spec, err, c.want)
+		}
+	}
+	_, _, o, err := NewBot(tally{}, spec(t, "counter:nodes=2k,time=500ms,seed=4"))
+	if err != nil || o.Budget.Nodes != 2000 || o.Budget.Time != 500*time.Millisecond || o.Seed != 4 || !o.HasSeed {
+		t.Errorf("options = %+v, %v", o, err)
+	}
+}
+
+func TestPlayAlternatingAndSimultaneous(t *testing.T) {
+	rec := play(t, &tallyConfig{Turns: 5}, "nine", "one")
+	if rec.Result.Winner != P1 || rec.Result.Scores != [2]float64{27, 2} || len(rec.States) != 6 {
+		t.Errorf("alternating: %+v, %d states", rec.Result, len(rec.States))
+	}
+	for k, tl := range rec.Turns {
+		if mover := Side(k % 2); tl.Actions[mover] == nil || tl.Actions[mover.Other()] != nil {
+			t.Errorf("turn %d: actions %v, want only %s", k, tl.Actions, mover)
+		}
+	}
+	rec = play(t, &tallyConfig{Turns: 4, Simultaneous: true}, "one", "nine")
+	if rec.Result.Winner != P2 || rec.Result.Scores != [2]float64{4, 36} {
+		t.Errorf("simultaneous: %+v", rec.Result)
+	}
+}
+
+// TestFailingBotsForfeit: a panic, an error, no action, an illegal action
+// and an overrun clock each lose the game for that side alone, with the
+// reason recorded; when both sides fail in one turn it is a draw.
+func TestFailingBotsForfeit(t *testing.T) {
+	cases := []struct {
+		bot, want string
+		cfg       tallyConfig
+	}{
+		{"panic", "bot crashed: boom", tallyConfig{Turns: 4}},
+		{"error", "cannot think", tallyConfig{Turns: 4}},
+		{"nil", "bot returned no action", tallyConfig{Turns: 4}},
+		{"eleven", "11 is not a digit", tallyConfig{Turns: 4}},
+		{"sleepy", "out of time", tallyConfig{Turns: 4, ClockMs: 5}},
+	}
+	for _, c := range cases {
+		for _, side := range Sides {
+			players := [2]string{"one", "one"}
+			players[side] = c.bot
+			rec := play(t, &c.cfg, players[0], players[1])
+			r := rec.Result
+			if r.Winner != side.Other() || len(r.Forfeits) != 1 || r.Forfeits[0].Side != side ||
+				!strings.Contains(r.Forfeits[0].Reason, c.want) {
+				t.Errorf("%s as %s: result %+v, want a forfeit saying %q", c.bot, side, r, c.want)
+			}
+		}
+	}
+	rec := play(t, &tallyConfig{Turns: 3, Simultaneous: true}, "eleven", "panic")
+	if r := rec.Result; r.Winner != NoSide || len(r.Forfeits) != 2 || r.Turns != 0 {
+		t.Errorf("both fail: %+v, want a draw with two forfeits", r)
+	}
+	if !strings.Contains(rec.Result.String(), "P1 forfeits at turn 0") {
+		t.Errorf("result text %q", rec.Result.String())
+	}
+}
+
+func TestPanicSiteNamesTheBot(t *testing.T) {
+	rec := play(t, &tallyConfig{Turns: 2}, "panic", "one")
+	if reason := rec.Result.Forfeits[0].Reason; !strings.Contains(reason, "match_test.go") {
+		t.Errorf("reason %q does not point at the bot's code", reason)
+	}
+}
+
+func TestNodeBudget(t *testing.T) {
+	rec := play(t, &tallyConfig{Turns: 2}, "counter", "counter:nodes=120")
+	if n := rec.Turns[0].Notes[P1].Nodes; n != 50 {
+		t.Errorf("default budget: spent %d nodes, want 50", n)
+	}
+	if n := rec.Turns[1].Notes[P2].Nodes; n != 120 {
+		t.Errorf("nodes=120: spent %d nodes", n)
+	}
+}
+
+func TestCancelledMatchStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Play(ctx, Setup{Game: tally{}, Config: &tallyConfig{Turns: 3}, Players: [2]Spec{spec(t, "counter:time=1h"), spec(t, "one")}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Play with a cancelled context = %v", err)
+	}
+}
+
+func TestTimeBucket(t *testing.T) {
+	ms := time.Millisecond
+	b := NewTimeBucket(300*ms, 1500*ms)
+	if got := b.Begin(); got != 1500*ms {
+		t.Errorf("first move: %v, want the full 1500ms", got)
+	}
+	if err := b.End(700 * ms); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Begin(); got != 1100*ms {
+		t.Errorf("after 700ms: %v, want 800+300", got)
+	}
+	b.End(0)
+	if got := b.Begin(); got != 1400*ms {
+		t.Errorf("refill: %v, want 1400ms", got)
+	}
+	b.End(0)
+	if got := b.Begin(); got != 1500*ms {
+		t.Errorf("cap: %v, want 1500ms", got)
+	}
+	if err := b.End(1501 * ms); err == nil || !strings.Contains(err.Error(), "took 1.501s with 1.5s left") {
+		t.Errorf("overrun: %v", err)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	for _, c := range []struct{ k, n, lo, hi float64 }{
+		{170, 200, 0.7946, 0.8936},
+		{200, 200, 0.9812, 1},
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+	} {
+		lo, hi := Wilson(c.k, c.n)
+		if diff(lo, c.lo) > 1e-3 || diff(hi, c.hi) > 1e-3 {
+			t.Errorf("Wilson(%v, %v) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+}
+
+func diff(a, b float64) float64 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+func TestSeriesAlternatesSides(t *testing.T) {
+	res, err := Series{Game: tally{}, Config: &tallyConfig{Turns: 4, Simultaneous: true}, Seed: 10, Games: 7,
+		Bots: [2]Spec{spec(t, "nine"), spec(t, "one")}, Jobs: 3}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := res.Bots[0], res.Bots[1]
+	if a.Wins != 7 || b.Losses != 7 || a.Points != 7 || a.Score != 1 || a.Moves != 28 {
+		t.Errorf("series: %+v / %+v", a, b)
+	}
+	for i, g := range res.Log {
+		if want := Side(i % 2); g.ASide != want || g.Seed != 10+uint64(i) || g.Result.Winner != want {
+			t.Errorf("game %d: %+v, want A as %s winning", i, g, want)
+		}
+	}
+}
+
+func TestJSONLine(t *testing.T) {
+	data := []byte("{\n  \"a\": 1,\n  \"list\": [\n    {\"x\": 1},\n    {\"x\": [1,\n 2]}\n  ],\n  \"z\": {\"k\": true}\n}")
+	for _, c := range []struct {
+		path []any
+		want int
+	}{
+		{[]any{"a"}, 2}, {[]any{"list"}, 3}, {[]any{"list", 0}, 4}, {[]any{"list", 1}, 5},
+		{[]any{"list", 1, "x", 1}, 6}, {[]any{"z", "k"}, 8}, {[]any{"nope"}, 0}, {[]any{"list", 5}, 0},
+	} {
+		if got := JSONLine(data, c.path...); got != c.want {
+			t.Errorf("JSONLine(%v) = %d, want %d", c.path, got, c.want)
+		}
+	}
+}
