@@ -33,6 +33,7 @@ func init() {
 		{"games", "", "list the games", runGames},
 		{"bots", "-game NAME", "list a game's bots and their options", runBots},
 		{"play", "-game NAME -p1 BOT -p2 BOT [-seed N]", "play one match and print the result", runPlay},
+		{"record", "-game NAME (-p1 BOT -p2 BOT | -replay FILE) -o OUT.gif|png", "record a match as an animated GIF or one PNG frame", runRecord},
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay},
 		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform},
 	}

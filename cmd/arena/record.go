@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/render"
+)
+
+func runRecord(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("record", stdout)
+	var m matchFlags
+	m.register(fs, "p1", "p2")
+	replay := fs.String("replay", "", "record this replay `file` instead of playing a match")
+	out := fs.String("o", "", "the output `file`: .gif for the whole match, .png for one frame")
+	size := fs.Int("size", render.DefaultGIF.Size, "frame width and height in pixels")
+	fps := fs.Int("fps", render.DefaultGIF.FPS, "GIF frames per second")
+	speed := fs.Float64("speed", render.DefaultGIF.TurnsPerSecond, "turns per second of playback")
+	at := fs.Float64("at", -1, "for a PNG: the `turn` to show, a fraction showing its animation, e.g. 120.5 (default: the last)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	ext := strings.ToLower(filepath.Ext(*out))
+	switch {
+	case *out == "":
+		return usagef("-o is required: a .gif or .png file")
+	case ext != ".gif" && ext != ".png":
+		return usagef("-o %s: want a .gif or .png file", *out)
+	case *size < 64 || *size > 4096:
+		return usagef("-size %d: want 64 to 4096 pixels", *size)
+	case *fps < 1 || *fps > 100:
+		return usagef("-fps %d: want 1 to 100", *fps)
+	case *speed <= 0:
+		return usagef("-speed must be positive")
+	}
+	rec, err := recordSource(m, *replay)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	opts := render.GIFOptions{Size: *size, FPS: *fps, TurnsPerSecond: *speed, HoldSeconds: render.DefaultGIF.HoldSeconds, Theme: render.Dark}
+	err = atomicfile.Write(*out, func(w io.Writer) error {
+		if ext == ".png" {
+			t := render.Span(rec)
+			if *at >= 0 {
+				t = min(*at, t)
+			}
+			return render.WritePNG(w, rec, t, *size, opts.Theme)
+		}
+		return render.WriteGIF(w, rec, opts)
+	})
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(*out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %s, %d turns, %.1f KB in %.2f s\n", *out, rec.Result, len(rec.Turns), float64(st.Size())/1024, time.Since(start).Seconds())
+	return nil
+}
+
+// recordSource plays the match the flags describe, or loads a replay.
+func recordSource(m matchFlags, replay string) (*match.Record, error) {
+	if replay == "" {
+		setup, err := m.setup("p1", "p2")
+		if err != nil {
+			return nil, err
+		}
+		return match.Play(context.Background(), setup)
+	}
+	if m.p1 != "" || m.p2 != "" || m.config != "" || m.preset != "" {
+		return nil, usagef("-replay replaces -p1, -p2, -config and -preset")
+	}
+	data, err := os.ReadFile(replay)
+	if err != nil {
+		return nil, err
+	}
+	return match.LoadReplay(replay, data)
+}

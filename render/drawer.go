@@ -1,0 +1,137 @@
+package render
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Drawer draws the matches of one game. Playback time t counts turns: at a
+// whole number k it shows States[k]; between k and k+1 it animates what
+// happened in Turns[k].
+type Drawer interface {
+	// Board draws the board at time t, fitted and centred in r.
+	Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme)
+	// Panel draws the game's own figures at time t (banks, clocks, charts).
+	Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme)
+	// Caption names the moment: "iteration 12 of 500".
+	Caption(rec *match.Record, t float64) string
+}
+
+var drawers = map[string]Drawer{}
+
+// register adds a game's drawer; drawers register from init.
+func register(game string, d Drawer) { drawers[game] = d }
+
+// DrawerFor returns the drawer of a game.
+func DrawerFor(game string) (Drawer, error) {
+	d, ok := drawers[game]
+	if !ok {
+		return nil, fmt.Errorf("render: no drawer for game %q", game)
+	}
+	return d, nil
+}
+
+// Span returns the last playback time of a record: its number of turns.
+func Span(rec *match.Record) float64 { return float64(len(rec.States) - 1) }
+
+// Moment splits playback time t into the state index k and the fraction
+// f of the turn after it, clamped to the record.
+func Moment(rec *match.Record, t float64) (k int, f float64) {
+	last := len(rec.States) - 1
+	if t <= 0 {
+		return 0, 0
+	}
+	if t >= float64(last) {
+		return last, 0
+	}
+	k = int(math.Floor(t))
+	return k, t - float64(k)
+}
+
+// Frame draws a whole picture of the match at time t into r, as GIF
+// frames and PNGs show it: a header with the players, their scores and the
+// moment, the board, and the game's panel below it.
+func Frame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) error {
+	d, err := DrawerFor(rec.Game.Info().Name)
+	if err != nil {
+		return err
+	}
+	c.Fill(r, th.Background)
+	unit := min(r.W, r.H) / 480
+	header, rest := r.CutTop(math.Round(54 * unit))
+	board, panel := rest.CutBottom(math.Round(100 * unit))
+	drawHeader(c, header, rec, t, d.Caption(rec, t), th, unit)
+	d.Board(c, board.Inset(math.Round(6*unit)), rec, t, th)
+	d.Panel(c, panel.Inset(math.Round(6*unit)), rec, t, th)
+	drawResult(c, board, rec, t, th, unit)
+	return nil
+}
+
+// shownState is the state whose figures are shown at time t: the next
+// one once the animation of a turn is mostly done.
+func shownState(rec *match.Record, t float64) match.State {
+	k, f := Moment(rec, t)
+	if f >= 0.65 {
+		k++
+	}
+	return rec.States[k]
+}
+
+// drawHeader writes the players in their colours with their scores, the
+// moment between them, and a bar split by the scores.
+func drawHeader(c Canvas, r Rect, rec *match.Record, t float64, caption string, th *Theme, unit float64) {
+	c.Fill(r, th.Panel)
+	scores := shownState(rec, t).Outcome().Scores
+	name := Face{math.Round(15 * unit), Bold}
+	small := Face{math.Round(12 * unit), Regular}
+	pad := math.Round(10 * unit)
+	top := r.Y + math.Round(6*unit)
+	for _, side := range match.Sides {
+		label := fmt.Sprintf("%s %s", side, rec.Players[side])
+		score := fmt.Sprintf("%g", scores[side])
+		if side == match.P1 {
+			c.Text(label, r.X+pad, top, name, Left, th.Player[side])
+			c.Text(score, r.X+pad, top+c.LineHeight(name), Face{name.Size, Bold}, Left, th.Text)
+		} else {
+			c.Text(label, r.X+r.W-pad, top, name, Right, th.Player[side])
+			c.Text(score, r.X+r.W-pad, top+c.LineHeight(name), Face{name.Size, Bold}, Right, th.Text)
+		}
+	}
+	c.Text(caption, r.X+r.W/2, top+c.LineHeight(name)*0.55, small, Center, th.TextDim)
+	// The bar, as in the original's window: split in proportion to the scores.
+	bar := Rect{r.X, r.Y + r.H - math.Round(5*unit), r.W, math.Round(5 * unit)}
+	total := scores[0] + scores[1]
+	split := 0.5
+	if total > 0 {
+		split = scores[0] / total
+	}
+	left, right := bar.CutLeft(math.Round(bar.W * split))
+	c.Fill(left, th.Player[0])
+	c.Fill(right, th.Player[1])
+}
+
+// drawResult shows how the match ended over the board, once playback
+// reaches the end.
+func drawResult(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, unit float64) {
+	if rec.Result == nil || t < Span(rec) {
+		return
+	}
+	res := rec.Result
+	title, col := "Draw", th.Text
+	if res.Winner != match.NoSide {
+		title, col = fmt.Sprintf("%s %s wins", res.Winner, rec.Players[res.Winner]), th.Player[res.Winner]
+	}
+	big := Face{math.Round(22 * unit), Bold}
+	small := Face{math.Round(12 * unit), Regular}
+	reason := res.Reason
+	for c.TextWidth(reason, small) > r.W*0.9 && len(reason) > 10 {
+		reason = reason[:len(reason)-4] + "…"
+	}
+	h := c.LineHeight(big) + c.LineHeight(small) + math.Round(16*unit)
+	band := Rect{r.X, r.Y + (r.H-h)/2, r.W, h}
+	c.Fill(band, Alpha(th.Panel, 0.92))
+	c.Text(title, r.X+r.W/2, band.Y+math.Round(6*unit), big, Center, col)
+	c.Text(reason, r.X+r.W/2, band.Y+math.Round(8*unit)+c.LineHeight(big), small, Center, th.Text)
+}

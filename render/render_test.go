@@ -1,0 +1,210 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/life"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+// scripted plays a small Life match from fixed actions, so that the golden
+// images do not depend on any bot: a 10x10 board where both players grow,
+// collide on one cell and lose cells.
+func scripted(t testing.TB) *match.Record {
+	cfg := life.Competition()
+	cfg.Rows, cfg.Cols, cfg.Iterations = 10, 10, 6
+	cfg.Start = [2][]life.Cell{cells(3, 3, 3, 4, 4, 3, 4, 4), cells(3, 7, 3, 8, 4, 7, 4, 8)}
+	script := [][2]life.Action{
+		{cells(2, 3, 5, 5), cells(5, 5, 2, 8)}, // (5,5) contested: collisions cancel
+		{cells(6, 4), cells(6, 7, 6, 8)},
+		{{}, {}},
+		{cells(1, 2, 1, 3, 1, 4), {}},
+		{nil, nil}, // the first legal cell of each
+		{{}, {}},
+	}
+	bot := func(side match.Side) match.Bot {
+		return match.BotFunc(func(tn *match.Turn) (match.Action, error) {
+			if a := script[tn.State.Turn()][side]; a != nil {
+				return a, nil
+			}
+			legal := life.Legal(tn.State.(life.State), side)
+			return life.Action(legal[:min(1, len(legal))]), nil
+		})
+	}
+	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Config: cfg, Seed: 1,
+		Players: [2]match.Spec{{Name: "script"}, {Name: "script"}}, Bots: [2]match.Bot{bot(match.P1), bot(match.P2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Result == nil || len(rec.Result.Forfeits) > 0 {
+		t.Fatalf("scripted match: %v", rec.Result)
+	}
+	return rec
+}
+
+// cells makes a list of cells from row, column pairs.
+func cells(rc ...int) life.Action {
+	a := life.Action{}
+	for i := 0; i+1 < len(rc); i += 2 {
+		a = append(a, life.Cell{Row: rc[i], Col: rc[i+1]})
+	}
+	return a
+}
+
+// TestGoldenFrames compares frames of the scripted match, settled and in
+// the middle of each animation phase, with images in testdata. Run with
+// -update to rewrite them after a deliberate change, and look at them.
+func TestGoldenFrames(t *testing.T) {
+	rec := scripted(t)
+	for _, at := range []float64{0, 0.25, 0.7, 1, 3.5, 6} {
+		name := filepath.Join("testdata", fmt.Sprintf("life_%v.png", at))
+		img := NewImage(240, 240)
+		if err := Frame(img, Rect{0, 0, 240, 240}, rec, at, Dark); err != nil {
+			t.Fatal(err)
+		}
+		if *update {
+			var b bytes.Buffer
+			png.Encode(&b, img.RGBA)
+			if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, at2 := differences(img.RGBA, want); n > 0 {
+			t.Errorf("%s: %d pixels differ, the first at %v (run go test -update and look at the image if the change is meant)", name, n, at2)
+		}
+	}
+}
+
+func differences(got *image.RGBA, want image.Image) (int, image.Point) {
+	n, first := 0, image.Point{}
+	for y := got.Rect.Min.Y; y < got.Rect.Max.Y; y++ {
+		for x := got.Rect.Min.X; x < got.Rect.Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				if n == 0 {
+					first = image.Pt(x, y)
+				}
+				n++
+			}
+		}
+	}
+	return n, first
+}
+
+// TestGIFDecodesToFrames decodes a recorded GIF with image/gif, composes
+// its delta frames as a viewer does, and requires every composed frame to
+// equal the drawn frame mapped to the palette.
+func TestGIFDecodesToFrames(t *testing.T) {
+	rec := scripted(t)
+	o := GIFOptions{Size: 160, FPS: 30, TurnsPerSecond: 10, HoldSeconds: 2, Theme: Dark}
+	var buf bytes.Buffer
+	if err := WriteGIF(&buf, rec, o); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fpt := o.framesPerTurn()
+	if want := int(Span(rec))*fpt + 1; len(g.Image) != want {
+		t.Fatalf("%d frames, want %d", len(g.Image), want)
+	}
+	if g.LoopCount != 0 || g.Delay[len(g.Delay)-1] != 200 {
+		t.Errorf("loop %d, last delay %d; want endless loop and a 2 s hold", g.LoopCount, g.Delay[len(g.Delay)-1])
+	}
+	pal := Dark.Palette()
+	screen := image.NewRGBA(image.Rect(0, 0, o.Size, o.Size))
+	img := NewImage(o.Size, o.Size)
+	for i, fr := range g.Image {
+		draw.Draw(screen, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
+		Frame(img, Rect{0, 0, float64(o.Size), float64(o.Size)}, rec, float64(i)/float64(fpt), Dark)
+		for y := range o.Size {
+			for x := range o.Size {
+				p := img.RGBAAt(x, y)
+				want := pal.Colors[pal.Index(p.R, p.G, p.B)].(color.RGBA)
+				if got := screen.RGBAAt(x, y); got != want {
+					t.Fatalf("frame %d pixel (%d,%d): viewer shows %v, want %v", i, x, y, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestPaletteKeepsThemeColours(t *testing.T) {
+	pal := Dark.Palette()
+	for _, c := range []color.RGBA{Dark.Background, Dark.Panel, Dark.Board, Dark.Grid, Dark.Text, Dark.TextDim,
+		Dark.Accent, Dark.Player[0], Dark.Player[1], Dark.Collision, Dark.Mark} {
+		if got := pal.Colors[pal.Index(c.R, c.G, c.B)]; got != c {
+			t.Errorf("theme colour %v maps to %v", c, got)
+		}
+	}
+	if len(pal.Colors) > 256 || pal.Colors[pal.Transparent] != (color.RGBA{}) {
+		t.Errorf("palette of %d colours, transparent entry %v", len(pal.Colors), pal.Colors[pal.Transparent])
+	}
+}
+
+// A 500-iteration match, played once for the benchmarks.
+func benchRecord(b *testing.B) *match.Record {
+	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Seed: 7,
+		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return rec
+}
+
+// BenchmarkGIF records the 500-iteration match as the CLI does by
+// default, and reports the size.
+func BenchmarkGIF(b *testing.B) {
+	rec := benchRecord(b)
+	var size int
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := WriteGIF(&buf, rec, DefaultGIF); err != nil {
+			b.Fatal(err)
+		}
+		size = buf.Len()
+	}
+	b.ReportMetric(float64(size)/1e6, "MB")
+}
+
+// BenchmarkFrame draws one 480x480 frame in the middle of a turn, beside
+// the reference of filling the same image with one colour.
+func BenchmarkFrame(b *testing.B) {
+	rec := benchRecord(b)
+	img := NewImage(480, 480)
+	b.Run("life", func(b *testing.B) {
+		for b.Loop() {
+			Frame(img, Rect{0, 0, 480, 480}, rec, 250.5, Dark)
+		}
+	})
+	b.Run("clear", func(b *testing.B) {
+		for b.Loop() {
+			img.Fill(Rect{0, 0, 480, 480}, Dark.Background)
+		}
+	})
+}
