@@ -15,6 +15,8 @@ type GIFOptions struct {
 	TurnsPerSecond float64 // playback speed
 	HoldSeconds    float64 // how long the last frame stays before the loop
 	Theme          *Theme
+	// From and To bound the recorded turns; To <= 0 means the end.
+	From, To int
 }
 
 // DefaultGIF is what `arena record` and the GIF buttons use: 480 pixels,
@@ -36,7 +38,8 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 		return err
 	}
 	fpt := o.framesPerTurn()
-	n := int(Span(rec))*fpt + 1
+	from, to := o.span(rec)
+	n := (to-from)*fpt + 1
 	type frame struct {
 		img   *Image
 		delay int
@@ -51,7 +54,7 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 		defer close(frames)
 		for i := range n {
 			img := <-free
-			Frame(img, Rect{0, 0, size, size}, rec, float64(i)/float64(fpt), o.Theme)
+			Frame(img, Rect{0, 0, size, size}, rec, float64(from)+float64(i)/float64(fpt), o.Theme)
 			// Delays in hundredths of a second, rounded so that they add up.
 			delay := int(math.Round(float64(i+1)*100/float64(o.FPS))) - int(math.Round(float64(i)*100/float64(o.FPS)))
 			if i == n-1 {
@@ -72,6 +75,17 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 		return err
 	}
 	return g.Close()
+}
+
+// span returns the turns to record, clamped to the match.
+func (o GIFOptions) span(rec *match.Record) (from, to int) {
+	last := int(Span(rec))
+	to = last
+	if o.To > 0 {
+		to = min(o.To, last)
+	}
+	from = min(max(o.From, 0), to)
+	return from, to
 }
 
 // WritePNG writes one frame of the match at time t.

@@ -23,6 +23,8 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	size := fs.Int("size", render.DefaultGIF.Size, "frame width and height in pixels")
 	fps := fs.Int("fps", render.DefaultGIF.FPS, "GIF frames per second")
 	speed := fs.Float64("speed", render.DefaultGIF.TurnsPerSecond, "turns per second of playback")
+	from := fs.Int("from", 0, "for a GIF: the first `turn` to record")
+	to := fs.Int("to", 0, "for a GIF: the last `turn` to record (default: the end)")
 	at := fs.Float64("at", -1, "for a PNG: the `turn` to show, a fraction showing its animation, e.g. 120.5 (default: the last)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -39,13 +41,16 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		return usagef("-fps %d: want 1 to 100", *fps)
 	case *speed <= 0:
 		return usagef("-speed must be positive")
+	case *from < 0 || *to < 0 || (*to > 0 && *to <= *from):
+		return usagef("-from %d -to %d: want 0 <= from < to", *from, *to)
 	}
 	rec, err := recordSource(m, *replay)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	opts := render.GIFOptions{Size: *size, FPS: *fps, TurnsPerSecond: *speed, HoldSeconds: render.DefaultGIF.HoldSeconds, Theme: render.Dark}
+	opts := render.GIFOptions{Size: *size, FPS: *fps, TurnsPerSecond: *speed, HoldSeconds: render.DefaultGIF.HoldSeconds, Theme: render.Dark,
+		From: *from, To: *to}
 	err = atomicfile.Write(*out, func(w io.Writer) error {
 		if ext == ".png" {
 			t := render.Span(rec)

@@ -76,15 +76,8 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool) (Action, int) {
 	cands := Legal(s, side)
 	work := s.board.Clone()
-	next := NewBoard(work.rows, work.cols)
-	score := func() int {
-		work.Step(&next, s.cfg.Ruleset)
-		if spend != nil {
-			spend(1)
-		}
-		return next.Count(side) - next.Count(side.Other())
-	}
-	cur := score()
+	l := newLookahead(&work, s.cfg.Ruleset, s.cfg.Rules, side, 1, nil, spend)
+	cur := l.baseScore
 	act := Action{}
 	for len(act) < s.bank[side] {
 		best, bestScore, ties := -1, cur, 0
@@ -92,9 +85,7 @@ func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool) (Act
 			if work.At(c.Row, c.Col) != Dead {
 				continue
 			}
-			work.Set(c.Row, c.Col, OwnerOf(side))
-			v := score()
-			work.Set(c.Row, c.Col, Dead)
+			v := cur + l.value([]Cell{c}, c)
 			switch {
 			case v > bestScore:
 				best, bestScore, ties = i, v, 1
@@ -111,6 +102,7 @@ func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool) (Act
 		work.Set(c.Row, c.Col, OwnerOf(side))
 		act = append(act, c)
 		cur = bestScore
+		l.reset(&work)
 	}
 	return act, cur
 }

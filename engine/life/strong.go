@@ -9,8 +9,9 @@ import (
 )
 
 // strongNodes is the strong bot's default budget, in simulated
-// generations of the whole board.
-const strongNodes = 6000
+// generations (of a window around a piece, or of the whole board). On the
+// competition board a move takes about 3000; larger boards use more.
+const strongNodes = 60000
 
 // strong searches colonisations several generations ahead. It predicts the
 // opponent's reply (the greedy choice), lists candidate pieces (single
@@ -35,10 +36,12 @@ func newStrong(o match.Options) (match.Bot, error) {
 	return &strong{horizon: h}, nil
 }
 
-// piece is a candidate addition to an action.
+// piece is a candidate addition to an action: cells within the 2x2
+// square whose top left is anchor.
 type piece struct {
-	cells []Cell
-	value int
+	cells  []Cell
+	anchor Cell
+	value  int
 }
 
 // Act chooses the action.
@@ -49,18 +52,17 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	}
 	side := t.Side
 	h := min(b.horizon, s.cfg.Iterations-s.iter)
-	sim := newSimulator(s, side, h, t)
 	reply := predictReply(s, side.Other())
-	sim.setReply(reply)
+	sim := newLookahead(&s.board, s.cfg.Ruleset, s.cfg.Rules, side, h, reply, t.Spend)
 
-	base := sim.eval(nil)
-	pieces := sim.pieces()
+	base := sim.baseScore
+	pieces := candidatePieces(s, side)
 	for i := range pieces {
 		if !t.Spend(0) {
 			pieces = pieces[:i]
 			break
 		}
-		pieces[i].value = sim.eval(pieces[i].cells) - base
+		pieces[i].value = sim.value(pieces[i].cells, pieces[i].anchor)
 	}
 	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
 	for len(pieces) > 0 && pieces[len(pieces)-1].value <= 0 {
@@ -117,62 +119,19 @@ func predictReply(s State, side match.Side) Action {
 	return a
 }
 
-// simulator evaluates actions by playing the board forward.
-type simulator struct {
-	s       State
-	side    match.Side
-	horizon int
-	turn    *match.Turn
-	reply   Action
-	a, b    Board
-}
-
-func newSimulator(s State, side match.Side, horizon int, t *match.Turn) *simulator {
-	return &simulator{s: s, side: side, horizon: horizon, turn: t,
-		a: NewBoard(s.board.rows, s.board.cols), b: NewBoard(s.board.rows, s.board.cols)}
-}
-
-func (m *simulator) setReply(r Action) { m.reply = r }
-
-// eval places act and the predicted reply (collisions cancel as in the
-// rules variant), runs the horizon and returns own minus enemy cells.
-func (m *simulator) eval(act []Cell) int {
-	m.a.CopyFrom(&m.s.board)
-	var mine, theirs Action = act, m.reply
-	applied, _ := resolve(mine, theirs, m.s.cfg.Rules)
-	if m.side == match.P2 {
-		applied, _ = resolve(theirs, mine, m.s.cfg.Rules)
-		applied[0], applied[1] = applied[1], applied[0]
-	}
-	own, opp := OwnerOf(m.side), OwnerOf(m.side.Other())
-	for _, c := range applied[1] {
-		m.a.Set(c.Row, c.Col, opp)
-	}
-	for _, c := range applied[0] {
-		m.a.Set(c.Row, c.Col, own)
-	}
-	cur, next := &m.a, &m.b
-	for range m.horizon {
-		cur.Step(next, m.s.cfg.Ruleset)
-		m.turn.Spend(1)
-		cur, next = next, cur
-	}
-	return cur.Count(m.side) - cur.Count(m.side.Other())
-}
-
-// pieces lists the candidate pieces: every legal cell, and every
-// L-tromino of legal cells.
-func (m *simulator) pieces() []piece {
-	legal := Legal(m.s, m.side)
-	ok := NewBoard(m.s.board.rows, m.s.board.cols)
+// candidatePieces lists every legal cell, and every L-tromino of legal
+// cells.
+func candidatePieces(s State, side match.Side) []piece {
+	legal := Legal(s, side)
+	ok := NewBoard(s.board.rows, s.board.cols)
 	for _, c := range legal {
 		ok.Set(c.Row, c.Col, P1)
 	}
 	var ps []piece
 	for _, c := range legal {
-		ps = append(ps, piece{cells: []Cell{c}})
+		ps = append(ps, piece{cells: []Cell{c}, anchor: c})
 	}
-	R, C := m.s.board.rows, m.s.board.cols
+	R, C := s.board.rows, s.board.cols
 	at := func(r, c int) (Cell, bool) {
 		p := Cell{floorMod(r, R), floorMod(c, C)}
 		return p, ok.At(p.Row, p.Col) == P1
@@ -194,7 +153,7 @@ func (m *simulator) pieces() []piece {
 				cells = append(cells, p)
 			}
 			if len(cells) == 3 && !duplicateCells(cells) {
-				ps = append(ps, piece{cells: cells})
+				ps = append(ps, piece{cells: cells, anchor: c})
 			}
 		}
 	}
