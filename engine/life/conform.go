@@ -225,7 +225,11 @@ func describe(l TraceLine) string {
 	case "":
 		return fmt.Sprintf("the state of iteration %d", l.Iter)
 	case "final":
-		return fmt.Sprintf("the end of the game (winner %d, %d to %d cells)", *l.Winner, l.P1Count, l.P2Count)
+		winner := "a draw"
+		if *l.Winner >= 0 {
+			winner = match.Side(*l.Winner).String() + " wins"
+		}
+		return fmt.Sprintf("the end of the game: %s, %d to %d cells", winner, l.P1Count, l.P2Count)
 	case "error":
 		return fmt.Sprintf("an invalid action at iteration %d", l.Iter)
 	}
