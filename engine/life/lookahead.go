@@ -83,7 +83,12 @@ func (l *lookahead) place(act []Cell, set func(c Cell, o Owner)) {
 func (l *lookahead) simulate(act []Cell, dst *Board) {
 	l.a.CopyFrom(&l.board)
 	l.place(act, func(c Cell, o Owner) { l.a.Set(c.Row, c.Col, o) })
-	cur, next := &l.a, &l.b
+	dst.CopyFrom(l.run(&l.a, &l.b))
+}
+
+// run steps cur h generations, using next as scratch, and returns the
+// board holding the result (one of the two).
+func (l *lookahead) run(cur, next *Board) *Board {
 	for range l.h {
 		cur.Step(next, l.rules)
 		if l.spend != nil {
@@ -91,7 +96,7 @@ func (l *lookahead) simulate(act []Cell, dst *Board) {
 		}
 		cur, next = next, cur
 	}
-	dst.CopyFrom(cur)
+	return cur
 }
 
 // eval returns own minus enemy cells after h generations with act placed,
@@ -118,14 +123,7 @@ func (l *lookahead) value(piece []Cell, anchor Cell) int {
 			l.win.Set(wr, wc, o)
 		}
 	})
-	cur, next := &l.win, &l.tmp
-	for range l.h {
-		cur.Step(next, l.rules)
-		if l.spend != nil {
-			l.spend(1)
-		}
-		cur, next = next, cur
-	}
+	cur := l.run(&l.win, &l.tmp)
 	// Count where the piece can have changed anything: h cells around it.
 	in0, n := R-l.h, pieceSpan+2*l.h
 	with := cur.countIn(l.side, in0, in0, n) - cur.countIn(l.side.Other(), in0, in0, n)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // Replay file identification. A change that older arenas cannot read
@@ -236,6 +235,3 @@ func SaveReplay(w io.Writer, r *Record) error {
 	_, err = rp.WriteTo(w)
 	return err
 }
-
-// describePlayers writes "strong vs greedy" for listings.
-func describePlayers(p [2]string) string { return strings.Join(p[:], " vs ") }

@@ -36,21 +36,21 @@ type GameSummary struct {
 
 // BotStats sums up one bot over a series.
 type BotStats struct {
-	Spec       string  `json:"bot"`
-	Wins       int     `json:"wins"`
-	Draws      int     `json:"draws"`
-	Losses     int     `json:"losses"`
-	Points     float64 `json:"points"`
-	Score      float64 `json:"score"`    // points per game
-	ScoreLow   float64 `json:"score_lo"` // 95% confidence interval of Score
-	ScoreHigh  float64 `json:"score_hi"`
-	Forfeits   int     `json:"forfeits"`
-	Moves      int     `json:"moves"`
-	ThinkTotal time.Duration
-	ThinkMax   time.Duration
-	AvgMs      float64 `json:"avg_ms"` // mean thinking time per move
-	MaxMs      float64 `json:"max_ms"` // longest thinking time of a move
-	AvgDepth   float64 `json:"avg_depth,omitzero"`
+	Spec       string        `json:"bot"`
+	Wins       int           `json:"wins"`
+	Draws      int           `json:"draws"`
+	Losses     int           `json:"losses"`
+	Points     float64       `json:"points"`
+	Score      float64       `json:"score"`    // points per game
+	ScoreLow   float64       `json:"score_lo"` // 95% confidence interval of Score
+	ScoreHigh  float64       `json:"score_hi"`
+	Forfeits   int           `json:"forfeits"`
+	Moves      int           `json:"moves"`
+	ThinkTotal time.Duration `json:"-"`
+	ThinkMax   time.Duration `json:"-"`
+	AvgMs      float64       `json:"avg_ms"` // mean thinking time per move
+	MaxMs      float64       `json:"max_ms"` // longest thinking time of a move
+	AvgDepth   float64       `json:"avg_depth,omitzero"`
 	depthSum   int64
 	depthN     int64
 }
