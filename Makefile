@@ -1,11 +1,11 @@
 # arena's build. `make test` is the whole suite: it installs what the tests
-# need on Debian or Ubuntu (Ebitengine's X11/GL headers and Xvfb), then
+# need on Debian or Ubuntu (Ebitengine's X11/GL headers, Xvfb and Chromium), then
 # vets and tests every package under a virtual display.
 
 GO ?= go
 
 # Ebitengine's build and test dependencies on Linux, as in its own CI.
-APT_PACKAGES := xvfb xauth libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
+APT_PACKAGES := xvfb xauth chromium libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
 .PHONY: test deps vet bench demo clean

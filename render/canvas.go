@@ -9,7 +9,10 @@
 // screens.
 package render
 
-import "image/color"
+import (
+	"image"
+	"image/color"
+)
 
 // Rect is an axis-aligned rectangle in pixels.
 type Rect struct{ X, Y, W, H float64 }
@@ -95,4 +98,7 @@ type Canvas interface {
 	TextWidth(s string, f Face) float64
 	// LineHeight is the height of a line of text in face f.
 	LineHeight(f Face) float64
+	// Pixels draws a small opaque image scaled to fill r, each pixel a
+	// sharp block: large boards draw as one image of a pixel per cell.
+	Pixels(r Rect, img *image.RGBA)
 }

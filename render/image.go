@@ -197,3 +197,22 @@ func (m *Image) TextWidth(s string, f Face) float64 {
 func (m *Image) LineHeight(f Face) float64 {
 	return float64(m.face(f).Metrics().Height) / 64
 }
+
+// Pixels draws img scaled to fill r, by nearest neighbour.
+func (m *Image) Pixels(r Rect, img *image.RGBA) {
+	b := m.snap(r)
+	sw, sh := img.Rect.Dx(), img.Rect.Dy()
+	if b.Empty() || sw == 0 || sh == 0 {
+		return
+	}
+	x0, y0 := math.Round(r.X), math.Round(r.Y)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		sy := min(sh-1, int((float64(y)-y0)*float64(sh)/r.H))
+		src := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+sy):]
+		dst := m.Pix[m.PixOffset(b.Min.X, y):]
+		for x := b.Min.X; x < b.Max.X; x++ {
+			sx := min(sw-1, int((float64(x)-x0)*float64(sw)/r.W))
+			copy(dst[4*(x-b.Min.X):4*(x-b.Min.X)+4], src[4*sx:4*sx+4])
+		}
+	}
+}

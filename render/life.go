@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -58,23 +59,33 @@ func ease(x float64) float64 {
 	return x * x * (3 - 2*x)
 }
 
-// cellLayout places a rows x cols grid of whole-pixel squares in r.
-type cellLayout struct {
+// LifeGrid places a rows x cols board of whole-pixel squares in a
+// rectangle: where the drawer draws cells, and where a click lands.
+type LifeGrid struct {
 	x0, y0, size float64
-	grid         bool // gaps between cells, when they are big enough
+	rows, cols   int
+	grid         bool // grid lines between cells, when they are big enough
 }
 
-func layoutCells(r Rect, rows, cols int) cellLayout {
+// LayoutLife fits a rows x cols board in r, centred.
+func LayoutLife(r Rect, rows, cols int) LifeGrid {
 	size := math.Floor(min(r.W/float64(cols), r.H/float64(rows)))
 	size = max(size, 1)
-	return cellLayout{
+	return LifeGrid{
 		x0:   math.Round(r.X + (r.W-size*float64(cols))/2),
 		y0:   math.Round(r.Y + (r.H-size*float64(rows))/2),
-		size: size, grid: size >= 6,
+		size: size, rows: rows, cols: cols, grid: size >= 6,
 	}
 }
 
-func (l cellLayout) cell(c life.Cell) Rect {
+// CellAt returns the cell under (x, y).
+func (l LifeGrid) CellAt(x, y float64) (life.Cell, bool) {
+	c := life.Cell{Row: int(math.Floor((y - l.y0) / l.size)), Col: int(math.Floor((x - l.x0) / l.size))}
+	return c, c.Row >= 0 && c.Row < l.rows && c.Col >= 0 && c.Col < l.cols
+}
+
+// Cell returns the box of a cell, inside the grid lines.
+func (l LifeGrid) Cell(c life.Cell) Rect {
 	r := Rect{l.x0 + float64(c.Col)*l.size, l.y0 + float64(c.Row)*l.size, l.size, l.size}
 	if l.grid {
 		r = Rect{r.X + 1, r.Y + 1, r.W - 1, r.H - 1}
@@ -85,8 +96,8 @@ func (l cellLayout) cell(c life.Cell) Rect {
 // square is the part of a cell's box that a live cell fills: inset from
 // the grid, which reads well and, since only it changes from turn to
 // turn, keeps GIF frames small.
-func (l cellLayout) square(c life.Cell) Rect {
-	r := l.cell(c)
+func (l LifeGrid) square(c life.Cell) Rect {
+	r := l.Cell(c)
 	if !l.grid {
 		return r
 	}
@@ -99,7 +110,7 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 	m := lifeAt(rec, t)
 	b := m.from.Board()
 	rows, cols := b.Rows(), b.Cols()
-	l := layoutCells(r, rows, cols)
+	l := LayoutLife(r, rows, cols)
 	full := Rect{l.x0, l.y0, l.size * float64(cols), l.size * float64(rows)}
 	c.Fill(full, th.Board)
 	if l.grid {
@@ -110,24 +121,20 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 			c.Fill(Rect{full.X + float64(j)*l.size, full.Y, 1, full.H + 1}, th.Grid)
 		}
 	}
-	colour := func(o life.Owner) color.RGBA {
-		if o == life.Dead {
-			return th.Board
+	if !l.grid {
+		// Cells too small for a grid: one pixel per cell, scaled up.
+		img := image.NewRGBA(image.Rect(0, 0, cols, rows))
+		for row := range rows {
+			for col := range cols {
+				img.SetRGBA(col, row, m.colour(row, col, th))
+			}
 		}
-		return th.Player[o-1]
+		c.Pixels(full, img)
+		return
 	}
 	for row := range rows {
 		for col := range cols {
-			var cl color.RGBA
-			switch a := b.At(row, col); {
-			case !m.animating:
-				cl = colour(a)
-			case m.step == 0:
-				cl = Mix(colour(a), colour(m.mid.At(row, col)), m.place)
-			default:
-				cl = Mix(colour(m.mid.At(row, col)), colour(m.to.Board().At(row, col)), m.step)
-			}
-			if cl != th.Board {
+			if cl := m.colour(row, col, th); cl != th.Board {
 				c.Fill(l.square(life.Cell{Row: row, Col: col}), cl)
 			}
 		}
@@ -135,10 +142,28 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 	lifeMarks(c, l, m, th)
 }
 
+// colour is the colour of cell (row, col) at the moment: its owner's, or
+// a blend while it is being colonised, born or dying.
+func (m lifeMoment) colour(row, col int, th *Theme) color.RGBA {
+	of := func(o life.Owner) color.RGBA {
+		if o == life.Dead {
+			return th.Board
+		}
+		return th.Player[o-1]
+	}
+	switch a := m.from.Board().At(row, col); {
+	case !m.animating:
+		return of(a)
+	case m.step == 0:
+		return Mix(of(a), of(m.mid.At(row, col)), m.place)
+	}
+	return Mix(of(m.mid.At(row, col)), of(m.to.Board().At(row, col)), m.step)
+}
+
 // lifeMarks rings the colonised cells and crosses the contested ones: at
 // full strength when they happen, then fading to a trace that stays on the
 // settled board.
-func lifeMarks(c Canvas, l cellLayout, m lifeMoment, th *Theme) {
+func lifeMarks(c Canvas, l LifeGrid, m lifeMoment, th *Theme) {
 	const trace = 0.35
 	w := max(1, math.Round(l.size/8))
 	draw := func(s life.State, strength float64) {
@@ -147,13 +172,13 @@ func lifeMarks(c Canvas, l cellLayout, m lifeMoment, th *Theme) {
 		}
 		for _, side := range match.Sides {
 			for _, cl := range s.Applied(side) {
-				c.Stroke(l.cell(cl), w, Alpha(th.Mark, strength))
+				c.Stroke(l.Cell(cl), w, Alpha(th.Mark, strength))
 			}
 		}
 		for _, cl := range s.Collided() {
-			r := l.cell(cl).Inset(w)
+			r := l.Cell(cl).Inset(w)
 			col := Alpha(th.Collision, strength)
-			c.Stroke(l.cell(cl), w, col)
+			c.Stroke(l.Cell(cl), w, col)
 			c.Line(Point{r.X, r.Y}, Point{r.X + r.W, r.Y + r.H}, w, col)
 			c.Line(Point{r.X + r.W, r.Y}, Point{r.X, r.Y + r.H}, w, col)
 		}
@@ -166,19 +191,27 @@ func lifeMarks(c Canvas, l cellLayout, m lifeMoment, th *Theme) {
 	draw(m.to, m.place-(1-trace)*m.step)
 }
 
-// Panel draws both banks as pips and the population chart.
+// Panel draws both banks as pips and the population chart: side by side
+// in a wide rectangle (GIF frames), stacked in a narrow one (the window's
+// side panel). Text is sized from the rectangle.
 func (lifeDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(life.State)
 	cfg := s.Config()
-	unit := r.H / 88
-	label := Face{math.Round(11 * unit), Regular}
-	banks, chart := r.CutLeft(math.Round(r.W * 0.42))
+	label := Face{Size: math.Round(min(r.H/7.5, r.W/24)), Style: Regular}
 	lh := c.LineHeight(label)
+	pipH := math.Round(lh * 0.8)
+	bankH := lh + pipH + math.Round(lh*0.5)
+	var banks, chart Rect
+	if r.W > 3*r.H {
+		banks, chart = r.CutLeft(math.Round(r.W * 0.42))
+	} else {
+		banks, chart = r.CutTop(2 * bankH)
+		chart = Rect{chart.X, chart.Y + math.Round(lh*0.3), chart.W, chart.H - math.Round(lh*0.3)}
+	}
 	for _, side := range match.Sides {
-		y := banks.Y + float64(side)*banks.H/2
+		y := banks.Y + float64(side)*max(bankH, banks.H/2)
 		c.Text(fmt.Sprintf("%s bank %d/%d  +%d/turn", side, s.Bank(side), cfg.Capacity, cfg.Gain), banks.X, y, label, Left, th.TextDim)
-		pips := Rect{banks.X, y + lh + 2*unit, banks.W - 8*unit, banks.H/2 - lh - 6*unit}
-		drawPips(c, pips, s.Bank(side), cfg.Capacity, th.Player[side], th)
+		drawPips(c, Rect{banks.X, y + lh + 2, min(banks.W-lh, lh*22), pipH}, s.Bank(side), cfg.Capacity, th.Player[side], th)
 	}
 	drawPopulation(c, chart, rec, t, cfg.Iterations, th, label)
 }
@@ -242,4 +275,13 @@ func drawPopulation(c Canvas, r Rect, rec *match.Record, t float64, iterations i
 func (lifeDrawer) Caption(rec *match.Record, t float64) string {
 	s := shownState(rec, t).(life.State)
 	return fmt.Sprintf("iteration %d of %d", s.Turn(), s.Config().Iterations)
+}
+
+// turnEvents marks the turns in which both players asked for a cell.
+func (lifeDrawer) turnEvents(rec *match.Record, k int) []Event {
+	s := rec.States[k].(life.State)
+	if n := len(s.Collided()); n > 0 {
+		return []Event{{Turn: k, Kind: EventCollision, Side: match.NoSide, Label: fmt.Sprintf("%d contested cells", n)}}
+	}
+	return nil
 }

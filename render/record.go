@@ -17,6 +17,11 @@ type GIFOptions struct {
 	Theme          *Theme
 	// From and To bound the recorded turns; To <= 0 means the end.
 	From, To int
+	// Yield, when set, is called between frames so that a recording in
+	// the browser leaves frames to the page; Progress, when set, is told
+	// how many frames are done. Neither changes the GIF.
+	Yield    func()
+	Progress func(done, total int)
 }
 
 // DefaultGIF is what `arena record` and the GIF buttons use: 480 pixels,
@@ -61,6 +66,9 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 				delay = int(math.Round(o.HoldSeconds * 100))
 			}
 			frames <- frame{img, delay}
+			if o.Yield != nil {
+				o.Yield()
+			}
 		}
 	}()
 	g := NewGIFWriter(w, o.Size, o.Size, o.Theme.Palette())
@@ -70,6 +78,12 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 			err = g.Add(f.img.RGBA, f.delay)
 		}
 		free <- f.img
+		if o.Progress != nil {
+			o.Progress(g.Frames(), n)
+		}
+		if o.Yield != nil {
+			o.Yield()
+		}
 	}
 	if err != nil {
 		return err

@@ -251,3 +251,6 @@ func quoteList(xs []string) string {
 	}
 	return strings.Join(q, " or ")
 }
+
+// MaxTurns is how many turns a game lasts: the timeline's length.
+func (c *Config) MaxTurns() int { return c.Iterations }

@@ -52,7 +52,7 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	}
 	side := t.Side
 	h := min(b.horizon, s.cfg.Iterations-s.iter)
-	reply := predictReply(s, side.Other())
+	reply := predictReply(s, side.Other(), t.Spend)
 	sim := newLookahead(&s.board, s.cfg.Ruleset, s.cfg.Rules, side, h, reply, t.Spend)
 
 	base := sim.baseScore
@@ -113,9 +113,9 @@ func overlaps(a Action, cells []Cell) bool {
 }
 
 // predictReply is the opponent's expected action: what greedy would play,
-// without its random tie-breaks.
-func predictReply(s State, side match.Side) Action {
-	a, _ := greedy(s, side, nil, nil)
+// without its random tie-breaks. Its simulations count in the budget.
+func predictReply(s State, side match.Side, spend func(int64) bool) Action {
+	a, _ := greedy(s, side, nil, spend)
 	return a
 }
 

@@ -1,0 +1,152 @@
+// Command desktop opens the playground in a window. Its flags take the
+// same values as the page's URL (?game=life&p1=strong&p2=greedy&seed=7);
+// with -record it writes the match's GIF without opening a window, the
+// same bytes as `arena record` with the same arguments.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/render"
+	"github.com/arena-playground/arena/ui"
+)
+
+func main() {
+	game := flag.String("game", "", "open this game's match at once (life, ...)")
+	p1 := flag.String("p1", "strong", "the first player: a bot spec or you")
+	p2 := flag.String("p2", "greedy", "the second player: a bot spec or you")
+	seed := flag.Uint64("seed", 0, "the match seed (default: random)")
+	preset := flag.String("preset", "", "a preset config of the game")
+	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window")
+	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
+	frames := flag.Int("frames", 120, "frames to show before -screenshot")
+	flag.Parse()
+
+	q := url.Values{}
+	for k, v := range map[string]string{"game": *game, "p1": *p1, "p2": *p2, "preset": *preset} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	if *seed != 0 {
+		q.Set("seed", strconv.FormatUint(*seed, 10))
+	}
+	opts := ui.ParseQuery(q)
+	if *record != "" {
+		if err := recordGIF(*record, opts); err != nil {
+			fmt.Fprintln(os.Stderr, "desktop:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	opts.Platform = desktop{}
+	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowTitle("arena")
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	var g ebiten.Game = ui.New(opts)
+	if *shot != "" {
+		g = &screenshot{Game: g, path: *shot, after: *frames}
+	}
+	if err := ebiten.RunGame(g); err != nil && err != ebiten.Termination {
+		fmt.Fprintln(os.Stderr, "desktop:", err)
+		os.Exit(1)
+	}
+}
+
+// recordGIF plays the match and writes its GIF as `arena record` does.
+func recordGIF(path string, o ui.Options) error {
+	if o.Game == "" {
+		o.Game = "life"
+	}
+	g, err := match.Lookup(o.Game)
+	if err != nil {
+		return err
+	}
+	setup := match.Setup{Game: g, Seed: o.Seed, Config: match.DefaultConfig(g)}
+	if o.Preset != "" {
+		p, err := match.LookupPreset(g, o.Preset)
+		if err != nil {
+			return err
+		}
+		setup.Config = p.Config
+	}
+	for side, spec := range [2]string{o.P1, o.P2} {
+		if setup.Players[side], err = match.ParseSpec(spec); err != nil {
+			return err
+		}
+	}
+	rec, err := match.Play(context.Background(), setup)
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, func(w io.Writer) error { return render.WriteGIF(w, rec, render.DefaultGIF) })
+}
+
+// desktop is the window's platform: GIFs go to the working directory,
+// links to standard output (there is no clipboard to copy to).
+type desktop struct{}
+
+func (desktop) SaveGIF(name string, data []byte) (string, error) {
+	if err := atomicfile.Write(name, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		abs = name
+	}
+	return "GIF saved to " + abs, nil
+}
+
+func (desktop) Share(q url.Values, copy bool) (string, error) {
+	link := "?" + q.Encode()
+	if copy {
+		fmt.Println("link to this match:", link)
+		return link + " (printed in the terminal)", nil
+	}
+	return link, nil
+}
+
+// screenshot runs the game for a number of frames, saves what the window
+// shows, and ends: the test that looks at the desktop window uses it.
+type screenshot struct {
+	ebiten.Game
+	path  string
+	after int
+	n     int
+	done  bool
+	err   error
+}
+
+func (s *screenshot) Update() error {
+	if s.done {
+		if s.err != nil {
+			return s.err
+		}
+		return ebiten.Termination
+	}
+	return s.Game.Update()
+}
+
+func (s *screenshot) Draw(screen *ebiten.Image) {
+	s.Game.Draw(screen)
+	if s.n++; s.n < s.after || s.done {
+		return
+	}
+	img := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(img.Pix)
+	s.err = atomicfile.Write(s.path, func(w io.Writer) error { return png.Encode(w, img) })
+	s.done = true
+}

@@ -1,0 +1,316 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
+)
+
+// These tests build the page as `go run ./cmd/wasm` does, serve it, and
+// drive it in headless Chromium with software WebGL (SwiftShader), reading
+// the window's state through the test hook the program publishes.
+
+var builtSite = sync.OnceValues(buildSite)
+
+// browser is a headless Chromium on the served page.
+type browser struct {
+	t       *testing.T
+	ctx     context.Context
+	base    string
+	mu      sync.Mutex
+	console []string
+}
+
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	s, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.handler())
+	t.Cleanup(ts.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium()),
+		chromedp.NoSandbox,
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 800),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	b := &browser{t: t, ctx: ctx, base: ts.URL}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventConsoleAPICalled); ok {
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, strings.Trim(string(a.Value), `"`))
+			}
+			b.mu.Lock()
+			b.console = append(b.console, string(e.Type)+": "+strings.Join(parts, " "))
+			b.mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// chromium finds the browser that `make test` installs.
+func chromium() string {
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
+		if p != "" {
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+	}
+	return "chromium"
+}
+
+// fatalf fails the test with the page's console, which says why.
+func (b *browser) fatalf(format string, args ...any) {
+	b.t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.t.Fatalf(format+"\nconsole:\n%s", append(args, strings.Join(b.console, "\n"))...)
+}
+
+// open loads the page with a query and waits for its first frame.
+func (b *browser) open(query string) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(b.base+"/"+query)); err != nil {
+		b.fatalf("navigate: %v", err)
+	}
+	b.waitJS(`window.arenaTimings && window.arenaTimings.firstFrame > 0 && window.arenaTest`, 90*time.Second)
+}
+
+// waitJS waits until a JavaScript expression is truthy.
+func (b *browser) waitJS(expr string, timeout time.Duration) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, timeout)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(timeout))); err != nil {
+		b.fatalf("waiting for %s: %v", expr, err)
+	}
+}
+
+// eval evaluates a JavaScript expression.
+func eval[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.fatalf("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// status is the window's state as the test hook reports it.
+type status struct {
+	View     string                `json:"view"`
+	Turn     float64               `json:"turn"`
+	Computed int                   `json:"computed"`
+	Playing  bool                  `json:"playing"`
+	Speed    float64               `json:"speed"`
+	Done     bool                  `json:"done"`
+	Scores   [2]float64            `json:"scores"`
+	Result   string                `json:"result"`
+	Help     bool                  `json:"help"`
+	Asking   string                `json:"asking"`
+	Seed     uint64                `json:"seed"`
+	Targets  map[string][4]float64 `json:"targets"`
+	Players  [2]string             `json:"players"`
+	GIF      bool                  `json:"gif"`
+}
+
+func (b *browser) status() status {
+	b.t.Helper()
+	var s status
+	if err := json.Unmarshal([]byte(eval[string](b, `window.arenaTest.status()`)), &s); err != nil {
+		b.fatalf("status: %v", err)
+	}
+	return s
+}
+
+// screenshot captures what the page shows.
+func (b *browser) screenshot() []byte {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.fatalf("screenshot: %v", err)
+	}
+	return png
+}
+
+// click clicks the middle of a target the window reports.
+func (b *browser) click(target string) {
+	b.t.Helper()
+	r, ok := b.status().Targets[target]
+	if !ok {
+		b.fatalf("no target %q", target)
+	}
+	if err := chromedp.Do(b.ctx, chromedp.MouseClickXY(r[0]+r[2]/2, r[1]+r[3]/2)); err != nil {
+		b.fatalf("click %s: %v", target, err)
+	}
+}
+
+// key presses a key on the page.
+func (b *browser) key(k string) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, chromedp.KeyEvent(k)); err != nil {
+		b.fatalf("key %q: %v", k, err)
+	}
+}
+
+// colourShare returns the share of a screenshot's pixels within a small
+// distance of each colour.
+func colourShare(t *testing.T, pngData []byte, cols ...color.RGBA) []float64 {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(pngData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	shares := make([]float64, len(cols))
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			for i, c := range cols {
+				if abs(int(r>>8)-int(c.R))+abs(int(g>>8)-int(c.G))+abs(int(bl>>8)-int(c.B)) < 24 {
+					shares[i]++
+				}
+			}
+		}
+	}
+	for i := range shares {
+		shares[i] /= float64(b.Dx() * b.Dy())
+	}
+	return shares
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// TestPage is the page end to end: it loads and draws the start view; a
+// match URL shows the board in both players' colours and plays; keys and
+// clicks work; the match ends with the counts of `arena play` with the
+// same arguments; and while strong thinks no frame takes 500 ms.
+func TestPage(t *testing.T) {
+	b := newBrowser(t)
+	b.open("")
+	if s := b.status(); s.View != "start" {
+		t.Fatalf("the page without a query shows %q, want the start view", s.View)
+	}
+	t.Logf("first frame %.0f ms after the page started (instantiated at %.0f ms)",
+		eval[float64](b, `window.arenaTimings.firstFrame`), eval[float64](b, `window.arenaTimings.instantiated`))
+
+	b.open("?game=life&p1=strong&p2=greedy&seed=7")
+	eval[any](b, `window.arenaFrames.reset()`)
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 3`, 60*time.Second)
+	shares := colourShare(t, b.screenshot(), render.Dark.Player[0], render.Dark.Player[1])
+	if shares[0] < 0.002 || shares[1] < 0.002 {
+		b.fatalf("the board does not show both players: %.4f of the pixels in P1's colour, %.4f in P2's", shares[0], shares[1])
+	}
+
+	t.Run("frames while strong thinks", func(t *testing.T) {
+		// strong and greedy are still computing the match at this point.
+		if s := b.status(); s.Done {
+			t.Fatalf("the match was computed before the frames were measured")
+		}
+		time.Sleep(3 * time.Second)
+		n, longest := eval[float64](b, `window.arenaFrames.count`), eval[float64](b, `window.arenaFrames.max`)
+		s := b.status()
+		t.Logf("while strong thinks: %.0f frames in about %.1f s, longest %.0f ms; %d turns computed", n, 3+3.0*0, longest, s.Computed)
+		if longest >= 500 {
+			b.fatalf("a frame took %.0f ms while strong was thinking", longest)
+		}
+	})
+
+	t.Run("keys and clicks", func(t *testing.T) {
+		before := b.status()
+		if !before.Playing {
+			b.fatalf("the match does not play by itself: %+v", before)
+		}
+		b.key("h")
+		b.waitJS(`JSON.parse(window.arenaTest.status()).help`, 5*time.Second)
+		b.key("h")
+		b.waitJS(`!JSON.parse(window.arenaTest.status()).help`, 5*time.Second)
+		b.click("play")
+		b.waitJS(`!JSON.parse(window.arenaTest.status()).playing`, 5*time.Second)
+		paused := b.status().Turn
+		time.Sleep(500 * time.Millisecond)
+		if s := b.status(); s.Turn != paused {
+			b.fatalf("paused at %v, the playhead moved to %v", paused, s.Turn)
+		}
+		b.key(" ")
+		b.waitJS(`JSON.parse(window.arenaTest.status()).playing`, 5*time.Second)
+		b.key("+")
+		b.waitJS(`JSON.parse(window.arenaTest.status()).speed == 2`, 5*time.Second)
+	})
+
+	t.Run("same result as arena play", func(t *testing.T) {
+		b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+		got := b.status()
+		want := cliResult(t, "life", "strong", "greedy", 7)
+		if got.Scores != want.Scores || got.Result != want.String() {
+			b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
+		}
+		t.Logf("both end with %s", got.Result)
+	})
+}
+
+// cliResult plays the match in this process, as `arena play` does.
+func cliResult(t *testing.T, game, p1, p2 string, seed uint64) *match.Result {
+	g, err := match.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: seed,
+		Players: [2]match.Spec{{Name: p1}, {Name: p2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.Result
+}
+
+// TestPageHumanPlay plays a person's turns through the page: the window
+// asks for P1's move, a click on a legal cell and Enter send it, and the
+// match goes on to the next turn.
+func TestPageHumanPlay(t *testing.T) {
+	b := newBrowser(t)
+	b.open("?game=life&p1=you&p2=random&seed=3")
+	for turn := range 3 {
+		b.waitJS(`JSON.parse(window.arenaTest.status()).asking == "P1"`, 30*time.Second)
+		b.waitJS(`JSON.parse(window.arenaTest.status()).targets.move`, 10*time.Second)
+		b.click("move")
+		b.key("\r")
+		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, turn), 30*time.Second)
+	}
+	if s := b.status(); s.Computed < 3 || s.Done {
+		b.fatalf("after three moves: %+v", s)
+	}
+}

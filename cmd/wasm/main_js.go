@@ -1,0 +1,160 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall/js"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/ui"
+)
+
+// main runs the playground in the page, with the settings of the URL.
+func main() {
+	search := js.Global().Get("location").Get("search").String()
+	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
+	opts := ui.ParseQuery(q)
+	opts.Platform, opts.Yield, opts.Presses = browser{}, yield, listenPresses()
+	app := ui.New(opts)
+	// The test hook: tests read the window's state through it.
+	js.Global().Set("arenaTest", js.ValueOf(map[string]any{
+		"status": js.FuncOf(func(js.Value, []js.Value) any { return app.StatusJSON() }),
+	}))
+	if err := ebiten.RunGame(&page{App: app}); err != nil {
+		panic(err)
+	}
+}
+
+// page tells the host page when the first frame is drawn, and counts
+// frames for yield.
+type page struct {
+	*ui.App
+	shown bool
+}
+
+// frames counts the frames drawn.
+var frames atomic.Int64
+
+func (p *page) Draw(screen *ebiten.Image) {
+	p.App.Draw(screen)
+	frames.Add(1)
+	if !p.shown {
+		p.shown = true
+		if f := js.Global().Get("arenaLoaded"); f.Type() == js.TypeFunction {
+			f.Invoke()
+		}
+	}
+}
+
+// yield gives the browser its event loop back: Go's WebAssembly runs on
+// the page's only thread, and a goroutine that computes never lets the
+// page draw unless it sleeps. After 8 ms of work it sleeps until the next
+// frame is drawn (at most 50 ms), so a thinking bot takes what time the
+// frames leave and the page keeps its frame rate.
+var lastYield time.Time
+
+func yield() {
+	if time.Since(lastYield) < 8*time.Millisecond {
+		return
+	}
+	f, until := frames.Load(), time.Now().Add(50*time.Millisecond)
+	for frames.Load() == f && time.Now().Before(until) {
+		time.Sleep(time.Millisecond)
+	}
+	lastYield = time.Now()
+}
+
+// browser is the page's platform: downloads and the address bar.
+type browser struct{}
+
+func (browser) SaveGIF(name string, data []byte) (string, error) {
+	arr := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(arr, data)
+	blob := js.Global().Get("Blob").New(js.ValueOf([]any{arr}), js.ValueOf(map[string]any{"type": "image/gif"}))
+	href := js.Global().Get("URL").Call("createObjectURL", blob)
+	a := js.Global().Get("document").Call("createElement", "a")
+	a.Set("href", href)
+	a.Set("download", name)
+	js.Global().Get("document").Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	js.Global().Get("setTimeout").Invoke(js.FuncOf(func(js.Value, []js.Value) any {
+		js.Global().Get("URL").Call("revokeObjectURL", href)
+		return nil
+	}), 60000)
+	return "downloaded " + name, nil
+}
+
+func (browser) Share(q url.Values, copy bool) (string, error) {
+	loc := js.Global().Get("location")
+	link := loc.Get("origin").String() + loc.Get("pathname").String() + "?" + q.Encode()
+	js.Global().Get("history").Call("replaceState", nil, "", link)
+	if copy {
+		clip := js.Global().Get("navigator").Get("clipboard")
+		if clip.IsUndefined() {
+			return link + " (copy it from the address bar)", nil
+		}
+		clip.Call("writeText", link)
+	}
+	return link, nil
+}
+
+// listenPresses queues the page's key presses and clicks as DOM events
+// report them, and returns the function that hands them to the app once
+// per frame.
+func listenPresses() func() ([]ebiten.Key, [][2]float64) {
+	var mu sync.Mutex
+	var keys []ebiten.Key
+	var clicks [][2]float64
+	doc := js.Global().Get("document")
+	doc.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		if e.Get("repeat").Bool() {
+			return nil
+		}
+		if k, ok := keyOf(e.Get("code").String()); ok {
+			mu.Lock()
+			keys = append(keys, k)
+			mu.Unlock()
+		}
+		return nil
+	}), true)
+	doc.Call("addEventListener", "pointerdown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		if e.Get("button").Int() != 0 {
+			return nil
+		}
+		dpr := js.Global().Get("devicePixelRatio").Float()
+		mu.Lock()
+		clicks = append(clicks, [2]float64{e.Get("clientX").Float() * dpr, e.Get("clientY").Float() * dpr})
+		mu.Unlock()
+		return nil
+	}), true)
+	return func() ([]ebiten.Key, [][2]float64) {
+		mu.Lock()
+		defer mu.Unlock()
+		k, c := keys, clicks
+		keys, clicks = nil, nil
+		return k, c
+	}
+}
+
+// keyOf maps a DOM KeyboardEvent.code to Ebitengine's key: the names are
+// the same but for letters ("KeyH" is H).
+func keyOf(code string) (ebiten.Key, bool) {
+	var k ebiten.Key
+	name := code
+	if strings.HasPrefix(code, "Key") && len(code) == 4 {
+		name = code[3:]
+	}
+	if err := k.UnmarshalText([]byte(name)); err != nil {
+		return 0, false
+	}
+	return k, true
+}

@@ -1,0 +1,238 @@
+// Package ebitencanvas is the screen back end of render.Canvas: it draws
+// on an *ebiten.Image with Ebitengine's vector and text/v2 packages, with
+// the same Go fonts and metrics as the software back end, so that layouts
+// computed with one hold on the other.
+//
+// It imports ebiten, so its tests need a display (run them under Xvfb).
+package ebitencanvas
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/arena-playground/arena/render"
+)
+
+// Canvas draws on a target image, set each frame with SetTarget. It keeps
+// font faces, uploaded pixel images and shapes between frames; it is not
+// safe for concurrent use.
+//
+// It never asks Ebitengine to antialias: in v2.8 an antialiased draw goes
+// through an offscreen twice the screen's size, flushed each time plain
+// and antialiased draws alternate, which took a frame to 500 ms in the
+// browser's software WebGL. Antialiased shapes (polygons, discs, rings)
+// are instead rasterised once by the software back end into small white
+// textures, cached by shape, and drawn as images tinted to their colour;
+// lines are drawn without antialiasing.
+type Canvas struct {
+	dst    *ebiten.Image
+	faces  map[render.Face]*text.GoXFace
+	pixels map[image.Point]*ebiten.Image
+	shapes map[string]*ebiten.Image
+	white  *ebiten.Image
+	path   vector.Path
+	vs     []ebiten.Vertex
+	is     []uint16
+}
+
+// maxShapes bounds the shape cache; it is emptied when full.
+const maxShapes = 512
+
+// New returns a canvas with no target yet.
+func New() *Canvas {
+	w := ebiten.NewImage(3, 3)
+	w.Fill(color.White)
+	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{},
+		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+}
+
+// SetTarget sets the image drawn on.
+func (c *Canvas) SetTarget(dst *ebiten.Image) { c.dst = dst }
+
+var _ render.Canvas = (*Canvas)(nil)
+
+func nrgba(c color.RGBA) color.NRGBA { return color.NRGBA(c) }
+
+// snap rounds a rectangle to whole pixels, as the software back end does.
+func snap(r render.Rect) (x, y, w, h float32) {
+	x0, y0 := math.Round(r.X), math.Round(r.Y)
+	return float32(x0), float32(y0), float32(math.Round(r.X+r.W) - x0), float32(math.Round(r.Y+r.H) - y0)
+}
+
+// Fill paints a rectangle.
+func (c *Canvas) Fill(r render.Rect, col color.RGBA) {
+	x, y, w, h := snap(r)
+	if w <= 0 || h <= 0 || col.A == 0 {
+		return
+	}
+	vector.DrawFilledRect(c.dst, x, y, w, h, nrgba(col), false)
+}
+
+// Stroke paints the outline of r, inside it.
+func (c *Canvas) Stroke(r render.Rect, w float64, col color.RGBA) {
+	c.Fill(render.Rect{X: r.X, Y: r.Y, W: r.W, H: w}, col)
+	c.Fill(render.Rect{X: r.X, Y: r.Y + r.H - w, W: r.W, H: w}, col)
+	c.Fill(render.Rect{X: r.X, Y: r.Y + w, W: w, H: r.H - 2*w}, col)
+	c.Fill(render.Rect{X: r.X + r.W - w, Y: r.Y + w, W: w, H: r.H - 2*w}, col)
+}
+
+// Line paints a segment with round ends, without antialiasing.
+func (c *Canvas) Line(a, b render.Point, w float64, col color.RGBA) {
+	c.Polyline([]render.Point{a, b}, w, col)
+}
+
+// Polyline paints connected segments with round joins, without
+// antialiasing (charts change every frame: caching would not pay).
+func (c *Canvas) Polyline(pts []render.Point, w float64, col color.RGBA) {
+	if len(pts) < 2 {
+		return
+	}
+	c.path = vector.Path{}
+	c.path.MoveTo(float32(pts[0].X), float32(pts[0].Y))
+	for _, p := range pts[1:] {
+		c.path.LineTo(float32(p.X), float32(p.Y))
+	}
+	c.vs, c.is = c.path.AppendVerticesAndIndicesForStroke(c.vs[:0], c.is[:0], &vector.StrokeOptions{
+		Width: float32(w), LineCap: vector.LineCapRound, LineJoin: vector.LineJoinRound})
+	c.triangles(col)
+}
+
+// Polygon fills a closed polygon, antialiased, from the shape cache.
+func (c *Canvas) Polygon(pts []render.Point, col color.RGBA) {
+	if len(pts) < 3 {
+		return
+	}
+	x0, y0, x1, y1 := pts[0].X, pts[0].Y, pts[0].X, pts[0].Y
+	for _, p := range pts {
+		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
+	}
+	ox, oy := math.Floor(x0), math.Floor(y0)
+	var key strings.Builder
+	key.WriteString("p")
+	rel := make([]render.Point, len(pts))
+	for i, p := range pts {
+		rel[i] = render.Point{X: quarter(p.X - ox), Y: quarter(p.Y - oy)}
+		fmt.Fprintf(&key, "%g,%g;", rel[i].X, rel[i].Y)
+	}
+	c.shape(key.String(), ox, oy, int(math.Ceil(x1-ox))+1, int(math.Ceil(y1-oy))+1, col,
+		func(m *render.Image) { m.Polygon(rel, color.RGBA{255, 255, 255, 255}) })
+}
+
+// quarter rounds to a quarter pixel: finer than the eye sees, coarse
+// enough for shapes to repeat in the cache.
+func quarter(v float64) float64 { return math.Round(v*4) / 4 }
+
+// shape draws a cached white shape at (x, y) tinted col, rasterising it
+// with draw into a w x h image the first time.
+func (c *Canvas) shape(key string, x, y float64, w, h int, col color.RGBA, draw func(m *render.Image)) {
+	if w <= 0 || h <= 0 || col.A == 0 {
+		return
+	}
+	img, ok := c.shapes[key]
+	if !ok {
+		if len(c.shapes) >= maxShapes {
+			for k, old := range c.shapes {
+				old.Deallocate()
+				delete(c.shapes, k)
+			}
+		}
+		m := render.NewImage(w, h)
+		draw(m)
+		img = ebiten.NewImageFromImage(m.RGBA)
+		c.shapes[key] = img
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(nrgba(col))
+	c.dst.DrawImage(img, op)
+}
+
+// Circle fills a disc, antialiased, from the shape cache.
+func (c *Canvas) Circle(o render.Point, r float64, col color.RGBA) {
+	ox, oy := math.Floor(o.X-r), math.Floor(o.Y-r)
+	cx, cy, rr := quarter(o.X-ox), quarter(o.Y-oy), quarter(r)
+	n := int(math.Ceil(2*r)) + 2
+	c.shape(fmt.Sprintf("c%g,%g,%g", cx, cy, rr), ox, oy, n, n, col,
+		func(m *render.Image) { m.Circle(render.Point{X: cx, Y: cy}, rr, color.RGBA{255, 255, 255, 255}) })
+}
+
+// Ring paints a circle's outline, antialiased, from the shape cache.
+func (c *Canvas) Ring(o render.Point, r, w float64, col color.RGBA) {
+	pad := r + w
+	ox, oy := math.Floor(o.X-pad), math.Floor(o.Y-pad)
+	cx, cy, rr, ww := quarter(o.X-ox), quarter(o.Y-oy), quarter(r), quarter(w)
+	n := int(math.Ceil(2*pad)) + 2
+	c.shape(fmt.Sprintf("r%g,%g,%g,%g", cx, cy, rr, ww), ox, oy, n, n, col,
+		func(m *render.Image) { m.Ring(render.Point{X: cx, Y: cy}, rr, ww, color.RGBA{255, 255, 255, 255}) })
+}
+
+func (c *Canvas) face(f render.Face) *text.GoXFace {
+	ff, ok := c.faces[f]
+	if !ok {
+		ff = text.NewGoXFace(render.NewFace(f))
+		c.faces[f] = ff
+	}
+	return ff
+}
+
+// Text writes one line with the top of its box at y.
+func (c *Canvas) Text(s string, x, y float64, f render.Face, align render.Align, col color.RGBA) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(math.Round(x), math.Round(y))
+	op.ColorScale.ScaleWithColor(nrgba(col))
+	switch align {
+	case render.Center:
+		op.PrimaryAlign = text.AlignCenter
+	case render.Right:
+		op.PrimaryAlign = text.AlignEnd
+	}
+	text.Draw(c.dst, s, c.face(f), op)
+}
+
+// TextWidth measures a line of text.
+func (c *Canvas) TextWidth(s string, f render.Face) float64 { return text.Advance(s, c.face(f)) }
+
+// LineHeight is the height of a line of text.
+func (c *Canvas) LineHeight(f render.Face) float64 {
+	m := c.face(f).Metrics()
+	return m.HAscent + m.HDescent + m.HLineGap
+}
+
+// Pixels draws img scaled to fill r with nearest-neighbour filtering. The
+// GPU image is kept per size and rewritten each call.
+func (c *Canvas) Pixels(r render.Rect, img *image.RGBA) {
+	size := img.Rect.Size()
+	if size.X == 0 || size.Y == 0 {
+		return
+	}
+	e, ok := c.pixels[size]
+	if !ok {
+		e = ebiten.NewImage(size.X, size.Y)
+		c.pixels[size] = e
+	}
+	e.WritePixels(img.Pix)
+	x, y, w, h := snap(r)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
+	op.GeoM.Scale(float64(w)/float64(size.X), float64(h)/float64(size.Y))
+	op.GeoM.Translate(float64(x), float64(y))
+	c.dst.DrawImage(e, op)
+}
+
+// triangles draws c.vs and c.is in one colour, without antialiasing.
+func (c *Canvas) triangles(col color.RGBA) {
+	r, g, b, a := nrgba(col).RGBA()
+	for i := range c.vs {
+		c.vs[i].SrcX, c.vs[i].SrcY = 1, 1
+		c.vs[i].ColorR, c.vs[i].ColorG = float32(r)/0xffff, float32(g)/0xffff
+		c.vs[i].ColorB, c.vs[i].ColorA = float32(b)/0xffff, float32(a)/0xffff
+	}
+	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+	c.dst.DrawTriangles(c.vs, c.is, c.white, op)
+}

@@ -1,0 +1,65 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// EventKind says what a timeline marker marks.
+type EventKind uint8
+
+// Kinds of events.
+const (
+	EventLead      EventKind = iota // the lead changed hands (Side: the new leader, or NoSide for a tie)
+	EventCollision                  // both players wanted the same thing
+	EventForfeit                    // a side forfeited
+)
+
+// Event is a moment worth a marker on the timeline.
+type Event struct {
+	Turn  int // the state it happened in (a forfeit), or reached (the others)
+	Kind  EventKind
+	Side  match.Side
+	Label string
+}
+
+// turnEventer is implemented by drawers whose game has events of its own.
+type turnEventer interface {
+	turnEvents(rec *match.Record, k int) []Event
+}
+
+// Events returns the events of states from..len(rec.States)-1 (and the
+// forfeits of a finished match), so that a growing match can be scanned
+// once: pass the number of states already scanned as from.
+func Events(rec *match.Record, from int) []Event {
+	var out []Event
+	d, _ := DrawerFor(rec.Game.Info().Name)
+	te, _ := d.(turnEventer)
+	for k := max(from, 1); k < len(rec.States); k++ {
+		before, after := rec.States[k-1].Outcome().Winner, rec.States[k].Outcome().Winner
+		if before != after {
+			label := "tied"
+			if after != match.NoSide {
+				label = after.String() + " leads"
+			}
+			out = append(out, Event{Turn: k, Kind: EventLead, Side: after, Label: label})
+		}
+		if te != nil {
+			out = append(out, te.turnEvents(rec, k)...)
+		}
+	}
+	return out
+}
+
+// Forfeits returns the forfeit events of a finished match.
+func Forfeits(rec *match.Record) []Event {
+	var out []Event
+	if rec.Result != nil {
+		for _, f := range rec.Result.Forfeits {
+			out = append(out, Event{Turn: f.Turn, Kind: EventForfeit, Side: f.Side,
+				Label: fmt.Sprintf("%s forfeits: %s", f.Side, f.Reason)})
+		}
+	}
+	return out
+}

@@ -1,0 +1,349 @@
+// Package ui is the playground's window, the same in the browser and on
+// the desktop: an Ebitengine game with a start view to pick the game, the
+// players and the seed, a match view that plays the match back (step,
+// scrub, speed, a timeline with its events, what the bots thought), human
+// play, GIF export and an overlay listing the keys. It is made by hand:
+// a few widgets, each laid out, updated and drawn by its view.
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
+	"github.com/arena-playground/arena/render/ebitencanvas"
+)
+
+// Platform is what differs between the browser and the desktop.
+type Platform interface {
+	// SaveGIF stores a recorded GIF (a download, a file) and returns what
+	// to tell the person ("saved to /home/…/arena-life-7.gif").
+	SaveGIF(name string, data []byte) (string, error)
+	// Share shows the match's settings where a link can be taken (the
+	// address bar) and, when copy is set, copies the link; it returns the
+	// link.
+	Share(q url.Values, copy bool) (string, error)
+}
+
+// Options are the settings the window opens with, from the URL or the
+// command line: ?game=life&p1=strong&p2=greedy&seed=7&preset=64x64.
+type Options struct {
+	Game, P1, P2, Preset string
+	Seed                 uint64
+	// Start opens the match at once instead of the start view.
+	Start    bool
+	Platform Platform // nil: no link sharing, GIFs are not saved
+	// Yield is given to the match so that a thinking bot leaves frames
+	// to the page (the browser build); nil on the desktop.
+	Yield func()
+	// Presses, when set, returns the keys pressed and the places clicked
+	// (device pixels) since the last frame, in place of Ebitengine's
+	// just-pressed state, which in the browser misses a press released
+	// before the next frame (hajimehoshi/ebiten#3317).
+	Presses func() (keys []ebiten.Key, clicks [][2]float64)
+}
+
+// ParseQuery reads options from URL parameters; a missing or unknown
+// value keeps the default. Start is set when the query names a game.
+func ParseQuery(q url.Values) Options {
+	o := Options{Game: "life", P1: "strong", P2: "greedy", Seed: randomSeed()}
+	if v := q.Get("game"); v != "" {
+		o.Game, o.Start = v, true
+	}
+	if v := q.Get("p1"); v != "" {
+		o.P1 = v
+	}
+	if v := q.Get("p2"); v != "" {
+		o.P2 = v
+	}
+	o.Preset = q.Get("preset")
+	if s, err := strconv.ParseUint(q.Get("seed"), 10, 64); err == nil {
+		o.Seed = s
+	}
+	return o
+}
+
+// Query writes the settings as URL parameters.
+func (o Options) Query() url.Values {
+	q := url.Values{}
+	q.Set("game", o.Game)
+	q.Set("p1", o.P1)
+	q.Set("p2", o.P2)
+	q.Set("seed", strconv.FormatUint(o.Seed, 10))
+	if o.Preset != "" {
+		q.Set("preset", o.Preset)
+	}
+	return q
+}
+
+func randomSeed() uint64 { return rand.Uint64N(1_000_000) }
+
+// App is the playground: an ebiten.Game.
+type App struct {
+	opts   Options
+	canvas *ebitencanvas.Canvas
+	in     input
+	w, h   int
+	scale  float64
+	start  *startView
+	match  *matchView
+	help   bool
+
+	toastMu sync.Mutex // toasts also come from the GIF goroutine
+	toast   string
+	until   time.Time
+
+	gifBusy     atomic.Bool
+	gifProgress atomic.Int64 // per mille
+
+	statusMu sync.Mutex
+	status   Status
+	frames   int
+}
+
+// New returns the app; with opts.Start it opens the match at once.
+func New(opts Options) *App {
+	a := &App{opts: opts, canvas: ebitencanvas.New(), scale: 1}
+	a.start = newStartView(a)
+	if opts.Start {
+		a.startMatch(opts.Game, opts.P1, opts.P2, opts.Preset, opts.Seed)
+	}
+	return a
+}
+
+// Layout sizes the screen in device pixels, so that text is sharp on
+// high-DPI screens; everything is laid out again each frame.
+func (a *App) Layout(outsideW, outsideH int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	a.w, a.h = int(float64(outsideW)*s), int(float64(outsideH)*s)
+	// Zoom out a little on small windows so that the controls fit.
+	zoom := math.Max(0.7, math.Min(1, math.Min(float64(outsideW)/1000, float64(outsideH)/640)))
+	a.scale = s * zoom
+	return a.w, a.h
+}
+
+func (a *App) style() style { return newStyle(a.scale, render.Dark) }
+
+// zoom is the part of the scale that is not the device's pixel ratio.
+func (a *App) zoom() float64 { return a.scale / ebiten.Monitor().DeviceScaleFactor() }
+
+// Update reads input, runs the views and keeps the test status fresh.
+func (a *App) Update() error {
+	readInput(&a.in, a.opts.Presses)
+	in := &a.in
+	st := a.style()
+	w, h := float64(a.w), float64(a.h)
+	switch {
+	case a.help:
+		if in.key(ebiten.KeyEscape) || in.key(ebiten.KeyH) || in.char('?') || in.clicked {
+			a.help, in.clicked = false, false
+		}
+	case in.key(ebiten.KeyH) || in.char('?'):
+		a.help = true
+	case a.match != nil:
+		if in.key(ebiten.KeyEscape) {
+			a.showStart()
+			break
+		}
+		a.switchGame(in)
+		a.match.layout(a.canvas, st, w, h)
+		a.match.update(in, 1/float64(ebiten.TPS()))
+	default:
+		a.switchGame(in)
+		a.start.layout(a.canvas, st, w, h)
+		a.start.update(in)
+	}
+	a.frames++
+	a.updateStatus()
+	return nil
+}
+
+// switchGame handles the number keys: game 1 to 5.
+func (a *App) switchGame(in *input) {
+	if a.start.seed.focused {
+		return
+	}
+	for _, g := range match.Games() {
+		k := g.Info().Key
+		if k < 1 || k > 9 || !in.key(ebiten.Key1+ebiten.Key(k-1)) {
+			continue
+		}
+		a.start.selectGame(g.Info().Name)
+		if a.match != nil {
+			game, p1, p2, preset, seed := a.start.settings()
+			a.startMatch(game, p1, p2, preset, seed)
+		}
+	}
+}
+
+// Draw draws the current view and the overlays.
+func (a *App) Draw(screen *ebiten.Image) {
+	st := a.style()
+	a.canvas.SetTarget(screen)
+	c := a.canvas
+	screen.Fill(st.th.Background)
+	w, h := float64(a.w), float64(a.h)
+	if a.match != nil {
+		a.match.layout(c, st, w, h)
+		a.match.draw(c, st, &a.in)
+	} else {
+		a.start.layout(c, st, w, h)
+		a.start.draw(c, st, &a.in)
+	}
+	if a.gifBusy.Load() {
+		a.toastf("recording GIF… %d%%", a.gifProgress.Load()/10)
+	}
+	if msg := a.currentToast(); msg != "" {
+		tw := c.TextWidth(msg, st.text) + 2*st.pad
+		r := rect{X: (w - tw) / 2, Y: h - 110*st.u, W: tw, H: st.rowH}
+		roundRect(c, r, st.radius, render.Mix(st.th.Panel, st.th.Accent, 0.3))
+		c.Text(msg, w/2, r.Y+(r.H-c.LineHeight(st.text))/2, st.text, render.Center, st.th.Text)
+	}
+	if a.help {
+		drawHelp(c, st, w, h)
+	}
+}
+
+// toastf shows a short message for a few seconds.
+func (a *App) toastf(format string, args ...any) {
+	a.toastMu.Lock()
+	defer a.toastMu.Unlock()
+	a.toast, a.until = fmt.Sprintf(format, args...), time.Now().Add(4*time.Second)
+}
+
+// currentToast returns the message to show now, if any.
+func (a *App) currentToast() string {
+	a.toastMu.Lock()
+	defer a.toastMu.Unlock()
+	if time.Now().After(a.until) {
+		return ""
+	}
+	return a.toast
+}
+
+// startMatch opens the match view with these settings.
+func (a *App) startMatch(game, p1, p2, preset string, seed uint64) {
+	setup, err := buildSetup(game, p1, p2, preset, seed)
+	if err != nil {
+		a.toastf("%v", err)
+		a.showStart()
+		return
+	}
+	v, err := newMatchView(a, setup)
+	if err != nil {
+		a.toastf("%v", err)
+		return
+	}
+	if a.match != nil {
+		a.match.close()
+	}
+	a.match = v
+	a.opts.Game, a.opts.P1, a.opts.P2, a.opts.Preset, a.opts.Seed = game, p1, p2, preset, seed
+	a.start.selectGame(game)
+	a.start.players[0].choose(p1)
+	a.start.players[1].choose(p2)
+	a.start.presets.choose(preset)
+	a.start.seed.value = strconv.FormatUint(seed, 10)
+	if a.opts.Platform != nil {
+		a.opts.Platform.Share(a.opts.Query(), false)
+	}
+}
+
+// buildSetup turns the settings into a match setup; a person is "you".
+func buildSetup(game, p1, p2, preset string, seed uint64) (match.Setup, error) {
+	g, err := match.Lookup(game)
+	if err != nil {
+		return match.Setup{}, err
+	}
+	s := match.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g)}
+	if preset != "" {
+		p, err := match.LookupPreset(g, preset)
+		if err != nil {
+			return s, err
+		}
+		s.Config = p.Config
+	}
+	for side, spec := range [2]string{p1, p2} {
+		sp, err := match.ParseSpec(spec)
+		if err != nil {
+			return s, err
+		}
+		if sp.Name != You {
+			if _, _, _, err := match.NewBot(g, sp); err != nil {
+				return s, err
+			}
+		} else if humans[game] == nil {
+			return s, fmt.Errorf("%s cannot be played by a person yet", game)
+		}
+		s.Players[side] = sp
+	}
+	return s, nil
+}
+
+// newSeed starts the same match with a new random seed.
+func (a *App) newSeed() {
+	a.startMatch(a.opts.Game, a.opts.P1, a.opts.P2, a.opts.Preset, randomSeed())
+}
+
+// showStart goes back to the start view, stopping the match.
+func (a *App) showStart() {
+	if a.match != nil {
+		a.match.close()
+		a.match = nil
+	}
+}
+
+// copyLink copies the link to this match.
+func (a *App) copyLink() {
+	if a.opts.Platform == nil {
+		return
+	}
+	link, err := a.opts.Platform.Share(a.opts.Query(), true)
+	if err != nil {
+		a.toastf("cannot copy the link: %v", err)
+		return
+	}
+	a.toastf("copied %s", link)
+}
+
+// gifName names a recording after its match.
+func gifName(rec *match.Record) string {
+	return fmt.Sprintf("arena-%s-%s-vs-%s-seed%d.gif", rec.Game.Info().Name, rec.Players[0], rec.Players[1], rec.Seed)
+}
+
+// exportGIF records the match from its start as `arena record` does, on
+// a goroutine, and hands the file to the platform.
+func (a *App) exportGIF(rec *match.Record) {
+	if a.opts.Platform == nil || !a.gifBusy.CompareAndSwap(false, true) {
+		return
+	}
+	a.gifProgress.Store(0)
+	opts := render.DefaultGIF
+	opts.Yield = a.opts.Yield
+	opts.Progress = func(done, total int) { a.gifProgress.Store(int64(1000 * done / total)) }
+	go func() {
+		defer a.gifBusy.Store(false)
+		var buf bytes.Buffer
+		if err := render.WriteGIF(&buf, rec, opts); err != nil {
+			a.toastf("GIF: %v", err)
+			return
+		}
+		msg, err := a.opts.Platform.SaveGIF(gifName(rec), buf.Bytes())
+		if err != nil {
+			a.toastf("GIF: %v", err)
+			return
+		}
+		a.toastf("%s", msg)
+	}()
+}

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/arena-playground/arena/render"
+)
+
+// keys lists the shortcuts shown by the help overlay.
+var keys = [][2]string{
+	{"Space", "play or pause"},
+	{"← →", "one turn back or forward"},
+	{"Home End", "first turn, latest turn"},
+	{"+ −", "faster, slower (0.25x to 16x)"},
+	{"R", "play again from the start"},
+	{"N", "new match with a new seed"},
+	{"G", "record the match as a GIF"},
+	{"L", "copy the link to this match"},
+	{"1 – 5", "switch game"},
+	{"Enter", "start the match; send your move"},
+	{"Backspace", "take back your last cell"},
+	{"Esc", "back to the start view"},
+	{"H ?", "show or hide this help"},
+}
+
+// drawHelp draws the overlay of keys over the whole window.
+func drawHelp(c render.Canvas, st style, w, h float64) {
+	th := st.th
+	c.Fill(rect{W: w, H: h}, render.Alpha(th.Background, 0.8))
+	lh := c.LineHeight(st.text) * 1.5
+	cw := math.Min(w-2*st.pad, 520*st.u)
+	ch := float64(len(keys)+3) * lh
+	card := rect{X: (w - cw) / 2, Y: math.Max(st.pad, (h-ch)/2), W: cw, H: ch}
+	roundRect(c, card, st.radius*2, th.Panel)
+	x, y := card.X+2*st.pad, card.Y+st.pad
+	c.Text("Keys", x, y, st.title, render.Left, th.Text)
+	y += lh * 1.4
+	for _, k := range keys {
+		c.Text(k[0], x, y, st.bold, render.Left, th.Accent)
+		c.Text(k[1], x+130*st.u, y, st.text, render.Left, th.Text)
+		y += lh
+	}
+	c.Text("Mouse and touch: click the buttons, drag the timeline, click cells to play.", x, y+lh*0.3, st.small, render.Left, th.TextDim)
+}

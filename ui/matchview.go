@@ -1,0 +1,352 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
+)
+
+// matchView shows a match: the board, a side panel with the players, the
+// game's figures and what the bots thought, and the playback controls
+// with the timeline. A person plays through the game's Human controls.
+type matchView struct {
+	app    *App
+	pb     *playback
+	drawer render.Drawer
+	human  Human    // the controls of the turn a person is playing
+	asked  *request // the turn human was started for
+
+	// Layout, in device pixels.
+	top, boardR, panel, bottom, timeline rect
+	buttons                              map[string]*button
+	order                                []string // buttons in drawing order
+	speedX                               float64  // where the speed is written
+	dragging                             bool
+}
+
+func newMatchView(app *App, setup match.Setup) (*matchView, error) {
+	d, err := render.DrawerFor(setup.Game.Info().Name)
+	if err != nil {
+		return nil, err
+	}
+	pb, err := newPlayback(setup, app.opts.Yield)
+	if err != nil {
+		return nil, err
+	}
+	v := &matchView{app: app, pb: pb, drawer: d, buttons: map[string]*button{}}
+	for _, b := range [][2]string{
+		{"new", "New seed"}, {"restart", "Restart"}, {"gif", "GIF"}, {"link", "Copy link"}, {"help", "?"}, {"back", "Back"},
+		{"first", ""}, {"prev", ""}, {"play", ""}, {"next", ""}, {"last", ""},
+		{"slower", "−"}, {"faster", "+"}, {"send", "Send"},
+	} {
+		v.buttons[b[0]] = newButton(b[0], b[1])
+		v.order = append(v.order, b[0])
+	}
+	for _, id := range []string{"first", "prev", "play", "next", "last"} {
+		v.buttons[id].icon = id
+	}
+	v.buttons["send"].accent = true
+	return v, nil
+}
+
+// close stops the match.
+func (v *matchView) close() { v.pb.stop() }
+
+// layout places everything for a screen of w x h device pixels. Wide
+// screens get the panel beside the board, narrow ones below it.
+func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
+	screen := rect{W: w, H: h}
+	v.top, screen = screen.CutTop(math.Round(48 * st.u))
+	screen, v.bottom = screen.CutBottom(math.Round(60 * st.u))
+	panelW := math.Round(320 * st.u)
+	if w >= h*1.15 && w-panelW > 300*st.u {
+		v.boardR, v.panel = screen.CutRight(panelW)
+	} else {
+		v.boardR, v.panel = screen.CutBottom(math.Max(screen.H*0.42, 200*st.u))
+	}
+	v.boardR = v.boardR.Inset(st.pad)
+	v.panel = v.panel.Inset(st.pad)
+
+	// Top bar: actions on the right.
+	x := w - st.pad
+	for _, id := range []string{"back", "help", "link", "gif", "restart", "new"} {
+		b := v.buttons[id]
+		bw := c.TextWidth(b.label, st.bold) + 2*st.pad
+		x -= bw
+		b.r = rect{X: x, Y: v.top.Y + (v.top.H-st.rowH)/2, W: bw, H: st.rowH}
+		x -= st.gap
+	}
+	v.buttons["link"].enabled = v.app.opts.Platform != nil
+	// Bottom bar: transport, speed, then the timeline.
+	x = st.pad
+	y := v.bottom.Y + (v.bottom.H-st.rowH)/2
+	place := func(id string) {
+		b := v.buttons[id]
+		b.r = rect{X: x, Y: y, W: st.rowH * 1.25, H: st.rowH}
+		x += b.r.W + st.gap
+	}
+	for _, id := range []string{"first", "prev", "play", "next", "last"} {
+		place(id)
+	}
+	x += st.pad
+	place("slower")
+	label := c.TextWidth("0.25x", st.bold)
+	v.speedX = x + label/2
+	x += label + st.gap
+	place("faster")
+	x += st.pad
+	turnW := c.TextWidth("turn 0000 / 0000", st.text)
+	v.timeline = rect{X: x + turnW + st.gap, Y: y, W: w - st.pad - (x + turnW + st.gap), H: st.rowH}
+}
+
+// update handles the frame's input and moves playback along.
+func (v *matchView) update(in *input, dt float64) {
+	pb := v.pb
+	pb.tick(dt)
+	v.updateHuman(in)
+	b := v.buttons
+	switch {
+	case b["play"].hit(in) || in.key(ebiten.KeySpace):
+		pb.toggle()
+	case b["prev"].hit(in) || in.key(ebiten.KeyArrowLeft):
+		pb.step(-1)
+	case b["next"].hit(in) || in.key(ebiten.KeyArrowRight):
+		pb.step(+1)
+	case b["first"].hit(in) || in.key(ebiten.KeyHome):
+		pb.playing = false
+		pb.seek(0)
+	case b["last"].hit(in) || in.key(ebiten.KeyEnd):
+		pb.seek(pb.span())
+	case b["slower"].hit(in) || in.key(ebiten.KeyMinus) || in.key(ebiten.KeyNumpadSubtract) || in.char('-'):
+		pb.faster(-1)
+	case b["faster"].hit(in) || in.key(ebiten.KeyEqual) || in.key(ebiten.KeyNumpadAdd) || in.char('+'):
+		pb.faster(+1)
+	case b["restart"].hit(in) || in.key(ebiten.KeyR):
+		pb.seek(0)
+		pb.playing = true
+	case b["new"].hit(in) || in.key(ebiten.KeyN):
+		v.app.newSeed()
+	case b["gif"].hit(in) || in.key(ebiten.KeyG):
+		v.app.exportGIF(pb.rec)
+	case b["link"].hit(in) || in.key(ebiten.KeyL):
+		v.app.copyLink()
+	case b["back"].hit(in):
+		v.app.showStart()
+	case b["help"].hit(in):
+		v.app.help = true
+	}
+	v.updateTimeline(in)
+}
+
+// updateTimeline seeks where the timeline is clicked or dragged.
+func (v *matchView) updateTimeline(in *input) {
+	if in.clicked && v.timeline.Contains(in.x, in.y) {
+		in.clicked, v.dragging = false, true
+	}
+	if !in.down {
+		v.dragging = false
+	}
+	if v.dragging {
+		f := (in.x - v.timeline.X) / v.timeline.W
+		v.pb.seek(math.Round(f * v.pb.length()))
+	}
+}
+
+// updateHuman runs the controls of a person's turn: active when the
+// playhead is on the state the person has to play.
+func (v *matchView) updateHuman(in *input) {
+	req, bot, ok := v.pb.pending()
+	if !ok {
+		v.human, v.asked = nil, nil
+		return
+	}
+	if v.asked == nil || v.asked.state.Turn() != req.state.Turn() || v.asked.side != req.side {
+		v.human = humans[v.pb.setup.Game.Info().Name]()
+		v.human.Start(req.state, req.side)
+		v.asked = &req
+	}
+	v.buttons["send"].enabled = v.pb.atEnd()
+	if !v.pb.atEnd() {
+		return
+	}
+	for _, k := range in.keys {
+		if v.human.Key(k) {
+			in.key(k)
+		}
+	}
+	if in.clicked && v.boardR.Contains(in.x, in.y) {
+		in.clicked = false
+		v.human.Click(in.x, in.y, v.boardR)
+	}
+	if v.buttons["send"].hit(in) || in.key(ebiten.KeyEnter) || in.key(ebiten.KeyNumpadEnter) {
+		if a, err := v.human.Action(); err == nil {
+			bot.send(a)
+			v.human, v.asked = nil, nil
+			v.pb.playing = true
+		} else {
+			v.app.toastf("%v", err)
+		}
+	}
+}
+
+func (v *matchView) draw(c render.Canvas, st style, in *input) {
+	th := st.th
+	pb := v.pb
+	c.Fill(v.top, th.Panel)
+	info := pb.setup.Game.Info()
+	title := fmt.Sprintf("%s  ·  %s vs %s  ·  seed %d", info.Title, pb.rec.Players[0], pb.rec.Players[1], pb.setup.Seed)
+	c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
+
+	c.Fill(v.boardR, th.Background)
+	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
+	if v.human != nil && pb.atEnd() {
+		v.human.Draw(c, v.boardR, th)
+	}
+	v.drawPanel(c, st)
+
+	c.Fill(v.bottom, th.Panel)
+	v.buttons["play"].icon = "play"
+	if pb.playing {
+		v.buttons["play"].icon = "pause"
+	}
+	for _, id := range v.order {
+		if id != "send" {
+			v.buttons[id].draw(c, st, in)
+		}
+	}
+	speed := v.buttons["slower"].r
+	c.Text(fmt.Sprintf("%gx", speeds[pb.speed]), v.speedX, speed.Y+(speed.H-c.LineHeight(st.bold))/2, st.bold, render.Center, th.Text)
+	turn := fmt.Sprintf("turn %d / %d", int(math.Floor(pb.t)), int(pb.length()))
+	c.Text(turn, v.timeline.X-st.gap, v.timeline.Y+(v.timeline.H-c.LineHeight(st.text))/2, st.text, render.Right, th.TextDim)
+	v.drawTimeline(c, st)
+}
+
+// drawTimeline draws the computed part of the match, the event markers
+// and the playhead.
+func (v *matchView) drawTimeline(c render.Canvas, st style) {
+	th, pb, r := st.th, v.pb, v.timeline
+	track := rect{X: r.X, Y: r.Y + r.H*0.55, W: r.W, H: math.Max(2, math.Round(6*st.u))}
+	roundRect(c, track, track.H/2, th.Board)
+	at := func(t float64) float64 { return r.X + r.W*t/pb.length() }
+	roundRect(c, rect{X: track.X, Y: track.Y, W: at(pb.span()) - r.X, H: track.H}, track.H/2, render.Mix(th.Board, th.TextDim, 0.5))
+	for _, e := range pb.events {
+		x := at(float64(e.Turn))
+		col, h := th.TextDim, r.H*0.25
+		switch e.Kind {
+		case render.EventCollision:
+			col, h = th.Collision, r.H*0.2
+		case render.EventLead:
+			col, h = th.Text, r.H*0.35
+			if e.Side != match.NoSide {
+				col = th.Player[e.Side]
+			}
+		case render.EventForfeit:
+			col, h = th.Collision, r.H*0.5
+		}
+		c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
+	}
+	x := at(pb.t)
+	c.Fill(rect{X: track.X, Y: track.Y, W: x - track.X, H: track.H}, th.Accent)
+	c.Circle(render.Point{X: x, Y: track.Y + track.H/2}, math.Round(7*st.u), th.Text)
+}
+
+// drawPanel draws the players, the game's figures, the bots' notes and
+// the person's prompt.
+func (v *matchView) drawPanel(c render.Canvas, st style) {
+	th, pb, r := st.th, v.pb, v.panel
+	roundRect(c, r, st.radius, th.Panel)
+	r = r.Inset(st.pad)
+	k, _ := render.Moment(pb.rec, pb.t)
+	shown := pb.rec.States[min(k, len(pb.rec.States)-1)]
+	scores := shown.Outcome().Scores
+	y := r.Y
+	for _, side := range match.Sides {
+		c.Fill(rect{X: r.X, Y: y + 3*st.u, W: 6 * st.u, H: c.LineHeight(st.bold) - 6*st.u}, th.Player[side])
+		c.Text(fit(c, fmt.Sprintf("%s  %s", side, pb.rec.Players[side]), st.bold, r.W*0.7), r.X+14*st.u, y, st.bold, render.Left, th.Player[side])
+		c.Text(fmt.Sprintf("%g", scores[side]), r.X+r.W, y, st.bold, render.Right, th.Text)
+		y += c.LineHeight(st.bold) + st.gap/2
+	}
+	y += st.gap
+	gameH := math.Round(math.Min(150*st.u, r.H*0.45))
+	v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, pb.t, th)
+	y += gameH + st.gap
+	y = v.drawNotes(c, st, r, y, k)
+	if res := pb.rec.Result; res != nil && pb.atEnd() {
+		col := th.Text
+		if res.Winner != match.NoSide {
+			col = th.Player[res.Winner]
+		}
+		y = wrapText(c, res.String(), r.X, y+st.gap, r.W, st.bold, col)
+	}
+	if v.human != nil {
+		v.drawPrompt(c, st, r, y)
+	}
+}
+
+// drawNotes writes what each bot reported for the turn played from state
+// k, and returns the y below them.
+func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k int) float64 {
+	th, pb := st.th, v.pb
+	if k >= len(pb.rec.Turns) {
+		if pb.rec.Result == nil {
+			c.Text("thinking…", r.X, y, st.small, render.Left, th.TextDim)
+			y += c.LineHeight(st.small)
+		}
+		return y
+	}
+	c.Text(fmt.Sprintf("what the bots thought at turn %d", k), r.X, y, st.small, render.Left, th.TextDim)
+	y += c.LineHeight(st.small) + st.gap/2
+	t := pb.rec.Turns[k]
+	for _, side := range match.Sides {
+		note := t.Notes[side].String()
+		if note == "" {
+			note = "—"
+		}
+		if t.Replaced[side] != "" {
+			note = "replaced: " + t.Replaced[side]
+		}
+		line := fmt.Sprintf("%s (%.1f ms): %s", side, float64(t.Think[side].Microseconds())/1000, note)
+		y = wrapText(c, line, r.X, y, r.W, st.mono, th.Text) + st.gap/2
+	}
+	return y
+}
+
+// drawPrompt shows a person's turn: what to do, and the Send button.
+func (v *matchView) drawPrompt(c render.Canvas, st style, r rect, y float64) {
+	th := st.th
+	y += st.gap
+	msg := v.human.Prompt()
+	if !v.pb.atEnd() {
+		msg = "Your move: press End to go to the current turn"
+	}
+	y = wrapText(c, msg, r.X, y, r.W, st.text, th.Accent) + st.gap
+	b := v.buttons["send"]
+	b.r = rect{X: r.X, Y: y, W: c.TextWidth("Send", st.bold) + 4*st.pad, H: st.rowH}
+	b.draw(c, st, &v.app.in)
+}
+
+// wrapText writes s in lines no wider than w and returns the y below.
+func wrapText(c render.Canvas, s string, x, y, w float64, f render.Face, col color.RGBA) float64 {
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := strings.TrimSpace(line + " " + word)
+		if line != "" && c.TextWidth(try, f) > w {
+			c.Text(line, x, y, f, render.Left, col)
+			y += c.LineHeight(f)
+			line = word
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		c.Text(fit(c, line, f, w), x, y, f, render.Left, col)
+		y += c.LineHeight(f)
+	}
+	return y
+}

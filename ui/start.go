@@ -1,0 +1,178 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
+)
+
+// startView is where a match is set up: the game, each side's player
+// (every bot of the game, or you), the board preset and the seed.
+type startView struct {
+	app     *App
+	games   *chips
+	players [2]*chips
+	presets *chips
+	seed    field
+	dice    *button
+	start   *button
+	card    rect
+	rows    []labelRow
+}
+
+type labelRow struct {
+	label string
+	y     float64
+}
+
+func newStartView(app *App) *startView {
+	v := &startView{app: app, dice: newButton("dice", "Random"), start: newButton("start", "Start  ▶")}
+	v.start.accent = true
+	v.seed.max = 19
+	var ids, labels []string
+	for _, g := range match.Games() {
+		info := g.Info()
+		ids = append(ids, info.Name)
+		labels = append(labels, fmt.Sprintf("%d  %s", info.Key, gameLabel(info)))
+	}
+	v.games = newChips(ids, labels)
+	v.selectGame(app.opts.Game)
+	v.players[0].choose(app.opts.P1)
+	v.players[1].choose(app.opts.P2)
+	v.presets.choose(app.opts.Preset)
+	v.seed.value = strconv.FormatUint(app.opts.Seed, 10)
+	return v
+}
+
+// gameLabel is the short name of a game for its chip: the title up to
+// its first colon.
+func gameLabel(info match.Info) string {
+	for i, r := range info.Title {
+		if r == ':' {
+			return info.Title[:i]
+		}
+	}
+	return info.Name
+}
+
+// selectGame chooses a game and fills its players and presets, keeping
+// the players chosen before where the new game has them.
+func (v *startView) selectGame(name string) {
+	if !v.games.choose(name) {
+		v.games.chosen = 0
+	}
+	g, _ := match.Lookup(v.games.id())
+	keep := [2]string{"strong", "greedy"}
+	for i, p := range v.players {
+		if p != nil {
+			keep[i] = p.id()
+		}
+	}
+	ids, labels := []string{You}, []string{"You"}
+	for _, b := range g.Bots() {
+		ids, labels = append(ids, b.Name), append(labels, b.Name)
+	}
+	for i := range v.players {
+		v.players[i] = newChips(ids, labels)
+		if !v.players[i].choose(keep[i]) {
+			v.players[i].choose("random")
+		}
+	}
+	ids, labels = nil, nil
+	for _, p := range g.Presets() {
+		ids, labels = append(ids, p.Name), append(labels, p.Name)
+	}
+	v.presets = newChips(ids, labels)
+}
+
+// settings returns what the view has chosen.
+func (v *startView) settings() (game, p1, p2, preset string, seed uint64) {
+	seed, err := strconv.ParseUint(v.seed.value, 10, 64)
+	if err != nil {
+		seed = randomSeed()
+	}
+	return v.games.id(), v.players[0].id(), v.players[1].id(), v.presets.id(), seed
+}
+
+func (v *startView) layout(c render.Canvas, st style, w, h float64) {
+	cw := math.Min(w-2*st.pad, 760*st.u)
+	v.card = rect{X: (w - cw) / 2, Y: math.Max(st.pad, h*0.08), W: cw}
+	x := v.card.X + st.pad + 90*st.u
+	maxX := v.card.X + cw - st.pad
+	y := v.card.Y + st.pad + c.LineHeight(st.big) + c.LineHeight(st.text) + 2*st.pad
+	v.rows = v.rows[:0]
+	row := func(label string, ch *chips) {
+		v.rows = append(v.rows, labelRow{label, y})
+		y = ch.layout(c, st, x, y, maxX) + st.pad
+	}
+	row("Game", v.games)
+	row("P1", v.players[0])
+	row("P2", v.players[1])
+	row("Board", v.presets)
+	v.rows = append(v.rows, labelRow{"Seed", y})
+	v.seed.r = rect{X: x, Y: y, W: 200 * st.u, H: st.rowH}
+	v.dice.r = rect{X: x + 200*st.u + st.gap, Y: y, W: c.TextWidth("Random", st.bold) + 2*st.pad, H: st.rowH}
+	y += st.rowH + 2*st.pad
+	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start  ▶", st.bold) + 4*st.pad, H: st.rowH * 1.2}
+	y += v.start.r.H + st.pad
+	v.card.H = y + 3*c.LineHeight(st.small) + st.pad - v.card.Y
+}
+
+func (v *startView) update(in *input) {
+	if v.games.update(in) {
+		v.selectGame(v.games.id())
+	}
+	for _, p := range v.players {
+		p.update(in)
+	}
+	v.presets.update(in)
+	v.seed.update(in)
+	if v.dice.hit(in) {
+		v.seed.value = strconv.FormatUint(randomSeed(), 10)
+	}
+	if v.start.hit(in) || in.key(ebiten.KeyEnter) || in.key(ebiten.KeyNumpadEnter) {
+		v.app.startMatch(v.settings())
+	}
+}
+
+func (v *startView) draw(c render.Canvas, st style, in *input) {
+	th := st.th
+	roundRect(c, v.card, st.radius*2, th.Panel)
+	x := v.card.X + st.pad
+	y := v.card.Y + st.pad
+	c.Text("arena", x, y, st.big, render.Left, th.Text)
+	y += c.LineHeight(st.big)
+	c.Text("Bots from AI courses play each other, or you. Pick a game, two players and a seed.", x, y, st.text, render.Left, th.TextDim)
+	for _, r := range v.rows {
+		c.Text(r.label, x, r.y+(st.rowH-c.LineHeight(st.bold))/2, st.bold, render.Left, th.TextDim)
+	}
+	v.games.draw(c, st, in)
+	for side, p := range v.players {
+		col := th.Player[side]
+		for _, b := range p.items {
+			b.colour = &col
+		}
+		p.draw(c, st, in)
+	}
+	v.presets.draw(c, st, in)
+	v.seed.draw(c, st)
+	v.dice.draw(c, st, in)
+	v.start.draw(c, st, in)
+	// What the chosen players are.
+	g, _ := match.Lookup(v.games.id())
+	y = v.start.r.Y + v.start.r.H + st.pad
+	for side, p := range v.players {
+		desc := "you play this side: click the board, Enter sends"
+		if info, err := match.LookupBot(g, p.id()); err == nil {
+			desc = info.Description
+		}
+		c.Text(fit(c, fmt.Sprintf("%s %s: %s", match.Side(side), p.id(), desc), st.small, v.card.W-2*st.pad), x, y, st.small, render.Left, th.TextDim)
+		y += c.LineHeight(st.small)
+	}
+	c.Text("Press H or ? for the keys.", x, y, st.small, render.Left, th.TextDim)
+}

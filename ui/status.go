@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"encoding/json"
+	"math"
+)
+
+// Status is a snapshot of what the window shows, for tests and for the
+// browser's test hook: the view, the match, the playhead and the places of
+// the controls (in CSS pixels, where a test clicks).
+type Status struct {
+	View     string                `json:"view"` // "start" or "match"
+	Game     string                `json:"game"`
+	Players  [2]string             `json:"players"`
+	Seed     uint64                `json:"seed"`
+	Preset   string                `json:"preset"`
+	Turn     float64               `json:"turn"`     // the playhead
+	Computed int                   `json:"computed"` // turns computed so far
+	Playing  bool                  `json:"playing"`
+	Speed    float64               `json:"speed"`
+	Done     bool                  `json:"done"`
+	Scores   [2]float64            `json:"scores"` // at the end of what is computed
+	Result   string                `json:"result"`
+	Help     bool                  `json:"help"`
+	Asking   string                `json:"asking"` // the side a person must play now, if any
+	Frames   int                   `json:"frames"` // Update calls so far
+	GIF      bool                  `json:"gif"`    // a GIF is being recorded
+	Targets  map[string][4]float64 `json:"targets"`
+}
+
+// updateStatus records the status at the end of an Update.
+func (a *App) updateStatus() {
+	s := Status{View: "start", Help: a.help, Frames: a.frames, GIF: a.gifBusy.Load(),
+		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
+		Targets: map[string][4]float64{}}
+	css := func(r rect) [4]float64 {
+		k := a.scale / a.zoom()
+		return [4]float64{r.X / k, r.Y / k, r.W / k, r.H / k}
+	}
+	if v := a.match; v != nil {
+		pb := v.pb
+		s.View, s.Turn, s.Computed, s.Playing = "match", round3(pb.t), int(pb.span()), pb.playing
+		s.Speed, s.Done = speeds[pb.speed], pb.rec.Result != nil
+		s.Scores = pb.rec.Last().Outcome().Scores
+		if pb.rec.Result != nil {
+			s.Result = pb.rec.Result.String()
+		}
+		if req, _, ok := pb.pending(); ok {
+			s.Asking = req.side.String()
+		}
+		for id, b := range v.buttons {
+			s.Targets[id] = css(b.r)
+		}
+		s.Targets["board"] = css(v.boardR)
+		if v.human != nil && pb.atEnd() { // clicks count only on the live turn
+			if r, ok := v.human.Suggest(v.boardR); ok {
+				s.Targets["move"] = css(r)
+			}
+		}
+		s.Targets["timeline"] = css(v.timeline)
+	} else {
+		s.Targets["start"] = css(a.start.start.r)
+	}
+	a.statusMu.Lock()
+	a.status = s
+	a.statusMu.Unlock()
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// Status returns the latest snapshot. It is safe to call from any
+// goroutine (the browser's test hook calls it from JavaScript).
+func (a *App) Status() Status {
+	a.statusMu.Lock()
+	defer a.statusMu.Unlock()
+	return a.status
+}
+
+// StatusJSON returns Status as JSON.
+func (a *App) StatusJSON() string {
+	b, _ := json.Marshal(a.Status())
+	return string(b)
+}

@@ -1,0 +1,248 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/render"
+)
+
+// rect is the UI's rectangle, in device pixels.
+type rect = render.Rect
+
+// style holds the theme and the sizes at the current zoom: u is one unit
+// (a CSS pixel at zoom 1) in device pixels, so that text stays sharp on
+// high-DPI screens and everything scales with the window.
+type style struct {
+	u                          float64
+	th                         *render.Theme
+	text, small, bold, title   render.Face
+	mono, big                  render.Face
+	pad, gap, rowH, radius, lw float64
+}
+
+func newStyle(u float64, th *render.Theme) style {
+	f := func(size float64, s render.Style) render.Face {
+		return render.Face{Size: math.Round(size * u), Style: s}
+	}
+	return style{u: u, th: th,
+		text: f(14, render.Regular), small: f(12, render.Regular), bold: f(14, render.Bold),
+		title: f(22, render.Bold), mono: f(12, render.Mono), big: f(30, render.Bold),
+		pad: math.Round(12 * u), gap: math.Round(8 * u), rowH: math.Round(32 * u),
+		radius: math.Round(6 * u), lw: math.Max(1, math.Round(u)),
+	}
+}
+
+// roundRect fills a rectangle with rounded corners.
+func roundRect(c render.Canvas, r rect, radius float64, col color.RGBA) {
+	radius = math.Min(radius, math.Min(r.W, r.H)/2)
+	if radius < 1 {
+		c.Fill(r, col)
+		return
+	}
+	const seg = 5
+	pts := make([]render.Point, 0, 4*(seg+1))
+	corner := func(cx, cy, a0 float64) {
+		for i := 0; i <= seg; i++ {
+			a := a0 + math.Pi/2*float64(i)/seg
+			pts = append(pts, render.Point{X: cx + radius*math.Cos(a), Y: cy + radius*math.Sin(a)})
+		}
+	}
+	corner(r.X+r.W-radius, r.Y+radius, -math.Pi/2)
+	corner(r.X+r.W-radius, r.Y+r.H-radius, 0)
+	corner(r.X+radius, r.Y+r.H-radius, math.Pi/2)
+	corner(r.X+radius, r.Y+radius, math.Pi)
+	c.Polygon(pts, col)
+}
+
+// button is a clickable label. Its rect is set by the view's layout.
+type button struct {
+	id      string
+	label   string
+	r       rect
+	enabled bool
+	active  bool        // shown pressed: a selected choice, a running toggle
+	accent  bool        // the main action of its view
+	colour  *color.RGBA // an accent of its own (a player's colour)
+	icon    string      // drawn instead of the label: first, prev, play, pause, next, last
+}
+
+func newButton(id, label string) *button { return &button{id: id, label: label, enabled: true} }
+
+// hit reports whether the button was clicked this frame.
+func (b *button) hit(in *input) bool { return b.enabled && in.click(b.r) }
+
+func (b *button) draw(c render.Canvas, st style, in *input) {
+	th := st.th
+	bg, fg := th.Panel, th.Text
+	hover := b.enabled && b.r.Contains(in.x, in.y)
+	switch {
+	case !b.enabled:
+		fg = th.TextDim
+	case b.active && b.colour != nil:
+		bg, fg = *b.colour, th.Background
+	case b.active || b.accent:
+		bg, fg = th.Accent, th.Background
+	case hover:
+		bg = render.Mix(th.Panel, th.TextDim, 0.25)
+	}
+	if hover && (b.active || b.accent) {
+		bg = render.Mix(bg, th.Mark, 0.2)
+	}
+	roundRect(c, b.r, st.radius, bg)
+	if b.icon != "" {
+		drawIcon(c, b.icon, b.r, st, fg)
+		return
+	}
+	face := st.text
+	if b.active || b.accent {
+		face = st.bold
+	}
+	label := fit(c, b.label, face, b.r.W-st.gap)
+	c.Text(label, b.r.X+b.r.W/2, b.r.Y+(b.r.H-c.LineHeight(face))/2, face, render.Center, fg)
+}
+
+// fit shortens s with an ellipsis until it fits in width w.
+func fit(c render.Canvas, s string, f render.Face, w float64) string {
+	if c.TextWidth(s, f) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 && c.TextWidth(string(r)+"…", f) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// chips is a row of buttons of which one is chosen.
+type chips struct {
+	items  []*button
+	chosen int
+}
+
+func newChips(ids, labels []string) *chips {
+	ch := &chips{}
+	for i, id := range ids {
+		ch.items = append(ch.items, newButton(id, labels[i]))
+	}
+	return ch
+}
+
+// layout places the chips in a row starting at (x, y), wrapping at maxX,
+// and returns the bottom of the last row.
+func (ch *chips) layout(c render.Canvas, st style, x, y, maxX float64) float64 {
+	cx := x
+	for _, b := range ch.items {
+		w := c.TextWidth(b.label, st.bold) + 2*st.pad
+		if cx+w > maxX && cx > x {
+			cx, y = x, y+st.rowH+st.gap
+		}
+		b.r = rect{X: cx, Y: y, W: w, H: st.rowH}
+		cx += w + st.gap
+	}
+	return y + st.rowH
+}
+
+// update chooses a clicked chip and reports whether the choice changed.
+func (ch *chips) update(in *input) bool {
+	for i, b := range ch.items {
+		if b.hit(in) && i != ch.chosen {
+			ch.chosen = i
+			return true
+		}
+	}
+	return false
+}
+
+func (ch *chips) draw(c render.Canvas, st style, in *input) {
+	for i, b := range ch.items {
+		b.active = i == ch.chosen
+		b.draw(c, st, in)
+	}
+}
+
+// choose selects the chip with the given id, if there is one.
+func (ch *chips) choose(id string) bool {
+	for i, b := range ch.items {
+		if b.id == id {
+			ch.chosen = i
+			return true
+		}
+	}
+	return false
+}
+
+func (ch *chips) id() string { return ch.items[ch.chosen].id }
+
+// field is a one-line text entry for digits (the seed).
+type field struct {
+	r       rect
+	value   string
+	focused bool
+	max     int
+}
+
+func (f *field) update(in *input) {
+	if in.clicked {
+		f.focused = f.r.Contains(in.x, in.y)
+		if f.focused {
+			in.clicked = false
+		}
+	}
+	if !f.focused {
+		return
+	}
+	for _, r := range in.chars {
+		if r >= '0' && r <= '9' && len(f.value) < f.max {
+			f.value += string(r)
+		}
+	}
+	in.chars = in.chars[:0]
+	if in.key(ebiten.KeyBackspace) && f.value != "" {
+		f.value = f.value[:len(f.value)-1]
+	}
+}
+
+func (f *field) draw(c render.Canvas, st style) {
+	th := st.th
+	roundRect(c, f.r, st.radius, th.Board)
+	if f.focused {
+		c.Stroke(f.r, st.lw, th.Accent)
+	}
+	ty := f.r.Y + (f.r.H-c.LineHeight(st.text))/2
+	c.Text(strings.TrimSpace(f.value), f.r.X+st.gap, ty, st.text, render.Left, th.Text)
+	if f.focused {
+		x := f.r.X + st.gap + c.TextWidth(f.value, st.text) + st.lw
+		c.Fill(rect{X: x, Y: ty, W: st.lw, H: c.LineHeight(st.text)}, th.Accent)
+	}
+}
+
+// drawIcon draws a transport icon centred in r: the fonts have no arrows.
+func drawIcon(c render.Canvas, name string, r rect, st style, col color.RGBA) {
+	s := math.Round(r.H * 0.34) // half the icon's height
+	cx, cy := r.X+r.W/2, r.Y+r.H/2
+	tri := func(x0, dir float64) { // a triangle pointing right (dir 1) or left (-1) from x0
+		c.Polygon([]render.Point{{X: x0, Y: cy - s}, {X: x0 + dir*s*1.5, Y: cy}, {X: x0, Y: cy + s}}, col)
+	}
+	bar := func(x float64) { c.Fill(rect{X: x, Y: cy - s, W: math.Max(2, math.Round(s*0.45)), H: 2 * s}, col) }
+	switch name {
+	case "play":
+		tri(cx-s*0.6, 1)
+	case "pause":
+		bar(cx - s*0.7)
+		bar(cx + s*0.25)
+	case "next":
+		tri(cx-s*0.75, 1)
+	case "prev":
+		tri(cx+s*0.75, -1)
+	case "last":
+		tri(cx-s*1.0, 1)
+		bar(cx + s*0.55)
+	case "first":
+		tri(cx+s*1.0, -1)
+		bar(cx - s*0.55 - math.Max(2, math.Round(s*0.45)))
+	}
+}
