@@ -31,7 +31,7 @@ type labelRow struct {
 }
 
 func newStartView(app *App) *startView {
-	v := &startView{app: app, dice: newButton("dice", "Random"), start: newButton("start", "Start  ▶")}
+	v := &startView{app: app, dice: newButton("dice", "Random"), start: newButton("start", "Start")}
 	v.start.accent = true
 	v.seed.max = 19
 	var ids, labels []string
@@ -118,7 +118,7 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	v.seed.r = rect{X: x, Y: y, W: 200 * st.u, H: st.rowH}
 	v.dice.r = rect{X: x + 200*st.u + st.gap, Y: y, W: c.TextWidth("Random", st.bold) + 2*st.pad, H: st.rowH}
 	y += st.rowH + 2*st.pad
-	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start  ▶", st.bold) + 4*st.pad, H: st.rowH * 1.2}
+	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start", st.bold) + 6*st.pad, H: st.rowH * 1.2}
 	y += v.start.r.H + st.pad
 	v.card.H = y + 3*c.LineHeight(st.small) + st.pad - v.card.Y
 }

@@ -11,11 +11,14 @@ import (
 	"image/png"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -152,12 +155,18 @@ func (b *browser) status() status {
 	return s
 }
 
-// screenshot captures what the page shows.
-func (b *browser) screenshot() []byte {
+// screenshot captures what the page shows. With ARENA_SHOTS set to a
+// directory it also keeps it there under name, for people to look at.
+func (b *browser) screenshot(name string) []byte {
 	b.t.Helper()
 	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		b.fatalf("screenshot: %v", err)
+	}
+	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
+		if err := os.WriteFile(dir+"/"+name+".png", png, 0o644); err != nil {
+			b.t.Fatal(err)
+		}
 	}
 	return png
 }
@@ -225,13 +234,16 @@ func TestPage(t *testing.T) {
 	if s := b.status(); s.View != "start" {
 		t.Fatalf("the page without a query shows %q, want the start view", s.View)
 	}
+	if shares := colourShare(t, b.screenshot("start"), render.Dark.Panel, render.Dark.Accent); shares[0] < 0.05 || shares[1] < 0.001 {
+		b.fatalf("the start view shows %.3f panel and %.4f accent pixels", shares[0], shares[1])
+	}
 	t.Logf("first frame %.0f ms after the page started (instantiated at %.0f ms)",
 		eval[float64](b, `window.arenaTimings.firstFrame`), eval[float64](b, `window.arenaTimings.instantiated`))
 
 	b.open("?game=life&p1=strong&p2=greedy&seed=7")
 	eval[any](b, `window.arenaFrames.reset()`)
 	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 3`, 60*time.Second)
-	shares := colourShare(t, b.screenshot(), render.Dark.Player[0], render.Dark.Player[1])
+	shares := colourShare(t, b.screenshot("match"), render.Dark.Player[0], render.Dark.Player[1])
 	if shares[0] < 0.002 || shares[1] < 0.002 {
 		b.fatalf("the board does not show both players: %.4f of the pixels in P1's colour, %.4f in P2's", shares[0], shares[1])
 	}
@@ -257,6 +269,8 @@ func TestPage(t *testing.T) {
 		}
 		b.key("h")
 		b.waitJS(`JSON.parse(window.arenaTest.status()).help`, 5*time.Second)
+		time.Sleep(200 * time.Millisecond)
+		b.screenshot("help")
 		b.key("h")
 		b.waitJS(`!JSON.parse(window.arenaTest.status()).help`, 5*time.Second)
 		b.click("play")
@@ -275,16 +289,47 @@ func TestPage(t *testing.T) {
 	t.Run("same result as arena play", func(t *testing.T) {
 		b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
 		got := b.status()
-		want := cliResult(t, "life", "strong", "greedy", 7)
+		want := cliRecord(t, "life", "strong", "greedy", 7).Result
 		if got.Scores != want.Scores || got.Result != want.String() {
 			b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
 		}
 		t.Logf("both end with %s", got.Result)
 	})
+
+	t.Run("GIF button downloads what arena record writes", func(t *testing.T) {
+		dir := t.TempDir()
+		err := chromedp.Do(b.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+			return err
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		b.key("g")
+		b.waitJS(`JSON.parse(window.arenaTest.status()).gif`, 10*time.Second)
+		b.waitJS(`!JSON.parse(window.arenaTest.status()).gif`, 3*time.Minute)
+		name := filepath.Join(dir, "arena-life-strong-vs-greedy-seed7.gif")
+		var got []byte
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if got, err = os.ReadFile(name); err == nil && len(got) > 0 {
+				break
+			}
+		}
+		t.Logf("the page recorded the GIF in %.1f s: %d bytes", time.Since(start).Seconds(), len(got))
+		var want bytes.Buffer
+		if err := render.WriteGIF(&want, cliRecord(t, "life", "strong", "greedy", 7), render.DefaultGIF); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			b.fatalf("the downloaded GIF (%d bytes) differs from arena record's (%d bytes)", len(got), want.Len())
+		}
+	})
 }
 
-// cliResult plays the match in this process, as `arena play` does.
-func cliResult(t *testing.T, game, p1, p2 string, seed uint64) *match.Result {
+// cliRecord plays the match in this process, as `arena play` does.
+func cliRecord(t *testing.T, game, p1, p2 string, seed uint64) *match.Record {
 	g, err := match.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
@@ -294,7 +339,7 @@ func cliResult(t *testing.T, game, p1, p2 string, seed uint64) *match.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rec.Result
+	return rec
 }
 
 // TestPageHumanPlay plays a person's turns through the page: the window
@@ -313,4 +358,25 @@ func TestPageHumanPlay(t *testing.T) {
 	if s := b.status(); s.Computed < 3 || s.Done {
 		b.fatalf("after three moves: %+v", s)
 	}
+}
+
+// TestPageHighDPI loads the page at a device pixel ratio of 2: the window
+// draws in device pixels, so the canvas has twice the page's pixels and
+// the controls keep their size in CSS pixels.
+func TestPageHighDPI(t *testing.T) {
+	b := newBrowser(t)
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(1000, 700, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	b.open("?game=life&p1=greedy&p2=random&seed=4")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 2`, 60*time.Second)
+	w := eval[float64](b, `document.querySelector("canvas").width`)
+	cssW := eval[float64](b, `document.querySelector("canvas").clientWidth`)
+	if w < 1.9*cssW {
+		b.fatalf("canvas %v device pixels for %v CSS pixels at a ratio of 2", w, cssW)
+	}
+	if r := b.status().Targets["play"]; r[3] < 20 || r[3] > 40 {
+		b.fatalf("the play button is %v CSS pixels tall", r[3])
+	}
+	b.screenshot("match-hidpi")
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 )
@@ -126,6 +127,33 @@ func serve(addr string, s *site) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "arena: the playground is on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	host, port, _ := net.SplitHostPort(addr)
+	if host == "" {
+		host = "localhost"
+	}
+	if p := ln.Addr().(*net.TCPAddr).Port; port == "0" {
+		port = strconv.Itoa(p)
+	}
+	link := "http://" + net.JoinHostPort(host, port) + "/"
+	fmt.Fprintf(os.Stderr, "arena: the playground is on %s (Ctrl-C to stop)\n", link)
+	openBrowser(link)
 	return http.Serve(ln, s.handler())
+}
+
+// openBrowser asks the desktop to open the page, where there is one; a
+// machine without a browser just keeps the printed link.
+func openBrowser(link string) {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", link)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", link)
+	default:
+		if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+			return
+		}
+		cmd = exec.Command("xdg-open", link)
+	}
+	cmd.Start()
 }

@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/engine/life"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
+)
+
+// The package imports ebiten, so these tests need a display (make test
+// runs them under Xvfb); none of them opens a window.
+
+func TestQueryRoundTrip(t *testing.T) {
+	q, _ := url.ParseQuery("game=life&p1=strong:nodes=5000&p2=you&seed=7&preset=64x64")
+	o := ParseQuery(q)
+	if !o.Start || o.Game != "life" || o.P1 != "strong:nodes=5000" || o.P2 != You || o.Seed != 7 || o.Preset != "64x64" {
+		t.Fatalf("ParseQuery = %+v", o)
+	}
+	if back := ParseQuery(o.Query()); back.Query().Encode() != o.Query().Encode() {
+		t.Errorf("round trip: %v then %v", o.Query(), back.Query())
+	}
+	if d := ParseQuery(url.Values{}); d.Start || d.Game != "life" || d.P1 != "strong" || d.P2 != "greedy" {
+		t.Errorf("defaults: %+v", d)
+	}
+}
+
+func TestBuildSetupRefuses(t *testing.T) {
+	cases := []struct{ game, p1, p2, preset, want string }{
+		{"chess", "strong", "greedy", "", `unknown game "chess"`},
+		{"life", "strnog", "greedy", "", `unknown bot "strnog"`},
+		{"life", "strong:depth=3", "greedy", "", `unknown option "depth"`},
+		{"life", "strong", "greedy", "huge", `unknown preset "huge"`},
+	}
+	for _, c := range cases {
+		if _, err := buildSetup(c.game, c.p1, c.p2, c.preset, 1); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("buildSetup(%v) = %v, want %q", c, err, c.want)
+		}
+	}
+	s, err := buildSetup("life", You, "random", "64x64", 3)
+	if err != nil || s.Players[0].Name != You || s.Config.(*life.Config).Rows != 64 {
+		t.Errorf("buildSetup with a person: %+v, %v", s, err)
+	}
+}
+
+// TestHumanBotWaitsForTheWindow: the person's bot posts its turn, returns
+// the action the window sends, and gives up when the match is cancelled.
+func TestHumanBotWaitsForTheWindow(t *testing.T) {
+	h := newHumanBot()
+	s := life.NewState(life.Competition(), 1)
+	done := make(chan match.Action)
+	go func() {
+		a, _ := h.Act(match.NewTurn(s, match.P2, nil, match.Budget{}))
+		done <- a
+	}()
+	var req request
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		var ok bool
+		if req, ok = h.waiting(); ok || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if req.side != match.P2 || req.state.Turn() != 0 {
+		t.Fatalf("posted %+v", req)
+	}
+	h.send(life.Action{{Row: 11, Col: 15}})
+	if a := <-done; len(a.(life.Action)) != 1 {
+		t.Errorf("Act returned %v", a)
+	}
+	if _, ok := h.waiting(); ok {
+		t.Error("the turn is still posted after the action")
+	}
+	if !h.Untimed() {
+		t.Error("a person must not be ruled by the clock")
+	}
+}
+
+func TestLifeHumanClicks(t *testing.T) {
+	h := humans["life"]()
+	s := life.NewState(life.Competition(), 1)
+	h.Start(s, match.P1)
+	board := rect{X: 0, Y: 0, W: 480, H: 480} // 20-pixel cells
+	at := func(c life.Cell) (float64, float64) { return float64(c.Col)*20 + 10, float64(c.Row)*20 + 10 }
+	click := func(c life.Cell) { x, y := at(c); h.Click(x, y, board) }
+
+	click(life.Cell{Row: 11, Col: 5}) // P1's own live cell
+	if !strings.Contains(h.Prompt(), "alive") {
+		t.Errorf("clicking a live cell: %q", h.Prompt())
+	}
+	click(life.Cell{Row: 0, Col: 0}) // far from P1's block
+	if !strings.Contains(h.Prompt(), "farther than 2") {
+		t.Errorf("clicking a far cell: %q", h.Prompt())
+	}
+	for _, c := range []life.Cell{{Row: 10, Col: 5}, {Row: 10, Col: 6}, {Row: 13, Col: 5}, {Row: 13, Col: 6}} {
+		click(c)
+	}
+	if !strings.Contains(h.Prompt(), "bank holds 3") {
+		t.Errorf("a fourth cell with 3 in the bank: %q", h.Prompt())
+	}
+	click(life.Cell{Row: 10, Col: 6}) // take one back
+	a, err := h.Action()
+	if err != nil || len(a.(life.Action)) != 2 || s.Check(match.P1, a) != nil {
+		t.Errorf("Action = %v, %v", a, err)
+	}
+	if r, ok := h.Suggest(board); !ok || r.W < 10 {
+		t.Errorf("Suggest = %v, %v", r, ok)
+	}
+	if !h.Key(ebiten.KeyBackspace) {
+		t.Error("Backspace takes back the last cell")
+	}
+	if a, _ := h.Action(); len(a.(life.Action)) != 1 {
+		t.Errorf("after Backspace: %v", a)
+	}
+}
+
+// TestPlaybackSteps plays a short match and moves the playhead over it.
+func TestPlaybackSteps(t *testing.T) {
+	cfg := *life.Competition()
+	cfg.Iterations = 12
+	g, _ := match.Lookup("life")
+	pb, err := newPlayback(match.Setup{Game: g, Config: &cfg, Seed: 2, Players: [2]match.Spec{{Name: "random"}, {Name: "greedy"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pb.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for pb.tick(0); pb.rec.Result == nil && ctx.Err() == nil; pb.tick(0) {
+		time.Sleep(time.Millisecond)
+	}
+	if pb.span() != 12 || pb.length() != 12 {
+		t.Fatalf("span %v, length %v", pb.span(), pb.length())
+	}
+	pb.tick(1) // one second at 1x: five turns
+	if pb.t != 5 || !pb.playing {
+		t.Errorf("after one second: t=%v playing=%v", pb.t, pb.playing)
+	}
+	pb.step(+1)
+	if pb.t != 6 || pb.playing {
+		t.Errorf("step forward: t=%v playing=%v", pb.t, pb.playing)
+	}
+	pb.seek(5.5)
+	pb.step(-1)
+	if pb.t != 5 {
+		t.Errorf("step back from 5.5: t=%v", pb.t)
+	}
+	pb.seek(99)
+	if !pb.atEnd() || pb.t != 12 {
+		t.Errorf("seek past the end: t=%v", pb.t)
+	}
+	pb.toggle()
+	if pb.t != 0 || !pb.playing {
+		t.Errorf("play at the end starts again: t=%v playing=%v", pb.t, pb.playing)
+	}
+	pb.faster(+10)
+	if speeds[pb.speed] != 16 {
+		t.Errorf("fastest speed %v", speeds[pb.speed])
+	}
+	var lead bool
+	for _, e := range pb.events {
+		lead = lead || e.Kind == render.EventLead
+	}
+	if len(pb.events) == 0 || !lead {
+		t.Errorf("events %v", pb.events)
+	}
+}
