@@ -32,10 +32,11 @@ deps:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./engine/... ./render/...
 
-# demo remakes the README's GIF and screenshots.
-demo:
+# demo remakes the README's GIF, frame and screenshots of the page.
+demo: deps
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -o docs/life-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -at 120.6 -o docs/life-turn-120.png
+	ARENA_SHOTS=$(CURDIR)/docs $(GO) test -count=1 -run 'TestPage$$' ./cmd/wasm
 
 clean:
 	$(GO) clean -testcache

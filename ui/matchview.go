@@ -63,7 +63,15 @@ func (v *matchView) close() { v.pb.stop() }
 func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 	screen := rect{W: w, H: h}
 	v.top, screen = screen.CutTop(math.Round(48 * st.u))
-	screen, v.bottom = screen.CutBottom(math.Round(60 * st.u))
+	// The controls take one row; on a narrow screen the timeline gets a
+	// row of its own above them.
+	controlsW := 8*(st.rowH*1.25+st.gap) + c.TextWidth("0.25x", st.bold) + 4*st.pad + c.TextWidth("turn 0000 / 0000", st.text)
+	narrow := w-controlsW < 220*st.u
+	barH := math.Round(60 * st.u)
+	if narrow {
+		barH = math.Round(100 * st.u)
+	}
+	screen, v.bottom = screen.CutBottom(barH)
 	panelW := math.Round(320 * st.u)
 	if w >= h*1.15 && w-panelW > 300*st.u {
 		v.boardR, v.panel = screen.CutRight(panelW)
@@ -86,6 +94,9 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 	// Bottom bar: transport, speed, then the timeline.
 	x = st.pad
 	y := v.bottom.Y + (v.bottom.H-st.rowH)/2
+	if narrow {
+		y = v.bottom.Y + v.bottom.H - st.rowH - st.gap
+	}
 	place := func(id string) {
 		b := v.buttons[id]
 		b.r = rect{X: x, Y: y, W: st.rowH * 1.25, H: st.rowH}
@@ -102,6 +113,9 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 	place("faster")
 	x += st.pad
 	turnW := c.TextWidth("turn 0000 / 0000", st.text)
+	if narrow {
+		x, y = st.pad, v.bottom.Y+st.gap
+	}
 	v.timeline = rect{X: x + turnW + st.gap, Y: y, W: w - st.pad - (x + turnW + st.gap), H: st.rowH}
 }
 
@@ -273,7 +287,13 @@ func (v *matchView) drawPanel(c render.Canvas, st style) {
 		y += c.LineHeight(st.bold) + st.gap/2
 	}
 	y += st.gap
-	gameH := math.Round(math.Min(150*st.u, r.H*0.45))
+	// The drawer sizes its text from the band it gets: a wide band (banks
+	// beside the chart) is kept low so that its text matches the panel's.
+	gameH := 150 * st.u
+	if r.W > 450*st.u {
+		gameH = 90 * st.u
+	}
+	gameH = math.Round(math.Min(gameH, r.H*0.45))
 	v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, pb.t, th)
 	y += gameH + st.gap
 	y = v.drawNotes(c, st, r, y, k)

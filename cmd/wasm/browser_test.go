@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -234,7 +235,7 @@ func TestPage(t *testing.T) {
 	if s := b.status(); s.View != "start" {
 		t.Fatalf("the page without a query shows %q, want the start view", s.View)
 	}
-	if shares := colourShare(t, b.screenshot("start"), render.Dark.Panel, render.Dark.Accent); shares[0] < 0.05 || shares[1] < 0.001 {
+	if shares := colourShare(t, b.screenshot("playground-start"), render.Dark.Panel, render.Dark.Accent); shares[0] < 0.05 || shares[1] < 0.001 {
 		b.fatalf("the start view shows %.3f panel and %.4f accent pixels", shares[0], shares[1])
 	}
 	t.Logf("first frame %.0f ms after the page started (instantiated at %.0f ms)",
@@ -243,7 +244,7 @@ func TestPage(t *testing.T) {
 	b.open("?game=life&p1=strong&p2=greedy&seed=7")
 	eval[any](b, `window.arenaFrames.reset()`)
 	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 3`, 60*time.Second)
-	shares := colourShare(t, b.screenshot("match"), render.Dark.Player[0], render.Dark.Player[1])
+	shares := colourShare(t, b.screenshot("playground-match"), render.Dark.Player[0], render.Dark.Player[1])
 	if shares[0] < 0.002 || shares[1] < 0.002 {
 		b.fatalf("the board does not show both players: %.4f of the pixels in P1's colour, %.4f in P2's", shares[0], shares[1])
 	}
@@ -270,7 +271,7 @@ func TestPage(t *testing.T) {
 		b.key("h")
 		b.waitJS(`JSON.parse(window.arenaTest.status()).help`, 5*time.Second)
 		time.Sleep(200 * time.Millisecond)
-		b.screenshot("help")
+		b.screenshot("playground-help")
 		b.key("h")
 		b.waitJS(`!JSON.parse(window.arenaTest.status()).help`, 5*time.Second)
 		b.click("play")
@@ -378,5 +379,64 @@ func TestPageHighDPI(t *testing.T) {
 	if r := b.status().Targets["play"]; r[3] < 20 || r[3] > 40 {
 		b.fatalf("the play button is %v CSS pixels tall", r[3])
 	}
-	b.screenshot("match-hidpi")
+	b.screenshot("playground-hidpi")
+}
+
+// TestPageReportsFailure serves a damaged program: the page must say that
+// arena could not start, and why, instead of loading for ever.
+func TestPageReportsFailure(t *testing.T) {
+	s, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := *s
+	broken.wasm = []byte("this is not WebAssembly")
+	broken.wasmGz = gzipped(t, broken.wasm)
+	b := newBrowser(t)
+	ts := httptest.NewServer(broken.handler())
+	t.Cleanup(ts.Close)
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	b.waitJS(`document.getElementById("loading").classList.contains("failed")`, 30*time.Second)
+	msg := eval[string](b, `document.getElementById("msg").textContent`)
+	if !strings.Contains(msg, "arena could not start") || !strings.Contains(msg, "WebAssembly") {
+		b.fatalf("the page says %q", msg)
+	}
+	b.screenshot("playground-failure")
+}
+
+// TestPageNarrow: in a portrait window the panel goes below the board and
+// every control stays on screen.
+func TestPageNarrow(t *testing.T) {
+	b := newBrowser(t)
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(420, 820)); err != nil {
+		t.Fatal(err)
+	}
+	b.open("?game=life&p1=greedy&p2=random&seed=4")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 1`, 60*time.Second)
+	s := b.status()
+	board := s.Targets["board"]
+	for id, r := range s.Targets {
+		if id == "send" || id == "move" {
+			continue
+		}
+		if r[0] < 0 || r[1] < 0 || r[0]+r[2] > 421 || r[1]+r[3] > 821 {
+			b.fatalf("%s at %v is off the 420x820 page", id, r)
+		}
+	}
+	if board[2] < 250 || board[3] < 250 {
+		b.fatalf("the board is %v", board)
+	}
+	b.screenshot("playground-narrow")
+}
+
+func gzipped(t *testing.T, data []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

@@ -1,0 +1,105 @@
+package ebitencanvas
+
+import (
+	"context"
+	"image"
+	"os"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/engine/life"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
+)
+
+// Ebitengine reads pixels back only inside its game loop, so the tests
+// run from the first Update, as ebiten's own internal/testing does. They
+// need a display: make test runs them under Xvfb.
+
+type loop struct {
+	m    *testing.M
+	code int
+}
+
+func (l *loop) Update() error {
+	l.code = l.m.Run()
+	return ebiten.Termination
+}
+func (l *loop) Draw(*ebiten.Image)          {}
+func (l *loop) Layout(int, int) (int, int) { return 320, 240 }
+
+func TestMain(m *testing.M) {
+	l := &loop{m: m}
+	if err := ebiten.RunGame(l); err != nil && err != ebiten.Termination {
+		panic(err)
+	}
+	os.Exit(l.code)
+}
+
+// TestSameFrameAsSoftware draws a Life frame, mid-animation, with this
+// canvas and with the software one: the layouts and colours must agree.
+// Antialiasing and glyph rasterisation differ a little between the two,
+// so most pixels, not all, must be equal.
+func TestSameFrameAsSoftware(t *testing.T) {
+	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Seed: 3,
+		Players: [2]match.Spec{{Name: "greedy"}, {Name: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 360
+	r := render.Rect{W: size, H: size}
+	soft := render.NewImage(size, size)
+	render.Frame(soft, r, rec, 40.6, render.Dark)
+
+	dst := ebiten.NewImage(size, size)
+	c := New()
+	c.SetTarget(dst)
+	render.Frame(c, r, rec, 40.6, render.Dark)
+	got := image.NewRGBA(image.Rect(0, 0, size, size))
+	dst.ReadPixels(got.Pix)
+
+	same, near := 0, 0
+	for i := 0; i < len(got.Pix); i += 4 {
+		d := 0
+		for k := range 3 {
+			d = max(d, abs(int(got.Pix[i+k])-int(soft.Pix[i+k])))
+		}
+		if d == 0 {
+			same++
+		}
+		if d <= 24 {
+			near++
+		}
+	}
+	n := size * size
+	t.Logf("%.1f%% of pixels equal, %.1f%% within 24", 100*float64(same)/float64(n), 100*float64(near)/float64(n))
+	if float64(near) < 0.97*float64(n) {
+		t.Errorf("only %d of %d pixels agree between the screen and the software canvas", near, n)
+	}
+}
+
+func TestShapesAreCached(t *testing.T) {
+	dst := ebiten.NewImage(64, 64)
+	c := New()
+	c.SetTarget(dst)
+	for range 3 {
+		c.Circle(render.Point{X: 20.3, Y: 20.3}, 8, render.Dark.Accent)
+		c.Polygon([]render.Point{{X: 1, Y: 1}, {X: 30, Y: 2}, {X: 10, Y: 25}}, render.Dark.Text)
+	}
+	if len(c.shapes) != 2 {
+		t.Errorf("%d shapes cached for two shapes drawn three times", len(c.shapes))
+	}
+	px := make([]byte, 4)
+	dst.SubImage(image.Rect(20, 20, 21, 21)).(*ebiten.Image).ReadPixels(px)
+	if a := render.Dark.Accent; px[0] != a.R || px[1] != a.G || px[2] != a.B {
+		t.Errorf("the centre of the disc is %v, want %v", px, a)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
