@@ -26,7 +26,7 @@ func (l *loop) Update() error {
 	l.code = l.m.Run()
 	return ebiten.Termination
 }
-func (l *loop) Draw(*ebiten.Image)          {}
+func (l *loop) Draw(*ebiten.Image)         {}
 func (l *loop) Layout(int, int) (int, int) { return 320, 240 }
 
 func TestMain(m *testing.M) {
