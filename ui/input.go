@@ -33,6 +33,10 @@ func readInput(in *input, presses func() ([]ebiten.Key, [][2]float64)) {
 		in.chars = ebiten.AppendInputChars(in.chars[:0])
 		in.shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 		in.down = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || in.clicked
+		if ids := ebiten.AppendTouchIDs(in.touches[:0]); len(ids) > 0 { // a finger on a drag
+			tx, ty := ebiten.TouchPosition(ids[0])
+			in.x, in.y, in.down = float64(tx), float64(ty), true
+		}
 		return
 	}
 	in.down = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
