@@ -6,5 +6,6 @@
 package games
 
 import (
+	_ "github.com/arena-playground/arena/engine/colosseum"
 	_ "github.com/arena-playground/arena/engine/life"
 )
