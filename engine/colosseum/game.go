@@ -31,7 +31,9 @@ func (Game) Presets() []match.Preset {
 }
 
 // LoadConfig reads a config.
-func (Game) LoadConfig(file string, data []byte) (match.Config, error) { return ParseConfig(file, data) }
+func (Game) LoadConfig(file string, data []byte) (match.Config, error) {
+	return ParseConfig(file, data)
+}
 
 // Start generates the board from the seed, as np.random.seed(seed) then
 // World() do.
