@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -20,6 +21,7 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 	n := fs.Int("n", 100, "number of games; A (-p1) plays P1 in even games and P2 in odd ones, game i uses seed+i")
 	jobs := fs.Int("j", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
+	sizes := fs.String("sizes", "", "draw each game's board size from this `range`, as 6-11 (games with sizes)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -29,6 +31,11 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 	setup, err := m.setup("p1", "p2")
 	if err != nil {
 		return err
+	}
+	if *sizes != "" {
+		if setup.Config, err = withSizes(setup.Game, setup.Config, *sizes); err != nil {
+			return err
+		}
 	}
 	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs}
 	if isTerminal(stderr) {
@@ -99,4 +106,26 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// withSizes applies -sizes: "6-11", or "8" for one size.
+func withSizes(g match.Game, cfg match.Config, spec string) (match.Config, error) {
+	sz, ok := g.(match.Sizer)
+	if !ok {
+		return nil, usagef("-sizes: %s has no board sizes to draw", g.Info().Name)
+	}
+	lo, hi, found := strings.Cut(spec, "-")
+	if !found {
+		hi = lo
+	}
+	a, err1 := strconv.Atoi(lo)
+	b, err2 := strconv.Atoi(hi)
+	if err1 != nil || err2 != nil {
+		return nil, usagef("-sizes %q: want a range such as 6-11", spec)
+	}
+	c, err := sz.WithSizes(cfg, a, b)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return c, nil
 }

@@ -36,6 +36,7 @@ func init() {
 		{"record", "-game NAME (-p1 BOT -p2 BOT | -replay FILE) -o OUT.gif|png", "record a match as an animated GIF or one PNG frame", runRecord},
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay},
 		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform},
+		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot},
 	}
 }
 

@@ -52,8 +52,12 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		if err != nil {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
 		}
-		if _, _, _, err := match.NewBot(g, sp); err != nil {
+		b, _, _, err := match.NewBot(g, sp)
+		if err != nil {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
+		}
+		if c, ok := b.(match.Closer); ok { // a program started only to check it runs
+			c.Close()
 		}
 		s.Players[i] = sp
 	}

@@ -114,6 +114,11 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	return c, nil
 }
 
+// WithSizes returns cfg drawing its size from lo to hi per game.
+func (Game) WithSizes(cfg match.Config, lo, hi int) (match.Config, error) {
+	return SizeRange(cfg.(*Config), lo, hi)
+}
+
 // SizeRange returns a config drawing sizes from lo to hi, for autoplay's
 // -sizes.
 func SizeRange(base *Config, lo, hi int) (*Config, error) {

@@ -72,3 +72,35 @@ func (Game) Substitute(s match.State, side match.Side, _ *rand.Rand) match.Actio
 func (Game) Conform(file string, read func(string) ([]byte, error)) (string, error) {
 	return Conform(file, read)
 }
+
+// Request is the step message of the course bridge (protocol.go).
+func (Game) Request(s match.State, id int, limit time.Duration) []byte {
+	return Step(s.(State), id, limit)
+}
+
+// Reply reads a player's answer and the id it echoes.
+func (Game) Reply(line []byte) (match.Action, int, error) {
+	m, err := ParseReply(line)
+	if err != nil {
+		return nil, replyID(line), err
+	}
+	return m, replyID(line), nil
+}
+
+// Final is the end message.
+func (Game) Final(s match.State, side match.Side) []byte { return End(s.(State), side) }
+
+// ParseRequest reads a step message.
+func (Game) ParseRequest(line []byte) (match.State, int, time.Duration, error) {
+	s, id, limit, err := ParseStep(line)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return s, id, limit, nil
+}
+
+// WriteReply answers request id with a move.
+func (Game) WriteReply(a match.Action, id int) []byte {
+	m := a.(Move)
+	return fmt.Appendf(nil, "{\"pos\":[%d,%d],\"dir\":%d,\"id\":%d}\n", m.To.Row, m.To.Col, m.Dir, id)
+}

@@ -108,15 +108,23 @@ func (o Options) Int(name string, def int) (int, error) {
 
 // Spec names a bot and its options, as written on command lines and in
 // URLs: "strong", "strong:nodes=200000", "greedy:seed=3",
-// "strong:time=500ms,seed=2".
+// "strong:time=500ms,seed=2"; or a program to run as a player:
+// "cmd:python3 my_agent.py".
 type Spec struct {
 	Name    string
 	Options [][2]string // name=value pairs in the order written
+	Command string      // the program, for Name "cmd"
 }
 
 // ParseSpec reads a bot spec. It checks the syntax only; [NewBot] checks
 // the names against a game.
 func ParseSpec(s string) (Spec, error) {
+	if cmd, ok := strings.CutPrefix(s, CommandPrefix); ok {
+		if strings.TrimSpace(cmd) == "" {
+			return Spec{}, fmt.Errorf("bot spec %q: give the program to run, as in cmd:python3 my_agent.py", s)
+		}
+		return Spec{Name: "cmd", Command: cmd}, nil
+	}
 	name, opts, hasOpts := strings.Cut(s, ":")
 	if name == "" {
 		return Spec{}, fmt.Errorf("bot spec %q: missing bot name", s)
@@ -137,6 +145,9 @@ func ParseSpec(s string) (Spec, error) {
 
 // String writes the spec back in the syntax ParseSpec reads.
 func (s Spec) String() string {
+	if s.Name == "cmd" {
+		return CommandPrefix + s.Command
+	}
 	if len(s.Options) == 0 {
 		return s.Name
 	}
@@ -150,6 +161,14 @@ func (s Spec) String() string {
 // NewBot checks spec against game g and makes the bot. Unknown bots and
 // options are refused with the list of valid ones.
 func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
+	if spec.Name == "cmd" {
+		proto, ok := g.(Protocol)
+		if !ok {
+			return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
+		}
+		b, err := newProcessBot(proto, spec.Command)
+		return b, BotInfo{Name: "cmd", Description: "a program: " + spec.Command}, Options{}, err
+	}
 	info, err := LookupBot(g, spec.Name)
 	if err != nil {
 		return nil, info, Options{}, err

@@ -97,6 +97,13 @@ type Conformer interface {
 	Conform(file string, read func(name string) ([]byte, error)) (string, error)
 }
 
+// Sizer is implemented by games whose board size can be drawn per game
+// from a range (Colosseum): autoplay's -sizes.
+type Sizer interface {
+	// WithSizes returns cfg drawing the board size from lo to hi.
+	WithSizes(cfg Config, lo, hi int) (Config, error)
+}
+
 // DefaultConfig returns the config of g's first preset.
 func DefaultConfig(g Game) Config { return g.Presets()[0].Config }
 

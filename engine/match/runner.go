@@ -177,6 +177,7 @@ func (r *Runner) Step(ctx context.Context) error {
 	defer r.mu.Unlock()
 	if faults != nil {
 		r.rec.Result = forfeitResult(state, faults)
+		r.tellEnd(state)
 		return nil
 	}
 	r.rec.States = append(r.rec.States, state.Apply(log.Actions))
@@ -185,12 +186,22 @@ func (r *Runner) Step(ctx context.Context) error {
 	return nil
 }
 
-// finishIfOver sets the result when the last state ends the game. The
-// caller holds r.mu (or owns r alone).
+// finishIfOver sets the result when the last state ends the game, and
+// tells the bots that listen. The caller holds r.mu (or owns r alone).
 func (r *Runner) finishIfOver() {
 	last := r.rec.Last()
 	if last.ToMove() == Nobody {
 		r.rec.Result = &Result{Outcome: last.Outcome(), Turns: last.Turn()}
+		r.tellEnd(last)
+	}
+}
+
+// tellEnd gives the final state to the bots that want it.
+func (r *Runner) tellEnd(s State) {
+	for side, b := range r.bots {
+		if e, ok := b.(Ender); ok {
+			e.End(s, Side(side))
+		}
 	}
 }
 

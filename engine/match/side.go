@@ -63,3 +63,12 @@ func Only(s Side) Movers { return 1 << s }
 
 // Has reports whether s is in the set.
 func (m Movers) Has(s Side) bool { return m&(1<<s) != 0 }
+
+// Side returns the side of a set with one side (alternating games), or
+// P1 when both or none move.
+func (m Movers) Side() Side {
+	if m == Only(P2) {
+		return P2
+	}
+	return P1
+}

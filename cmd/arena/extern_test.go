@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/engine/colosseum"
+)
+
+// TestMain lets this test binary stand in for programs the tests run as
+// players: with ARENA_AS_MAIN=1 it is arena itself, and its "misbehave"
+// command is an agent that hangs, crashes, talks nonsense or answers late.
+func TestMain(m *testing.M) {
+	if os.Getenv("ARENA_AS_MAIN") == "1" {
+		if len(os.Args) > 2 && os.Args[1] == "misbehave" {
+			misbehave(os.Args[2])
+			return
+		}
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// misbehave reads step messages and answers them badly.
+func misbehave(mode string) {
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(nil, 1<<24)
+	for n := 0; sc.Scan(); n++ {
+		s, id, _, err := colosseum.ParseStep(sc.Bytes())
+		if err != nil {
+			continue
+		}
+		legal := s.Moves(nil)[0]
+		switch mode {
+		case "hang":
+			time.Sleep(time.Hour)
+		case "crash":
+			fmt.Fprintln(os.Stderr, "agent: something broke")
+			os.Exit(3)
+		case "nonsense":
+			fmt.Println("I think I'll go left")
+		case "offboard":
+			fmt.Println(`{"pos":[99,0],"dir":0}`)
+		case "late": // the first answer comes too late; later ones are fine
+			if n == 0 {
+				time.Sleep(900 * time.Millisecond) // past the wait: it arrives during the next request
+			}
+			fmt.Printf("{\"pos\":[%d,%d],\"dir\":%d,\"id\":%d}\n", legal.To.Row, legal.To.Col, legal.Dir, id)
+		}
+	}
+}
+
+func selfCommand(t *testing.T, args string) string {
+	t.Setenv("ARENA_AS_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("cmd:'%s' %s", exe, args)
+}
+
+// TestArenaBotPlaysThroughTheProtocol: our greedy bot served by `arena
+// bot` plays the same match as greedy in the process.
+func TestArenaBotPlaysThroughTheProtocol(t *testing.T) {
+	cmd := selfCommand(t, "bot -game colosseum -bot greedy")
+	for seed := range 3 {
+		s := fmt.Sprint(seed + 10)
+		_, inProcess, _ := arena(t, "play", "-game", "colosseum", "-p1", "greedy", "-p2", "random", "-seed", s, "-json")
+		code, external, stderr := arena(t, "play", "-game", "colosseum", "-p1", cmd, "-p2", "random", "-seed", s, "-json")
+		if code != 0 {
+			t.Fatalf("%d %s", code, stderr)
+		}
+		var a, b playJSON
+		json.Unmarshal([]byte(inProcess), &a)
+		json.Unmarshal([]byte(external), &b)
+		if a.Summary == "" || a.Summary != b.Summary || a.Result.Scores != b.Result.Scores {
+			t.Errorf("seed %s: in process %q, through the protocol %q", s, a.Summary, b.Summary)
+		}
+	}
+}
+
+// TestMisbehavingPrograms: a program that hangs, crashes, answers nonsense
+// or an illegal move gets the random walk for that move, with the reason
+// in the replay, and the match ends; a late answer is not mistaken for
+// the next one.
+func TestMisbehavingPrograms(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "fast.json")
+	os.WriteFile(cfg, []byte(`{"size": 6, "first_move_ms": 500, "move_ms": 300}`), 0o644)
+	cases := []struct{ mode, reason string }{
+		{"hang", "did not answer within"},
+		{"crash", "the program ended: exit status 3; it wrote: agent: something broke"},
+		{"nonsense", `answered nonsense: reply "I think I'll go left" is not a JSON object`},
+		{"offboard", "cell (99,0) is off the 6x6 board"},
+		{"late", "did not answer within 750ms"},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			replay := filepath.Join(dir, c.mode+".json")
+			start := time.Now()
+			code, _, stderr := arena(t, "play", "-game", "colosseum", "-p1", selfCommand(t, "misbehave "+c.mode),
+				"-p2", "greedy", "-seed", "5", "-config", cfg, "-replay", replay)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("the match took %v", d)
+			}
+			data, err := os.ReadFile(replay)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rp struct {
+				Turns []struct {
+					Replaced [2]string `json:"replaced"`
+				} `json:"turns"`
+			}
+			json.Unmarshal(data, &rp)
+			replaced, first := 0, ""
+			for _, tn := range rp.Turns {
+				if tn.Replaced[0] != "" {
+					if replaced++; first == "" {
+						first = tn.Replaced[0]
+					}
+				}
+			}
+			if replaced == 0 || !strings.Contains(first, c.reason) {
+				t.Errorf("%d moves replaced, the first because %q; want %q", replaced, first, c.reason)
+			}
+			if c.mode == "late" && replaced != 1 {
+				t.Errorf("late: %d moves replaced, want only the late one", replaced)
+			}
+		})
+	}
+}
