@@ -125,13 +125,22 @@ func drawResult(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, unit 
 	}
 	big := Face{math.Round(22 * unit), Bold}
 	small := Face{math.Round(12 * unit), Regular}
-	reason := res.Reason
-	for c.TextWidth(reason, small) > r.W*0.9 && len(reason) > 10 {
-		reason = reason[:len(reason)-4] + "…"
-	}
+	reason := Fit(c, res.Reason, small, r.W*0.9)
 	h := c.LineHeight(big) + c.LineHeight(small) + math.Round(16*unit)
 	band := Rect{r.X, r.Y + (r.H-h)/2, r.W, h}
 	c.Fill(band, Alpha(th.Panel, 0.92))
 	c.Text(title, r.X+r.W/2, band.Y+math.Round(6*unit), big, Center, col)
 	c.Text(reason, r.X+r.W/2, band.Y+math.Round(8*unit)+c.LineHeight(big), small, Center, th.Text)
+}
+
+// Fit shortens s with an ellipsis until it fits in width w.
+func Fit(c Canvas, s string, f Face, w float64) string {
+	if c.TextWidth(s, f) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 && c.TextWidth(string(r)+"…", f) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
 }

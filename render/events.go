@@ -14,6 +14,7 @@ const (
 	EventLead      EventKind = iota // the lead changed hands (Side: the new leader, or NoSide for a tie)
 	EventCollision                  // both players wanted the same thing
 	EventForfeit                    // a side forfeited
+	EventReplaced                   // a side's move was replaced by the rules' substitute
 )
 
 // Event is a moment worth a marker on the timeline.
@@ -47,6 +48,11 @@ func Events(rec *match.Record, from int) []Event {
 		}
 		if te != nil {
 			out = append(out, te.turnEvents(rec, k)...)
+		}
+		for side, why := range rec.Turns[k-1].Replaced {
+			if why != "" {
+				out = append(out, Event{Turn: k - 1, Kind: EventReplaced, Side: match.Side(side), Label: why})
+			}
 		}
 	}
 	return out

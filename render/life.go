@@ -59,45 +59,11 @@ func ease(x float64) float64 {
 	return x * x * (3 - 2*x)
 }
 
-// LifeGrid places a rows x cols board of whole-pixel squares in a
-// rectangle: where the drawer draws cells, and where a click lands.
-type LifeGrid struct {
-	x0, y0, size float64
-	rows, cols   int
-	grid         bool // grid lines between cells, when they are big enough
-}
-
-// LayoutLife fits a rows x cols board in r, centred.
-func LayoutLife(r Rect, rows, cols int) LifeGrid {
-	size := math.Floor(min(r.W/float64(cols), r.H/float64(rows)))
-	size = max(size, 1)
-	return LifeGrid{
-		x0:   math.Round(r.X + (r.W-size*float64(cols))/2),
-		y0:   math.Round(r.Y + (r.H-size*float64(rows))/2),
-		size: size, rows: rows, cols: cols, grid: size >= 6,
-	}
-}
-
-// CellAt returns the cell under (x, y).
-func (l LifeGrid) CellAt(x, y float64) (life.Cell, bool) {
-	c := life.Cell{Row: int(math.Floor((y - l.y0) / l.size)), Col: int(math.Floor((x - l.x0) / l.size))}
-	return c, c.Row >= 0 && c.Row < l.rows && c.Col >= 0 && c.Col < l.cols
-}
-
-// Cell returns the box of a cell, inside the grid lines.
-func (l LifeGrid) Cell(c life.Cell) Rect {
-	r := Rect{l.x0 + float64(c.Col)*l.size, l.y0 + float64(c.Row)*l.size, l.size, l.size}
-	if l.grid {
-		r = Rect{r.X + 1, r.Y + 1, r.W - 1, r.H - 1}
-	}
-	return r
-}
-
 // square is the part of a cell's box that a live cell fills: inset from
 // the grid, which reads well and, since only it changes from turn to
 // turn, keeps GIF frames small.
-func (l LifeGrid) square(c life.Cell) Rect {
-	r := l.Cell(c)
+func (l Grid) square(c life.Cell) Rect {
+	r := l.Box(c.Row, c.Col)
 	if !l.grid {
 		return r
 	}
@@ -110,7 +76,7 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 	m := lifeAt(rec, t)
 	b := m.from.Board()
 	rows, cols := b.Rows(), b.Cols()
-	l := LayoutLife(r, rows, cols)
+	l := LayoutGrid(r, rows, cols)
 	full := Rect{l.x0, l.y0, l.size * float64(cols), l.size * float64(rows)}
 	c.Fill(full, th.Board)
 	if l.grid {
@@ -163,7 +129,7 @@ func (m lifeMoment) colour(row, col int, th *Theme) color.RGBA {
 // lifeMarks rings the colonised cells and crosses the contested ones: at
 // full strength when they happen, then fading to a trace that stays on the
 // settled board.
-func lifeMarks(c Canvas, l LifeGrid, m lifeMoment, th *Theme) {
+func lifeMarks(c Canvas, l Grid, m lifeMoment, th *Theme) {
 	const trace = 0.35
 	w := max(1, math.Round(l.size/8))
 	draw := func(s life.State, strength float64) {
@@ -172,13 +138,13 @@ func lifeMarks(c Canvas, l LifeGrid, m lifeMoment, th *Theme) {
 		}
 		for _, side := range match.Sides {
 			for _, cl := range s.Applied(side) {
-				c.Stroke(l.Cell(cl), w, Alpha(th.Mark, strength))
+				c.Stroke(l.Box(cl.Row, cl.Col), w, Alpha(th.Mark, strength))
 			}
 		}
 		for _, cl := range s.Collided() {
-			r := l.Cell(cl).Inset(w)
+			r := l.Box(cl.Row, cl.Col).Inset(w)
 			col := Alpha(th.Collision, strength)
-			c.Stroke(l.Cell(cl), w, col)
+			c.Stroke(l.Box(cl.Row, cl.Col), w, col)
 			c.Line(Point{r.X, r.Y}, Point{r.X + r.W, r.Y + r.H}, w, col)
 			c.Line(Point{r.X + r.W, r.Y}, Point{r.X, r.Y + r.H}, w, col)
 		}

@@ -30,6 +30,9 @@ type Human interface {
 	// Suggest returns a place on the board drawn in r where a click makes
 	// progress (a legal move), for the test hook.
 	Suggest(r rect) (rect, bool)
+	// Done reports whether the choice is complete and goes at once, with
+	// no Enter (Colosseum: the wall's side was picked).
+	Done() bool
 }
 
 // humans makes the Human of each game that people can play.

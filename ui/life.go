@@ -32,16 +32,17 @@ func (h *lifeHuman) Start(s match.State, side match.Side) {
 	}
 }
 
-func (h *lifeHuman) grid(r rect) render.LifeGrid {
+func (h *lifeHuman) grid(r rect) render.Grid {
 	b := h.s.Board()
-	return render.LayoutLife(r, b.Rows(), b.Cols())
+	return render.LayoutGrid(r, b.Rows(), b.Cols())
 }
 
 func (h *lifeHuman) Click(x, y float64, r rect) {
-	c, ok := h.grid(r).CellAt(x, y)
+	row, col, ok := h.grid(r).CellAt(x, y)
 	if !ok {
 		return
 	}
+	c := life.Cell{Row: row, Col: col}
 	h.note = ""
 	if i := slices.Index(h.chosen, c); i >= 0 {
 		h.chosen = slices.Delete(h.chosen, i, i+1)
@@ -71,10 +72,10 @@ func (h *lifeHuman) Draw(c render.Canvas, r rect, th *render.Theme) {
 	g := h.grid(r)
 	col := th.Player[h.side]
 	for cell := range h.legal {
-		c.Fill(g.Cell(cell), render.Alpha(col, 0.18))
+		c.Fill(g.Box(cell.Row, cell.Col), render.Alpha(col, 0.18))
 	}
 	for _, cell := range h.chosen {
-		box := g.Cell(cell)
+		box := g.Box(cell.Row, cell.Col)
 		c.Fill(box.Inset(box.W*0.2), col)
 		c.Stroke(box, max(1, box.W/8), th.Mark)
 	}
@@ -100,8 +101,11 @@ func (h *lifeHuman) Action() (match.Action, error) {
 func (h *lifeHuman) Suggest(r rect) (rect, bool) {
 	for _, c := range life.Legal(h.s, h.side) {
 		if !slices.Contains(h.chosen, c) && len(h.chosen) < h.s.Bank(h.side) {
-			return h.grid(r).Cell(c), true
+			return h.grid(r).Box(c.Row, c.Col), true
 		}
 	}
 	return rect{}, false
 }
+
+// Done is false: a Life turn goes when the person presses Enter.
+func (h *lifeHuman) Done() bool { return false }

@@ -198,7 +198,7 @@ func (v *matchView) updateHuman(in *input) {
 		in.clicked = false
 		v.human.Click(in.x, in.y, v.boardR)
 	}
-	if v.buttons["send"].hit(in) || in.key(ebiten.KeyEnter) || in.key(ebiten.KeyNumpadEnter) {
+	if v.human.Done() || v.buttons["send"].hit(in) || in.key(ebiten.KeyEnter) || in.key(ebiten.KeyNumpadEnter) {
 		if a, err := v.human.Action(); err == nil {
 			bot.send(a)
 			v.human, v.asked = nil, nil
@@ -262,6 +262,8 @@ func (v *matchView) drawTimeline(c render.Canvas, st style) {
 			}
 		case render.EventForfeit:
 			col, h = th.Collision, r.H*0.5
+		case render.EventReplaced:
+			col, h = th.Accent, r.H*0.3
 		}
 		c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
 	}

@@ -106,16 +106,7 @@ func (b *button) draw(c render.Canvas, st style, in *input) {
 }
 
 // fit shortens s with an ellipsis until it fits in width w.
-func fit(c render.Canvas, s string, f render.Face, w float64) string {
-	if c.TextWidth(s, f) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 && c.TextWidth(string(r)+"…", f) > w {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
-}
+func fit(c render.Canvas, s string, f render.Face, w float64) string { return render.Fit(c, s, f, w) }
 
 // chips is a row of buttons of which one is chosen.
 type chips struct {

@@ -343,9 +343,9 @@ func cliRecord(t *testing.T, game, p1, p2 string, seed uint64) *match.Record {
 	return rec
 }
 
-// TestPageHumanPlay plays a person's turns through the page: the window
-// asks for P1's move, a click on a legal cell and Enter send it, and the
-// match goes on to the next turn.
+// TestPageHumanPlay plays a person's turns through the page. In Life a
+// click on a legal cell and Enter send the move; in Colosseum a click on
+// a reachable square and one on its side. Each time the match must go on.
 func TestPageHumanPlay(t *testing.T) {
 	b := newBrowser(t)
 	b.open("?game=life&p1=you&p2=random&seed=3")
@@ -357,7 +357,17 @@ func TestPageHumanPlay(t *testing.T) {
 		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, turn), 30*time.Second)
 	}
 	if s := b.status(); s.Computed < 3 || s.Done {
-		b.fatalf("after three moves: %+v", s)
+		b.fatalf("after three Life moves: %+v", s)
+	}
+
+	b.open("?game=colosseum&p1=greedy&p2=you&preset=10&seed=4")
+	for turn := range 2 {
+		b.waitJS(`JSON.parse(window.arenaTest.status()).asking == "P2"`, 30*time.Second)
+		b.waitJS(`JSON.parse(window.arenaTest.status()).targets.move`, 10*time.Second)
+		b.click("move") // the square
+		time.Sleep(100 * time.Millisecond)
+		b.click("move") // its side: the move goes
+		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, 2*turn+1), 30*time.Second)
 	}
 }
 

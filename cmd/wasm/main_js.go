@@ -136,11 +136,18 @@ func listenPresses() func() ([]ebiten.Key, [][2]float64) {
 		mu.Unlock()
 		return nil
 	}), true)
+	// Keys all go at once; clicks one a frame, since each may change what
+	// the next one lands on.
 	return func() ([]ebiten.Key, [][2]float64) {
 		mu.Lock()
 		defer mu.Unlock()
-		k, c := keys, clicks
-		keys, clicks = nil, nil
+		k := keys
+		keys = nil
+		if len(clicks) == 0 {
+			return k, nil
+		}
+		c := clicks[:1:1]
+		clicks = clicks[1:]
 		return k, c
 	}
 }

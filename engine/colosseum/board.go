@@ -216,3 +216,14 @@ func generate(rng *NumPy, n, minSize, maxSize int) (Board, [2]Cell) {
 		}
 	}
 }
+
+// Region marks the open region around c: where a player there can go.
+func (b *Board) Region(c Cell) []bool {
+	seen := make([]bool, b.N*b.N)
+	b.flood(c, seen)
+	return seen
+}
+
+// Reach returns the cells a player at from can end a move on: within k
+// steps, around walls, not through block.
+func (b *Board) Reach(from, block Cell, k int) []Cell { return b.reach(from, block, k, nil) }
