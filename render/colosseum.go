@@ -173,12 +173,12 @@ func colosseumRegions(c Canvas, g Grid, s colosseum.State, th *Theme) {
 // Panel writes the board's rule, the last move and the regions.
 func (colosseumDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(colosseum.State)
-	face := Face{Size: math.Round(min(r.H/6.5, r.W/26)), Style: Regular}
-	lh := c.LineHeight(face)
+	face := Face{Size: math.Round(min(r.H/6.5, r.W/22)), Style: Regular}
 	y := r.Y
 	line := func(text string, col color.RGBA) {
-		c.Text(Fit(c, text, face, r.W), r.X, y, face, Left, col)
-		y += lh
+		if y < r.Y+r.H {
+			y = Wrap(c, text, r.X, y, r.W, face, col)
+		}
 	}
 	n := s.Board().N
 	line(fmt.Sprintf("%dx%d board; a move walks up to %d steps, then walls a side", n, n, s.MaxStep()), th.TextDim)

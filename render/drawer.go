@@ -2,7 +2,9 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"math"
+	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -143,4 +145,25 @@ func Fit(c Canvas, s string, f Face, w float64) string {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
+}
+
+// Wrap writes s in lines no wider than w, the first with its top at y,
+// and returns the y below the last.
+func Wrap(c Canvas, s string, x, y, w float64, f Face, col color.RGBA) float64 {
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := strings.TrimSpace(line + " " + word)
+		if line != "" && c.TextWidth(try, f) > w {
+			c.Text(line, x, y, f, Left, col)
+			y += c.LineHeight(f)
+			line = word
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		c.Text(Fit(c, line, f, w), x, y, f, Left, col)
+		y += c.LineHeight(f)
+	}
+	return y
 }

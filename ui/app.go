@@ -280,8 +280,12 @@ func buildSetup(game, p1, p2, preset string, seed uint64) (match.Setup, error) {
 			return s, err
 		}
 		if sp.Name != You {
-			if _, _, _, err := match.NewBot(g, sp); err != nil {
+			b, _, _, err := match.NewBot(g, sp)
+			if err != nil {
 				return s, err
+			}
+			if c, ok := b.(match.Closer); ok { // a program started only to check it runs
+				c.Close()
 			}
 		} else if humans[game] == nil {
 			return s, fmt.Errorf("%s cannot be played by a person yet", game)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -316,7 +315,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style) {
 func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k int) float64 {
 	th, pb := st.th, v.pb
 	if k >= len(pb.rec.Turns) {
-		if pb.rec.Result == nil {
+		if pb.rec.Result == nil && v.human == nil {
 			c.Text("thinking…", r.X, y, st.small, render.Left, th.TextDim)
 			y += c.LineHeight(st.small)
 		}
@@ -355,20 +354,5 @@ func (v *matchView) drawPrompt(c render.Canvas, st style, r rect, y float64) {
 
 // wrapText writes s in lines no wider than w and returns the y below.
 func wrapText(c render.Canvas, s string, x, y, w float64, f render.Face, col color.RGBA) float64 {
-	line := ""
-	for _, word := range strings.Fields(s) {
-		try := strings.TrimSpace(line + " " + word)
-		if line != "" && c.TextWidth(try, f) > w {
-			c.Text(line, x, y, f, render.Left, col)
-			y += c.LineHeight(f)
-			line = word
-			continue
-		}
-		line = try
-	}
-	if line != "" {
-		c.Text(fit(c, line, f, w), x, y, f, render.Left, col)
-		y += c.LineHeight(f)
-	}
-	return y
+	return render.Wrap(c, s, x, y, w, f, col)
 }
