@@ -10,3 +10,13 @@ import "embed"
 //
 //go:embed life/*.json life/NOTICE
 var Life embed.FS
+
+// MapColor holds the map-colouring game's maps in the course's input
+// format (australia.txt is the course's own example) and the positions
+// they are drawn at (.pos: longitude and latitude per state). The
+// adjacency of the United States was written by this project, and its
+// weights are the playground's mirrored table (each player values the
+// colours 10, 7, 5 and 2, P1 red most and P2 blue).
+//
+//go:embed mapcolor/*.txt mapcolor/*.pos
+var MapColor embed.FS

@@ -21,6 +21,75 @@ type Drawer interface {
 	Caption(rec *match.Record, t float64) string
 }
 
+// Pacer is implemented by drawers whose turns take unequal time to show
+// (map colouring replays each decision's search).
+type Pacer interface {
+	// Pace is how many ordinary turns turn k lasts.
+	Pace(rec *match.Record, k int) float64
+}
+
+// Stepper is implemented by drawers whose turns have steps of their own
+// (the lines of a search's trace), for stepping through them.
+type Stepper interface {
+	// Steps is the number of steps of turn k, and the part of the turn
+	// (0 to 1) they are spread over: step i shows at i/n of that part.
+	Steps(rec *match.Record, k int) (n int, part float64)
+}
+
+// Rater is implemented by drawers whose turns are watched at a rate of
+// their own: a Life iteration shows for a fifth of a second, a
+// map-colouring decision (its search replayed) for a second or more.
+type Rater interface {
+	// Rate is the playground's 1x speed, in turns per second.
+	Rate() float64
+	// RecordRate is the default speed of a recording of rec.
+	RecordRate(rec *match.Record) float64
+}
+
+// Default rates of drawers that are not Raters, in turns per second.
+const (
+	defaultRate       = 5
+	defaultRecordRate = 30
+)
+
+// Rate returns the playground's 1x speed of a game, in turns per second.
+func Rate(game string) float64 {
+	if r, ok := drawers[game].(Rater); ok {
+		return r.Rate()
+	}
+	return defaultRate
+}
+
+// RecordRate returns the default speed of a recording of rec, in turns
+// per second.
+func RecordRate(rec *match.Record) float64 {
+	if r, ok := drawers[rec.Game.Info().Name].(Rater); ok {
+		return r.RecordRate(rec)
+	}
+	return defaultRecordRate
+}
+
+// Pace returns how many ordinary turns turn k lasts: 1 unless the game's
+// drawer says otherwise.
+func Pace(rec *match.Record, k int) float64 {
+	if p, ok := drawers[rec.Game.Info().Name].(Pacer); ok {
+		return max(p.Pace(rec, k), 0.1)
+	}
+	return 1
+}
+
+// Steps returns the number of steps of turn k and the part of the turn
+// they are spread over: one step over the whole turn unless the game's
+// drawer has finer ones.
+func Steps(rec *match.Record, k int) (n int, part float64) {
+	if s, ok := drawers[rec.Game.Info().Name].(Stepper); ok {
+		if n, part := s.Steps(rec, k); n > 0 && part > 0 {
+			return n, min(part, 1)
+		}
+	}
+	return 1, 1
+}
+
 var drawers = map[string]Drawer{}
 
 // register adds a game's drawer; drawers register from init.
@@ -140,11 +209,18 @@ func Fit(c Canvas, s string, f Face, w float64) string {
 	if c.TextWidth(s, f) <= w {
 		return s
 	}
+	// The longest prefix that fits with the ellipsis, by bisection.
 	r := []rune(s)
-	for len(r) > 1 && c.TextWidth(string(r)+"…", f) > w {
-		r = r[:len(r)-1]
+	lo, hi := 1, len(r)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if c.TextWidth(string(r[:mid])+"…", f) <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
 	}
-	return string(r) + "…"
+	return string(r[:lo]) + "…"
 }
 
 // Wrap writes s in lines no wider than w, the first with its top at y,

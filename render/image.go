@@ -31,7 +31,26 @@ var fonts = sync.OnceValue(func() [3]*truetype.Font {
 // NewFace returns a font face for f. Faces cache glyphs and are not safe
 // for concurrent use: each canvas keeps its own.
 func NewFace(f Face) font.Face {
-	return truetype.NewFace(fonts()[f.Style], &truetype.Options{Size: f.Size, DPI: 72, Hinting: font.HintingFull})
+	ff := truetype.NewFace(fonts()[f.Style], &truetype.Options{Size: f.Size, DPI: 72, Hinting: font.HintingFull})
+	return &advanceCache{Face: ff, adv: map[rune]fixed.Int26_6{}}
+}
+
+// advanceCache remembers glyph advances: measuring text to centre or fit
+// it would otherwise load and hint every glyph each time.
+type advanceCache struct {
+	font.Face
+	adv map[rune]fixed.Int26_6
+}
+
+func (a *advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if v, ok := a.adv[r]; ok {
+		return v, true
+	}
+	v, ok := a.Face.GlyphAdvance(r)
+	if ok {
+		a.adv[r] = v
+	}
+	return v, ok
 }
 
 // Image is the software Canvas: it draws into an RGBA image with

@@ -12,7 +12,7 @@ import (
 type GIFOptions struct {
 	Size           int     // the frame is Size x Size pixels
 	FPS            int     // frames per second
-	TurnsPerSecond float64 // playback speed
+	TurnsPerSecond float64 // playback speed; 0: the game's RecordRate
 	HoldSeconds    float64 // how long the last frame stays before the loop
 	Theme          *Theme
 	// From and To bound the recorded turns; To <= 0 means the end.
@@ -25,15 +25,20 @@ type GIFOptions struct {
 }
 
 // DefaultGIF is what `arena record` and the GIF buttons use: 480 pixels,
-// 30 frames per second, one frame per turn, and the result held 3
-// seconds. A 500-iteration Life match stays under 2 MB because only
-// the changes of each frame are stored; slower speeds (-speed 10: three
-// frames a turn) show each turn's animation, at about twice the size.
-var DefaultGIF = GIFOptions{Size: 480, FPS: 30, TurnsPerSecond: 30, HoldSeconds: 3, Theme: Dark}
+// 30 frames per second, the game's speed (for Life, one frame per turn),
+// and the result held 3 seconds. A 500-iteration Life match stays under
+// 2 MB because only the changes of each frame are stored; slower speeds
+// (-speed 10: three frames a turn) show each turn's animation, at about
+// twice the size.
+var DefaultGIF = GIFOptions{Size: 480, FPS: 30, HoldSeconds: 3, Theme: Dark}
 
-// framesPerTurn is the number of frames that show one turn.
-func (o GIFOptions) framesPerTurn() int {
-	return max(1, int(math.Round(float64(o.FPS)/o.TurnsPerSecond)))
+// framesPerTurn is the number of frames that show one turn of rec.
+func (o GIFOptions) framesPerTurn(rec *match.Record) float64 {
+	rate := o.TurnsPerSecond
+	if rate <= 0 {
+		rate = RecordRate(rec)
+	}
+	return max(1, float64(o.FPS)/rate)
 }
 
 // WriteGIF records the whole match as an animated GIF. Frames are drawn
@@ -42,9 +47,19 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 	if _, err := DrawerFor(rec.Game.Info().Name); err != nil {
 		return err
 	}
-	fpt := o.framesPerTurn()
+	// Each turn gets frames in proportion to its pace: the times of the
+	// frames, from the first turn to the last.
+	fpt := o.framesPerTurn(rec)
 	from, to := o.span(rec)
-	n := (to-from)*fpt + 1
+	var times []float64
+	for k := from; k < to; k++ {
+		nk := max(1, int(math.Round(fpt*Pace(rec, k))))
+		for j := range nk {
+			times = append(times, float64(k)+float64(j)/float64(nk))
+		}
+	}
+	times = append(times, float64(to))
+	n := len(times)
 	type frame struct {
 		img   *Image
 		delay int
@@ -59,7 +74,7 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 		defer close(frames)
 		for i := range n {
 			img := <-free
-			Frame(img, Rect{0, 0, size, size}, rec, float64(from)+float64(i)/float64(fpt), o.Theme)
+			Frame(img, Rect{0, 0, size, size}, rec, times[i], o.Theme)
 			// Delays in hundredths of a second, rounded so that they add up.
 			delay := int(math.Round(float64(i+1)*100/float64(o.FPS))) - int(math.Round(float64(i)*100/float64(o.FPS)))
 			if i == n-1 {

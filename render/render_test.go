@@ -129,7 +129,7 @@ func TestGIFDecodesToFrames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fpt := o.framesPerTurn()
+	fpt := 3 // 30 frames per second at 10 turns per second
 	if want := int(Span(rec))*fpt + 1; len(g.Image) != want {
 		t.Fatalf("%d frames, want %d", len(g.Image), want)
 	}
@@ -156,8 +156,12 @@ func TestGIFDecodesToFrames(t *testing.T) {
 
 func TestPaletteKeepsThemeColours(t *testing.T) {
 	pal := Dark.Palette()
-	for _, c := range []color.RGBA{Dark.Background, Dark.Panel, Dark.Board, Dark.Grid, Dark.Text, Dark.TextDim,
-		Dark.Accent, Dark.Player[0], Dark.Player[1], Dark.Collision, Dark.Mark} {
+	cols := []color.RGBA{Dark.Background, Dark.Panel, Dark.Board, Dark.Grid, Dark.Text, Dark.TextDim,
+		Dark.Accent, Dark.Player[0], Dark.Player[1], Dark.Collision, Dark.Mark}
+	for i, name := range []string{"R", "G", "B", "Y", "orange", "Purple", "mauve", "ochre"} {
+		cols = append(cols, ColourOf(name, i))
+	}
+	for _, c := range cols {
 		if got := pal.Colors[pal.Index(c.R, c.G, c.B)]; got != c {
 			t.Errorf("theme colour %v maps to %v", c, got)
 		}

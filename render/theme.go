@@ -64,7 +64,8 @@ func (t *Theme) Palette() *Palette {
 
 // Palette is a GIF palette made from a theme: its colours, the blends that
 // fades and antialiased edges produce between them (three steps: more
-// would cost LZW code bits in every frame and show no better), and one
+// would cost LZW code bits in every frame and show no better), the hues
+// of named colours (ColourOf) with a blend toward each ground, and one
 // transparent entry for pixels a frame leaves as they were. A lookup table maps any
 // colour, at 5 bits per channel, to its nearest entry in constant time.
 type Palette struct {
@@ -92,6 +93,14 @@ func newPalette(t *Theme) *Palette {
 			for _, f := range []float64{0.25, 0.5, 0.75} {
 				add(Mix(g, k, f))
 			}
+		}
+	}
+	// The hues of named colours, with one blend toward each ground for
+	// their edges and fades.
+	for _, h := range hues() {
+		add(h)
+		for _, g := range grounds {
+			add(Mix(g, h, 0.5))
 		}
 	}
 	p := &Palette{}

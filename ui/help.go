@@ -10,6 +10,7 @@ import (
 var keys = [][2]string{
 	{"Space", "play or pause"},
 	{"← →", "one turn back or forward"},
+	{", .", "one step of the turn back or forward (a search's trace line)"},
 	{"Home End", "first turn, latest turn"},
 	{"+ −", "faster, slower (0.25x to 16x)"},
 	{"R", "play again from the start"},

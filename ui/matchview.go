@@ -131,6 +131,10 @@ func (v *matchView) update(in *input, dt float64) {
 		pb.step(-1)
 	case b["next"].hit(in) || in.key(ebiten.KeyArrowRight):
 		pb.step(+1)
+	case in.key(ebiten.KeyComma):
+		pb.stepLine(-1)
+	case in.key(ebiten.KeyPeriod):
+		pb.stepLine(+1)
 	case b["first"].hit(in) || in.key(ebiten.KeyHome):
 		pb.playing = false
 		pb.seek(0)

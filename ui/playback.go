@@ -8,10 +8,8 @@ import (
 	"github.com/arena-playground/arena/render"
 )
 
-// Playback speeds: a multiplier of baseRate turns per second.
+// Playback speeds: a multiplier of the game's rate at 1x.
 var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
-
-const baseRate = 5.0 // turns per second at 1x
 
 // playback is a match being computed on its own goroutine and a playhead
 // moving over what has been computed: stepping and scrubbing read the
@@ -91,7 +89,9 @@ func (p *playback) tick(dt float64) {
 	if !p.playing {
 		return
 	}
-	p.t = math.Min(p.t+baseRate*speeds[p.speed]*dt, p.span())
+	// A turn lasts its pace: a map-colouring decision replays its search.
+	rate := render.Rate(p.rec.Game.Info().Name)
+	p.t = math.Min(p.t+rate*speeds[p.speed]*dt/render.Pace(p.rec, int(p.t)), p.span())
 	if p.atEnd() && p.rec.Result != nil {
 		p.playing = false
 	}
@@ -132,4 +132,26 @@ func (p *playback) pending() (request, *humanBot, bool) {
 		}
 	}
 	return request{}, nil, false
+}
+
+// stepLine moves the playhead by one step of the current turn (a line of
+// its search's trace) and pauses. Past the last step is the next turn.
+func (p *playback) stepLine(dir int) {
+	p.playing = false
+	k := int(math.Floor(p.t))
+	if dir < 0 && p.t == float64(k) && k > 0 {
+		k-- // stepping back from a settled turn goes into the one before
+	}
+	n, part := render.Steps(p.rec, k)
+	f := p.t - float64(k)
+	i := min(math.Round(f/part*float64(n)), float64(n))
+	if dir < 0 && f >= part {
+		i = float64(n) // between the last step and the next turn
+	}
+	i += float64(dir)
+	if i > float64(n) {
+		p.seek(float64(k + 1))
+		return
+	}
+	p.seek(float64(k) + max(0, i)/float64(n)*part)
 }

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"context"
+	"math"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/life"
+	"github.com/arena-playground/arena/engine/mapcolor"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/render"
 )
@@ -169,5 +172,90 @@ func TestPlaybackSteps(t *testing.T) {
 	}
 	if len(pb.events) == 0 || !lead {
 		t.Errorf("events %v", pb.events)
+	}
+}
+
+// TestMapcolorHumanClicks: on Australia (WA red by P1, SA green by P2),
+// P1 clicks a coloured state, then Q, then one of Q's swatches.
+func TestMapcolorHumanClicks(t *testing.T) {
+	g, _ := match.Lookup("mapcolor")
+	st, err := g.Start(&mapcolor.Config{Map: "australia"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(mapcolor.State)
+	h := humans["mapcolor"]()
+	h.Start(s, match.P1)
+	board := rect{X: 0, Y: 0, W: 960, H: 540}
+	l := render.LayoutMap(s, board)
+	click := func(name string) {
+		c := l.Centre(slices.Index(s.Problem().States, name))
+		h.Click(c.X, c.Y, board)
+	}
+	click("WA")
+	if !strings.Contains(h.Prompt(), "WA is coloured already") || h.Done() {
+		t.Errorf("clicking WA: %q", h.Prompt())
+	}
+	if r, ok := h.Suggest(board); !ok || !r.Contains(l.Centre(0).X, l.Centre(0).Y) {
+		t.Errorf("Suggest = %v, %v; want the first playable state, NSW", r, ok)
+	}
+	click("Q")
+	sw := h.(*mapcolorHuman).swatches(board)
+	if len(sw) != 2 || h.Done() { // B and R: Q's neighbour SA is G
+		t.Fatalf("Q's swatches: %v", sw)
+	}
+	h.Click(sw[1].X+sw[1].W/2, sw[1].Y+sw[1].H/2, board)
+	a, err := h.Action()
+	if !h.Done() || err != nil || a != (mapcolor.Move{State: "Q", Colour: "R"}) {
+		t.Errorf("after the second swatch: %v, %v", a, err)
+	}
+	h.Start(s, match.P1)
+	click("Q")
+	if !h.Key(ebiten.Key1) {
+		t.Fatal("key 1 picks the first colour")
+	}
+	if a, _ := h.Action(); a != (mapcolor.Move{State: "Q", Colour: "B"}) {
+		t.Errorf("key 1 on Q: %v", a)
+	}
+}
+
+// TestPlaybackStepsLines: in map colouring the step keys go through the
+// lines of each decision's trace, then to the next move.
+func TestPlaybackStepsLines(t *testing.T) {
+	g, _ := match.Lookup("mapcolor")
+	pb, err := newPlayback(match.Setup{Game: g, Config: &mapcolor.Config{Map: "australia"}, Seed: 1,
+		Players: [2]match.Spec{{Name: "strong"}, {Name: "strong"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pb.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for pb.tick(0); pb.rec.Result == nil && ctx.Err() == nil; pb.tick(0) {
+		time.Sleep(time.Millisecond)
+	}
+	n, part := render.Steps(pb.rec, 0)
+	if n != 85 { // the handout's trace of the Australia example
+		t.Fatalf("the first decision has %d steps, want 85", n)
+	}
+	pb.seek(0)
+	for i := 1; i <= n; i++ {
+		pb.stepLine(+1)
+		if want := float64(i) / float64(n) * part; math.Abs(pb.t-want) > 1e-9 {
+			t.Fatalf("step %d: t=%v, want %v", i, pb.t, want)
+		}
+	}
+	if pb.stepLine(+1); pb.t != 1 || pb.playing {
+		t.Fatalf("past the last line: t=%v playing=%v, want the next move, paused", pb.t, pb.playing)
+	}
+	pb.stepLine(-1)
+	if want := float64(n-1) / float64(n) * part; math.Abs(pb.t-want) > 1e-9 {
+		t.Errorf("back from the next move: t=%v, want %v (the last line but one)", pb.t, want)
+	}
+	pb.playing = true
+	pb.seek(0)
+	pb.tick(0.5) // half a second at 1x: a turn a second, slowed by the trace's length
+	if want := 0.5 / render.Pace(pb.rec, 0); math.Abs(pb.t-want) > 1e-9 {
+		t.Errorf("after half a second: t=%v, want %v", pb.t, want)
 	}
 }

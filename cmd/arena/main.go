@@ -37,6 +37,7 @@ func init() {
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay},
 		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform},
 		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot},
+		{"csp", "input.txt [-o output.txt]", "the map-colouring course's program: write its output.txt from an input.txt", runCSP},
 	}
 }
 
@@ -125,7 +126,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if fs.NArg() > 0 && fs.Name() != "arena conform" {
+	if fs.NArg() > 0 && fs.Name() != "arena conform" && fs.Name() != "arena csp" {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return nil

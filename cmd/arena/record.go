@@ -22,7 +22,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "the output `file`: .gif for the whole match, .png for one frame")
 	size := fs.Int("size", render.DefaultGIF.Size, "frame width and height in pixels")
 	fps := fs.Int("fps", render.DefaultGIF.FPS, "GIF frames per second")
-	speed := fs.Float64("speed", render.DefaultGIF.TurnsPerSecond, "turns per second of playback")
+	speed := fs.Float64("speed", 0, "turns per second of playback (default: the game's: 30 for Life and Colosseum, a whole map-colouring game in 30 s at most)")
 	from := fs.Int("from", 0, "for a GIF: the first `turn` to record")
 	to := fs.Int("to", 0, "for a GIF: the last `turn` to record (default: the end)")
 	at := fs.Float64("at", -1, "for a PNG: the `turn` to show, a fraction showing its animation, e.g. 120.5 (default: the last)")
@@ -39,7 +39,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		return usagef("-size %d: want 64 to 4096 pixels", *size)
 	case *fps < 1 || *fps > 100:
 		return usagef("-fps %d: want 1 to 100", *fps)
-	case *speed <= 0:
+	case *speed < 0:
 		return usagef("-speed must be positive")
 	case *from < 0 || *to < 0 || (*to > 0 && *to <= *from):
 		return usagef("-from %d -to %d: want 0 <= from < to", *from, *to)

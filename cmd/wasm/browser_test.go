@@ -331,11 +331,24 @@ func TestPage(t *testing.T) {
 
 // cliRecord plays the match in this process, as `arena play` does.
 func cliRecord(t *testing.T, game, p1, p2 string, seed uint64) *match.Record {
+	return cliPresetRecord(t, game, "", p1, p2, seed)
+}
+
+// cliPresetRecord plays the match of a preset ("": the first).
+func cliPresetRecord(t *testing.T, game, preset, p1, p2 string, seed uint64) *match.Record {
 	g, err := match.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: seed,
+	cfg := match.DefaultConfig(g)
+	if preset != "" {
+		p, err := match.LookupPreset(g, preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg = p.Config
+	}
+	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: seed,
 		Players: [2]match.Spec{{Name: p1}, {Name: p2}}})
 	if err != nil {
 		t.Fatal(err)
@@ -369,6 +382,41 @@ func TestPageHumanPlay(t *testing.T) {
 		b.click("move") // its side: the move goes
 		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, 2*turn+1), 30*time.Second)
 	}
+
+	// Map colouring: a click on a state you may colour, one on a swatch.
+	b.open("?game=mapcolor&p1=strong&p2=you&preset=usa&seed=2")
+	for turn := range 2 {
+		b.waitJS(`JSON.parse(window.arenaTest.status()).asking == "P2"`, 30*time.Second)
+		b.waitJS(`JSON.parse(window.arenaTest.status()).targets.move`, 10*time.Second)
+		b.click("move") // the state
+		time.Sleep(100 * time.Millisecond)
+		if turn == 1 {
+			b.screenshot("playground-mapcolor-you")
+		}
+		b.click("move") // its first colour: the move goes
+		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, 2*turn+1), 30*time.Second)
+	}
+}
+
+// TestPageMapcolor watches a map-colouring game on a random Voronoi map
+// to its end: the page and arena play (natively compiled) make the same
+// map and the same game, and the page shows the map's colours.
+func TestPageMapcolor(t *testing.T) {
+	b := newBrowser(t)
+	b.open("?game=mapcolor&p1=strong&p2=greedy&preset=voronoi&seed=5")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 3`, 60*time.Second)
+	shot := b.screenshot("playground-mapcolor")
+	red, green := render.ColourOf("R", 0), render.ColourOf("G", 0)
+	if shares := colourShare(t, shot, red, green); shares[0] < 0.005 || shares[1] < 0.005 {
+		b.fatalf("the map shows %.4f red and %.4f green pixels", shares[0], shares[1])
+	}
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 3*time.Minute)
+	got := b.status()
+	want := cliPresetRecord(t, "mapcolor", "voronoi", "strong", "greedy", 5).Result
+	if got.Scores != want.Scores || got.Result != want.String() {
+		b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
+	}
+	t.Logf("both end with %s", got.Result)
 }
 
 // TestPageHighDPI loads the page at a device pixel ratio of 2: the window

@@ -8,4 +8,5 @@ package games
 import (
 	_ "github.com/arena-playground/arena/engine/colosseum"
 	_ "github.com/arena-playground/arena/engine/life"
+	_ "github.com/arena-playground/arena/engine/mapcolor"
 )

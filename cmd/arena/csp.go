@@ -1,0 +1,42 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/arena-playground/arena/engine/mapcolor"
+	"github.com/arena-playground/arena/internal/atomicfile"
+)
+
+// runCSP is the course's program: it reads input.txt and prints, or
+// writes, output.txt exactly as the course expects it.
+func runCSP(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("csp", stdout)
+	out := fs.String("o", "", "write the output to this `file` instead of printing it")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one input file")
+	}
+	in := fs.Arg(0)
+	data, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	p, err := mapcolor.ParseProblem(in, data)
+	if err != nil {
+		return err
+	}
+	result := mapcolor.Solve(p)
+	if *out == "" {
+		_, err = stdout.Write(result)
+		return err
+	}
+	if err := atomicfile.Write(*out, func(w io.Writer) error { _, err := w.Write(result); return err }); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", *out)
+	return nil
+}

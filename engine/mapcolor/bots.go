@@ -1,0 +1,128 @@
+package mapcolor
+
+import (
+	"fmt"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Bots lists the game's bots.
+func (Game) Bots() []match.BotInfo {
+	return []match.BotInfo{
+		{Name: "random", Description: "a random legal colouring",
+			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
+		{Name: "greedy", Description: "the colouring worth the most to itself now",
+			New: func(match.Options) (match.Bot, error) { return match.BotFunc(greedyAct), nil }},
+		{Name: "strong", Description: "the course's alpha-beta search from the current position, to the input's depth",
+			Options: []match.OptionInfo{match.OptNodes, {Name: "depth", Description: "search depth (default: the input's)"}},
+			New:     newStrong},
+	}
+}
+
+func stateOf(t *match.Turn) (State, error) {
+	s, ok := t.State.(State)
+	if !ok {
+		return State{}, fmt.Errorf("mapcolor bot given a %T", t.State)
+	}
+	return s, nil
+}
+
+func randomAct(t *match.Turn) (match.Action, error) {
+	s, err := stateOf(t)
+	if err != nil {
+		return nil, err
+	}
+	ms := s.Moves()
+	return ms[t.Rand.IntN(len(ms))], nil
+}
+
+// greedyAct plays the colouring with the highest weight for its own side;
+// ties go to the first in the course's order.
+func greedyAct(t *match.Turn) (match.Action, error) {
+	s, err := stateOf(t)
+	if err != nil {
+		return nil, err
+	}
+	w := s.w.p.Weights[t.Side]
+	best, bestW := Move{}, -1<<62
+	for _, m := range s.Moves() {
+		_, c, _ := s.index(m)
+		if w[c] > bestW {
+			best, bestW = m, w[c]
+		}
+	}
+	t.Note.SetEval(float64(bestW))
+	t.Note.Text = fmt.Sprintf("weight %d now", bestW)
+	return best, nil
+}
+
+// strongBot is the course's search: alpha-beta to the depth, from the
+// current position, P1 maximising and P2 minimising Score(P1) - Score(P2),
+// the best move being the first strictly better root child. With a node
+// budget it deepens one ply at a time and keeps the deepest finished
+// search, so that the move is still the course's at that depth.
+type strongBot struct{ depth int }
+
+func newStrong(o match.Options) (match.Bot, error) {
+	d, err := o.Int("depth", 0)
+	if err != nil {
+		return nil, err
+	}
+	if d < 0 || d > 12 {
+		return nil, fmt.Errorf("depth %d: want 1 to 12", d)
+	}
+	return &strongBot{depth: d}, nil
+}
+
+func (b *strongBot) Act(t *match.Turn) (match.Action, error) {
+	s, err := stateOf(t)
+	if err != nil {
+		return nil, err
+	}
+	depth := b.depth
+	if depth == 0 {
+		depth = max(1, s.w.depth)
+	}
+	pos := s.position()
+	st, col := s.Last()
+	var res Result
+	done := 0
+	first := depth
+	if t.Budget.Nodes > 0 {
+		first = 1
+	}
+	for d := first; d <= depth; d++ {
+		spend := t.Spend
+		if d == 1 {
+			spend = nil // the first ply always finishes: there must be a move
+		}
+		r, ok := search(pos, d, t.Side, st, col, false, spend)
+		if !ok {
+			break
+		}
+		res, done = r, d
+	}
+	if !res.HasMove {
+		return nil, fmt.Errorf("no legal move")
+	}
+	p := s.w.p
+	t.Note.Depth, t.Note.Nodes = done, t.Nodes()
+	v := float64(res.Value)
+	if t.Side == match.P2 {
+		v = -v
+	}
+	t.Note.SetEval(v)
+	for _, m := range res.Line {
+		t.Note.Line = append(t.Note.Line, p.States[m.state]+":"+p.Colours[m.colour])
+	}
+	return Move{p.States[res.Best.state], p.Colours[res.Best.colour]}, nil
+}
+
+// Decision replays the search a strong bot made in s at depth: the tree
+// the playground draws as it grows, line by line.
+func Decision(s State, depth int) *Tree {
+	tree := &Tree{Best: -1}
+	st, col := s.Last()
+	searchTree(s.position(), depth, s.Mover(), st, col, false, nil, tree)
+	return tree
+}

@@ -1,0 +1,356 @@
+package mapcolor
+
+import (
+	"strconv"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Inf stands for the trace's inf; no evaluation comes near it.
+const Inf = 1 << 40
+
+// position is a colouring in progress, changed in place by the search
+// (play and undo). It keeps for each state how many coloured neighbours
+// it has and how many of them have each colour, so that the frontier and
+// the legal colours cost nothing to read.
+type position struct {
+	p       *Problem
+	colour  []int8  // per state: its colour, -1 if none
+	owner   []int8  // per state: who coloured it
+	nbrs    []int16 // per state: coloured neighbours
+	used    []int16 // per state and colour: neighbours with that colour
+	score   int     // Score(P1) - Score(P2)
+	ncolour int
+}
+
+// move is a state and a colour, as indices.
+type move struct{ state, colour int }
+
+func newPosition(p *Problem) *position {
+	s, c := len(p.States), len(p.Colours)
+	pos := &position{p: p, colour: make([]int8, s), owner: make([]int8, s), nbrs: make([]int16, s),
+		used: make([]int16, s*c), ncolour: c}
+	for i := range pos.colour {
+		pos.colour[i], pos.owner[i] = -1, -1
+	}
+	return pos
+}
+
+// play colours state m for side.
+func (pos *position) play(m move, side match.Side) {
+	pos.colour[m.state], pos.owner[m.state] = int8(m.colour), int8(side)
+	w := pos.p.Weights[side][m.colour]
+	if side == match.P1 {
+		pos.score += w
+	} else {
+		pos.score -= w
+	}
+	for _, nb := range pos.p.Adj[m.state] {
+		pos.nbrs[nb]++
+		pos.used[nb*pos.ncolour+m.colour]++
+	}
+}
+
+// undo takes back play(m, side).
+func (pos *position) undo(m move, side match.Side) {
+	for _, nb := range pos.p.Adj[m.state] {
+		pos.nbrs[nb]--
+		pos.used[nb*pos.ncolour+m.colour]--
+	}
+	w := pos.p.Weights[side][m.colour]
+	if side == match.P1 {
+		pos.score -= w
+	} else {
+		pos.score += w
+	}
+	pos.colour[m.state], pos.owner[m.state] = -1, -1
+}
+
+// moves appends the legal moves in expansion order: states in ASCII
+// order, then colours in ASCII order. A state can be coloured when one of
+// its neighbours is, with any colour none of its coloured neighbours has
+// (forward checking, nothing propagated further).
+func (pos *position) moves(out []move) []move {
+	out = out[:0]
+	c := pos.ncolour
+	for s, col := range pos.colour {
+		if col >= 0 || pos.nbrs[s] == 0 {
+			continue
+		}
+		used := pos.used[s*c : (s+1)*c]
+		for ci, n := range used {
+			if n == 0 {
+				out = append(out, move{s, ci})
+			}
+		}
+	}
+	return out
+}
+
+// Tree is a decision's search as the trace tells it, kept to be drawn:
+// every node in visit order, the nodes a cut-off left unsearched, and each
+// trace line with the node it belongs to.
+type Tree struct {
+	Nodes []TreeNode
+	Lines []TreeLine
+	Best  int // the chosen root child's node, -1 if none
+	Value int
+}
+
+// TreeNode is a node of the search: the move that made it (the root: the
+// last colouring), its depth, parent and children.
+type TreeNode struct {
+	State, Colour int
+	Depth         int
+	Parent        int // -1 for the root
+	Children      []int
+	First         int  // the line where it appears
+	Leaf          bool // evaluated, not expanded
+	Pruned        bool // never searched: its parent was cut off first
+}
+
+// TreeLine is one trace line: its node's value, alpha and beta then.
+type TreeLine struct {
+	Node               int
+	Value, Alpha, Beta int
+}
+
+// searcher is one depth-limited alpha-beta search, writing the course's
+// trace when tracing and recording its tree when tree is set.
+type searcher struct {
+	pos      *position
+	maxDepth int
+	trace    []byte
+	tracing  bool
+	nodes    int64
+	spend    func(int64) bool // the bot's budget; nil: unbounded
+	stopped  bool
+	buf      [][]move // per depth
+	pv       [][]move // per depth: the best line found below
+	tree     *Tree
+}
+
+// newNode records a node of the tree; it returns -1 when not recording.
+func (s *searcher) newNode(parent, st, col, depth int, pruned bool) int {
+	if s.tree == nil {
+		return -1
+	}
+	t := s.tree
+	id := len(t.Nodes)
+	t.Nodes = append(t.Nodes, TreeNode{State: st, Colour: col, Depth: depth, Parent: parent, First: len(t.Lines), Pruned: pruned})
+	if parent >= 0 {
+		t.Nodes[parent].Children = append(t.Nodes[parent].Children, id)
+	}
+	return id
+}
+
+// record notes a line of node id.
+func (s *searcher) record(id, v, alpha, beta int) {
+	if s.tree != nil {
+		s.tree.Lines = append(s.tree.Lines, TreeLine{id, v, alpha, beta})
+	}
+}
+
+// prune records the moves a cut-off left unsearched.
+func (s *searcher) prune(parent, depth int, moves []move) {
+	if s.tree == nil {
+		return
+	}
+	for _, m := range moves {
+		s.newNode(parent, m.state, m.colour, depth, true)
+	}
+}
+
+func newSearcher(pos *position, depth int, tracing bool, spend func(int64) bool) *searcher {
+	s := &searcher{pos: pos, maxDepth: depth, tracing: tracing, spend: spend}
+	s.buf = make([][]move, depth+1)
+	s.pv = make([][]move, depth+2)
+	return s
+}
+
+// line appends a trace line: NAME, COLOUR, DEPTH, VALUE, ALPHA, BETA.
+func (s *searcher) line(st, col, depth, v, alpha, beta int) {
+	if !s.tracing {
+		return
+	}
+	p := s.pos.p
+	b := append(s.trace, p.States[st]...)
+	b = append(b, ", "...)
+	b = append(b, p.Colours[col]...)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(depth), 10)
+	for _, x := range [3]int{v, alpha, beta} {
+		b = append(b, ", "...)
+		b = appendValue(b, x)
+	}
+	s.trace = append(b, '\n')
+}
+
+func appendValue(b []byte, v int) []byte {
+	switch {
+	case v >= Inf:
+		return append(b, "inf"...)
+	case v <= -Inf:
+		return append(b, "-inf"...)
+	}
+	return strconv.AppendInt(b, int64(v), 10)
+}
+
+// node searches the position reached by the move (st, col) at depth,
+// with side to move (P1 maximises); id is its tree node.
+func (s *searcher) node(id, depth, alpha, beta int, side match.Side, st, col int) int {
+	s.nodes++
+	if s.spend != nil && !s.spend(1) {
+		s.stopped = true
+	}
+	s.pv[depth] = s.pv[depth][:0]
+	moves := s.pos.moves(s.buf[min(depth, s.maxDepth)])
+	s.buf[min(depth, s.maxDepth)] = moves
+	if depth == s.maxDepth || len(moves) == 0 {
+		v := s.pos.score
+		s.line(st, col, depth, v, alpha, beta)
+		if s.tree != nil {
+			s.tree.Nodes[id].Leaf = true
+			s.record(id, v, alpha, beta)
+		}
+		return v
+	}
+	maximize := side == match.P1
+	v := Inf
+	if maximize {
+		v = -Inf
+	}
+	s.line(st, col, depth, v, alpha, beta)
+	s.record(id, v, alpha, beta)
+	for i := 0; i < len(moves); i++ {
+		m := moves[i]
+		s.pos.play(m, side)
+		child := s.node(s.newNode(id, m.state, m.colour, depth+1, false), depth+1, alpha, beta, side.Other(), m.state, m.colour)
+		s.pos.undo(m, side)
+		if s.stopped {
+			return 0
+		}
+		better := child > v
+		if !maximize {
+			better = child < v
+		}
+		if better {
+			v = child
+			s.pv[depth] = append(append(s.pv[depth][:0], m), s.pv[depth+1]...)
+		}
+		if maximize && v >= beta || !maximize && v <= alpha {
+			s.line(st, col, depth, v, alpha, beta)
+			s.record(id, v, alpha, beta)
+			s.prune(id, depth+1, moves[i+1:])
+			return v
+		}
+		if maximize {
+			alpha = max(alpha, v)
+		} else {
+			beta = min(beta, v)
+		}
+		s.line(st, col, depth, v, alpha, beta)
+		s.record(id, v, alpha, beta)
+	}
+	return v
+}
+
+// Result is the outcome of a decision's search.
+type Result struct {
+	Best    move // valid when HasMove
+	HasMove bool
+	Value   int
+	Nodes   int64
+	Line    []move // the principal line, from the root's best move
+	Trace   []byte // the course's trace lines, each ending in \\n
+}
+
+// search runs the alpha-beta search from pos with side to move. The
+// root's line names the move (st, col) that made the position. The best
+// move is the first root child whose value is strictly better than every
+// earlier one's.
+func search(pos *position, depth int, side match.Side, st, col int, tracing bool, spend func(int64) bool) (Result, bool) {
+	return searchTree(pos, depth, side, st, col, tracing, spend, nil)
+}
+
+// searchTree is search, recording the tree when tree is set.
+func searchTree(pos *position, depth int, side match.Side, st, col int, tracing bool, spend func(int64) bool, tree *Tree) (Result, bool) {
+	s := newSearcher(pos, depth, tracing, spend)
+	s.tree = tree
+	root := s.newNode(-1, st, col, 0, false)
+	s.nodes++
+	moves := pos.moves(nil)
+	alpha, beta := -Inf, Inf
+	if depth == 0 || len(moves) == 0 {
+		s.line(st, col, 0, pos.score, alpha, beta)
+		if tree != nil {
+			tree.Nodes[root].Leaf = true
+			s.record(root, pos.score, alpha, beta)
+		}
+		return Result{Value: pos.score, Nodes: s.nodes, Trace: s.trace}, true
+	}
+	maximize := side == match.P1
+	v := Inf
+	if maximize {
+		v = -Inf
+	}
+	s.line(st, col, 0, v, alpha, beta)
+	s.record(root, v, alpha, beta)
+	res := Result{}
+	bestNode := -1
+	for _, m := range moves {
+		pos.play(m, side)
+		id := s.newNode(root, m.state, m.colour, 1, false)
+		child := s.node(id, 1, alpha, beta, side.Other(), m.state, m.colour)
+		pos.undo(m, side)
+		if s.stopped {
+			return res, false
+		}
+		better := child > v
+		if !maximize {
+			better = child < v
+		}
+		if better {
+			v = child
+			res.Best, res.HasMove, bestNode = m, true, id
+			res.Line = append(append(res.Line[:0], m), s.pv[1]...)
+		}
+		if maximize {
+			alpha = max(alpha, v)
+		} else {
+			beta = min(beta, v)
+		}
+		s.line(st, col, 0, v, alpha, beta)
+		s.record(root, v, alpha, beta)
+	}
+	res.Value, res.Nodes, res.Trace = v, s.nodes, s.trace
+	if tree != nil {
+		tree.Best, tree.Value = bestNode, v
+	}
+	return res, true
+}
+
+// Solve is the course's program: it searches the problem's first decision
+// (Player 1, the maximiser, to move; the root named by the last initial
+// entry) and returns output.txt: the trace and the best-move line, with no
+// trailing newline. A root that is a leaf (depth 0, or no legal move) gets
+// its one line and no best-move line.
+func Solve(p *Problem) []byte {
+	pos := newPosition(p)
+	for _, a := range p.Initial {
+		pos.play(move{a.State, a.Colour}, a.Player)
+	}
+	last := p.Initial[len(p.Initial)-1]
+	res, _ := search(pos, p.Depth, match.P1, last.State, last.Colour, true, nil)
+	out := res.Trace
+	if res.HasMove {
+		out = append(out, p.States[res.Best.state]...)
+		out = append(out, ", "...)
+		out = append(out, p.Colours[res.Best.colour]...)
+		out = append(out, ", "...)
+		out = appendValue(out, res.Value)
+	} else if len(out) > 0 {
+		out = out[:len(out)-1] // no trailing newline
+	}
+	return out
+}
