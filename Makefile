@@ -36,7 +36,9 @@ bench:
 demo: deps
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -o docs/life-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -at 120.6 -o docs/life-turn-120.png
-	ARENA_SHOTS=$(CURDIR)/docs $(GO) test -count=1 -run 'TestPage$$' ./cmd/wasm
+	$(GO) run ./cmd/arena record -game colosseum -p1 strong:nodes=30000 -p2 greedy -seed 7 -preset 9 -speed 2 -o docs/colosseum-strong-vs-greedy.gif
+	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 strong -p2 strong -size 640 -o docs/mapcolor-australia.gif
+	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor' ./cmd/wasm
 
 clean:
 	$(GO) clean -testcache

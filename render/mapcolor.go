@@ -140,9 +140,11 @@ func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 	if m.tree == nil && m.k < len(rec.Turns) {
 		s := rec.States[m.k].(mapcolor.State)
 		if mv, ok := rec.Turns[m.k].Actions[s.Mover()].(mapcolor.Move); ok {
-			m.chose = fmt.Sprintf("%s (%s) chose %s %s without a search", s.Mover(), rec.Players[s.Mover()], mv.State, mv.Colour)
+			m.chose = fmt.Sprintf("%s (%s) chose %s %s", s.Mover(), rec.Players[s.Mover()], mv.State, mv.Colour)
 			if note := rec.Turns[m.k].Notes[s.Mover()]; note != nil && note.Text != "" {
-				m.chose += " (" + note.Text + ")"
+				m.chose += ": " + note.Text
+			} else {
+				m.chose += " without a search"
 			}
 		}
 		for j := m.k - 1; j >= 0 && m.tree == nil; j-- {
@@ -157,6 +159,9 @@ func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 	return m
 }
 
+// Inks are the named colours regions are painted in.
+func (mapcolorDrawer) Inks() []color.RGBA { return hues() }
+
 // Board draws the map and, beside it, the search tree.
 func (mapcolorDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	m := mapcolorAt(rec, t)
@@ -170,12 +175,15 @@ func (mapcolorDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *
 func splitMapcolor(r Rect, geo mapcolor.Geometry) (mapR, treeR Rect) {
 	a := aspect(geo)
 	beside := min(r.W*0.56/a, r.H)
-	above := min(r.W/a, r.H*0.56)
-	if beside >= above {
+	above := min(r.W/a, r.H*0.48)
+	// Beside, the tree keeps what the map leaves; when that is too narrow
+	// for its rows, stack them unless the map would shrink by 40%.
+	narrow := r.W-min(r.W*0.56, r.H*a*1.04) < 320
+	if beside >= above && !(narrow && above >= 0.6*beside) {
 		mapR, treeR = r.CutLeft(math.Round(min(r.W*0.56, r.H*a*1.04)))
 		return mapR, treeR.Inset(math.Round(r.W * 0.01))
 	}
-	mapR, treeR = r.CutTop(math.Round(min(r.H*0.56, r.W/a*1.04)))
+	mapR, treeR = r.CutTop(math.Round(min(r.H*0.48, r.W/a*1.04)))
 	return mapR, treeR.Inset(math.Round(r.H * 0.01))
 }
 

@@ -86,7 +86,7 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 			}
 		}
 	}()
-	g := NewGIFWriter(w, o.Size, o.Size, o.Theme.Palette())
+	g := NewGIFWriter(w, o.Size, o.Size, o.Theme.PaletteFor(rec.Game.Info().Name))
 	var err error
 	for f := range frames {
 		if err == nil {

@@ -155,7 +155,7 @@ func TestGIFDecodesToFrames(t *testing.T) {
 }
 
 func TestPaletteKeepsThemeColours(t *testing.T) {
-	pal := Dark.Palette()
+	pal := Dark.PaletteFor("mapcolor")
 	cols := []color.RGBA{Dark.Background, Dark.Panel, Dark.Board, Dark.Grid, Dark.Text, Dark.TextDim,
 		Dark.Accent, Dark.Player[0], Dark.Player[1], Dark.Collision, Dark.Mark}
 	for i, name := range []string{"R", "G", "B", "Y", "orange", "Purple", "mauve", "ochre"} {
@@ -168,6 +168,10 @@ func TestPaletteKeepsThemeColours(t *testing.T) {
 	}
 	if len(pal.Colors) > 256 || pal.Colors[pal.Transparent] != (color.RGBA{}) {
 		t.Errorf("palette of %d colours, transparent entry %v", len(pal.Colors), pal.Colors[pal.Transparent])
+	}
+	// Games without inks of their own keep 7-bit codes.
+	if n := len(Dark.PaletteFor("life").Colors); n > 128 {
+		t.Errorf("Life's palette has %d colours: its GIFs would need 8-bit codes", n)
 	}
 }
 

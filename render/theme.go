@@ -19,8 +19,10 @@ type Theme struct {
 	Collision  color.RGBA // contested cells, forfeits
 	Mark       color.RGBA // this turn's moves
 
-	once sync.Once
-	pal  *Palette
+	once  sync.Once
+	pal   *Palette
+	mu    sync.Mutex
+	inked map[string]*Palette // by game, for drawers with inks of their own
 }
 
 // Dark is the playground's theme: a slate night with a sky-blue first
@@ -58,14 +60,41 @@ func Alpha(c color.RGBA, a float64) color.RGBA {
 
 // Palette returns the theme's GIF palette (see Palette).
 func (t *Theme) Palette() *Palette {
-	t.once.Do(func() { t.pal = newPalette(t) })
+	t.once.Do(func() { t.pal = newPalette(t, nil) })
 	return t.pal
+}
+
+// Inker is implemented by drawers that paint in colours of their own
+// besides the theme's (map colouring's named colours).
+type Inker interface {
+	Inks() []color.RGBA
+}
+
+// PaletteFor returns the GIF palette of a game: the theme's, with the
+// inks of the game's drawer when it has some. Only games that need them
+// pay for the wider LZW codes a larger palette takes.
+func (t *Theme) PaletteFor(game string) *Palette {
+	ink, ok := drawers[game].(Inker)
+	if !ok {
+		return t.Palette()
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p, ok := t.inked[game]; ok {
+		return p
+	}
+	if t.inked == nil {
+		t.inked = map[string]*Palette{}
+	}
+	p := newPalette(t, ink.Inks())
+	t.inked[game] = p
+	return p
 }
 
 // Palette is a GIF palette made from a theme: its colours, the blends that
 // fades and antialiased edges produce between them (three steps: more
-// would cost LZW code bits in every frame and show no better), the hues
-// of named colours (ColourOf) with a blend toward each ground, and one
+// would cost LZW code bits in every frame and show no better), a game's
+// own inks (see Inker) with a blend toward each ground, and one
 // transparent entry for pixels a frame leaves as they were. A lookup table maps any
 // colour, at 5 bits per channel, to its nearest entry in constant time.
 type Palette struct {
@@ -74,7 +103,7 @@ type Palette struct {
 	lut         [1 << 15]uint8
 }
 
-func newPalette(t *Theme) *Palette {
+func newPalette(t *Theme, own []color.RGBA) *Palette {
 	grounds := []color.RGBA{t.Background, t.Panel, t.Board}
 	inks := []color.RGBA{t.Grid, t.Text, t.TextDim, t.Accent, t.Player[0], t.Player[1], t.Collision, t.Mark}
 	seen := map[color.RGBA]bool{}
@@ -95,9 +124,9 @@ func newPalette(t *Theme) *Palette {
 			}
 		}
 	}
-	// The hues of named colours, with one blend toward each ground for
-	// their edges and fades.
-	for _, h := range hues() {
+	// A drawer's own inks, with one blend toward each ground for their
+	// edges and fades.
+	for _, h := range own {
 		add(h)
 		for _, g := range grounds {
 			add(Mix(g, h, 0.5))

@@ -112,12 +112,21 @@ func newFlags(name string, stdout io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors; -h
+// parseFlags parses args, flags before or after the files (arena csp
+// input.txt -o output.txt), turning flag errors into usage errors; -h
 // prints the help and returns flag.ErrHelp.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
+	var files []string
 	err := fs.Parse(args)
+	for err == nil && fs.NArg() > 0 {
+		files = append(files, fs.Arg(0))
+		err = fs.Parse(fs.Args()[1:])
+	}
+	if err == nil {
+		err = fs.Parse(append([]string{"--"}, files...)) // fs.Args() are the files
+	}
 	fs.SetOutput(out)
 	if errors.Is(err, flag.ErrHelp) {
 		fs.Usage()

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"os"
@@ -119,6 +120,12 @@ func TestConform(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "FAIL") || !strings.Contains(out, "cellsRemainingP1 is 15, want 16") || !strings.HasSuffix(out, "0 passed, 1 failed\n") {
 		t.Errorf("damaged trace: %d\n%s", code, out)
 	}
+	// Map colouring: inputs or outputs, each checked against the other.
+	csp, _ := filepath.Glob("../../engine/mapcolor/testdata/*case*.txt")
+	code, out, _ = arena(t, append([]string{"conform", "-game", "mapcolor"}, csp...)...)
+	if code != 0 || !strings.HasSuffix(out, "34 passed, 0 failed\n") {
+		t.Errorf("conform mapcolor: %d\n%s", code, out)
+	}
 }
 
 // TestBadInput: each mistake gets one line on stderr naming what and
@@ -190,5 +197,42 @@ func TestAutoplayJSON(t *testing.T) {
 	a, b := res.Bots[0], res.Bots[1]
 	if res.Games != 4 || a.Wins+a.Draws+a.Losses != 4 || a.Wins != b.Losses || a.Points+b.Points != 4 {
 		t.Errorf("autoplay -json: %+v", res)
+	}
+}
+
+// TestCSP: arena csp prints the course's output.txt, or writes it with
+// -o before or after the input, and names the line of a bad input.
+func TestCSP(t *testing.T) {
+	in := "../../engine/mapcolor/testdata/t5.txt"
+	want, err := os.ReadFile("../../engine/mapcolor/testdata/output_t5.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := arena(t, "csp", in)
+	if code != 0 || out != string(want) {
+		t.Fatalf("csp t5.txt: %d %s\n%q", code, stderr, out)
+	}
+	dir := t.TempDir()
+	for i, args := range [][]string{{"csp", in, "-o"}, {"csp", "-o"}} {
+		file := filepath.Join(dir, fmt.Sprintf("output%d.txt", i))
+		args = append(args, file)
+		if i == 1 {
+			args = append(args, in)
+		}
+		if code, _, stderr := arena(t, args...); code != 0 {
+			t.Fatalf("%v: %d %s", args, code, stderr)
+		}
+		if got, _ := os.ReadFile(file); !bytes.Equal(got, want) {
+			t.Errorf("%v wrote %d bytes, want the %d of output_t5.txt", args, len(got), len(want))
+		}
+	}
+	bad := filepath.Join(dir, "input.txt")
+	data, _ := os.ReadFile(in)
+	os.WriteFile(bad, bytes.Replace(data, []byte("SA: G-2"), []byte("SA: G-3"), 1), 0o644)
+	if code, _, stderr := arena(t, "csp", bad); code != 1 || !strings.Contains(stderr, `input.txt:2: player "3" of SA: want 1 or 2`) {
+		t.Errorf("a bad player: %d %q", code, stderr)
+	}
+	if code, _, stderr := arena(t, "csp"); code != 2 || !strings.Contains(stderr, "give one input file") {
+		t.Errorf("no input: %d %q", code, stderr)
 	}
 }

@@ -48,7 +48,10 @@ func Conform(file string, read func(string) ([]byte, error)) (string, error) {
 	if err := compareOutput(got, wantData); err != nil {
 		return "", fmt.Errorf("%s: %v", filepath.Base(want), err)
 	}
-	return fmt.Sprintf("%d lines, byte for byte", bytes.Count(got, []byte("\n"))+1), nil
+	if n := bytes.Count(got, []byte("\n")) + 1; n > 1 {
+		return fmt.Sprintf("%d lines, byte for byte", n), nil
+	}
+	return "1 line, byte for byte", nil
 }
 
 // compareOutput reports the first line where got and want differ, or a

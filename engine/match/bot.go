@@ -162,12 +162,16 @@ func (s Spec) String() string {
 // options are refused with the list of valid ones.
 func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
 	if spec.Name == "cmd" {
-		proto, ok := g.(Protocol)
-		if !ok {
-			return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
+		info := BotInfo{Name: "cmd", Description: "a program: " + spec.Command}
+		switch g := g.(type) {
+		case Protocol:
+			b, err := newProcessBot(g, spec.Command)
+			return b, info, Options{}, err
+		case Commander:
+			b, err := g.CommandBot(spec.Command)
+			return b, info, Options{}, err
 		}
-		b, err := newProcessBot(proto, spec.Command)
-		return b, BotInfo{Name: "cmd", Description: "a program: " + spec.Command}, Options{}, err
+		return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
 	}
 	info, err := LookupBot(g, spec.Name)
 	if err != nil {

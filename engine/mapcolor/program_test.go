@@ -1,0 +1,174 @@
+package mapcolor
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// The test binary doubles as a course program: with ARENA_CSP_PROGRAM set
+// it reads input.txt and writes output.txt in its working directory, as a
+// student's homework does, well or in one of the ways a program goes wrong.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("ARENA_CSP_PROGRAM"); mode != "" {
+		os.Exit(courseProgram(mode))
+	}
+	os.Exit(m.Run())
+}
+
+func courseProgram(mode string) int {
+	data, err := os.ReadFile("input.txt")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	p, err := ParseProblem("input.txt", data)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	out := Solve(p)
+	switch mode {
+	case "crash":
+		fmt.Fprintln(os.Stderr, "Traceback (most recent call last):\nIndexError: list index out of range")
+		return 3
+	case "hang":
+		time.Sleep(time.Minute)
+	case "silent":
+		return 0
+	case "wrongtrace": // the second line changed, the best move kept
+		lines := strings.Split(string(out), "\n")
+		lines[1] += "0"
+		out = []byte(strings.Join(lines, "\n"))
+	case "coloured": // names a coloured state as its move
+		last := p.Initial[len(p.Initial)-1]
+		out = fmt.Appendf(out, "\n%s, %s, 0", p.States[last.State], p.Colours[last.Colour])
+	case "garbage":
+		out = []byte("I think NSW should be blue")
+	}
+	if err := os.WriteFile("output.txt", out, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// courseSpec is the bot spec of the test binary as a course program.
+func courseSpec(t *testing.T, mode string) string {
+	t.Setenv("ARENA_CSP_PROGRAM", mode)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "cmd:" + exe
+}
+
+// TestCourseProgramPlaysTheCourseSearch: a course program that writes the
+// course's output plays, on either side, exactly the moves of the strong
+// bot (the course's search), and each of its moves' notes says its output
+// matched. On P2's turns it is given the swapped input: this holds the swap.
+func TestCourseProgramPlaysTheCourseSearch(t *testing.T) {
+	program := courseSpec(t, "course")
+	asStrong := func(s string) string {
+		if s == program {
+			return "strong"
+		}
+		return s
+	}
+	for seed := range uint64(3) {
+		cfg := &Config{Map: "voronoi", Regions: 12, Depth: 2}
+		for _, pair := range [][2]string{{program, "greedy"}, {"random", program}} {
+			got := playMatch(t, cfg, seed, pair[0], pair[1])
+			want := playMatch(t, cfg, seed, asStrong(pair[0]), asStrong(pair[1]))
+			if !slices.Equal(moves(got), moves(want)) {
+				t.Fatalf("seed %d %v: the program played %v, strong %v", seed, pair, moves(got), moves(want))
+			}
+			side := match.P1
+			if pair[1] == program {
+				side = match.P2
+			}
+			for k, turn := range got.Turns {
+				note := turn.Notes[side]
+				if got.States[k].(State).Mover() == side && (note == nil || !strings.Contains(note.Text, "is the course's") || note.Depth != 2) {
+					t.Fatalf("seed %d move %d: note %+v", seed, k, note)
+				}
+			}
+		}
+	}
+}
+
+func moves(rec *match.Record) []Move {
+	var out []Move
+	for k, turn := range rec.Turns {
+		out = append(out, turn.Actions[rec.States[k].(State).Mover()].(Move))
+	}
+	return out
+}
+
+// TestCourseProgramFailures: a program that crashes, hangs, writes
+// nothing, writes garbage or names an illegal move loses the game with the
+// reason; one whose trace differs still plays, and the note says where.
+func TestCourseProgramFailures(t *testing.T) {
+	defer func(d time.Duration) { programTimeout = d }(programTimeout)
+	programTimeout = 2 * time.Second
+	cases := []struct{ mode, want string }{
+		{"crash", "the program failed: exit status 3; it wrote: IndexError: list index out of range"},
+		{"hang", "the program did not finish within 2s"},
+		{"silent", "the program wrote no output.txt"},
+		{"garbage", `output.txt line 1: "I think NSW should be blue": want the best move, STATE, COLOUR, VALUE`},
+		{"coloured", "NSW is already coloured"}, // greedy's first move, the root P2 is given
+	}
+	for _, c := range cases {
+		var specs [2]match.Spec
+		specs[0], _ = match.ParseSpec("greedy")
+		specs[1], _ = match.ParseSpec(courseSpec(t, c.mode))
+		rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Map: "australia"}, Seed: 1, Players: specs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Result == nil || rec.Result.Winner != match.P1 || !strings.Contains(rec.Result.String(), c.want) {
+			t.Errorf("%s: %v, want P1 to win because %q", c.mode, rec.Result, c.want)
+		}
+	}
+	rec := playMatch(t, &Config{Map: "australia"}, 1, courseSpec(t, "wrongtrace"), "greedy")
+	note := rec.Turns[0].Notes[match.P1]
+	if note == nil || !strings.Contains(note.Text, "differs from the course's at line 2:") || note.Depth != 0 {
+		t.Errorf("a wrong trace: note %+v", note)
+	}
+}
+
+// TestCourseInputRoundTrip: the input written for a position reads back
+// as that position, seen from the side to move: its colourings labelled
+// 1, the other side's 2, its weights first, the last colouring last.
+func TestCourseInputRoundTrip(t *testing.T) {
+	rec := playMatch(t, &Config{Map: "usa"}, 4, "random", "random")
+	for k, st := range rec.States[:len(rec.States)-1] {
+		s := st.(State)
+		side := s.Mover()
+		p, err := ParseProblem("in.txt", s.CourseInput(side))
+		if err != nil {
+			t.Fatalf("state %d: %v\n%s", k, err, s.CourseInput(side))
+		}
+		if last := p.Initial[len(p.Initial)-1]; last.State != s.last || last.Colour != s.lastColour {
+			t.Fatalf("state %d: the root is %v, want the last colouring", k, last)
+		}
+		for _, a := range p.Initial {
+			c, owner := s.Colour(a.State)
+			label := match.P2 // the program's Player 1 is the side to move
+			if owner == side {
+				label = match.P1
+			}
+			if c != a.Colour || a.Player != label {
+				t.Fatalf("state %d: %s written %v, is %d by %v", k, p.States[a.State], a, c, owner)
+			}
+		}
+		if len(p.Initial) != len(s.colouredStates()) || !slices.Equal(p.Weights[0], s.Problem().Weights[side]) || !slices.Equal(p.Weights[1], s.Problem().Weights[side.Other()]) {
+			t.Fatalf("state %d: %d of %d coloured states written, weights %v", k, len(p.Initial), len(s.colouredStates()), p.Weights)
+		}
+	}
+}

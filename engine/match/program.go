@@ -1,0 +1,50 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// Commander is implemented by games whose players can be programs run
+// once per move on files, as the course's programs are (map colouring:
+// input.txt in, output.txt out). The game makes the bot of a "cmd:" spec.
+type Commander interface {
+	CommandBot(command string) (Bot, error)
+}
+
+// RunOnce runs the program of a "cmd:" spec once, in dir, for at most
+// limit, and says why when it fails: the time limit, the exit status and
+// the last line it wrote on stderr.
+func RunOnce(ctx context.Context, command, dir string, limit time.Duration) error {
+	args, err := splitCommand(command)
+	if err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Dir = dir
+	cmd.WaitDelay = time.Second // a killed program's children may hold its pipes
+	stderr := &tailBuffer{max: 2048}
+	cmd.Stderr = stderr
+	err = cmd.Run()
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		err = fmt.Errorf("the program did not finish within %v", limit)
+	default:
+		err = fmt.Errorf("the program failed: %v", err)
+	}
+	if tail := strings.TrimSpace(stderr.String()); tail != "" {
+		err = fmt.Errorf("%w; it wrote: %s", err, lastLine(tail))
+	}
+	return err
+}
