@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -41,6 +42,10 @@ type Platform interface {
 type Options struct {
 	Game, P1, P2, Preset string
 	Seed                 uint64
+	// File, when set, is a config file to open at once (the desktop's
+	// -config): its name and contents.
+	File     string
+	FileData []byte
 	// Start opens the match at once instead of the start view.
 	Start    bool
 	Platform Platform // nil: no link sharing, GIFs are not saved
@@ -81,7 +86,7 @@ func (o Options) Query() url.Values {
 	q.Set("p1", o.P1)
 	q.Set("p2", o.P2)
 	q.Set("seed", strconv.FormatUint(o.Seed, 10))
-	if o.Preset != "" {
+	if o.Preset != "" && !isFile(o.Preset) { // a link cannot carry a file
 		q.Set("preset", o.Preset)
 	}
 	return q
@@ -104,6 +109,10 @@ type App struct {
 	toast   string
 	until   time.Time
 
+	loaded *loadedFile // the last file opened, offered as a board of its game
+	dropMu sync.Mutex  // files come in from the goroutine that reads a drop
+	drops  []droppedFile
+
 	gifBusy     atomic.Bool
 	gifProgress atomic.Int64 // per mille
 
@@ -116,7 +125,10 @@ type App struct {
 func New(opts Options) *App {
 	a := &App{opts: opts, canvas: ebitencanvas.New(), scale: 1}
 	a.start = newStartView(a)
-	if opts.Start {
+	switch {
+	case opts.FileData != nil:
+		a.open(opts.File, opts.FileData)
+	case opts.Start:
 		a.startMatch(opts.Game, opts.P1, opts.P2, opts.Preset, opts.Seed)
 	}
 	return a
@@ -141,6 +153,7 @@ func (a *App) zoom() float64 { return a.scale / ebiten.Monitor().DeviceScaleFact
 // Update reads input, runs the views and keeps the test status fresh.
 func (a *App) Update() error {
 	readInput(&a.in, a.opts.Presses)
+	a.readDrops()
 	in := &a.in
 	st := a.style()
 	w, h := float64(a.w), float64(a.h)
@@ -234,7 +247,7 @@ func (a *App) currentToast() string {
 
 // startMatch opens the match view with these settings.
 func (a *App) startMatch(game, p1, p2, preset string, seed uint64) {
-	setup, err := buildSetup(game, p1, p2, preset, seed)
+	setup, err := buildSetup(game, p1, p2, preset, seed, a.loaded)
 	if err != nil {
 		a.toastf("%v", err)
 		a.showStart()
@@ -260,14 +273,21 @@ func (a *App) startMatch(game, p1, p2, preset string, seed uint64) {
 	}
 }
 
-// buildSetup turns the settings into a match setup; a person is "you".
-func buildSetup(game, p1, p2, preset string, seed uint64) (match.Setup, error) {
+// buildSetup turns the settings into a match setup; a person is "you",
+// and a preset may be the file loaded last.
+func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile) (match.Setup, error) {
 	g, err := match.Lookup(game)
 	if err != nil {
 		return match.Setup{}, err
 	}
 	s := match.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g)}
-	if preset != "" {
+	switch {
+	case isFile(preset):
+		if file == nil || file.game != game || file.preset() != preset {
+			return s, fmt.Errorf("%s is not loaded: drop the file on the window", strings.TrimPrefix(preset, filePrefix))
+		}
+		s.Config = file.cfg
+	case preset != "":
 		p, err := match.LookupPreset(g, preset)
 		if err != nil {
 			return s, err
@@ -316,6 +336,10 @@ func (a *App) copyLink() {
 	link, err := a.opts.Platform.Share(a.opts.Query(), true)
 	if err != nil {
 		a.toastf("cannot copy the link: %v", err)
+		return
+	}
+	if isFile(a.opts.Preset) {
+		a.toastf("copied %s: a link cannot carry %s, share the file", link, strings.TrimPrefix(a.opts.Preset, filePrefix))
 		return
 	}
 	a.toastf("copied %s", link)

@@ -10,7 +10,7 @@ import (
 var keys = [][2]string{
 	{"Space", "play or pause"},
 	{"← →", "one turn back or forward"},
-	{", .", "one step of the turn back or forward (a search's trace line)"},
+	{", .", "one line of a search's trace back or forward"},
 	{"Home End", "first turn, latest turn"},
 	{"+ −", "faster, slower (0.25x to 16x)"},
 	{"R", "play again from the start"},
@@ -22,6 +22,7 @@ var keys = [][2]string{
 	{"Backspace", "take back your last cell"},
 	{"Esc", "back to the start view"},
 	{"H ?", "show or hide this help"},
+	{"drop a file", "play on a course's input.txt or a game's config"},
 }
 
 // drawHelp draws the overlay of keys over the whole window.
@@ -41,5 +42,5 @@ func drawHelp(c render.Canvas, st style, w, h float64) {
 		c.Text(k[1], x+130*st.u, y, st.text, render.Left, th.Text)
 		y += lh
 	}
-	c.Text("Mouse and touch: click the buttons, drag the timeline, click cells to play.", x, y+lh*0.3, st.small, render.Left, th.TextDim)
+	c.Text("Mouse and touch: click the buttons, drag the timeline, click the board to play.", x, y+lh*0.3, st.small, render.Left, th.TextDim)
 }

@@ -87,6 +87,9 @@ func (v *startView) selectGame(name string) {
 	for _, p := range g.Presets() {
 		ids, labels = append(ids, p.Name), append(labels, p.Name)
 	}
+	if f := v.app.loaded; f != nil && f.game == v.games.id() {
+		ids, labels = append(ids, f.preset()), append(labels, f.name)
+	}
 	v.presets = newChips(ids, labels)
 }
 

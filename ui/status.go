@@ -25,12 +25,13 @@ type Status struct {
 	Asking   string                `json:"asking"` // the side a person must play now, if any
 	Frames   int                   `json:"frames"` // Update calls so far
 	GIF      bool                  `json:"gif"`    // a GIF is being recorded
+	Toast    string                `json:"toast"`  // the message shown, if any
 	Targets  map[string][4]float64 `json:"targets"`
 }
 
 // updateStatus records the status at the end of an Update.
 func (a *App) updateStatus() {
-	s := Status{View: "start", Help: a.help, Frames: a.frames, GIF: a.gifBusy.Load(),
+	s := Status{View: "start", Help: a.help, Frames: a.frames, GIF: a.gifBusy.Load(), Toast: a.currentToast(),
 		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
 		Targets: map[string][4]float64{}}
 	css := func(r rect) [4]float64 {

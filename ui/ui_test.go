@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -42,11 +44,11 @@ func TestBuildSetupRefuses(t *testing.T) {
 		{"life", "strong", "greedy", "huge", `unknown preset "huge"`},
 	}
 	for _, c := range cases {
-		if _, err := buildSetup(c.game, c.p1, c.p2, c.preset, 1); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := buildSetup(c.game, c.p1, c.p2, c.preset, 1, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("buildSetup(%v) = %v, want %q", c, err, c.want)
 		}
 	}
-	s, err := buildSetup("life", You, "random", "64x64", 3)
+	s, err := buildSetup("life", You, "random", "64x64", 3, nil)
 	if err != nil || s.Players[0].Name != You || s.Config.(*life.Config).Rows != 64 {
 		t.Errorf("buildSetup with a person: %+v, %v", s, err)
 	}
@@ -257,5 +259,49 @@ func TestPlaybackStepsLines(t *testing.T) {
 	pb.tick(0.5) // half a second at 1x: a turn a second, slowed by the trace's length
 	if want := 0.5 / render.Pace(pb.rec, 0); math.Abs(pb.t-want) > 1e-9 {
 		t.Errorf("after half a second: t=%v, want %v", pb.t, want)
+	}
+}
+
+// TestLoadFile: a file opens as a config of the game preferred when it
+// takes it, else of the game that does; when none does, the error names
+// the line of the format the file is most likely in.
+func TestLoadFile(t *testing.T) {
+	input, err := os.ReadFile("../engine/mapcolor/testdata/t5.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, cfg, err := LoadFile("life", "t5.txt", input)
+	if err != nil || game != "mapcolor" || cfg.(*mapcolor.Config).Name != "t5.txt" {
+		t.Fatalf("t5.txt from life: %v %v %v", game, cfg, err)
+	}
+	life, _ := os.ReadFile("../assets/life/competition.json")
+	if game, _, err := LoadFile("mapcolor", "configFinal.json", life); err != nil || game != "life" {
+		t.Errorf("the Life competition's config from map colouring: %v %v", game, err)
+	}
+	broken := bytes.Replace(input, []byte("R: 10, G: 5, B: 0"), []byte("R: 10, G: five, B: 0"), 1)
+	if _, _, err := LoadFile("life", "broken.txt", broken); err == nil || !strings.Contains(err.Error(), `broken.txt:4: weight of G is "five"`) {
+		t.Errorf("a broken course input dropped on Life: %v", err)
+	}
+}
+
+// TestAppOpensAFile: the desktop's -config opens the file's game at once,
+// and the file is one more board of that game in the start view.
+func TestAppOpensAFile(t *testing.T) {
+	input, _ := os.ReadFile("../engine/mapcolor/testdata/t5.txt")
+	a := New(Options{Game: "life", P1: "strong", P2: You, Seed: 4, File: "t5.txt", FileData: input})
+	defer a.showStart()
+	if a.match == nil || a.opts.Game != "mapcolor" || a.opts.Preset != "file:t5.txt" || a.opts.P2 != You {
+		t.Fatalf("opened %+v, match %v", a.opts, a.match != nil)
+	}
+	if a.start.presets.id() != "file:t5.txt" {
+		t.Errorf("the start view's board is %q", a.start.presets.id())
+	}
+	if q := a.opts.Query(); q.Has("preset") {
+		t.Errorf("the link names the file: %v", q)
+	}
+	a.start.selectGame("life")
+	a.start.selectGame("mapcolor")
+	if a.start.presets.choose("file:t5.txt"); a.start.presets.id() != "file:t5.txt" {
+		t.Error("the file is no longer offered after switching games")
 	}
 }

@@ -88,3 +88,22 @@ func TestRecordMatchesArena(t *testing.T) {
 		t.Errorf("desktop -record wrote %d bytes, arena record %d; they differ", len(da), len(db))
 	}
 }
+
+// TestConfigFileMatchesArena: -config with a course input (no -game: the
+// file picks its game) records what arena record does with that config.
+func TestConfigFileMatchesArena(t *testing.T) {
+	dir := t.TempDir()
+	input := "../../engine/mapcolor/testdata/case1100.txt"
+	a, b := filepath.Join(dir, "desktop.gif"), filepath.Join(dir, "arena.gif")
+	if out, err := exec.Command(build(t, ".", "desktop"), "-config", input, "-p1", "strong", "-p2", "random", "-seed", "3", "-record", a).CombinedOutput(); err != nil {
+		t.Fatalf("desktop -config -record: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(build(t, "../arena", "arena"), "record", "-game", "mapcolor", "-config", input, "-p1", "strong", "-p2", "random", "-seed", "3", "-o", b).CombinedOutput(); err != nil {
+		t.Fatalf("arena record: %v\n%s", err, out)
+	}
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if len(da) == 0 || !bytes.Equal(da, db) {
+		t.Errorf("desktop -config -record wrote %d bytes, arena record %d; they differ", len(da), len(db))
+	}
+}

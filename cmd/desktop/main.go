@@ -30,6 +30,7 @@ func main() {
 	p2 := flag.String("p2", "greedy", "the second player: a bot spec or you")
 	seed := flag.Uint64("seed", 0, "the match seed (default: random)")
 	preset := flag.String("preset", "", "a preset config of the game")
+	config := flag.String("config", "", "open a match on this config `file`: a course's input.txt, a game's config (it picks the game)")
 	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window")
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	frames := flag.Int("frames", 120, "frames to show before -screenshot")
@@ -45,6 +46,14 @@ func main() {
 		q.Set("seed", strconv.FormatUint(*seed, 10))
 	}
 	opts := ui.ParseQuery(q)
+	if *config != "" {
+		data, err := os.ReadFile(*config)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "desktop:", err)
+			os.Exit(1)
+		}
+		opts.File, opts.FileData = *config, data
+	}
 	if *record != "" {
 		if err := recordGIF(*record, opts); err != nil {
 			fmt.Fprintln(os.Stderr, "desktop:", err)
@@ -76,7 +85,17 @@ func recordGIF(path string, o ui.Options) error {
 		return err
 	}
 	setup := match.Setup{Game: g, Seed: o.Seed, Config: match.DefaultConfig(g)}
-	if o.Preset != "" {
+	switch {
+	case o.FileData != nil:
+		game, cfg, err := ui.LoadFile(o.Game, o.File, o.FileData)
+		if err != nil {
+			return err
+		}
+		if setup.Game, err = match.Lookup(game); err != nil {
+			return err
+		}
+		setup.Config = cfg
+	case o.Preset != "":
 		p, err := match.LookupPreset(g, o.Preset)
 		if err != nil {
 			return err

@@ -20,6 +20,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	cdpinput "github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -145,6 +146,9 @@ type status struct {
 	Targets  map[string][4]float64 `json:"targets"`
 	Players  [2]string             `json:"players"`
 	GIF      bool                  `json:"gif"`
+	Game     string                `json:"game"`
+	Preset   string                `json:"preset"`
+	Toast    string                `json:"toast"`
 }
 
 func (b *browser) status() status {
@@ -395,6 +399,56 @@ func TestPageHumanPlay(t *testing.T) {
 		}
 		b.click("move") // its first colour: the move goes
 		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, 2*turn+1), 30*time.Second)
+	}
+}
+
+// drop drags a file from outside the page and drops it on the middle of
+// the window, as a person does from their file manager.
+func (b *browser) drop(path string) {
+	b.t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		b.fatalf("%v", err)
+	}
+	w, h := eval[float64](b, `window.innerWidth`), eval[float64](b, `window.innerHeight`)
+	data := &cdpinput.DragData{Items: []*cdpinput.DragDataItem{}, Files: []string{abs}, DragOperationsMask: 1}
+	err = chromedp.Do(b.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		for _, typ := range []cdpinput.DispatchDragEventType{cdpinput.DispatchDragEventTypeDragEnter,
+			cdpinput.DispatchDragEventTypeDragOver, cdpinput.DispatchDragEventTypeDrop} {
+			if _, err := cdp.Call(ctx, tg, cdpinput.DispatchDragEvent, cdpinput.DispatchDragEventParams{Type: typ, X: w / 2, Y: h / 2, Data: data}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	if err != nil {
+		b.fatalf("drop %s: %v", path, err)
+	}
+}
+
+// TestPageOpensADroppedFile drops a course's input.txt on a Life match:
+// the page opens it as a map-colouring game, drawn as a graph, and offers
+// it as a board; a damaged file is refused with its line.
+func TestPageOpensADroppedFile(t *testing.T) {
+	b := newBrowser(t)
+	b.open("?game=life&p1=strong&p2=greedy&seed=3")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match"`, 30*time.Second)
+	b.drop("../../engine/mapcolor/testdata/case1100.txt")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).game == "mapcolor"`, 30*time.Second)
+	if s := b.status(); s.Preset != "file:case1100.txt" || s.View != "match" || !strings.Contains(s.Toast, "playing case1100.txt") {
+		b.fatalf("after the drop: %+v", s)
+	}
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 60*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	b.screenshot("playground-file")
+
+	bad := filepath.Join(t.TempDir(), "broken.txt")
+	data, _ := os.ReadFile("../../engine/mapcolor/testdata/t5.txt")
+	os.WriteFile(bad, bytes.Replace(data, []byte("R: 10, G: 5, B: 0"), []byte("R: 10, G: five, B: 0"), 1), 0o644)
+	b.drop(bad)
+	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("broken.txt:4")`, 30*time.Second)
+	if s := b.status(); s.Game != "mapcolor" || s.Preset != "file:case1100.txt" {
+		b.fatalf("a broken file replaced the match: %+v", s)
 	}
 }
 

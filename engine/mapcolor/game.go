@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,6 +31,7 @@ type Config struct {
 	Map     string // "australia", "usa", "voronoi", or "input"
 	Regions int    // for "voronoi"
 	Input   string // the course input text, for "input"
+	Name    string // what the input is called (its file), for "input"
 	Depth   int    // 0: the input's depth
 }
 
@@ -43,12 +45,13 @@ type fileConfig struct {
 	Map     string `json:"map,omitempty"`
 	Regions int    `json:"regions,omitempty"`
 	Input   string `json:"input,omitempty"`
+	Name    string `json:"name,omitempty"`
 	Depth   int    `json:"depth,omitempty"`
 }
 
 // MarshalJSON writes the config as ParseConfig reads it.
 func (c *Config) MarshalJSON() ([]byte, error) {
-	return json.Marshal(fileConfig{c.Map, c.Regions, c.Input, c.Depth})
+	return json.Marshal(fileConfig{c.Map, c.Regions, c.Input, c.Name, c.Depth})
 }
 
 // ParseConfig reads {"map": "usa", "depth": 3}, {"map": "voronoi",
@@ -58,7 +61,7 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 		if _, err := ParseProblem(file, data); err != nil {
 			return nil, err
 		}
-		return &Config{Map: "input", Input: string(data)}, nil
+		return &Config{Map: "input", Input: string(data), Name: filepath.Base(file)}, nil
 	}
 	var f fileConfig
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -66,7 +69,7 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, match.JSONError(file, data, err)
 	}
-	c := &Config{Map: f.Map, Regions: f.Regions, Input: f.Input, Depth: f.Depth}
+	c := &Config{Map: f.Map, Regions: f.Regions, Input: f.Input, Name: f.Name, Depth: f.Depth}
 	at := func(key, format string, args ...any) error {
 		return match.Errorf(file, data, []any{key}, format, args...)
 	}
@@ -162,7 +165,11 @@ func makeWorld(c *Config, seed uint64) (*world, error) {
 		if err != nil {
 			return nil, err
 		}
-		w = &world{name: "input", p: p, geo: Geometry{Pos: forceLayout(p.Adj)}, depth: p.Depth}
+		name := "input"
+		if c.Name != "" {
+			name = c.Name
+		}
+		w = &world{name: name, p: p, geo: Geometry{Pos: forceLayout(p.Adj)}, depth: p.Depth}
 	default:
 		return nil, fmt.Errorf("map %q", c.Map)
 	}

@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// filePrefix marks a preset that is a loaded file: "file:input.txt".
+const filePrefix = "file:"
+
+// maxFileSize bounds what a dropped file may hold: configs and course
+// inputs are small.
+const maxFileSize = 4 << 20
+
+// loadedFile is a config read from a file (dropped on the window, or
+// given to the desktop with -config): a course's input.txt, a Life
+// config.json. It is offered as one more board of its game.
+type loadedFile struct {
+	game, name string
+	cfg        match.Config
+}
+
+// preset is the id of the file among its game's presets.
+func (f *loadedFile) preset() string { return filePrefix + f.name }
+
+// LoadFile reads a file as a config: of the game preferred if it takes
+// it, else of the first game that does. When none does, the error is the
+// one of the game whose reader got furthest into the file (the file is
+// most likely in its format), naming the line.
+func LoadFile(preferred, name string, data []byte) (game string, cfg match.Config, err error) {
+	g, err := match.Lookup(preferred)
+	if err != nil {
+		return "", nil, err
+	}
+	if cfg, err = g.LoadConfig(name, data); err == nil {
+		return preferred, cfg, nil
+	}
+	furthest := lineOf(err)
+	for _, other := range match.Games() {
+		if other.Info().Name == preferred {
+			continue
+		}
+		c, e := other.LoadConfig(name, data)
+		if e == nil {
+			return other.Info().Name, c, nil
+		}
+		if l := lineOf(e); l > furthest {
+			err, furthest = e, l
+		}
+	}
+	return "", nil, err
+}
+
+// lineOf is the line a file error names, 0 if none.
+func lineOf(err error) int {
+	var fe *match.FileError
+	if errors.As(err, &fe) {
+		return fe.Line
+	}
+	return 0
+}
+
+// droppedFile is a file read from a drop, waiting for the next Update.
+type droppedFile struct {
+	name string
+	data []byte
+	err  error
+}
+
+// Load opens a file's config as a match of its game, from any goroutine:
+// the next Update picks it up.
+func (a *App) Load(name string, data []byte) {
+	a.dropMu.Lock()
+	defer a.dropMu.Unlock()
+	a.drops = append(a.drops, droppedFile{name: name, data: data})
+}
+
+// readDrops reads the files dropped on the window since the last frame
+// on a goroutine (in the browser a read waits for the page), and opens
+// those that came in.
+func (a *App) readDrops() {
+	if files := ebiten.DroppedFiles(); files != nil {
+		go func() {
+			name, data, err := firstFile(files)
+			a.dropMu.Lock()
+			a.drops = append(a.drops, droppedFile{name, data, err})
+			a.dropMu.Unlock()
+		}()
+	}
+	a.dropMu.Lock()
+	drops := a.drops
+	a.drops = nil
+	a.dropMu.Unlock()
+	for _, d := range drops {
+		if d.err != nil {
+			a.toastf("%v", d.err)
+			continue
+		}
+		a.open(d.name, d.data)
+	}
+}
+
+// firstFile reads the first regular file at the root of a drop.
+func firstFile(files fs.FS) (string, []byte, error) {
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		return "", nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		f, err := files.Open(e.Name())
+		if err != nil {
+			return "", nil, err
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+		if err != nil {
+			return "", nil, fmt.Errorf("%s: %v", e.Name(), err)
+		}
+		if len(data) > maxFileSize {
+			return "", nil, fmt.Errorf("%s: larger than %d MB: not a config", e.Name(), maxFileSize>>20)
+		}
+		return e.Name(), data, nil
+	}
+	return "", nil, fmt.Errorf("drop a file: a course's input.txt or a game's config")
+}
+
+// open starts a match on a file's config, with the current players and
+// seed; an error (the file's line and what was expected) is shown.
+func (a *App) open(name string, data []byte) {
+	game, cfg, err := LoadFile(a.opts.Game, name, data)
+	if err != nil {
+		a.toastf("%v", err)
+		return
+	}
+	a.loaded = &loadedFile{game: game, name: name, cfg: cfg}
+	a.start.selectGame(game)
+	p1, p2 := a.opts.P1, a.opts.P2
+	if game != a.opts.Game {
+		_, p1, p2, _, _ = a.start.settings()
+	}
+	a.startMatch(game, p1, p2, a.loaded.preset(), a.opts.Seed)
+	if a.match != nil {
+		a.toastf("playing %s", name)
+	}
+}
+
+// isFile reports whether a preset id names a loaded file.
+func isFile(preset string) bool { return strings.HasPrefix(preset, filePrefix) }
