@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"context"
 	"math"
 	"testing"
@@ -28,16 +27,7 @@ func mapcolorMatch(t testing.TB, preset, p1, p2 string) *match.Record {
 // BenchmarkMapcolorGIF records a whole game on a 24-region Voronoi map,
 // both sides searching, at the game's default speed.
 func BenchmarkMapcolorGIF(b *testing.B) {
-	rec := mapcolorMatch(b, "voronoi", "strong", "greedy")
-	var size int
-	for b.Loop() {
-		var buf bytes.Buffer
-		if err := WriteGIF(&buf, rec, DefaultGIF); err != nil {
-			b.Fatal(err)
-		}
-		size = buf.Len()
-	}
-	b.ReportMetric(float64(size)/1e6, "MB")
+	benchmarkGIF(b, mapcolorMatch(b, "voronoi", "strong", "greedy"))
 }
 
 // TestMapcolorStepsRevealLines: step i of a decision shows exactly i

@@ -125,21 +125,28 @@ func TestLifeHumanClicks(t *testing.T) {
 	}
 }
 
-// TestPlaybackSteps plays a short match and moves the playhead over it.
-func TestPlaybackSteps(t *testing.T) {
-	cfg := *life.Competition()
-	cfg.Iterations = 12
-	g, _ := match.Lookup("life")
-	pb, err := newPlayback(match.Setup{Game: g, Config: &cfg, Seed: 2, Players: [2]match.Spec{{Name: "random"}, {Name: "greedy"}}}, nil)
+// computed starts a playback and waits until its match is computed.
+func computed(t *testing.T, game string, cfg match.Config, seed uint64, p1, p2 string) *playback {
+	t.Helper()
+	g, _ := match.Lookup(game)
+	pb, err := newPlayback(match.Setup{Game: g, Config: cfg, Seed: seed, Players: [2]match.Spec{{Name: p1}, {Name: p2}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pb.stop()
+	t.Cleanup(pb.stop)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for pb.tick(0); pb.rec.Result == nil && ctx.Err() == nil; pb.tick(0) {
 		time.Sleep(time.Millisecond)
 	}
+	return pb
+}
+
+// TestPlaybackSteps plays a short match and moves the playhead over it.
+func TestPlaybackSteps(t *testing.T) {
+	cfg := *life.Competition()
+	cfg.Iterations = 12
+	pb := computed(t, "life", &cfg, 2, "random", "greedy")
 	if pb.span() != 12 || pb.length() != 12 {
 		t.Fatalf("span %v, length %v", pb.span(), pb.length())
 	}
@@ -224,18 +231,7 @@ func TestMapcolorHumanClicks(t *testing.T) {
 // TestPlaybackStepsLines: in map colouring the step keys go through the
 // lines of each decision's trace, then to the next move.
 func TestPlaybackStepsLines(t *testing.T) {
-	g, _ := match.Lookup("mapcolor")
-	pb, err := newPlayback(match.Setup{Game: g, Config: &mapcolor.Config{Map: "australia"}, Seed: 1,
-		Players: [2]match.Spec{{Name: "strong"}, {Name: "strong"}}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pb.stop()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	for pb.tick(0); pb.rec.Result == nil && ctx.Err() == nil; pb.tick(0) {
-		time.Sleep(time.Millisecond)
-	}
+	pb := computed(t, "mapcolor", &mapcolor.Config{Map: "australia"}, 1, "strong", "strong")
 	n, part := render.Steps(pb.rec, 0)
 	if n != 85 { // the handout's trace of the Australia example
 		t.Fatalf("the first decision has %d steps, want 85", n)
