@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 	"sync"
 
 	"github.com/arena-playground/arena/engine/mapcolor"
@@ -60,9 +59,13 @@ var treeCache = struct {
 	m map[treeKey]*mapcolor.Tree
 }{m: map[treeKey]*mapcolor.Tree{}}
 
+// treeKey identifies a decision: the map (its problem: two random maps
+// may share a name and a colouring, never a problem), the colouring and
+// who moves, and the depth searched.
 type treeKey struct {
-	state string
-	depth int
+	problem   *mapcolor.Problem
+	colouring string
+	depth     int
 }
 
 // decisionTree is the search the mover of turn k made, when it searched.
@@ -75,7 +78,7 @@ func decisionTree(rec *match.Record, k int) *mapcolor.Tree {
 	if note == nil || note.Depth == 0 {
 		return nil
 	}
-	key := treeKey{stateKey(s), note.Depth}
+	key := treeKey{s.Problem(), colouring(s), note.Depth}
 	treeCache.Lock()
 	t, ok := treeCache.m[key]
 	treeCache.Unlock()
@@ -92,16 +95,14 @@ func decisionTree(rec *match.Record, k int) *mapcolor.Tree {
 	return t
 }
 
-// stateKey identifies a position of a game: its map and colouring.
-func stateKey(s mapcolor.State) string {
-	var b strings.Builder
-	b.WriteString(s.MapName())
+// colouring writes who coloured what, and whose turn it is.
+func colouring(s mapcolor.State) string {
+	b := make([]byte, 0, 2*len(s.Problem().States)+1)
 	for i := range s.Problem().States {
 		c, o := s.Colour(i)
-		fmt.Fprintf(&b, ",%d%d", c, o)
+		b = append(b, byte(c+1), byte(o+1))
 	}
-	fmt.Fprintf(&b, "/%d", s.Turn())
-	return b.String()
+	return string(append(b, byte(s.Mover())))
 }
 
 // mapcolorMoment is what is drawn at one moment: the map, the decision
@@ -306,10 +307,11 @@ func drawMap(c Canvas, r Rect, m mapcolorMoment, t float64, th *Theme) {
 	if m.settle > 0 {
 		newState, _ = s.Last()
 	}
+	playable := s.Playable()
 	fill := func(i int) color.RGBA {
 		col, _ := s.Colour(i)
 		if col < 0 {
-			if playable(s, i) {
+			if playable[i] {
 				return Mix(th.Board, th.TextDim, 0.22)
 			}
 			return th.Board
@@ -383,16 +385,6 @@ func drawMap(c Canvas, r Rect, m mapcolorMoment, t float64, th *Theme) {
 		phase := t * 2 * math.Pi
 		c.Ring(at(geo.Pos[st]), nodeR*(1.35+0.15*math.Sin(phase)), max(1.5, nodeR*0.12), Alpha(th.Mark, 0.55+0.35*math.Sin(phase)))
 	}
-}
-
-// playable reports whether state i may be coloured in s.
-func playable(s mapcolor.State, i int) bool {
-	for _, nb := range s.Problem().Adj[i] {
-		if c, _ := s.Colour(nb); c >= 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // Panel shows the scores, the colours with both players' weights, and

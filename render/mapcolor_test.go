@@ -140,3 +140,26 @@ func TestMapcolorRecordRate(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisionTreesOfTwoMaps: two inputs with the same states, colours
+// and start but different borders are different decisions, though both
+// maps are called "input" and start with the same colouring.
+func TestDecisionTreesOfTwoMaps(t *testing.T) {
+	head := "R, G, B\nA: R-1\n2\nR: 3, G: 2, B: 1\nR: 1, G: 2, B: 3\n"
+	var trees []*mapcolor.Tree
+	for _, borders := range []string{"A: B, C\nB: C\n", "A: B\nB: C\n"} {
+		cfg, err := mapcolor.ParseConfig("input", []byte(head+borders))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := match.Play(context.Background(), match.Setup{Game: mapcolor.Game{}, Config: cfg, Seed: 1,
+			Players: [2]match.Spec{{Name: "strong"}, {Name: "strong"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees = append(trees, decisionTree(rec, 0))
+	}
+	if trees[0] == nil || trees[1] == nil || len(trees[0].Lines) == len(trees[1].Lines) {
+		t.Errorf("the two maps' first decisions have %d and %d trace lines", len(trees[0].Lines), len(trees[1].Lines))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -134,23 +135,42 @@ func firstFile(files fs.FS) (string, []byte, error) {
 	return "", nil, fmt.Errorf("drop a file: a course's input.txt or a game's config")
 }
 
-// open starts a match on a file's config, with the current players and
-// seed; an error (the file's line and what was expected) is shown.
-func (a *App) open(name string, data []byte) {
-	game, cfg, err := LoadFile(a.opts.Game, name, data)
+// loadFile reads a file as LoadFile does, kept under its base name.
+func loadFile(preferred, path string, data []byte) (*loadedFile, error) {
+	game, cfg, err := LoadFile(preferred, path, data)
+	if err != nil {
+		return nil, err
+	}
+	return &loadedFile{game: game, name: filepath.Base(path), cfg: cfg}, nil
+}
+
+// Setup is the match the options describe, as the window starts it: on
+// the file when one is given, else on the preset.
+func Setup(o Options) (match.Setup, error) {
+	if o.FileData == nil {
+		return buildSetup(o.Game, o.P1, o.P2, o.Preset, o.Seed, nil)
+	}
+	f, err := loadFile(o.Game, o.File, o.FileData)
+	if err != nil {
+		return match.Setup{}, err
+	}
+	return buildSetup(f.game, o.P1, o.P2, f.preset(), o.Seed, f)
+}
+
+// open starts a match on a file's config, with the players chosen in the
+// start view; an error (the file's line and what was expected) is shown.
+func (a *App) open(path string, data []byte) {
+	f, err := loadFile(a.opts.Game, path, data)
 	if err != nil {
 		a.toastf("%v", err)
 		return
 	}
-	a.loaded = &loadedFile{game: game, name: name, cfg: cfg}
-	a.start.selectGame(game)
-	p1, p2 := a.opts.P1, a.opts.P2
-	if game != a.opts.Game {
-		_, p1, p2, _, _ = a.start.settings()
-	}
-	a.startMatch(game, p1, p2, a.loaded.preset(), a.opts.Seed)
+	a.loaded = f
+	a.start.selectGame(f.game) // offers the file, keeps the players the game has
+	_, p1, p2, _, _ := a.start.settings()
+	a.startMatch(f.game, p1, p2, f.preset(), a.opts.Seed)
 	if a.match != nil {
-		a.toastf("playing %s", name)
+		a.toastf("playing %s", f.name)
 	}
 }
 

@@ -75,37 +75,12 @@ func main() {
 	}
 }
 
-// recordGIF plays the match and writes its GIF as `arena record` does.
+// recordGIF plays the match the window would start and writes its GIF as
+// `arena record` does.
 func recordGIF(path string, o ui.Options) error {
-	if o.Game == "" {
-		o.Game = "life"
-	}
-	g, err := match.Lookup(o.Game)
+	setup, err := ui.Setup(o)
 	if err != nil {
 		return err
-	}
-	setup := match.Setup{Game: g, Seed: o.Seed, Config: match.DefaultConfig(g)}
-	switch {
-	case o.FileData != nil:
-		game, cfg, err := ui.LoadFile(o.Game, o.File, o.FileData)
-		if err != nil {
-			return err
-		}
-		if setup.Game, err = match.Lookup(game); err != nil {
-			return err
-		}
-		setup.Config = cfg
-	case o.Preset != "":
-		p, err := match.LookupPreset(g, o.Preset)
-		if err != nil {
-			return err
-		}
-		setup.Config = p.Config
-	}
-	for side, spec := range [2]string{o.P1, o.P2} {
-		if setup.Players[side], err = match.ParseSpec(spec); err != nil {
-			return err
-		}
 	}
 	rec, err := match.Play(context.Background(), setup)
 	if err != nil {

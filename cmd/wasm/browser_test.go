@@ -360,6 +360,20 @@ func cliPresetRecord(t *testing.T, game, preset, p1, p2 string, seed uint64) *ma
 	return rec
 }
 
+// awaitYourTurn waits until the page asks side, a person, for a move and
+// shows where to click.
+func (b *browser) awaitYourTurn(side string) {
+	b.t.Helper()
+	b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).asking == %q`, side), 30*time.Second)
+	b.waitJS(`JSON.parse(window.arenaTest.status()).targets.move`, 10*time.Second)
+}
+
+// awaitComputed waits until at least n turns of the match are computed.
+func (b *browser) awaitComputed(n int) {
+	b.t.Helper()
+	b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed >= %d`, n), 30*time.Second)
+}
+
 // TestPageHumanPlay plays a person's turns through the page. In Life a
 // click on a legal cell and Enter send the move; in Colosseum a click on
 // a reachable square and one on its side. Each time the match must go on.
@@ -367,11 +381,10 @@ func TestPageHumanPlay(t *testing.T) {
 	b := newBrowser(t)
 	b.open("?game=life&p1=you&p2=random&seed=3")
 	for turn := range 3 {
-		b.waitJS(`JSON.parse(window.arenaTest.status()).asking == "P1"`, 30*time.Second)
-		b.waitJS(`JSON.parse(window.arenaTest.status()).targets.move`, 10*time.Second)
+		b.awaitYourTurn("P1")
 		b.click("move")
 		b.key("\r")
-		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, turn), 30*time.Second)
+		b.awaitComputed(turn + 1)
 	}
 	if s := b.status(); s.Computed < 3 || s.Done {
 		b.fatalf("after three Life moves: %+v", s)
@@ -379,26 +392,24 @@ func TestPageHumanPlay(t *testing.T) {
 
 	b.open("?game=colosseum&p1=greedy&p2=you&preset=10&seed=4")
 	for turn := range 2 {
-		b.waitJS(`JSON.parse(window.arenaTest.status()).asking == "P2"`, 30*time.Second)
-		b.waitJS(`JSON.parse(window.arenaTest.status()).targets.move`, 10*time.Second)
+		b.awaitYourTurn("P2")
 		b.click("move") // the square
 		time.Sleep(100 * time.Millisecond)
 		b.click("move") // its side: the move goes
-		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, 2*turn+1), 30*time.Second)
+		b.awaitComputed(2*turn + 2)
 	}
 
 	// Map colouring: a click on a state you may colour, one on a swatch.
 	b.open("?game=mapcolor&p1=strong&p2=you&preset=usa&seed=2")
 	for turn := range 2 {
-		b.waitJS(`JSON.parse(window.arenaTest.status()).asking == "P2"`, 30*time.Second)
-		b.waitJS(`JSON.parse(window.arenaTest.status()).targets.move`, 10*time.Second)
+		b.awaitYourTurn("P2")
 		b.click("move") // the state
 		time.Sleep(100 * time.Millisecond)
 		if turn == 1 {
 			b.screenshot("playground-mapcolor-you")
 		}
 		b.click("move") // its first colour: the move goes
-		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed > %d`, 2*turn+1), 30*time.Second)
+		b.awaitComputed(2*turn + 2)
 	}
 }
 

@@ -105,7 +105,6 @@ type TreeNode struct {
 	Parent        int // -1 for the root
 	Children      []int
 	First         int  // the line where it appears
-	Leaf          bool // evaluated, not expanded
 	Pruned        bool // never searched: its parent was cut off first
 }
 
@@ -209,10 +208,7 @@ func (s *searcher) node(id, depth, alpha, beta int, side match.Side, st, col int
 	if depth == s.maxDepth || len(moves) == 0 {
 		v := s.pos.score
 		s.line(st, col, depth, v, alpha, beta)
-		if s.tree != nil {
-			s.tree.Nodes[id].Leaf = true
-			s.record(id, v, alpha, beta)
-		}
+		s.record(id, v, alpha, beta)
 		return v
 	}
 	maximize := side == match.P1
@@ -273,61 +269,38 @@ func search(pos *position, depth int, side match.Side, st, col int, tracing bool
 	return searchTree(pos, depth, side, st, col, tracing, spend, nil)
 }
 
-// searchTree is search, recording the tree when tree is set.
+// searchTree is search, recording the tree when tree is set. The root is
+// an ordinary node at depth 0 (alpha -inf and beta inf never cut it off);
+// its best move heads the principal line.
 func searchTree(pos *position, depth int, side match.Side, st, col int, tracing bool, spend func(int64) bool, tree *Tree) (Result, bool) {
 	s := newSearcher(pos, depth, tracing, spend)
 	s.tree = tree
 	root := s.newNode(-1, st, col, 0, false)
-	s.nodes++
-	moves := pos.moves(nil)
-	alpha, beta := -Inf, Inf
-	if depth == 0 || len(moves) == 0 {
-		s.line(st, col, 0, pos.score, alpha, beta)
+	v := s.node(root, 0, -Inf, Inf, side, st, col)
+	if s.stopped {
+		return Result{}, false
+	}
+	res := Result{Value: v, Nodes: s.nodes, Trace: s.trace, Line: s.pv[0]}
+	if len(res.Line) > 0 {
+		res.Best, res.HasMove = res.Line[0], true
 		if tree != nil {
-			tree.Nodes[root].Leaf = true
-			s.record(root, pos.score, alpha, beta)
+			tree.Best = bestChild(tree, res.Best)
 		}
-		return Result{Value: pos.score, Nodes: s.nodes, Trace: s.trace}, true
 	}
-	maximize := side == match.P1
-	v := Inf
-	if maximize {
-		v = -Inf
-	}
-	s.line(st, col, 0, v, alpha, beta)
-	s.record(root, v, alpha, beta)
-	res := Result{}
-	bestNode := -1
-	for _, m := range moves {
-		pos.play(m, side)
-		id := s.newNode(root, m.state, m.colour, 1, false)
-		child := s.node(id, 1, alpha, beta, side.Other(), m.state, m.colour)
-		pos.undo(m, side)
-		if s.stopped {
-			return res, false
-		}
-		better := child > v
-		if !maximize {
-			better = child < v
-		}
-		if better {
-			v = child
-			res.Best, res.HasMove, bestNode = m, true, id
-			res.Line = append(append(res.Line[:0], m), s.pv[1]...)
-		}
-		if maximize {
-			alpha = max(alpha, v)
-		} else {
-			beta = min(beta, v)
-		}
-		s.line(st, col, 0, v, alpha, beta)
-		s.record(root, v, alpha, beta)
-	}
-	res.Value, res.Nodes, res.Trace = v, s.nodes, s.trace
 	if tree != nil {
-		tree.Best, tree.Value = bestNode, v
+		tree.Value = v
 	}
 	return res, true
+}
+
+// bestChild is the root's child node that made move m.
+func bestChild(t *Tree, m move) int {
+	for _, ch := range t.Nodes[0].Children {
+		if n := t.Nodes[ch]; n.State == m.state && n.Colour == m.colour {
+			return ch
+		}
+	}
+	return -1
 }
 
 // Solve is the course's program: it searches the problem's first decision

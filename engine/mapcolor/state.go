@@ -95,6 +95,15 @@ func (s State) Moves() []Move {
 	return out
 }
 
+// Playable reports, per state, whether it may be coloured now.
+func (s State) Playable() []bool {
+	out := make([]bool, len(s.colour))
+	for _, m := range s.position().moves(nil) {
+		out[m.state] = true
+	}
+	return out
+}
+
 // ToMove is the side to move, or nobody when no state can be coloured.
 func (s State) ToMove() match.Movers {
 	if len(s.position().moves(nil)) == 0 {
