@@ -23,6 +23,7 @@ type treeView struct {
 	path    []int // the nodes in focus, one per depth from the root
 	onPath  map[int]bool
 	weight  []float64
+	depth   int // the deepest node's
 }
 
 func newTreeView(m mapcolorMoment) *treeView {
@@ -43,6 +44,9 @@ func newTreeView(m mapcolorMoment) *treeView {
 		v.onPath[n] = true
 	}
 	v.weight = treeWeights(t)
+	for _, n := range t.Nodes {
+		v.depth = max(v.depth, n.Depth)
+	}
 	return v
 }
 
@@ -117,7 +121,7 @@ func (v *treeView) label(id int) string {
 // alphaBeta is node id's alpha and beta at its latest line.
 func (v *treeView) alphaBeta(id int) string {
 	if l := v.latest[id]; l >= 0 {
-		return fmt.Sprintf("α %s β %s", val(v.t.Lines[l].Alpha), val(v.t.Lines[l].Beta))
+		return fmt.Sprintf("α %s β %s", mapcolor.FormatValue(v.t.Lines[l].Alpha), mapcolor.FormatValue(v.t.Lines[l].Beta))
 	}
 	return ""
 }
@@ -170,7 +174,7 @@ func drawTree(c Canvas, r Rect, m mapcolorMoment, th *Theme) {
 	head, body := r.CutTop(2*lh + 2*pad)
 	drawTreeHead(c, head.Inset(pad), v, small, th)
 	body = body.Inset(pad)
-	depth := maxDepth(v.t)
+	depth := v.depth
 	leafW := body.W / max(v.weight[0], 1)
 	if leafW >= 6*small.Size && body.H/float64(depth+1) >= 2.4*lh {
 		drawIcicle(c, body, v, small, th)
@@ -187,15 +191,12 @@ func drawTree(c Canvas, r Rect, m mapcolorMoment, th *Theme) {
 
 func drawTreeHead(c Canvas, r Rect, v *treeView, f Face, th *Theme) {
 	lh := c.LineHeight(f)
-	status := fmt.Sprintf("line %d of %d, depth %d: %s (%s) %s", v.lines, len(v.t.Lines), maxDepth(v.t), v.mover, v.player, playerRole(v.mover))
+	status := fmt.Sprintf("line %d of %d, depth %d: %s (%s) %s", v.lines, len(v.t.Lines), v.depth, v.mover, v.player, playerRole(v.mover))
 	c.Text(Fit(c, status, f, r.W), r.X, r.Y, f, Left, th.TextDim)
 	if v.lines == 0 {
 		return
 	}
-	l := v.t.Lines[v.lines-1]
-	n := v.t.Nodes[l.Node]
-	line := fmt.Sprintf("%s, %s, %d, %s, %s, %s", v.p.States[n.State], v.p.Colours[n.Colour], n.Depth, val(l.Value), val(l.Alpha), val(l.Beta))
-	c.Text(Fit(c, line, f, r.W), r.X, r.Y+lh, f, Left, th.Text)
+	c.Text(Fit(c, v.t.Line(v.p, v.lines-1), f, r.W), r.X, r.Y+lh, f, Left, th.Text)
 }
 
 // playerRole says which way a side's search pulls Score1 - Score2.
@@ -210,7 +211,7 @@ func playerRole(s match.Side) string {
 // leaves below it, labelled where there is room.
 func drawIcicle(c Canvas, r Rect, v *treeView, f Face, th *Theme) {
 	lh := c.LineHeight(f)
-	rowH := r.H / float64(maxDepth(v.t)+1)
+	rowH := r.H / float64(v.depth+1)
 	var draw func(id int, x, w float64)
 	draw = func(id int, x, w float64) {
 		n := v.t.Nodes[id]
@@ -230,7 +231,7 @@ func drawIcicle(c Canvas, r Rect, v *treeView, f Face, th *Theme) {
 		if box.W >= 6*f.Size && box.H >= lh+2 && !n.Pruned {
 			label := v.label(id)
 			if v.latest[id] >= 0 {
-				label += " " + val(v.value(id))
+				label += " " + mapcolor.FormatValue(v.value(id))
 			}
 			c.Text(Fit(c, label, f, box.W-4), box.X+2, box.Y+2, f, Left, fg)
 			if v.latest[id] >= 0 && box.W >= 11*f.Size && box.H > 2.2*lh {
@@ -252,7 +253,7 @@ func drawIcicle(c Canvas, r Rect, v *treeView, f Face, th *Theme) {
 // the gutter naming whether that choice maximises or minimises. Rows with
 // more moves than fit show a window around the one in focus.
 func drawPathRows(c Canvas, r Rect, v *treeView, f Face, th *Theme) {
-	depth := maxDepth(v.t)
+	depth := v.depth
 	if depth == 0 || len(v.path) == 0 {
 		return
 	}
@@ -323,7 +324,7 @@ func drawPathBox(c Canvas, r Rect, id int, v *treeView, f Face, lines int, th *T
 	case v.t.Nodes[id].Pruned:
 		second = "pruned"
 	case v.latest[id] >= 0:
-		first += " " + val(v.value(id))
+		first += " " + mapcolor.FormatValue(v.value(id))
 		second = v.alphaBeta(id)
 	}
 	c.Text(Fit(c, first, f, w), x, y, f, Left, fg)
@@ -408,22 +409,4 @@ func treeWeights(t *mapcolor.Tree) []float64 {
 		}
 	}
 	return w
-}
-
-func maxDepth(t *mapcolor.Tree) int {
-	d := 0
-	for _, n := range t.Nodes {
-		d = max(d, n.Depth)
-	}
-	return d
-}
-
-func val(v int) string {
-	switch {
-	case v >= mapcolor.Inf:
-		return "inf"
-	case v <= -mapcolor.Inf:
-		return "-inf"
-	}
-	return fmt.Sprint(v)
 }

@@ -156,7 +156,7 @@ func TestDecisionIsTheCourseTrace(t *testing.T) {
 		got := treeTrace(s.Problem(), tree)
 		if tree.Best >= 0 {
 			n := tree.Nodes[tree.Best]
-			got = append(got, fmt.Sprintf("%s, %s, %s", s.Problem().States[n.State], s.Problem().Colours[n.Colour], val(tree.Value)))
+			got = append(got, fmt.Sprintf("%s, %s, %s", s.Problem().States[n.State], s.Problem().Colours[n.Colour], FormatValue(tree.Value)))
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: the tree's %d lines differ from the course's %d: %s", name, len(got), len(want), firstDiff(strings.Join(got, "\n"), strings.Join(want, "\n")))
@@ -168,14 +168,11 @@ func TestDecisionIsTheCourseTrace(t *testing.T) {
 // treeTrace writes a tree's lines as the course's trace does.
 func treeTrace(p *Problem, t *Tree) []string {
 	var out []string
-	for _, l := range t.Lines {
-		n := t.Nodes[l.Node]
-		out = append(out, fmt.Sprintf("%s, %s, %d, %s, %s, %s", p.States[n.State], p.Colours[n.Colour], n.Depth, val(l.Value), val(l.Alpha), val(l.Beta)))
+	for i := range t.Lines {
+		out = append(out, t.Line(p, i))
 	}
 	return out
 }
-
-func val(v int) string { return string(appendValue(nil, v)) }
 
 // checkTreeShape: children are one deeper than their parent and appear
 // after it; a pruned move has no lines and no children; a searched node's

@@ -185,6 +185,23 @@ func (s *searcher) line(st, col, depth, v, alpha, beta int) {
 	s.trace = append(b, '\n')
 }
 
+// FormatValue writes a value as the trace does: inf, -inf or the number.
+func FormatValue(v int) string { return string(appendValue(nil, v)) }
+
+// Line writes trace line i of the tree as the course's output has it.
+func (t *Tree) Line(p *Problem, i int) string {
+	l := t.Lines[i]
+	n := t.Nodes[l.Node]
+	b := append([]byte(p.States[n.State]), ", "...)
+	b = append(b, p.Colours[n.Colour]...)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(n.Depth), 10)
+	for _, x := range [3]int{l.Value, l.Alpha, l.Beta} {
+		b = append(append(b, ", "...), FormatValue(x)...)
+	}
+	return string(b)
+}
+
 func appendValue(b []byte, v int) []byte {
 	switch {
 	case v >= Inf:
