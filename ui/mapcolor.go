@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -30,18 +31,9 @@ func (h *mapcolorHuman) Start(s match.State, side match.Side) {
 	h.legal = map[int][]int{}
 	p := h.s.Problem()
 	for _, m := range h.s.Moves() {
-		st, c := index(p.States, m.State), index(p.Colours, m.Colour)
+		st, c := slices.Index(p.States, m.State), slices.Index(p.Colours, m.Colour)
 		h.legal[st] = append(h.legal[st], c)
 	}
-}
-
-func index(xs []string, x string) int {
-	for i, v := range xs {
-		if v == x {
-			return i
-		}
-	}
-	return -1
 }
 
 // swatches are the colour buttons of the picked state.
@@ -155,12 +147,12 @@ func (h *mapcolorHuman) Suggest(r rect) (rect, bool) {
 		}
 		return sw[0], true
 	}
-	for _, m := range h.s.Moves() {
-		st := index(h.s.Problem().States, m.State)
-		l := render.LayoutMap(h.s, r)
-		c := l.Centre(st)
-		d := l.Radius() * 0.6
-		return rect{X: c.X - d, Y: c.Y - d, W: 2 * d, H: 2 * d}, true
+	for st := range h.s.Problem().States { // the first in the course's order
+		if len(h.legal[st]) > 0 {
+			l := render.LayoutMap(h.s, r)
+			c, d := l.Centre(st), l.Radius()*0.6
+			return rect{X: c.X - d, Y: c.Y - d, W: 2 * d, H: 2 * d}, true
+		}
 	}
 	return rect{}, false
 }

@@ -23,6 +23,7 @@ import (
 type command struct {
 	name, args, summary string
 	run                 func(args []string, stdout, stderr io.Writer) error
+	files               bool // takes files as arguments
 }
 
 // commands is filled in init: the commands refer to it for their help.
@@ -30,14 +31,14 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"games", "", "list the games", runGames},
-		{"bots", "-game NAME", "list a game's bots and their options", runBots},
-		{"play", "-game NAME -p1 BOT -p2 BOT [-seed N]", "play one match and print the result", runPlay},
-		{"record", "-game NAME (-p1 BOT -p2 BOT | -replay FILE) -o OUT.gif|png", "record a match as an animated GIF or one PNG frame", runRecord},
-		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay},
-		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform},
-		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot},
-		{"csp", "input.txt [-o output.txt]", "the map-colouring course's program: write its output.txt from an input.txt", runCSP},
+		{"games", "", "list the games", runGames, false},
+		{"bots", "-game NAME", "list a game's bots and their options", runBots, false},
+		{"play", "-game NAME -p1 BOT -p2 BOT [-seed N]", "play one match and print the result", runPlay, false},
+		{"record", "-game NAME (-p1 BOT -p2 BOT | -replay FILE) -o OUT.gif|png", "record a match as an animated GIF or one PNG frame", runRecord, false},
+		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay, false},
+		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform, true},
+		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot, false},
+		{"csp", "input.txt [-o output.txt]", "the map-colouring course's program: write its output.txt from an input.txt", runCSP, true},
 	}
 }
 
@@ -135,8 +136,18 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if fs.NArg() > 0 && fs.Name() != "arena conform" && fs.Name() != "arena csp" {
+	if fs.NArg() > 0 && !takesFiles(fs.Name()) {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// takesFiles reports whether the command of a flag set takes files.
+func takesFiles(flagSet string) bool {
+	for _, c := range commands {
+		if "arena "+c.name == flagSet {
+			return c.files
+		}
+	}
+	return false
 }
