@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
@@ -55,26 +57,19 @@ func readInput(in *input, presses func() ([]ebiten.Key, [][2]float64)) {
 
 // key reports whether k was just pressed, and takes it so that no other
 // handler acts on it in the same frame.
-func (in *input) key(k ebiten.Key) bool {
-	for i, p := range in.keys {
-		if p == k {
-			in.keys = append(in.keys[:i], in.keys[i+1:]...)
-			return true
-		}
-	}
-	return false
-}
+func (in *input) key(k ebiten.Key) bool { return take(&in.keys, k) }
 
 // char reports whether r was typed (for '?', '+' and other keys whose
 // position differs between keyboard layouts), and takes it.
-func (in *input) char(r rune) bool {
-	for i, c := range in.chars {
-		if c == r {
-			in.chars = append(in.chars[:i], in.chars[i+1:]...)
-			return true
-		}
+func (in *input) char(r rune) bool { return take(&in.chars, r) }
+
+// take removes the first x from xs and reports whether there was one.
+func take[T comparable](xs *[]T, x T) bool {
+	i := slices.Index(*xs, x)
+	if i >= 0 {
+		*xs = slices.Delete(*xs, i, i+1)
 	}
-	return false
+	return i >= 0
 }
 
 // click reports whether a click landed in r, and takes it.
