@@ -8,6 +8,7 @@ package ui
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -49,8 +50,14 @@ type Options struct {
 	// Start opens the match at once instead of the start view.
 	Start    bool
 	Platform Platform // nil: no link sharing, GIFs are not saved
-	// Yield is given to the match so that a thinking bot leaves frames
-	// to the page (the browser build); nil on the desktop.
+	// Host computes the matches: nil for a goroutine of this process (the
+	// desktop); the page's Web Worker in the browser.
+	Host Host
+	// Moves are turns a link carries, played as given before the bots
+	// take over (see Options.Query).
+	Moves [][2]json.RawMessage
+	// Yield is called now and then while a GIF is recorded, so that the
+	// page keeps drawing (the browser build); nil on the desktop.
 	Yield func()
 	// Presses, when set, returns the keys pressed and the places clicked
 	// (device pixels) since the last frame, in place of Ebitengine's
@@ -96,14 +103,17 @@ func randomSeed() uint64 { return rand.Uint64N(1_000_000) }
 
 // App is the playground: an ebiten.Game.
 type App struct {
-	opts   Options
-	canvas *ebitencanvas.Canvas
-	in     input
-	w, h   int
-	scale  float64
-	start  *startView
-	match  *matchView
-	help   bool
+	opts    Options
+	host    Host
+	canvas  *ebitencanvas.Canvas
+	confirm *confirm  // a question that must be answered before anything else
+	lastNow time.Time // when the last Update ran, for playback on the clock
+	in      input
+	w, h    int
+	scale   float64
+	start   *startView
+	match   *matchView
+	help    bool
 
 	toastMu sync.Mutex // toasts also come from the GIF goroutine
 	toast   string
@@ -123,13 +133,16 @@ type App struct {
 
 // New returns the app; with opts.Start it opens the match at once.
 func New(opts Options) *App {
-	a := &App{opts: opts, canvas: ebitencanvas.New(), scale: 1}
+	a := &App{opts: opts, host: opts.Host, canvas: ebitencanvas.New(), scale: 1}
+	if a.host == nil {
+		a.host = localHost{}
+	}
 	a.start = newStartView(a)
 	switch {
 	case opts.FileData != nil:
 		a.open(opts.File, opts.FileData)
 	case opts.Start:
-		a.startMatch(opts.Game, opts.P1, opts.P2, opts.Preset, opts.Seed)
+		a.startMatchWith(opts.Game, opts.P1, opts.P2, opts.Preset, opts.Seed, opts.Moves)
 	}
 	return a
 }
@@ -151,53 +164,109 @@ func (a *App) style() style { return newStyle(a.scale, render.Dark) }
 func (a *App) zoom() float64 { return a.scale / ebiten.Monitor().DeviceScaleFactor() }
 
 // Update reads input, runs the views and keeps the test status fresh.
+// The frame's click goes to the view under it; then every key pressed
+// since the last frame acts, in the order pressed.
 func (a *App) Update() error {
+	dt := a.elapsed()
 	readInput(&a.in, a.opts.Presses)
 	a.readDrops()
 	in := &a.in
 	st := a.style()
 	w, h := float64(a.w), float64(a.h)
+	if a.match != nil {
+		a.match.layout(a.canvas, st, w, h)
+	} else {
+		a.start.layout(a.canvas, st, w, h)
+	}
 	switch {
 	case a.help:
-		if in.key(ebiten.KeyEscape) || in.key(ebiten.KeyH) || in.char('?') || in.clicked {
+		if in.clicked {
 			a.help, in.clicked = false, false
 		}
-	case in.key(ebiten.KeyH) || in.char('?'):
-		a.help = true
+	case a.confirm != nil:
+		a.confirm.layout(a.canvas, st, w, h)
+		a.confirm.click(a, in)
 	case a.match != nil:
-		if in.key(ebiten.KeyEscape) {
-			a.showStart()
-			break
-		}
-		a.switchGame(in)
-		a.match.layout(a.canvas, st, w, h)
-		a.match.update(in, 1/float64(ebiten.TPS()))
+		a.match.click(in)
 	default:
-		a.switchGame(in)
-		a.start.layout(a.canvas, st, w, h)
-		a.start.update(in)
+		a.start.click(in)
+	}
+	for _, k := range in.takeKeys() {
+		a.key(k)
+	}
+	for _, r := range in.takeChars() {
+		a.char(r)
+	}
+	if a.match != nil {
+		a.match.update(in, dt)
 	}
 	a.frames++
 	a.updateStatus()
 	return nil
 }
 
-// switchGame handles the number keys: game 1 to 5.
-func (a *App) switchGame(in *input) {
-	if a.start.seed.focused {
-		return
+// elapsed returns the wall-clock time since the last Update, in seconds.
+// Playback moves by it, so a slow frame drops frames, never time; a gap
+// of over a second (a hidden tab, a paused process) counts as a second.
+func (a *App) elapsed() float64 {
+	now := time.Now()
+	dt := 0.0
+	if !a.lastNow.IsZero() {
+		dt = min(now.Sub(a.lastNow).Seconds(), 1)
 	}
+	a.lastNow = now
+	return dt
+}
+
+// key acts on one key: the overlay or question on screen takes it first,
+// then a person's move, then the view.
+func (a *App) key(k ebiten.Key) {
+	switch {
+	case a.help:
+		if k == ebiten.KeyEscape || k == ebiten.KeyH {
+			a.help = false
+		}
+	case a.confirm != nil:
+		a.confirm.key(a, k)
+	case a.match != nil && a.match.humanKey(k):
+	case k == ebiten.KeyH && !(a.match == nil && a.start.seed.focused):
+		a.help = true
+	case a.match != nil:
+		a.match.key(k)
+	default:
+		a.start.key(k)
+	}
+}
+
+// char acts on a typed character whose key differs between keyboard
+// layouts ('?', '+', '-').
+func (a *App) char(r rune) {
+	switch {
+	case a.match == nil && a.start.seed.focused:
+		a.start.seed.typed(r)
+	case a.help || a.confirm != nil:
+	case r == '?':
+		a.help = true
+	case a.match != nil:
+		a.match.char(r)
+	}
+}
+
+// ask shows a question that must be answered before anything else; the
+// yes button (or Enter) runs do.
+func (a *App) ask(question, yes string, do func()) {
+	a.confirm = &confirm{question: question, yes: newButton("yes", yes), no: newButton("no", "Stay"), do: do}
+	a.confirm.yes.accent = true
+}
+
+// gameKey returns the game whose number key k is, if any.
+func gameKey(k ebiten.Key) (string, bool) {
 	for _, g := range match.Games() {
-		k := g.Info().Key
-		if k < 1 || k > 9 || !in.key(ebiten.Key1+ebiten.Key(k-1)) {
-			continue
-		}
-		a.start.selectGame(g.Info().Name)
-		if a.match != nil {
-			game, p1, p2, preset, seed := a.start.settings()
-			a.startMatch(game, p1, p2, preset, seed)
+		if n := g.Info().Key; n >= 1 && n <= 9 && k == ebiten.Key1+ebiten.Key(n-1) {
+			return g.Info().Name, true
 		}
 	}
+	return "", false
 }
 
 // Draw draws the current view and the overlays.
@@ -223,6 +292,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 		roundRect(c, r, st.radius, render.Mix(st.th.Panel, st.th.Accent, 0.3))
 		c.Text(msg, w/2, r.Y+(r.H-c.LineHeight(st.text))/2, st.text, render.Center, st.th.Text)
 	}
+	if a.confirm != nil {
+		a.confirm.layout(c, st, w, h)
+		a.confirm.draw(c, st, &a.in)
+	}
 	if a.help {
 		drawHelp(c, st, w, h)
 	}
@@ -247,13 +320,19 @@ func (a *App) currentToast() string {
 
 // startMatch opens the match view with these settings.
 func (a *App) startMatch(game, p1, p2, preset string, seed uint64) {
+	a.startMatchWith(game, p1, p2, preset, seed, nil)
+}
+
+// startMatchWith opens the match view with these settings, first playing
+// the moves given (a link's).
+func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][2]json.RawMessage) {
 	setup, err := buildSetup(game, p1, p2, preset, seed, a.loaded)
 	if err != nil {
 		a.toastf("%v", err)
 		a.showStart()
 		return
 	}
-	v, err := newMatchView(a, setup)
+	v, err := newMatchView(a, setup, moves)
 	if err != nil {
 		a.toastf("%v", err)
 		return

@@ -1,10 +1,22 @@
 package ui
 
 import (
+	"fmt"
 	"math"
+	"slices"
+
+	"github.com/arena-playground/arena/engine/match"
 
 	"github.com/arena-playground/arena/render"
 )
+
+// helpKeys lists the shortcuts shown by the help overlay, with the
+// games' number keys as the registry has them.
+func helpKeys() [][2]string {
+	games := match.Games()
+	numbers := fmt.Sprintf("%d – %d", games[0].Info().Key, games[len(games)-1].Info().Key)
+	return slices.Insert(slices.Clone(keys), 9, [2]string{numbers, "choose the game (on the start view)"})
+}
 
 // keys lists the shortcuts shown by the help overlay.
 var keys = [][2]string{
@@ -14,13 +26,12 @@ var keys = [][2]string{
 	{"Home End", "first turn, latest turn"},
 	{"+ −", "faster, slower (0.25x to 16x)"},
 	{"R", "play again from the start"},
-	{"N", "new match with a new seed"},
+	{"N", "new match with a new seed (asks first)"},
 	{"G", "record the match as a GIF"},
 	{"L", "copy the link to this match"},
-	{"1 – 5", "switch game"},
 	{"Enter", "start the match; send your move"},
 	{"Backspace", "take back your last cell"},
-	{"Esc", "back to the start view"},
+	{"Esc", "back to the start view (asks first); leave the seed field"},
 	{"H ?", "show or hide this help"},
 	{"drop a file", "play on a course's input.txt or a game's config"},
 }
@@ -31,6 +42,7 @@ func drawHelp(c render.Canvas, st style, w, h float64) {
 	c.Fill(rect{W: w, H: h}, render.Alpha(th.Background, 0.8))
 	lh := c.LineHeight(st.text) * 1.5
 	cw := math.Min(w-2*st.pad, 520*st.u)
+	keys := helpKeys()
 	ch := float64(len(keys)+3) * lh
 	card := rect{X: (w - cw) / 2, Y: math.Max(st.pad, (h-ch)/2), W: cw, H: ch}
 	roundRect(c, card, st.radius*2, th.Panel)

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"sync"
-
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -39,59 +37,10 @@ type Human interface {
 var humans = map[string]func() Human{}
 
 // You is the name of the person in player lists and specs.
-const You = "you"
+const You = match.Person
 
 // request is a turn a person has to play.
 type request struct {
 	state match.State
 	side  match.Side
 }
-
-// humanBot is the match's Bot for a person: it posts the turn for the
-// window and waits for the action. The clock does not rule it.
-type humanBot struct {
-	mu      sync.Mutex
-	req     *request
-	actions chan match.Action
-}
-
-func newHumanBot() *humanBot { return &humanBot{actions: make(chan match.Action, 1)} }
-
-// Act waits for the person, or for the match to be cancelled.
-func (h *humanBot) Act(t *match.Turn) (match.Action, error) {
-	h.mu.Lock()
-	h.req = &request{t.State, t.Side}
-	h.mu.Unlock()
-	defer func() {
-		h.mu.Lock()
-		h.req = nil
-		h.mu.Unlock()
-	}()
-	select {
-	case a := <-h.actions:
-		return a, nil
-	case <-t.Context().Done():
-		return nil, t.Context().Err()
-	}
-}
-
-// waiting returns the turn the person has to play, if any.
-func (h *humanBot) waiting() (request, bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.req == nil {
-		return request{}, false
-	}
-	return *h.req, true
-}
-
-// send passes the person's action to the waiting match.
-func (h *humanBot) send(a match.Action) {
-	h.mu.Lock()
-	h.req = nil
-	h.mu.Unlock()
-	h.actions <- a
-}
-
-// Untimed exempts the person from the game's clock.
-func (h *humanBot) Untimed() bool { return true }

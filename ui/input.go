@@ -72,6 +72,22 @@ func take[T comparable](xs *[]T, x T) bool {
 	return i >= 0
 }
 
+// takeKeys returns the keys pressed since the last frame, in order, and
+// takes them all.
+func (in *input) takeKeys() []ebiten.Key {
+	k := slices.Clone(in.keys)
+	in.keys = in.keys[:0]
+	return k
+}
+
+// takeChars returns the characters typed since the last frame, in order,
+// and takes them all.
+func (in *input) takeChars() []rune {
+	r := slices.Clone(in.chars)
+	in.chars = in.chars[:0]
+	return r
+}
+
 // click reports whether a click landed in r, and takes it.
 func (in *input) click(r rect) bool {
 	if in.clicked && r.Contains(in.x, in.y) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
@@ -27,14 +28,15 @@ type matchView struct {
 	order                                []string // buttons in drawing order
 	speedX                               float64  // where the speed is written
 	dragging                             bool
+	sped                                 bool // a speed key acted this frame
 }
 
-func newMatchView(app *App, setup match.Setup) (*matchView, error) {
+func newMatchView(app *App, setup match.Setup, moves [][2]json.RawMessage) (*matchView, error) {
 	d, err := render.DrawerFor(setup.Game.Info().Name)
 	if err != nil {
 		return nil, err
 	}
-	pb, err := newPlayback(setup, app.opts.Yield)
+	pb, err := newPlayback(setup, moves, app.host)
 	if err != nil {
 		return nil, err
 	}
@@ -118,47 +120,125 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 	v.timeline = rect{X: x + turnW + st.gap, Y: y, W: w - st.pad - (x + turnW + st.gap), H: st.rowH}
 }
 
-// update handles the frame's input and moves playback along.
-func (v *matchView) update(in *input, dt float64) {
-	pb := v.pb
-	pb.tick(dt)
-	v.updateHuman(in)
-	b := v.buttons
+// click handles the frame's click: the buttons, the timeline, the board
+// of a person's turn.
+func (v *matchView) click(in *input) {
+	pb, b := v.pb, v.buttons
+	v.updateHuman()
 	switch {
-	case b["play"].hit(in) || in.key(ebiten.KeySpace):
+	case b["play"].hit(in):
 		pb.toggle()
-	case b["prev"].hit(in) || in.key(ebiten.KeyArrowLeft):
+	case b["prev"].hit(in):
 		pb.step(-1)
-	case b["next"].hit(in) || in.key(ebiten.KeyArrowRight):
+	case b["next"].hit(in):
 		pb.step(+1)
-	case in.key(ebiten.KeyComma):
-		pb.stepLine(-1)
-	case in.key(ebiten.KeyPeriod):
-		pb.stepLine(+1)
-	case b["first"].hit(in) || in.key(ebiten.KeyHome):
+	case b["first"].hit(in):
 		pb.playing = false
 		pb.seek(0)
-	case b["last"].hit(in) || in.key(ebiten.KeyEnd):
+	case b["last"].hit(in):
 		pb.seek(pb.span())
-	case b["slower"].hit(in) || in.key(ebiten.KeyMinus) || in.key(ebiten.KeyNumpadSubtract) || in.char('-'):
+	case b["slower"].hit(in):
 		pb.faster(-1)
-	case b["faster"].hit(in) || in.key(ebiten.KeyEqual) || in.key(ebiten.KeyNumpadAdd) || in.char('+'):
+	case b["faster"].hit(in):
 		pb.faster(+1)
-	case b["restart"].hit(in) || in.key(ebiten.KeyR):
+	case b["restart"].hit(in):
 		pb.seek(0)
 		pb.playing = true
-	case b["new"].hit(in) || in.key(ebiten.KeyN):
+	case b["new"].hit(in):
 		v.app.newSeed()
-	case b["gif"].hit(in) || in.key(ebiten.KeyG):
+	case b["gif"].hit(in):
 		v.app.exportGIF(pb.rec)
-	case b["link"].hit(in) || in.key(ebiten.KeyL):
+	case b["link"].hit(in):
 		v.app.copyLink()
 	case b["back"].hit(in):
 		v.app.showStart()
 	case b["help"].hit(in):
 		v.app.help = true
+	case b["send"].hit(in):
+		v.send()
+	case v.human != nil && pb.atEnd() && in.clicked && v.boardR.Contains(in.x, in.y):
+		in.clicked = false
+		v.human.Click(in.x, in.y, v.boardR)
 	}
 	v.updateTimeline(in)
+}
+
+// humanKey offers a key to the controls of a person's turn and reports
+// whether they used it (a colour's number, an arrow for a wall's side).
+func (v *matchView) humanKey(k ebiten.Key) bool {
+	v.updateHuman()
+	return v.human != nil && v.pb.atEnd() && v.human.Key(k)
+}
+
+// key handles one key. Keys that leave the match ask first: a person's
+// moves or a long computation would be lost to a slip of the finger.
+func (v *matchView) key(k ebiten.Key) {
+	pb := v.pb
+	switch k {
+	case ebiten.KeySpace:
+		pb.toggle()
+	case ebiten.KeyArrowLeft:
+		pb.step(-1)
+	case ebiten.KeyArrowRight:
+		pb.step(+1)
+	case ebiten.KeyComma:
+		pb.stepLine(-1)
+	case ebiten.KeyPeriod:
+		pb.stepLine(+1)
+	case ebiten.KeyHome:
+		pb.playing = false
+		pb.seek(0)
+	case ebiten.KeyEnd:
+		pb.seek(pb.span())
+	case ebiten.KeyMinus, ebiten.KeyNumpadSubtract:
+		pb.faster(-1)
+		v.sped = true
+	case ebiten.KeyEqual, ebiten.KeyNumpadAdd:
+		pb.faster(+1)
+		v.sped = true
+	case ebiten.KeyR:
+		pb.seek(0)
+		pb.playing = true
+	case ebiten.KeyG:
+		v.app.exportGIF(pb.rec)
+	case ebiten.KeyL:
+		v.app.copyLink()
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		v.send()
+	case ebiten.KeyN:
+		v.app.ask("Leave this match for a new one with a new seed?", "New seed", v.app.newSeed)
+	case ebiten.KeyEscape:
+		v.app.ask("Leave this match for the start view?", "Leave", v.app.showStart)
+	}
+}
+
+// char handles the characters of keys that move between layouts, unless
+// their key (Shift and = for +) already acted this frame.
+func (v *matchView) char(r rune) {
+	if v.sped {
+		return
+	}
+	switch r {
+	case '+':
+		v.pb.faster(+1)
+	case '-':
+		v.pb.faster(-1)
+	}
+}
+
+// update moves playback along by dt seconds and sends a person's move
+// once it is complete.
+func (v *matchView) update(in *input, dt float64) {
+	pb := v.pb
+	if err := pb.receive(); err != nil {
+		v.app.toastf("%v", err)
+	}
+	pb.tick(dt)
+	v.updateHuman()
+	if v.human != nil && pb.atEnd() && v.human.Done() {
+		v.send()
+	}
+	v.sped = false
 }
 
 // updateTimeline seeks where the timeline is clicked or dragged.
@@ -175,10 +255,10 @@ func (v *matchView) updateTimeline(in *input) {
 	}
 }
 
-// updateHuman runs the controls of a person's turn: active when the
-// playhead is on the state the person has to play.
-func (v *matchView) updateHuman(in *input) {
-	req, bot, ok := v.pb.pending()
+// updateHuman keeps the controls of a person's turn: there while the
+// match waits for the person, for the state it waits on.
+func (v *matchView) updateHuman() {
+	req, ok := v.pb.pending()
 	if !ok {
 		v.human, v.asked = nil, nil
 		return
@@ -189,27 +269,24 @@ func (v *matchView) updateHuman(in *input) {
 		v.asked = &req
 	}
 	v.buttons["send"].enabled = v.pb.atEnd()
-	if !v.pb.atEnd() {
+}
+
+// send sends the person's move, once the playhead is on the live turn and
+// the move is legal.
+func (v *matchView) send() {
+	if v.human == nil || !v.pb.atEnd() {
 		return
 	}
-	for _, k := range in.keys {
-		if v.human.Key(k) {
-			in.key(k)
-		}
+	a, err := v.human.Action()
+	if err == nil {
+		err = v.pb.play(*v.asked, a)
 	}
-	if in.clicked && v.boardR.Contains(in.x, in.y) {
-		in.clicked = false
-		v.human.Click(in.x, in.y, v.boardR)
+	if err != nil {
+		v.app.toastf("%v", err)
+		return
 	}
-	if v.human.Done() || v.buttons["send"].hit(in) || in.key(ebiten.KeyEnter) || in.key(ebiten.KeyNumpadEnter) {
-		if a, err := v.human.Action(); err == nil {
-			bot.send(a)
-			v.human, v.asked = nil, nil
-			v.pb.playing = true
-		} else {
-			v.app.toastf("%v", err)
-		}
-	}
+	v.human, v.asked = nil, nil
+	v.pb.playing = true
 }
 
 func (v *matchView) draw(c render.Canvas, st style, in *input) {
@@ -319,7 +396,10 @@ func (v *matchView) drawPanel(c render.Canvas, st style) {
 func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k int) float64 {
 	th, pb := st.th, v.pb
 	if k >= len(pb.rec.Turns) {
-		if pb.rec.Result == nil && v.human == nil {
+		switch {
+		case pb.failed != nil:
+			y = wrapText(c, pb.failed.Error(), r.X, y, r.W, st.small, th.Collision)
+		case pb.rec.Result == nil && v.human == nil:
 			c.Text("thinking…", r.X, y, st.small, render.Left, th.TextDim)
 			y += c.LineHeight(st.small)
 		}

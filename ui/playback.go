@@ -1,7 +1,8 @@
 package ui
 
 import (
-	"context"
+	"encoding/json"
+	"fmt"
 	"math"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -11,15 +12,17 @@ import (
 // Playback speeds: a multiplier of the game's rate at 1x.
 var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
 
-// playback is a match being computed on its own goroutine and a playhead
-// moving over what has been computed: stepping and scrubbing read the
-// recorded states and never ask the bots again.
+// playback is a match being computed elsewhere (see Host) and a playhead
+// moving over what has arrived: each turn is rebuilt and checked here from
+// the stream, and stepping and scrubbing read the rebuilt states without
+// asking the bots again.
 type playback struct {
 	setup   match.Setup
-	runner  *match.Runner
-	cancel  context.CancelFunc
-	humans  [2]*humanBot // nil for a bot
+	feed    Feed
+	follow  *match.Follower
 	rec     *match.Record
+	failed  error   // why the stream stopped before the match ended
+	played  [2]int  // each side's last turn a person's move was sent for, -1: none
 	t       float64 // playhead, in turns
 	playing bool
 	speed   int // index in speeds
@@ -31,41 +34,27 @@ type playback struct {
 // maxTurns is implemented by configs that know how long a game lasts.
 type maxTurns interface{ MaxTurns() int }
 
-func newPlayback(setup match.Setup, yield func()) (*playback, error) {
-	p := &playback{setup: setup, playing: true, speed: 2}
-	for _, side := range match.Sides {
-		if setup.Players[side].Name == You {
-			p.humans[side] = newHumanBot()
-			setup.Bots[side] = p.humans[side]
-		}
-	}
-	r, err := match.NewRunner(setup)
+// newPlayback starts computing the match on host, first playing moves as
+// given (a link's).
+func newPlayback(setup match.Setup, moves [][2]json.RawMessage, host Host) (*playback, error) {
+	st, err := match.NewStart(setup, moves)
 	if err != nil {
 		return nil, err
 	}
-	r.Yield = yield
-	p.runner, p.rec = r, r.Record()
+	f, err := match.NewFollower(setup)
+	if err != nil {
+		return nil, err
+	}
+	p := &playback{setup: setup, follow: f, rec: f.Record(), playing: true, speed: 2, played: [2]int{-1, -1}}
 	if m, ok := p.rec.Config.(maxTurns); ok {
 		p.total = m.MaxTurns()
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	p.cancel = cancel
-	go func() {
-		defer r.Close()
-		for !r.Done() {
-			if r.Step(ctx) != nil {
-				return
-			}
-			if yield != nil {
-				yield()
-			}
-		}
-	}()
+	p.feed = host.Compute(st)
 	return p, nil
 }
 
-// stop cancels the match; its goroutine ends at the bots' next check.
-func (p *playback) stop() { p.cancel() }
+// stop ends the computation of the match.
+func (p *playback) stop() { p.feed.Stop() }
 
 // span is the last computed playback time.
 func (p *playback) span() float64 { return render.Span(p.rec) }
@@ -76,9 +65,25 @@ func (p *playback) length() float64 { return max(float64(p.total), p.span(), 1) 
 // atEnd reports whether the playhead is on the latest computed state.
 func (p *playback) atEnd() bool { return p.t >= p.span() }
 
-// tick refreshes the record and moves the playhead by dt seconds.
-func (p *playback) tick(dt float64) {
-	p.rec = p.runner.Record()
+// receive takes the messages that arrived. The first one refused stops the
+// stream: the turns before it stay, and the error says why. It returns
+// the error when this call found it.
+func (p *playback) receive() error {
+	if p.failed != nil {
+		return nil
+	}
+	for _, data := range p.feed.Poll() {
+		m, err := match.DecodeMessage(data)
+		if err == nil {
+			err = p.follow.Add(m)
+		}
+		if err != nil {
+			p.failed = fmt.Errorf("the match stopped after %d turns: %w", len(p.rec.Turns), err)
+			p.feed.Stop()
+			break
+		}
+	}
+	p.rec = p.follow.Record()
 	if p.scanned < len(p.rec.States) {
 		p.events = append(p.events, render.Events(p.rec, p.scanned)...)
 		p.scanned = len(p.rec.States)
@@ -86,13 +91,31 @@ func (p *playback) tick(dt float64) {
 			p.events = append(p.events, render.Forfeits(p.rec)...)
 		}
 	}
+	return p.failed
+}
+
+// tick moves the playhead by dt seconds of wall-clock time: a slow frame
+// moves it further, so playback keeps the game's pace whatever the frame
+// rate.
+func (p *playback) tick(dt float64) {
 	if !p.playing {
 		return
 	}
 	// A turn lasts its pace: a map-colouring decision replays its search.
-	rate := render.Rate(p.rec.Game.Info().Name)
-	p.t = math.Min(p.t+rate*speeds[p.speed]*dt/render.Pace(p.rec, int(p.t)), p.span())
-	if p.atEnd() && p.rec.Result != nil {
+	rate := render.Rate(p.rec.Game.Info().Name) * speeds[p.speed]
+	for dt > 0 && p.t < p.span() {
+		k := math.Floor(p.t)
+		pace := render.Pace(p.rec, int(k))
+		// Move within turn k, and carry what is left into the next turn.
+		left := (k + 1 - p.t) * pace / rate
+		if dt < left {
+			p.t += dt * rate / pace
+			break
+		}
+		p.t, dt = k+1, dt-left
+	}
+	p.t = math.Min(p.t, p.span())
+	if p.atEnd() && (p.rec.Result != nil || p.failed != nil) {
 		p.playing = false
 	}
 }
@@ -122,16 +145,23 @@ func (p *playback) toggle() {
 func (p *playback) faster(dir int) { p.speed = max(0, min(len(speeds)-1, p.speed+dir)) }
 
 // pending returns the turn a person has to play now, if any.
-func (p *playback) pending() (request, *humanBot, bool) {
-	for _, h := range p.humans {
-		if h == nil {
-			continue
-		}
-		if r, ok := h.waiting(); ok {
-			return r, h, true
-		}
+func (p *playback) pending() (request, bool) {
+	turn, side, ok := p.follow.Asking()
+	if !ok || turn != len(p.rec.Turns) || turn == p.played[side] {
+		return request{}, false
 	}
-	return request{}, nil, false
+	return request{p.rec.Last(), side}, true
+}
+
+// play sends a person's move for the pending turn.
+func (p *playback) play(req request, a match.Action) error {
+	data, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	p.feed.Act(match.Act{Turn: req.state.Turn(), Side: req.side, Action: data})
+	p.played[req.side] = req.state.Turn()
+	return nil
 }
 
 // stepLine moves the playhead by one step of the current turn (a line of

@@ -126,7 +126,8 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	v.card.H = y + 3*c.LineHeight(st.small) + st.pad - v.card.Y
 }
 
-func (v *startView) update(in *input) {
+// click handles the frame's click.
+func (v *startView) click(in *input) {
 	if v.games.update(in) {
 		v.selectGame(v.games.id())
 	}
@@ -134,11 +135,27 @@ func (v *startView) update(in *input) {
 		p.update(in)
 	}
 	v.presets.update(in)
-	v.seed.update(in)
+	v.seed.click(in)
 	if v.dice.hit(in) {
 		v.seed.value = strconv.FormatUint(randomSeed(), 10)
 	}
-	if v.start.hit(in) || in.key(ebiten.KeyEnter) || in.key(ebiten.KeyNumpadEnter) {
+	if v.start.hit(in) {
+		v.app.startMatch(v.settings())
+	}
+}
+
+// key handles a key: the seed field's while it has the focus, a game's
+// number, Enter to start.
+func (v *startView) key(k ebiten.Key) {
+	if v.seed.focused && v.seed.key(k) {
+		return
+	}
+	if game, ok := gameKey(k); ok {
+		v.selectGame(game)
+		return
+	}
+	if k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter {
+		v.seed.focused = false
 		v.app.startMatch(v.settings())
 	}
 }

@@ -46,7 +46,7 @@ func (a *App) updateStatus() {
 		if pb.rec.Result != nil {
 			s.Result = pb.rec.Result.String()
 		}
-		if req, _, ok := pb.pending(); ok {
+		if req, ok := pb.pending(); ok {
 			s.Asking = req.side.String()
 		}
 		for id, b := range v.buttons {

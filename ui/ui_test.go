@@ -2,7 +2,7 @@ package ui
 
 import (
 	"bytes"
-	"context"
+	"fmt"
 	"math"
 	"net/url"
 	"os"
@@ -54,36 +54,63 @@ func TestBuildSetupRefuses(t *testing.T) {
 	}
 }
 
-// TestHumanBotWaitsForTheWindow: the person's bot posts its turn, returns
-// the action the window sends, and gives up when the match is cancelled.
-func TestHumanBotWaitsForTheWindow(t *testing.T) {
-	h := newHumanBot()
-	s := life.NewState(life.Competition(), 1)
-	done := make(chan match.Action)
-	go func() {
-		a, _ := h.Act(match.NewTurn(s, match.P2, nil, match.Budget{}))
-		done <- a
-	}()
-	var req request
-	for deadline := time.Now().Add(5 * time.Second); ; {
-		var ok bool
-		if req, ok = h.waiting(); ok || time.Now().After(deadline) {
-			break
+// TestPlaybackAsksAPerson: the match waits for the person's side; the
+// move sent goes to the match, which goes on with it, and the turn is
+// not asked twice.
+func TestPlaybackAsksAPerson(t *testing.T) {
+	g, _ := match.Lookup("mapcolor")
+	pb, err := newPlayback(match.Setup{Game: g, Config: &mapcolor.Config{Map: "australia"}, Seed: 1,
+		Players: [2]match.Spec{{Name: You}, {Name: "greedy"}}}, nil, localHost{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pb.stop()
+	req := awaitPending(t, pb)
+	if req.side != match.P1 || req.state.Turn() != 0 {
+		t.Fatalf("asked %s at turn %d", req.side, req.state.Turn())
+	}
+	h := humans["mapcolor"]()
+	h.Start(req.state, req.side)
+	r, ok := h.Suggest(rect{W: 600, H: 600})
+	if !ok {
+		t.Fatal("no legal move suggested")
+	}
+	h.Click(r.X+r.W/2, r.Y+r.H/2, rect{W: 600, H: 600})
+	r, _ = h.Suggest(rect{W: 600, H: 600})
+	h.Click(r.X+r.W/2, r.Y+r.H/2, rect{W: 600, H: 600})
+	a, err := h.Action()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pb.play(req, a); err != nil {
+		t.Fatal(err)
+	}
+	if _, again := pb.pending(); again {
+		t.Error("the turn is still asked after the move was sent")
+	}
+	next := awaitPending(t, pb)
+	if next.state.Turn() != 2 || len(pb.rec.Turns) != 2 {
+		t.Fatalf("after the move: asked at turn %d with %d turns played", next.state.Turn(), len(pb.rec.Turns))
+	}
+	if played := pb.rec.Turns[0].Actions[match.P1]; played == nil || fmt.Sprint(played) != fmt.Sprint(a) {
+		t.Errorf("played %v, sent %v", played, a)
+	}
+}
+
+// awaitPending receives the match's messages until it waits for a person.
+func awaitPending(t *testing.T, pb *playback) request {
+	t.Helper()
+	for {
+		if err := pb.receive(); err != nil {
+			t.Fatal(err)
+		}
+		if req, ok := pb.pending(); ok {
+			return req
+		}
+		if pb.rec.Result != nil {
+			t.Fatal("the match ended without asking")
 		}
 		time.Sleep(time.Millisecond)
-	}
-	if req.side != match.P2 || req.state.Turn() != 0 {
-		t.Fatalf("posted %+v", req)
-	}
-	h.send(life.Action{{Row: 11, Col: 15}})
-	if a := <-done; len(a.(life.Action)) != 1 {
-		t.Errorf("Act returned %v", a)
-	}
-	if _, ok := h.waiting(); ok {
-		t.Error("the turn is still posted after the action")
-	}
-	if !h.Untimed() {
-		t.Error("a person must not be ruled by the clock")
 	}
 }
 
@@ -129,14 +156,15 @@ func TestLifeHumanClicks(t *testing.T) {
 func computed(t *testing.T, game string, cfg match.Config, seed uint64, p1, p2 string) *playback {
 	t.Helper()
 	g, _ := match.Lookup(game)
-	pb, err := newPlayback(match.Setup{Game: g, Config: cfg, Seed: seed, Players: [2]match.Spec{{Name: p1}, {Name: p2}}}, nil)
+	pb, err := newPlayback(match.Setup{Game: g, Config: cfg, Seed: seed, Players: [2]match.Spec{{Name: p1}, {Name: p2}}}, nil, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(pb.stop)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	for pb.tick(0); pb.rec.Result == nil && ctx.Err() == nil; pb.tick(0) {
+	for pb.rec.Result == nil {
+		if err := pb.receive(); err != nil {
+			t.Fatal(err)
+		}
 		time.Sleep(time.Millisecond)
 	}
 	return pb
@@ -256,6 +284,21 @@ func TestPlaybackStepsLines(t *testing.T) {
 	if want := 0.5 / render.Pace(pb.rec, 0); math.Abs(pb.t-want) > 1e-9 {
 		t.Errorf("after half a second: t=%v, want %v", pb.t, want)
 	}
+	// A long frame carries the playhead through the turns it covers, each
+	// at its own pace: the playhead follows the clock, not the frames.
+	pb.seek(0)
+	p0, p1 := render.Pace(pb.rec, 0), render.Pace(pb.rec, 1)
+	pb.tick(p0 + p1/2)
+	if math.Abs(pb.t-1.5) > 1e-9 {
+		t.Errorf("after %.2f s (all of turn 0, half of turn 1): t=%v, want 1.5", p0+p1/2, pb.t)
+	}
+	pb.seek(0)
+	for range 20 {
+		pb.tick((p0 + p1/2) / 20)
+	}
+	if math.Abs(pb.t-1.5) > 1e-9 {
+		t.Errorf("the same time in 20 frames: t=%v, want 1.5", pb.t)
+	}
 }
 
 // TestLoadFile: a file opens as a config of the game preferred when it
@@ -299,5 +342,74 @@ func TestAppOpensAFile(t *testing.T) {
 	a.start.selectGame("mapcolor")
 	if a.start.presets.choose("file:t5.txt"); a.start.presets.id() != "file:t5.txt" {
 		t.Error("the file is no longer offered after switching games")
+	}
+}
+
+// TestKeysNeverLoseAMatch: number keys choose the game on the start view
+// only (in map colouring they pick colours); in a match Esc and N ask
+// before leaving; several keys pressed within one frame all act, in the
+// order pressed; Esc leaves the seed field.
+func TestKeysNeverLoseAMatch(t *testing.T) {
+	var pending []ebiten.Key
+	a := New(Options{Game: "mapcolor", P1: "strong", P2: "greedy", Preset: "usa", Seed: 2, Start: true,
+		Presses: func() ([]ebiten.Key, [][2]float64) {
+			k := pending
+			pending = nil
+			return k, nil
+		}})
+	defer a.showStart()
+	a.Layout(1280, 800)
+	press := func(k ...ebiten.Key) {
+		pending = k
+		a.Update()
+	}
+	first := a.match
+	press(ebiten.Key1, ebiten.Key2)
+	if a.match != first || a.opts.Game != "mapcolor" {
+		t.Fatalf("number keys in a match changed it to %s", a.opts.Game)
+	}
+	press(ebiten.KeyEscape)
+	if a.confirm == nil || a.match != first {
+		t.Fatal("Esc in a match did not ask first")
+	}
+	press(ebiten.KeyEscape)
+	if a.confirm != nil || a.match != first {
+		t.Fatal("answering no to Esc's question left the match")
+	}
+	press(ebiten.KeyN, ebiten.KeyN)
+	if a.confirm != nil || a.match != first {
+		t.Fatal("N, then N for no, left the match")
+	}
+	speed := first.pb.speed
+	press(ebiten.KeySpace, ebiten.KeyEqual, ebiten.KeyEqual, ebiten.KeyMinus)
+	if first.pb.playing || first.pb.speed != speed+1 {
+		t.Errorf("four keys in one frame: playing %v, speed %d (was %d), want paused at one step faster", first.pb.playing, first.pb.speed, speed)
+	}
+	press(ebiten.KeyEscape, ebiten.KeyEnter)
+	if a.match != nil || a.confirm != nil {
+		t.Fatal("Esc then Enter in one frame did not leave the match")
+	}
+	press(ebiten.Key2)
+	if a.start.games.id() != "colosseum" {
+		t.Errorf("2 on the start view chose %s", a.start.games.id())
+	}
+	a.start.seed.focused, a.start.seed.value = true, ""
+	press(ebiten.Key1, ebiten.KeyBackspace, ebiten.KeyH)
+	if a.start.games.id() != "colosseum" || a.help {
+		t.Errorf("keys typed in the seed field acted: game %s, help %v", a.start.games.id(), a.help)
+	}
+	press(ebiten.KeyEscape, ebiten.Key1)
+	if a.start.seed.focused || a.start.games.id() != "life" || a.match != nil {
+		t.Errorf("Esc then 1: seed focused %v, game %s, match %v", a.start.seed.focused, a.start.games.id(), a.match != nil)
+	}
+}
+
+// TestHelpListsTheGames: the help names the number keys of the games
+// there are.
+func TestHelpListsTheGames(t *testing.T) {
+	games := match.Games()
+	want := fmt.Sprintf("%d – %d", games[0].Info().Key, games[len(games)-1].Info().Key)
+	if !slices.ContainsFunc(helpKeys(), func(k [2]string) bool { return k[0] == want }) {
+		t.Errorf("help keys %v lack %q", helpKeys(), want)
 	}
 }

@@ -176,25 +176,40 @@ type field struct {
 	max     int
 }
 
-func (f *field) update(in *input) {
+// click focuses the field when the click lands on it, and leaves it when
+// the click lands elsewhere.
+func (f *field) click(in *input) {
 	if in.clicked {
 		f.focused = f.r.Contains(in.x, in.y)
 		if f.focused {
 			in.clicked = false
 		}
 	}
-	if !f.focused {
-		return
+}
+
+// typed takes a typed character: digits only.
+func (f *field) typed(r rune) {
+	if r >= '0' && r <= '9' && len(f.value) < f.max {
+		f.value += string(r)
 	}
-	for _, r := range in.chars {
-		if r >= '0' && r <= '9' && len(f.value) < f.max {
-			f.value += string(r)
+}
+
+// key takes an editing key and reports whether it used it: Backspace
+// erases, Esc leaves the field, and the digits' own keys are the typed
+// characters'.
+func (f *field) key(k ebiten.Key) bool {
+	switch {
+	case k == ebiten.KeyBackspace:
+		if f.value != "" {
+			f.value = f.value[:len(f.value)-1]
 		}
+	case k == ebiten.KeyEscape:
+		f.focused = false
+	case k >= ebiten.KeyDigit0 && k <= ebiten.KeyDigit9, k >= ebiten.KeyNumpad0 && k <= ebiten.KeyNumpad9:
+	default:
+		return false
 	}
-	in.chars = in.chars[:0]
-	if in.key(ebiten.KeyBackspace) && f.value != "" {
-		f.value = f.value[:len(f.value)-1]
-	}
+	return true
 }
 
 func (f *field) draw(c render.Canvas, st style) {
@@ -236,4 +251,62 @@ func drawIcon(c render.Canvas, name string, r rect, st style, col color.RGBA) {
 		tri(cx+s*1.0, -1)
 		bar(cx - s*0.55 - math.Max(2, math.Round(s*0.45)))
 	}
+}
+
+// confirm is a question over the window that must be answered before
+// anything else: leaving a match by a key asks it first.
+type confirm struct {
+	question string
+	yes, no  *button
+	card     rect
+	do       func()
+}
+
+func (q *confirm) layout(c render.Canvas, st style, w, h float64) {
+	bw := math.Max(c.TextWidth(q.yes.label, st.bold), c.TextWidth(q.no.label, st.bold)) + 4*st.pad
+	cw := math.Min(w-2*st.pad, math.Max(c.TextWidth(q.question, st.text)+4*st.pad, 2*bw+3*st.pad))
+	ch := c.LineHeight(st.text) + st.rowH + 3*st.pad
+	q.card = rect{X: (w - cw) / 2, Y: (h - ch) / 2, W: cw, H: ch}
+	y := q.card.Y + q.card.H - st.pad - st.rowH
+	q.no.r = rect{X: q.card.X + q.card.W - st.pad - bw, Y: y, W: bw, H: st.rowH}
+	q.yes.r = rect{X: q.no.r.X - st.gap - bw, Y: y, W: bw, H: st.rowH}
+}
+
+// click answers the question by its buttons; a click elsewhere does
+// nothing.
+func (q *confirm) click(a *App, in *input) {
+	switch {
+	case q.yes.hit(in):
+		q.answer(a, true)
+	case q.no.hit(in):
+		q.answer(a, false)
+	}
+	in.clicked = false
+}
+
+// key answers by key: Enter or Y for yes, Esc or N for no; other keys
+// wait for the answer.
+func (q *confirm) key(a *App, k ebiten.Key) {
+	switch k {
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeyY:
+		q.answer(a, true)
+	case ebiten.KeyEscape, ebiten.KeyN:
+		q.answer(a, false)
+	}
+}
+
+func (q *confirm) answer(a *App, yes bool) {
+	a.confirm = nil
+	if yes {
+		q.do()
+	}
+}
+
+func (q *confirm) draw(c render.Canvas, st style, in *input) {
+	th := st.th
+	roundRect(c, q.card, st.radius*2, render.Mix(th.Panel, th.Accent, 0.15))
+	c.Stroke(q.card, st.lw, th.Accent)
+	c.Text(fit(c, q.question, st.text, q.card.W-2*st.pad), q.card.X+st.pad, q.card.Y+st.pad, st.text, render.Left, th.Text)
+	q.yes.draw(c, st, in)
+	q.no.draw(c, st, in)
 }

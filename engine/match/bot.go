@@ -23,10 +23,13 @@ type BotFunc func(t *Turn) (Action, error)
 // Act calls f.
 func (f BotFunc) Act(t *Turn) (Action, error) { return f(t) }
 
-// Untimed is implemented by bots that the clock must not rule, such as a
-// person playing in the window.
-type Untimed interface {
-	Untimed() bool
+// Timed is implemented by bots that the game's clock rules by default:
+// programs and network players, for whom the original games set their
+// clocks. Built-in bots count their budgets in nodes and are not timed
+// unless [Setup.ClockAll] asks for it, so that a busy or paused machine
+// never changes their match; a person is never timed.
+type Timed interface {
+	Timed() bool
 }
 
 // Closer is implemented by bots that hold resources (external processes);

@@ -146,7 +146,13 @@ func spec(t *testing.T, s string) Spec {
 
 func play(t *testing.T, cfg *tallyConfig, p1, p2 string) *Record {
 	t.Helper()
-	rec, err := Play(context.Background(), Setup{Game: tally{}, Config: cfg, Seed: 7, Players: [2]Spec{spec(t, p1), spec(t, p2)}})
+	return playClocked(t, cfg, p1, p2, false)
+}
+
+// playClocked plays with the game's clock on built-in bots too, when all.
+func playClocked(t *testing.T, cfg *tallyConfig, p1, p2 string, all bool) *Record {
+	t.Helper()
+	rec, err := Play(context.Background(), Setup{Game: tally{}, Config: cfg, Seed: 7, Players: [2]Spec{spec(t, p1), spec(t, p2)}, ClockAll: all})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,13 +227,18 @@ func TestFailingBotsForfeit(t *testing.T) {
 		for _, side := range Sides {
 			players := [2]string{"one", "one"}
 			players[side] = c.bot
-			rec := play(t, &c.cfg, players[0], players[1])
+			rec := playClocked(t, &c.cfg, players[0], players[1], true)
 			r := rec.Result
 			if r.Winner != side.Other() || len(r.Forfeits) != 1 || r.Forfeits[0].Side != side ||
 				!strings.Contains(r.Forfeits[0].Reason, c.want) {
 				t.Errorf("%s as %s: result %+v, want a forfeit saying %q", c.bot, side, r, c.want)
 			}
 		}
+	}
+	// By default the clock rules programs only: a built-in bot's match
+	// does not depend on how busy the machine is.
+	if r := play(t, &tallyConfig{Turns: 4, ClockMs: 5}, "sleepy", "one").Result; len(r.Forfeits) != 0 || r.Scores != [2]float64{2, 2} {
+		t.Errorf("sleepy under a 5 ms clock by default: %+v, want no forfeit", r)
 	}
 	rec := play(t, &tallyConfig{Turns: 3, Simultaneous: true}, "eleven", "panic")
 	if r := rec.Result; r.Winner != NoSide || len(r.Forfeits) != 2 || r.Turns != 0 {

@@ -204,8 +204,8 @@ func (p *processBot) Close() error {
 	return nil
 }
 
-// Untimed reports false: programs answer to the game's clock.
-func (p *processBot) Untimed() bool { return false }
+// Timed reports true: programs answer to the game's clock.
+func (p *processBot) Timed() bool { return true }
 
 // splitCommand splits a command line into words, with single and double
 // quotes grouping words that hold spaces.

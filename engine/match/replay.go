@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 )
 
 // Replay file identification. A change that older arenas cannot read
@@ -46,19 +47,29 @@ func (r *Record) Replay() (*Replay, error) {
 	rp := &Replay{Format: ReplayFormat, Version: ReplayVersion, Game: r.Game.Info().Name,
 		Variant: r.Config.Variant(), Seed: r.Seed, Players: r.Players, Config: cfg, Result: r.Result}
 	for k, t := range r.Turns {
-		rt := ReplayTurn{Notes: t.Notes, Replaced: t.Replaced}
-		for side, a := range t.Actions {
-			if a == nil {
-				rt.Actions[side] = json.RawMessage("null")
-				continue
-			}
-			if rt.Actions[side], err = json.Marshal(a); err != nil {
-				return nil, fmt.Errorf("replay: turn %d: %s action: %w", k, Side(side), err)
-			}
+		rt, err := t.encode()
+		if err != nil {
+			return nil, fmt.Errorf("replay: turn %d: %w", k, err)
 		}
 		rp.Turns = append(rp.Turns, rt)
 	}
 	return rp, nil
+}
+
+// encode writes a turn in its file form.
+func (t TurnLog) encode() (ReplayTurn, error) {
+	rt := ReplayTurn{Notes: t.Notes, Replaced: t.Replaced}
+	for side, a := range t.Actions {
+		if a == nil {
+			rt.Actions[side] = json.RawMessage("null")
+			continue
+		}
+		var err error
+		if rt.Actions[side], err = json.Marshal(a); err != nil {
+			return rt, fmt.Errorf("%s action: %w", Side(side), err)
+		}
+	}
+	return rt, nil
 }
 
 // WriteTo writes the replay as JSON with one turn per line, so that files
@@ -149,38 +160,47 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	}
 	rec := &Record{Game: g, Config: cfg, Seed: rp.Seed, Players: rp.Players, States: []State{s}}
 	for k, rt := range rp.Turns {
-		if s.ToMove() == Nobody {
-			return nil, at([]any{"turns", k}, "turn %d: the game was already over", k)
+		if err := rec.addTurn(rt, [2]time.Duration{}); err != nil {
+			return nil, at([]any{"turns", k}, "%v", err)
 		}
-		var log TurnLog
-		log.Notes, log.Replaced = rt.Notes, rt.Replaced
-		for _, side := range Sides {
-			raw := rt.Actions[side]
-			moves := s.ToMove().Has(side)
-			if !moves {
-				if len(raw) != 0 && string(raw) != "null" {
-					return nil, at([]any{"turns", k}, "turn %d: %s acted out of turn", k, side)
-				}
-				continue
-			}
-			a, err := g.DecodeAction(raw)
-			if err != nil {
-				return nil, at([]any{"turns", k}, "turn %d: %s action %s: %v", k, side, raw, err)
-			}
-			if err := s.Check(side, a); err != nil {
-				return nil, at([]any{"turns", k}, "turn %d: %s action is not legal: %v", k, side, err)
-			}
-			log.Actions[side] = a
-		}
-		s = s.Apply(log.Actions)
-		rec.States = append(rec.States, s)
-		rec.Turns = append(rec.Turns, log)
 	}
 	if err := checkResult(rec, rp.Result); err != nil {
 		return nil, at([]any{"result"}, "%v", err)
 	}
 	rec.Result = rp.Result
 	return rec, nil
+}
+
+// addTurn decodes, checks and applies one recorded turn. It is the one
+// path by which actions that come from outside the match loop (a replay
+// file, a link, a match computed on another thread) become states, so
+// that each is checked as the rules check a bot's action.
+func (r *Record) addTurn(rt ReplayTurn, think [2]time.Duration) error {
+	s, k := r.Last(), len(r.Turns)
+	if s.ToMove() == Nobody {
+		return fmt.Errorf("turn %d: the game was already over", k)
+	}
+	log := TurnLog{Notes: rt.Notes, Replaced: rt.Replaced, Think: think}
+	for _, side := range Sides {
+		raw := rt.Actions[side]
+		if !s.ToMove().Has(side) {
+			if len(raw) != 0 && string(raw) != "null" {
+				return fmt.Errorf("turn %d: %s acted out of turn", k, side)
+			}
+			continue
+		}
+		a, err := r.Game.DecodeAction(raw)
+		if err != nil {
+			return fmt.Errorf("turn %d: %s action %s: %v", k, side, raw, err)
+		}
+		if err := s.Check(side, a); err != nil {
+			return fmt.Errorf("turn %d: %s action is not legal: %v", k, side, err)
+		}
+		log.Actions[side] = a
+	}
+	r.States = append(r.States, s.Apply(log.Actions))
+	r.Turns = append(r.Turns, log)
+	return nil
 }
 
 // checkResult verifies that the recorded result follows from the turns.

@@ -22,6 +22,11 @@ type Setup struct {
 	// Bots, when set, are used instead of making bots from Players (a
 	// person in the window, a bot under test); Players still names them.
 	Bots [2]Bot
+	// ClockAll puts built-in bots under the game's clock too, as the
+	// original servers did for every player. By default only programs
+	// (see [Timed]) are timed, so the same setup plays the same match on
+	// an idle and on a busy machine.
+	ClockAll bool
 }
 
 // TurnLog is what happened in one turn, from the state before it.
@@ -94,7 +99,7 @@ func NewRunner(s Setup) (*Runner, error) {
 		} else {
 			r.rands[side] = BotRand(s.Seed, side, Options{})
 		}
-		if u, ok := r.bots[side].(Untimed); !ok || !u.Untimed() {
+		if r.timed(side) {
 			r.clocks[side] = s.Game.Clock(s.Config, side)
 		}
 	}
@@ -102,6 +107,16 @@ func NewRunner(s Setup) (*Runner, error) {
 		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}, States: []State{init}}
 	r.finishIfOver()
 	return r, nil
+}
+
+// timed reports whether the game's clock rules side's bot: a program
+// always, a built-in bot when the setup asks for clocks for all, a person
+// never.
+func (r *Runner) timed(side Side) bool {
+	if t, ok := r.bots[side].(Timed); ok {
+		return t.Timed()
+	}
+	return r.setup.ClockAll && r.setup.Players[side].Name != Person
 }
 
 // BotRand returns the random source of side's bot in a match with the

@@ -1,0 +1,272 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// A match can be computed in one place and shown in another: the page
+// computes it in a Web Worker, so that no bot ever thinks on the thread
+// that draws. The computing side runs [Serve], which takes a [Start] (a
+// setup as data), plays the match and sends a [Message] for each turn;
+// people's moves come back to it as [Act]s. The showing side keeps a
+// [Follower], which rebuilds every state from the messages and checks
+// each turn as a replay file's turns are checked, so a message that does
+// not follow from the match is refused and never drawn.
+
+// Person is the bot spec of a side played by a person at the window, whose
+// moves come from outside the match loop.
+const Person = "you"
+
+// Start is a match to compute, as data.
+type Start struct {
+	Game    string          `json:"game"`
+	Config  json.RawMessage `json:"config"`
+	Seed    uint64          `json:"seed"`
+	Players [2]string       `json:"players"`
+	// Moves are turns played as given before the bots take over: the
+	// moves a link carries, for a match whose bots think on the clock.
+	Moves    [][2]json.RawMessage `json:"moves,omitempty"`
+	ClockAll bool                 `json:"clock_all,omitzero"`
+}
+
+// NewStart writes a setup as data, with the moves to play first.
+func NewStart(s Setup, moves [][2]json.RawMessage) (Start, error) {
+	if s.Config == nil {
+		s.Config = DefaultConfig(s.Game)
+	}
+	cfg, err := json.Marshal(s.Config)
+	if err != nil {
+		return Start{}, fmt.Errorf("config: %w", err)
+	}
+	return Start{Game: s.Game.Info().Name, Config: cfg, Seed: s.Seed, ClockAll: s.ClockAll, Moves: moves,
+		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}}, nil
+}
+
+// Setup reads the setup back: the game, its config and the players' specs.
+func (st Start) Setup() (Setup, error) {
+	g, err := Lookup(st.Game)
+	if err != nil {
+		return Setup{}, err
+	}
+	cfg, err := g.LoadConfig("config", st.Config)
+	if err != nil {
+		return Setup{}, err
+	}
+	s := Setup{Game: g, Config: cfg, Seed: st.Seed, ClockAll: st.ClockAll}
+	for side, p := range st.Players {
+		if s.Players[side], err = ParseSpec(p); err != nil {
+			return Setup{}, err
+		}
+	}
+	return s, nil
+}
+
+// The kinds of [Message].
+const (
+	MsgTurn  = "turn"  // a turn was played
+	MsgAsk   = "ask"   // a person must play Side in the state after Turn turns
+	MsgEnd   = "end"   // the match is over, with Result
+	MsgError = "error" // the match cannot go on, because of Error
+)
+
+// Message is what the computing side sends.
+type Message struct {
+	Kind string `json:"kind"`
+	// Turn is the index of the turn played (MsgTurn) or to play (MsgAsk).
+	Turn int `json:"turn"`
+	ReplayTurn
+	ThinkUs [2]int64 `json:"think_us,omitzero"` // each side's thinking time, in microseconds
+	Side    Side     `json:"side,omitzero"`     // the person asked
+	Result  *Result  `json:"result,omitempty"`
+	Error   string   `json:"error,omitempty"`
+}
+
+// Act is a person's move, sent to the computing side.
+type Act struct {
+	Turn   int             `json:"turn"`
+	Side   Side            `json:"side"`
+	Action json.RawMessage `json:"action"`
+}
+
+// Serve plays the match st describes and sends each turn as it is played,
+// then its end. Sides whose spec is [Person] are asked with MsgAsk and play
+// the Acts that answer them. It returns when the match is over, cannot
+// start (after sending MsgError) or ctx is cancelled.
+func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message)) {
+	fail := func(err error) { send(Message{Kind: MsgError, Error: err.Error()}) }
+	setup, err := st.Setup()
+	if err != nil {
+		fail(err)
+		return
+	}
+	for side, p := range setup.Players {
+		if p.Name == Person {
+			setup.Bots[side] = &personBot{game: setup.Game, acts: acts, send: send}
+		}
+	}
+	r, err := NewRunner(setup)
+	if err != nil {
+		fail(err)
+		return
+	}
+	defer r.Close()
+	for _, mv := range st.Moves {
+		if err := r.force(ReplayTurn{Actions: mv}); err != nil {
+			fail(fmt.Errorf("the given moves: %w", err))
+			return
+		}
+	}
+	sent := 0
+	for {
+		rec := r.Record()
+		for ; sent < len(rec.Turns); sent++ {
+			t := rec.Turns[sent]
+			rt, err := t.encode()
+			if err != nil {
+				fail(fmt.Errorf("turn %d: %w", sent, err))
+				return
+			}
+			send(Message{Kind: MsgTurn, Turn: sent, ReplayTurn: rt,
+				ThinkUs: [2]int64{t.Think[P1].Microseconds(), t.Think[P2].Microseconds()}})
+		}
+		if rec.Result != nil {
+			send(Message{Kind: MsgEnd, Turn: sent, Result: rec.Result})
+			return
+		}
+		if r.Step(ctx) != nil {
+			return
+		}
+	}
+}
+
+// personBot is a side played by a person: it asks for the move and waits
+// for the Act that answers it. The clock never rules a person.
+type personBot struct {
+	game Game
+	acts <-chan Act
+	send func(Message)
+}
+
+func (p *personBot) Act(t *Turn) (Action, error) {
+	turn := t.State.Turn()
+	p.send(Message{Kind: MsgAsk, Turn: turn, Side: t.Side})
+	for {
+		select {
+		case a := <-p.acts:
+			if a.Turn != turn || a.Side != t.Side {
+				continue // an answer to an earlier question
+			}
+			return p.game.DecodeAction(a.Action)
+		case <-t.Context().Done():
+			return nil, t.Context().Err()
+		}
+	}
+}
+
+func (p *personBot) Timed() bool { return false }
+
+// force plays a recorded turn without asking the bots.
+func (r *Runner) force(rt ReplayTurn) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.rec.Result != nil {
+		return fmt.Errorf("turn %d: the game was already over", len(r.rec.Turns))
+	}
+	if err := r.rec.addTurn(rt, [2]time.Duration{}); err != nil {
+		return err
+	}
+	r.finishIfOver()
+	return nil
+}
+
+// Follower rebuilds a match from the messages of its stream. Each message
+// is checked against the match so far; one that does not follow is
+// refused with an error and leaves the record as it was.
+type Follower struct {
+	rec    Record
+	asking *Message // the person's turn asked and not played yet
+}
+
+// NewFollower starts following the match of setup, from its initial state.
+func NewFollower(s Setup) (*Follower, error) {
+	if s.Config == nil {
+		s.Config = DefaultConfig(s.Game)
+	}
+	init, err := s.Game.Start(s.Config, s.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Follower{rec: Record{Game: s.Game, Config: s.Config, Seed: s.Seed,
+		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}, States: []State{init}}}, nil
+}
+
+// Record returns the match so far. Its slices are shared with the
+// follower, which only appends, so the snapshot stays valid.
+func (f *Follower) Record() *Record {
+	rec := f.rec
+	return &rec
+}
+
+// Asking returns the person's turn the computing side waits for, if any.
+func (f *Follower) Asking() (turn int, side Side, ok bool) {
+	if f.asking == nil {
+		return 0, NoSide, false
+	}
+	return f.asking.Turn, f.asking.Side, true
+}
+
+// DecodeMessage reads a message as JSON.
+func DecodeMessage(data []byte) (Message, error) {
+	var m Message
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("a malformed message: %v", err)
+	}
+	return m, nil
+}
+
+// ErrStreamEnded is returned for messages after the end of the match.
+var ErrStreamEnded = errors.New("a message after the end of the match")
+
+// Add takes the next message. A MsgError message is returned as an error
+// too: the match cannot go on.
+func (f *Follower) Add(m Message) error {
+	rec := &f.rec
+	if rec.Result != nil {
+		return ErrStreamEnded
+	}
+	next := len(rec.Turns)
+	switch m.Kind {
+	case MsgTurn:
+		if m.Turn != next {
+			return fmt.Errorf("turn %d arrived where turn %d was due", m.Turn, next)
+		}
+		think := [2]time.Duration{time.Duration(m.ThinkUs[P1]) * time.Microsecond, time.Duration(m.ThinkUs[P2]) * time.Microsecond}
+		if err := rec.addTurn(m.ReplayTurn, think); err != nil {
+			return err
+		}
+		f.asking = nil
+	case MsgAsk:
+		s := rec.Last()
+		if m.Turn != next || !s.ToMove().Has(m.Side) || rec.Players[m.Side] != Person {
+			return fmt.Errorf("asked %s to play at turn %d, which is not a person's turn (turn %d is due)", m.Side, m.Turn, next)
+		}
+		f.asking = &m
+	case MsgEnd:
+		if m.Result == nil {
+			return errors.New("the end of the match without a result")
+		}
+		if err := checkResult(rec, m.Result); err != nil {
+			return err
+		}
+		rec.Result, f.asking = m.Result, nil
+	case MsgError:
+		return errors.New(m.Error)
+	default:
+		return fmt.Errorf("a message of unknown kind %q", m.Kind)
+	}
+	return nil
+}
