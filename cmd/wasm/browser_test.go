@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -512,9 +511,7 @@ func TestPageReportsFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	broken := *s
-	broken.wasm = []byte("this is not WebAssembly")
-	broken.wasmGz = gzipped(t, broken.wasm)
+	broken := replaced(s, "arena.wasm", []byte("this is not WebAssembly"))
 	b := newBrowser(t)
 	ts := httptest.NewServer(broken.handler())
 	t.Cleanup(ts.Close)
@@ -554,12 +551,14 @@ func TestPageNarrow(t *testing.T) {
 	b.screenshot("playground-narrow")
 }
 
-func gzipped(t *testing.T, data []byte) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write(data)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
+// replaced returns a copy of s with one file's contents replaced.
+func replaced(s *site, name string, data []byte) *site {
+	c := &site{}
+	for _, f := range s.files {
+		if f.name == name {
+			f = &file{name: f.name, ctype: f.ctype, data: data, gz: gzipBytes(data)}
+		}
+		c.files = append(c.files, f)
 	}
-	return buf.Bytes()
+	return c
 }

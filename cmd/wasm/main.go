@@ -5,9 +5,11 @@
 //
 //	go run ./cmd/wasm
 //
-// it builds itself for js/wasm with the same Go, and serves the page on
-// http://localhost:8080 (-addr to change), gzip-compressed; with -o DIR it
-// writes the same files as a static site for any static host.
+// it builds itself and the match worker (cmd/worker) for js/wasm with the
+// same Go, and serves the page on http://localhost:8080 (-addr to
+// change), each file brotli- or gzip-compressed as the browser accepts;
+// with -o DIR it writes the same files, and their .br and .gz forms, as a
+// static site for any static host.
 package main
 
 import (
@@ -15,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 func main() {
@@ -27,16 +30,27 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(os.Stderr, "arena: arena.wasm is %.1f MB, %.1f MB gzipped\n", float64(len(s.wasm))/1e6, float64(len(s.wasmGz))/1e6)
+	for _, name := range []string{"arena.wasm", "worker.wasm"} {
+		f := s.get(name)
+		fmt.Fprintf(os.Stderr, "arena: %s is %.2f MB, %.2f MB gzipped\n", name, float64(len(f.data))/1e6, float64(len(f.gz))/1e6)
+	}
 	if *out != "" {
+		fmt.Fprintln(os.Stderr, "arena: compressing with brotli (about a minute the first time; kept in the user cache)…")
+		s.compressBrotli()
 		if err := s.write(*out); err != nil {
 			fmt.Fprintln(os.Stderr, "arena:", err)
 			os.Exit(1)
 		}
 		abs, _ := filepath.Abs(*out)
-		fmt.Fprintf(os.Stderr, "arena: wrote the site to %s (index.html, wasm_exec.js, arena.wasm)\n", abs)
+		fmt.Fprintf(os.Stderr, "arena: wrote the site to %s (index.html, worker.js, wasm_exec.js, arena.wasm, worker.wasm, each with .br and .gz)\n", abs)
 		return
 	}
+	go func() {
+		start := time.Now()
+		s.compressBrotli()
+		fmt.Fprintf(os.Stderr, "arena: serving brotli from now on (arena.wasm %.2f MB, worker.wasm %.2f MB; %.0f s)\n",
+			float64(len(s.get("arena.wasm").brotli()))/1e6, float64(len(s.get("worker.wasm").brotli()))/1e6, time.Since(start).Seconds())
+	}()
 	if err := serve(*addr, s); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/ui"
 )
 
@@ -20,7 +22,7 @@ func main() {
 	search := js.Global().Get("location").Get("search").String()
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	opts := ui.ParseQuery(q)
-	opts.Platform, opts.Yield, opts.Presses = browser{}, yield, listenPresses()
+	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, workerHost{}, yield, listenPresses()
 	app := ui.New(opts)
 	// The test hook: tests read the window's state through it.
 	js.Global().Set("arenaTest", js.ValueOf(map[string]any{
@@ -68,6 +70,79 @@ func yield() {
 		time.Sleep(time.Millisecond)
 	}
 	lastYield = time.Now()
+}
+
+// workerHost computes each match in a Web Worker of its own (see
+// cmd/worker and index.html's arenaStartWorker), so that no bot thinks on
+// the page's thread.
+type workerHost struct{}
+
+func (workerHost) Compute(st match.Start) ui.Feed {
+	f := &workerFeed{}
+	req, err := json.Marshal(match.Request{Start: &st})
+	if err != nil {
+		f.push(errorMessage(err.Error()))
+		return f
+	}
+	f.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		switch {
+		case len(args) == 0 || args[0].Type() != js.TypeString:
+			f.push(errorMessage("the worker sent something that is not a message"))
+		default:
+			f.push([]byte(args[0].String()))
+		}
+		return nil
+	})
+	f.worker = js.Global().Call("arenaStartWorker", string(req), f.onMessage)
+	return f
+}
+
+func errorMessage(why string) []byte {
+	data, _ := json.Marshal(match.Message{Kind: match.MsgError, Error: why})
+	return data
+}
+
+// workerFeed is one match's worker.
+type workerFeed struct {
+	worker    js.Value
+	onMessage js.Func
+	mu        sync.Mutex
+	msgs      [][]byte
+	stopped   bool
+}
+
+func (f *workerFeed) push(data []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.stopped {
+		f.msgs = append(f.msgs, data)
+	}
+}
+
+func (f *workerFeed) Poll() [][]byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m := f.msgs
+	f.msgs = nil
+	return m
+}
+
+func (f *workerFeed) Act(a match.Act) {
+	if data, err := json.Marshal(match.Request{Act: &a}); err == nil && !f.worker.IsUndefined() {
+		f.worker.Call("postMessage", string(data))
+	}
+}
+
+// Stop ends the worker at once: a bot in the middle of a search does not
+// read its messages, but it is ended all the same.
+func (f *workerFeed) Stop() {
+	f.mu.Lock()
+	f.stopped, f.msgs = true, nil
+	f.mu.Unlock()
+	if !f.worker.IsUndefined() {
+		f.worker.Call("terminate")
+	}
+	f.onMessage.Release()
 }
 
 // browser is the page's platform: downloads and the address bar.

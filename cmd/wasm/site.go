@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,12 +16,42 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
 )
 
+// file is one file of the site, with its compressed forms. br is nil
+// until brotli has compressed it (slow at its best setting: see
+// compressBrotli); until then browsers get gzip.
+type file struct {
+	name, ctype string
+	data, gz    []byte
+	mu          sync.Mutex
+	br          []byte
+}
+
+func (f *file) brotli() []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.br
+}
+
 // site is the page's files: index.html, the wasm_exec.js of the Go that
-// built the program, and the program, also gzipped.
+// built the programs, the page's program (arena.wasm), and the match
+// worker's script and engine-only program (worker.js, worker.wasm).
 type site struct {
-	index, execJS, wasm, wasmGz []byte
+	files []*file
+}
+
+// get returns the file of that name.
+func (s *site) get(name string) *file {
+	for _, f := range s.files {
+		if f.name == name {
+			return f
+		}
+	}
+	return nil
 }
 
 // goEnv returns one value of `go env`.
@@ -31,8 +63,19 @@ func goEnv(key string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// buildSite builds ./cmd/wasm for js/wasm from the module this command
-// belongs to, and gathers the page's files.
+// buildWasm builds one package of the module for js/wasm.
+func buildWasm(root, pkg, out string) ([]byte, error) {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building %s for js/wasm: %v\n%s", pkg, err, out)
+	}
+	return os.ReadFile(out)
+}
+
+// buildSite builds ./cmd/wasm and ./cmd/worker for js/wasm from the module
+// this command belongs to, at once, and gathers the page's files, gzipped.
 func buildSite() (*site, error) {
 	mod, err := goEnv("GOMOD")
 	if err != nil {
@@ -42,82 +85,157 @@ func buildSite() (*site, error) {
 		return nil, fmt.Errorf("run me from inside the arena module (go run ./cmd/wasm)")
 	}
 	root := filepath.Dir(mod)
+	goroot, err := goEnv("GOROOT")
+	if err != nil {
+		return nil, err
+	}
 	tmp, err := os.MkdirTemp("", "arena-wasm")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	wasmPath := filepath.Join(tmp, "arena.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmPath, "./cmd/wasm")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building for js/wasm: %v\n%s", err, out)
+	var page, worker []byte
+	var pageErr, workerErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { page, pageErr = buildWasm(root, "./cmd/wasm", filepath.Join(tmp, "arena.wasm")) })
+	wg.Go(func() { worker, workerErr = buildWasm(root, "./cmd/worker", filepath.Join(tmp, "worker.wasm")) })
+	wg.Wait()
+	if pageErr != nil {
+		return nil, pageErr
+	}
+	if workerErr != nil {
+		return nil, workerErr
 	}
 	s := &site{}
-	if s.wasm, err = os.ReadFile(wasmPath); err != nil {
-		return nil, err
+	add := func(name, ctype string, data []byte) {
+		s.files = append(s.files, &file{name: name, ctype: ctype, data: data, gz: gzipBytes(data)})
 	}
-	goroot, err := goEnv("GOROOT")
-	if err != nil {
-		return nil, err
+	for _, f := range []struct{ name, ctype, path string }{
+		{"index.html", "text/html; charset=utf-8", filepath.Join(root, "index.html")},
+		{"worker.js", "text/javascript; charset=utf-8", filepath.Join(root, "worker.js")},
+		{"wasm_exec.js", "text/javascript; charset=utf-8", filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")},
+	} {
+		data, err := os.ReadFile(f.path)
+		if err != nil {
+			return nil, err
+		}
+		add(f.name, f.ctype, data)
 	}
-	if s.execJS, err = os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")); err != nil {
-		return nil, fmt.Errorf("wasm_exec.js of this Go: %v", err)
-	}
-	if s.index, err = os.ReadFile(filepath.Join(root, "index.html")); err != nil {
-		return nil, err
-	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(s.wasm)
-	zw.Close()
-	s.wasmGz = gz.Bytes()
+	add("arena.wasm", "application/wasm", page)
+	add("worker.wasm", "application/wasm", worker)
 	return s, nil
 }
 
-// write puts the site's files in dir. The page fetches arena.wasm itself,
-// so it works whatever type a static host gives the file.
+func gzipBytes(data []byte) []byte {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
+}
+
+// compressBrotli compresses every file with brotli at its best setting,
+// the files at once. That takes about a minute for the page's program,
+// so results are kept in the user's cache directory by content, and the
+// same build is compressed once.
+func (s *site) compressBrotli() {
+	var wg sync.WaitGroup
+	for _, f := range s.files {
+		wg.Go(func() {
+			br := cachedBrotli(f.data)
+			f.mu.Lock()
+			f.br = br
+			f.mu.Unlock()
+		})
+	}
+	wg.Wait()
+}
+
+// cachedBrotli returns data compressed with brotli, from the cache when
+// this very data was compressed before.
+func cachedBrotli(data []byte) []byte {
+	sum := sha256.Sum256(data)
+	var path string
+	if dir, err := os.UserCacheDir(); err == nil {
+		path = filepath.Join(dir, "arena", "brotli", hex.EncodeToString(sum[:])+".br")
+		if br, err := os.ReadFile(path); err == nil {
+			return br
+		}
+	}
+	var b bytes.Buffer
+	w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+	w.Write(data)
+	w.Close()
+	if path != "" && os.MkdirAll(filepath.Dir(path), 0o755) == nil {
+		tmp := path + ".tmp" + strconv.Itoa(os.Getpid())
+		if os.WriteFile(tmp, b.Bytes(), 0o644) == nil {
+			os.Rename(tmp, path)
+		}
+	}
+	return b.Bytes()
+}
+
+// write puts the site's files in dir, each with its .gz and .br forms
+// beside it for hosts that serve precompressed files. The page fetches
+// the programs itself, so it works whatever type a static host gives
+// them.
 func (s *site) write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for name, data := range map[string][]byte{"index.html": s.index, "wasm_exec.js": s.execJS, "arena.wasm": s.wasm} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return err
+	for _, f := range s.files {
+		for name, data := range map[string][]byte{f.name: f.data, f.name + ".gz": f.gz, f.name + ".br": f.brotli()} {
+			if data == nil {
+				continue
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// handler serves the site, the program gzipped to browsers that take it.
+// accepts reports whether an Accept-Encoding header takes the coding.
+func accepts(header, coding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(name) != coding {
+			continue
+		}
+		q := strings.ReplaceAll(params, " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
+
+// handler serves the site, each file brotli- or gzip-compressed as the
+// browser accepts.
 func (s *site) handler() http.Handler {
 	mux := http.NewServeMux()
-	file := func(path, ctype string, data []byte) {
-		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", ctype)
-			w.Header().Set("Cache-Control", "no-cache")
-			w.Write(data)
-		})
-	}
-	file("GET /{$}", "text/html; charset=utf-8", s.index)
-	file("GET /index.html", "text/html; charset=utf-8", s.index)
-	file("GET /wasm_exec.js", "text/javascript; charset=utf-8", s.execJS)
-	mux.HandleFunc("GET /arena.wasm", func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Type", "application/wasm")
-		h.Set("Cache-Control", "no-cache")
-		h.Set("Vary", "Accept-Encoding")
-		h.Set("X-Uncompressed-Length", strconv.Itoa(len(s.wasm)))
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			h.Set("Content-Encoding", "gzip")
-			h.Set("Content-Length", strconv.Itoa(len(s.wasmGz)))
-			w.Write(s.wasmGz)
-			return
+	serve := func(f *file) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h.Set("Content-Type", f.ctype)
+			h.Set("Cache-Control", "no-cache")
+			h.Set("Vary", "Accept-Encoding")
+			h.Set("X-Uncompressed-Length", strconv.Itoa(len(f.data)))
+			body, ae := f.data, r.Header.Get("Accept-Encoding")
+			if br := f.brotli(); br != nil && accepts(ae, "br") {
+				h.Set("Content-Encoding", "br")
+				body = br
+			} else if accepts(ae, "gzip") {
+				h.Set("Content-Encoding", "gzip")
+				body = f.gz
+			}
+			h.Set("Content-Length", strconv.Itoa(len(body)))
+			w.Write(body)
 		}
-		h.Set("Content-Length", strconv.Itoa(len(s.wasm)))
-		w.Write(s.wasm)
-	})
+	}
+	for _, f := range s.files {
+		mux.HandleFunc("GET /"+f.name, serve(f))
+	}
+	mux.HandleFunc("GET /{$}", serve(s.get("index.html")))
 	return mux
 }
 

@@ -92,6 +92,14 @@ type Act struct {
 	Action json.RawMessage `json:"action"`
 }
 
+// Request is what the showing side sends to the computing side: the match
+// to compute, once, then a person's moves. (To cancel, the page ends the
+// worker: a thinking bot does not listen until it has moved.)
+type Request struct {
+	Start *Start `json:"start,omitempty"`
+	Act   *Act   `json:"act,omitempty"`
+}
+
 // Serve plays the match st describes and sends each turn as it is played,
 // then its end. Sides whose spec is [Person] are asked with MsgAsk and play
 // the Acts that answer them. It returns when the match is over, cannot

@@ -1,0 +1,47 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"syscall/js"
+
+	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// main waits for the page's requests (match.Request as JSON strings): the
+// first start computes its match, streaming each message back as JSON;
+// acts are a person's moves.
+func main() {
+	acts := make(chan match.Act, 1)
+	started := false
+	post := func(m match.Message) {
+		data, err := json.Marshal(m)
+		if err != nil {
+			data, _ = json.Marshal(match.Message{Kind: match.MsgError, Error: err.Error()})
+		}
+		js.Global().Call("postMessage", string(data))
+	}
+	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var req match.Request
+		if len(args) == 0 || args[0].Type() != js.TypeString || json.Unmarshal([]byte(args[0].String()), &req) != nil {
+			post(match.Message{Kind: match.MsgError, Error: "the worker got a request it cannot read"})
+			return nil
+		}
+		switch {
+		case req.Start != nil && !started:
+			started = true
+			go match.Serve(context.Background(), *req.Start, acts, post)
+		case req.Act != nil:
+			select {
+			case acts <- *req.Act:
+			default: // nobody is waiting for a move
+			}
+		}
+		return nil
+	})
+	js.Global().Call("arenaWorkerReady", handle)
+	select {}
+}
