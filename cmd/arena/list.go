@@ -48,6 +48,8 @@ func runBots(args []string, stdout, stderr io.Writer) error {
 		budget := "-"
 		if b.Budget != (match.Budget{}) {
 			budget = b.Budget.String()
+		} else if b.BudgetText != "" {
+			budget = b.BudgetText
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", b.Name, budget, b.Description)
 		for _, o := range append(b.Options, match.OptSeed) {

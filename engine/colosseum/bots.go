@@ -2,7 +2,6 @@ package colosseum
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -15,9 +14,9 @@ func (Game) Bots() []match.BotInfo {
 		{Name: "greedy", Description: "scores each move by flood-fill area, distance to the opponent and a trapped penalty; plays the best",
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(greedyAct), nil }},
 		{Name: "strong", Description: "iterative-deepening alpha-beta with a territory evaluation, win/loss checks and a transposition table",
-			Options: []match.OptionInfo{match.OptNodes, match.OptTime},
-			Budget:  match.Budget{Time: 1900 * time.Millisecond},
-			New:     newStrong},
+			Options:    []match.OptionInfo{match.OptNodes, match.OptTime},
+			BudgetText: "nodes=28M/N²",
+			New:        newStrong},
 	}
 }
 

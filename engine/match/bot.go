@@ -47,7 +47,10 @@ type BotInfo struct {
 	// own and reach it in Options.Extra.
 	Options []OptionInfo
 	// Budget is the budget used when the spec sets neither nodes nor time.
-	Budget Budget
+	// A zero Budget leaves the bot to choose one from the position, which
+	// BudgetText then describes ("28M/N² nodes").
+	Budget     Budget
+	BudgetText string
 	// New makes an instance for one match.
 	New func(o Options) (Bot, error)
 }
