@@ -54,8 +54,11 @@ type Options struct {
 	// desktop); the page's Web Worker in the browser.
 	Host Host
 	// Moves are turns a link carries, played as given before the bots
-	// take over (see Options.Query).
-	Moves [][2]json.RawMessage
+	// take over (see link.go); LinkErr says why a link's moves could not
+	// be read.
+	Moves      [][2]json.RawMessage
+	LinkErr    error
+	movesParam string
 	// Yield is called now and then while a GIF is recorded, so that the
 	// page keeps drawing (the browser build); nil on the desktop.
 	Yield func()
@@ -82,6 +85,10 @@ func ParseQuery(q url.Values) Options {
 	o.Preset = q.Get("preset")
 	if s, err := strconv.ParseUint(q.Get("seed"), 10, 64); err == nil {
 		o.Seed = s
+	}
+	if m := q.Get("moves"); m != "" {
+		o.Moves, o.LinkErr = decodeMoves(m)
+		o.movesParam = m
 	}
 	return o
 }
@@ -143,6 +150,13 @@ func New(opts Options) *App {
 		a.open(opts.File, opts.FileData)
 	case opts.Start:
 		a.startMatchWith(opts.Game, opts.P1, opts.P2, opts.Preset, opts.Seed, opts.Moves)
+	}
+	if opts.LinkErr != nil {
+		a.toastf("%v: the bots play the match anew", opts.LinkErr)
+	} else if a.match != nil && opts.Moves != nil && opts.Platform != nil {
+		q := a.opts.Query() // the address bar keeps the link's moves
+		q.Set("moves", opts.movesParam)
+		opts.Platform.Share(q, false)
 	}
 	return a
 }
@@ -407,21 +421,31 @@ func (a *App) showStart() {
 	}
 }
 
-// copyLink copies the link to this match.
+// copyLink copies the link to this match, with its moves when its bots
+// think on the clock, and says what the link will show.
 func (a *App) copyLink() {
 	if a.opts.Platform == nil {
 		return
 	}
-	link, err := a.opts.Platform.Share(a.opts.Query(), true)
-	if err != nil {
+	q := a.opts.Query()
+	var note string
+	if v := a.match; v != nil {
+		var moves string
+		if moves, note = linkMoves(v.pb.setup, v.pb.rec); moves != "" {
+			q.Set("moves", moves)
+		}
+	}
+	link, err := a.opts.Platform.Share(q, true)
+	switch {
+	case err != nil:
 		a.toastf("cannot copy the link: %v", err)
-		return
-	}
-	if isFile(a.opts.Preset) {
+	case isFile(a.opts.Preset):
 		a.toastf("copied %s: a link cannot carry %s, share the file", link, strings.TrimPrefix(a.opts.Preset, filePrefix))
-		return
+	case note != "":
+		a.toastf("copied the link: %s", note)
+	default:
+		a.toastf("copied %s", link)
 	}
-	a.toastf("copied %s", link)
 }
 
 // gifName names a recording after its match.

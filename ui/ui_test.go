@@ -156,7 +156,15 @@ func TestLifeHumanClicks(t *testing.T) {
 func computed(t *testing.T, game string, cfg match.Config, seed uint64, p1, p2 string) *playback {
 	t.Helper()
 	g, _ := match.Lookup(game)
-	pb, err := newPlayback(match.Setup{Game: g, Config: cfg, Seed: seed, Players: [2]match.Spec{{Name: p1}, {Name: p2}}}, nil, localHost{})
+	var players [2]match.Spec
+	for i, p := range []string{p1, p2} {
+		sp, err := match.ParseSpec(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[i] = sp
+	}
+	pb, err := newPlayback(match.Setup{Game: g, Config: cfg, Seed: seed, Players: players}, nil, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,4 +420,72 @@ func TestHelpListsTheGames(t *testing.T) {
 	if !slices.ContainsFunc(helpKeys(), func(k [2]string) bool { return k[0] == want }) {
 		t.Errorf("help keys %v lack %q", helpKeys(), want)
 	}
+}
+
+// TestLinkCarriesMovesOfTimedBots: a match whose bot thinks on the clock
+// is linked with its moves, which replay it exactly (a second run of its
+// bots could differ); a node-budget match needs none; damaged or
+// oversized moves are refused with a reason.
+func TestLinkCarriesMovesOfTimedBots(t *testing.T) {
+	cfg, _ := match.LookupPreset(mustGame(t, "colosseum"), "6")
+	pb := computed(t, "colosseum", cfg.Config, 3, "strong:time=20ms", "greedy")
+	moves, note := linkMoves(pb.setup, pb.rec)
+	if moves == "" || !strings.Contains(note, "strong:time=20ms thinks on the clock") {
+		t.Fatalf("moves %q, note %q", moves, note)
+	}
+	decoded, err := decodeMoves(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page opens the link: the moves are played as given.
+	g := mustGame(t, "colosseum")
+	again, err := newPlayback(match.Setup{Game: g, Config: cfg.Config, Seed: 3,
+		Players: [2]match.Spec{{Name: "strong", Options: [][2]string{{"time", "20ms"}}}, {Name: "greedy"}}}, decoded, localHost{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.stop()
+	for again.rec.Result == nil {
+		if err := again.receive(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	a, b := replayOf(t, pb.rec), replayOf(t, again.rec)
+	if a != b {
+		t.Errorf("the link's match differs:\n%s\nfrom\n%s", b, a)
+	}
+	if m, _ := linkMoves(computed(t, "colosseum", cfg.Config, 3, "strong:nodes=2000", "greedy").setup, pb.rec); m != "" {
+		t.Error("a node-budget match's link carries moves")
+	}
+	for _, bad := range []string{"!!!", "AAAA", strings.Repeat("A", 30000)} {
+		if _, err := decodeMoves(bad); err == nil {
+			t.Errorf("moves %.20q decoded", bad)
+		}
+	}
+}
+
+func mustGame(t *testing.T, name string) match.Game {
+	t.Helper()
+	g, err := match.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// replayOf writes a record's replay without the notes, which a link does
+// not carry.
+func replayOf(t *testing.T, rec *match.Record) string {
+	t.Helper()
+	c := *rec
+	c.Turns = slices.Clone(rec.Turns)
+	for i := range c.Turns {
+		c.Turns[i].Notes = [2]*match.Note{}
+	}
+	var b bytes.Buffer
+	if err := match.SaveReplay(&b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

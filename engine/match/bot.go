@@ -164,6 +164,20 @@ func (s Spec) String() string {
 	return s.Name + ":" + strings.Join(parts, ",")
 }
 
+// Timed reports whether the spec's bot thinks on the clock (a time
+// option) or is a program: the same setup may then play another match.
+func (s Spec) Timed() bool {
+	if s.Name == "cmd" {
+		return true
+	}
+	for _, kv := range s.Options {
+		if kv[0] == OptTime.Name {
+			return true
+		}
+	}
+	return false
+}
+
 // NewBot checks spec against game g and makes the bot. Unknown bots and
 // options are refused with the list of valid ones.
 func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {

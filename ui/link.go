@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// A link names a match by its settings, and a setup whose bots count
+// nodes plays the same match wherever it is opened. A bot with a time
+// budget does not: its link carries the match's moves too, deflated and
+// in base64 (the moves parameter), and the page plays them as given
+// before the bots take over.
+
+// maxLinkMoves bounds the moves parameter, in characters: links longer
+// than a few kilobytes break in mail and chat programs.
+const maxLinkMoves = 6000
+
+// maxMovesJSON bounds what a link's moves inflate to, so that a crafted
+// link cannot make the page allocate without bound.
+const maxMovesJSON = 4 << 20
+
+// encodeMoves writes the actions of a record's turns as a link parameter.
+func encodeMoves(rec *match.Record) (string, error) {
+	rp, err := rec.Replay()
+	if err != nil {
+		return "", err
+	}
+	moves := make([][2]json.RawMessage, len(rp.Turns))
+	for i, t := range rp.Turns {
+		moves[i] = t.Actions
+	}
+	data, err := json.Marshal(moves)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	zw, _ := flate.NewWriter(&b, flate.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	return base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// decodeMoves reads a link's moves parameter.
+func decodeMoves(s string) ([][2]json.RawMessage, error) {
+	if len(s) > 4*maxLinkMoves {
+		return nil, fmt.Errorf("the link's moves are %d characters, more than a link carries", len(s))
+	}
+	z, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, fmt.Errorf("the link's moves are damaged: %v", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxMovesJSON+1))
+	if err != nil {
+		return nil, fmt.Errorf("the link's moves are damaged: %v", err)
+	}
+	if len(data) > maxMovesJSON {
+		return nil, fmt.Errorf("the link's moves inflate past %d MB", maxMovesJSON>>20)
+	}
+	var moves [][2]json.RawMessage
+	if err := json.Unmarshal(data, &moves); err != nil {
+		return nil, fmt.Errorf("the link's moves are damaged: %v", err)
+	}
+	return moves, nil
+}
+
+// linkMoves returns the moves a link to this match must carry ("" when
+// its setup replays it alone) and what to tell the person about it.
+func linkMoves(setup match.Setup, rec *match.Record) (moves, note string) {
+	var timed []string
+	for _, sp := range setup.Players {
+		if sp.Timed() {
+			timed = append(timed, sp.String())
+		}
+	}
+	if timed == nil {
+		return "", ""
+	}
+	enc, err := encodeMoves(rec)
+	switch {
+	case err != nil:
+		return "", fmt.Sprintf("the link will play a new match: its moves cannot be written (%v)", err)
+	case len(enc) > maxLinkMoves:
+		return "", fmt.Sprintf("the link will play a new match: %s thinks on the clock, and the %d turns do not fit in a link (%d characters)", timed[0], len(rec.Turns), len(enc))
+	case rec.Result == nil:
+		return enc, fmt.Sprintf("the link carries the %d turns computed so far; the bots play on from there", len(rec.Turns))
+	}
+	return enc, fmt.Sprintf("the link carries the match's %d turns, since %s thinks on the clock", len(rec.Turns), timed[0])
+}
