@@ -1,44 +1,16 @@
+//go:build !js
+
 package match
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os/exec"
 	"strings"
-	"sync"
 	"time"
 )
-
-// Protocol is implemented by games whose players can be programs that
-// speak a line protocol on their standard input and output: arena runs
-// such programs as players (bot spec "cmd:python3 agent.py"), and runs its
-// own bots as such programs (`arena bot`).
-type Protocol interface {
-	// Request is the line sent before the side to move in s moves; id
-	// numbers the requests of a match, limit is the time allowed (0: none).
-	Request(s State, id int, limit time.Duration) []byte
-	// Reply reads a program's answer and the id it echoes (-1: none).
-	Reply(line []byte) (Action, int, error)
-	// Final is the line that tells side the game is over, or nil.
-	Final(s State, side Side) []byte
-	// ParseRequest reads a request into the state it describes, its id
-	// and its time limit: what `arena bot` does with each line.
-	ParseRequest(line []byte) (State, int, time.Duration, error)
-	// WriteReply writes an action as an answer to request id.
-	WriteReply(a Action, id int) []byte
-}
-
-// Ender is implemented by bots that want to hear the final state (a
-// program told the game is over).
-type Ender interface {
-	End(s State, side Side)
-}
-
-// CommandPrefix starts a bot spec that runs a program: "cmd:python3 a.py".
-const CommandPrefix = "cmd:"
 
 // maxWait bounds the wait for a program's answer when the game sets no
 // clock, so that a hanging program never hangs arena.
@@ -176,13 +148,6 @@ func (p *processBot) exited() error {
 	return p.dead
 }
 
-func lastLine(s string) string {
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
-}
-
 // End tells the program the game is over.
 func (p *processBot) End(s State, side Side) {
 	if line := p.proto.Final(s, side); line != nil && p.dead == nil {
@@ -206,62 +171,3 @@ func (p *processBot) Close() error {
 
 // Timed reports true: programs answer to the game's clock.
 func (p *processBot) Timed() bool { return true }
-
-// splitCommand splits a command line into words, with single and double
-// quotes grouping words that hold spaces.
-func splitCommand(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	var quote rune
-	for _, r := range s {
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteRune(r)
-		case r == '"' || r == '\'':
-			quote, inWord = r, true
-		case r == ' ' || r == '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteRune(r)
-			inWord = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("cmd:%s: unclosed quote", s)
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
-}
-
-// tailBuffer keeps the last bytes written to it: a program's stderr, for
-// the message when it dies.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-	max int
-}
-
-func (b *tailBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf.Write(p)
-	if extra := b.buf.Len() - b.max; extra > 0 {
-		b.buf.Next(extra)
-	}
-	return len(p), nil
-}
-
-func (b *tailBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}

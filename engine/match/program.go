@@ -1,3 +1,5 @@
+//go:build !js
+
 package match
 
 import (
@@ -8,13 +10,6 @@ import (
 	"strings"
 	"time"
 )
-
-// Commander is implemented by games whose players can be programs run
-// once per move on files, as the course's programs are (map colouring:
-// input.txt in, output.txt out). The game makes the bot of a "cmd:" spec.
-type Commander interface {
-	CommandBot(command string) (Bot, error)
-}
 
 // RunOnce runs the program of a "cmd:" spec once, in dir, for at most
 // limit, and says why when it fails: the time limit, the exit status and

@@ -1,0 +1,18 @@
+//go:build js
+
+package match
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// In the browser there are no programs to run: cmd: specs are refused, and
+// the WebAssembly builds stay free of os/exec.
+var errNoPrograms = errors.New("programs cannot play in the browser: run arena on the command line or the desktop")
+
+func newProcessBot(Protocol, string) (Bot, error) { return nil, errNoPrograms }
+
+// RunOnce refuses: see errNoPrograms.
+func RunOnce(context.Context, string, string, time.Duration) error { return errNoPrograms }
