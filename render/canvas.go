@@ -102,3 +102,24 @@ type Canvas interface {
 	// sharp block: large boards draw as one image of a pixel per cell.
 	Pixels(r Rect, img *image.RGBA)
 }
+
+// Layers is implemented by canvases that keep drawings between frames
+// (the screen's): what stands still is drawn once and copied after, so
+// that a frame costs what changed.
+type Layers interface {
+	// Layer shows what draw draws on the canvas within r. The pixels are
+	// kept under name and drawn again without calling draw while key (a
+	// comparable value naming everything the drawing depends on) and r
+	// stay the same.
+	Layer(name string, key any, r Rect, draw func())
+}
+
+// Layer draws through c's layers when it has them, and directly when it
+// has not (the software canvas, whose every frame is drawn anew).
+func Layer(c Canvas, name string, key any, r Rect, draw func()) {
+	if l, ok := c.(Layers); ok {
+		l.Layer(name, key, r, draw)
+		return
+	}
+	draw()
+}

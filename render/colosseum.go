@@ -65,12 +65,18 @@ func (colosseumDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th 
 	b := shown.Board()
 	g := LayoutGrid(r, b.N, b.N)
 	full := g.Bounds()
-	c.Fill(full, th.Board)
 	lw := max(1, math.Round(g.Size()/40))
-	for i := 1; i < b.N; i++ {
-		c.Fill(Rect{full.X, full.Y + float64(i)*g.Size(), full.W, lw}, th.Grid)
-		c.Fill(Rect{full.X + float64(i)*g.Size(), full.Y, lw, full.H}, th.Grid)
+	type gridKey struct {
+		full Rect
+		n    int
 	}
+	Layer(c, "colosseum-grid", gridKey{full, b.N}, full, func() {
+		c.Fill(full, th.Board)
+		for i := 1; i < b.N; i++ {
+			c.Fill(Rect{full.X, full.Y + float64(i)*g.Size(), full.W, lw}, th.Grid)
+			c.Fill(Rect{full.X + float64(i)*g.Size(), full.Y, lw, full.H}, th.Grid)
+		}
+	})
 	if s := m.to; !m.animating && s.ToMove() == match.Nobody {
 		colosseumRegions(c, g, s, th)
 	}

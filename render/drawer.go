@@ -142,12 +142,16 @@ func Frame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) error {
 
 // shownState is the state whose figures are shown at time t: the next
 // one once the animation of a turn is mostly done.
-func shownState(rec *match.Record, t float64) match.State {
+func shownState(rec *match.Record, t float64) match.State { return rec.States[Shown(rec, t)] }
+
+// Shown returns the index of the state that the scores and the panels
+// show at time t: a turn's result once most of its animation has played.
+func Shown(rec *match.Record, t float64) int {
 	k, f := Moment(rec, t)
 	if f >= 0.65 {
 		k++
 	}
-	return rec.States[k]
+	return k
 }
 
 // drawHeader writes the players in their colours with their scores, the

@@ -78,15 +78,22 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 	rows, cols := b.Rows(), b.Cols()
 	l := LayoutGrid(r, rows, cols)
 	full := Rect{l.x0, l.y0, l.size * float64(cols), l.size * float64(rows)}
-	c.Fill(full, th.Board)
-	if l.grid {
-		for i := range rows + 1 {
-			c.Fill(Rect{full.X, full.Y + float64(i)*l.size, full.W + 1, 1}, th.Grid)
-		}
-		for j := range cols + 1 {
-			c.Fill(Rect{full.X + float64(j)*l.size, full.Y, 1, full.H + 1}, th.Grid)
-		}
+	type gridKey struct {
+		full       Rect
+		rows, cols int
+		grid       bool
 	}
+	Layer(c, "life-grid", gridKey{full, rows, cols, l.grid}, Rect{full.X, full.Y, full.W + 1, full.H + 1}, func() {
+		c.Fill(full, th.Board)
+		if l.grid {
+			for i := range rows + 1 {
+				c.Fill(Rect{full.X, full.Y + float64(i)*l.size, full.W + 1, 1}, th.Grid)
+			}
+			for j := range cols + 1 {
+				c.Fill(Rect{full.X + float64(j)*l.size, full.Y, 1, full.H + 1}, th.Grid)
+			}
+		}
+	})
 	if !l.grid {
 		// Cells too small for a grid: one pixel per cell, scaled up.
 		img := image.NewRGBA(image.Rect(0, 0, cols, rows))

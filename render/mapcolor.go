@@ -111,6 +111,7 @@ func colouring(s mapcolor.State) string {
 type mapcolorMoment struct {
 	from   mapcolor.State
 	shown  mapcolor.State // the map: the next state once the move is chosen
+	shownK int            // its index
 	settle float64        // 0..1: the chosen colour fading in
 
 	k     int    // the decision in view
@@ -126,9 +127,9 @@ type mapcolorMoment struct {
 func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 	k, f := Moment(rec, t)
 	m := mapcolorMoment{k: k, from: rec.States[k].(mapcolor.State)}
-	m.shown = m.from
+	m.shown, m.shownK = m.from, k
 	if f >= mapcolorReveal && k+1 < len(rec.States) {
-		m.shown = rec.States[k+1].(mapcolor.State)
+		m.shown, m.shownK = rec.States[k+1].(mapcolor.State), k+1
 		m.settle = ease((f - mapcolorReveal) / (1 - mapcolorReveal))
 	}
 	reveal := min(1, f/mapcolorReveal)
@@ -167,8 +168,23 @@ func (mapcolorDrawer) Inks() []color.RGBA { return hues() }
 func (mapcolorDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	m := mapcolorAt(rec, t)
 	mapR, treeR := splitMapcolor(r, m.from.Geometry())
-	drawMap(c, mapR, m, t, th)
-	drawTree(c, treeR, m, th)
+	// The map changes when a colour is chosen and while it fades in, the
+	// tree line by line: each is kept between frames (see Layer), and
+	// only the pulse of the last colouring is drawn every frame.
+	type mapKey struct {
+		r      Rect
+		shown  int
+		settle float64
+	}
+	Layer(c, "mapcolor-map", mapKey{mapR, m.shownK, m.settle}, mapR, func() { drawMap(c, mapR, m, th) })
+	drawPulse(c, mapR, m, t, th)
+	type treeKey struct {
+		r            Rect
+		tree         *mapcolor.Tree
+		treeK, lines int
+		chose        string
+	}
+	Layer(c, "mapcolor-tree", treeKey{treeR, m.tree, m.treeK, m.lines, m.chose}, treeR, func() { drawTree(c, treeR, m, th) })
 }
 
 // splitMapcolor divides the board's rectangle between map and tree: side
@@ -297,7 +313,7 @@ func square(r Rect) (x0, y0, side float64) {
 	return r.X + (r.W-side)/2, r.Y + (r.H-side)/2, side
 }
 
-func drawMap(c Canvas, r Rect, m mapcolorMoment, t float64, th *Theme) {
+func drawMap(c Canvas, r Rect, m mapcolorMoment, th *Theme) {
 	s := m.shown
 	p, geo := s.Problem(), s.Geometry()
 	l := layoutMap(geo, r.Inset(math.Round(r.W*0.02)))
@@ -380,11 +396,20 @@ func drawMap(c Canvas, r Rect, m mapcolorMoment, t float64, th *Theme) {
 		}
 		c.Text(name, pos.X, y, f, Center, textCol)
 	}
-	// The last colouring pulses.
-	if st, _ := s.Last(); st >= 0 {
-		phase := t * 2 * math.Pi
-		c.Ring(at(geo.Pos[st]), nodeR*(1.35+0.15*math.Sin(phase)), max(1.5, nodeR*0.12), Alpha(th.Mark, 0.55+0.35*math.Sin(phase)))
+}
+
+// drawPulse rings the last colouring, pulsing with time t.
+func drawPulse(c Canvas, r Rect, m mapcolorMoment, t float64, th *Theme) {
+	s, geo := m.shown, m.shown.Geometry()
+	st, _ := s.Last()
+	if st < 0 {
+		return
 	}
+	l := layoutMap(geo, r.Inset(math.Round(r.W*0.02)))
+	at := Point{l.x0 + geo.Pos[st].X*l.side, l.y0 + geo.Pos[st].Y*l.side}
+	nodeR := l.radius
+	phase := t * 2 * math.Pi
+	c.Ring(at, nodeR*(1.35+0.15*math.Sin(phase)), max(1.5, nodeR*0.12), Alpha(th.Mark, 0.55+0.35*math.Sin(phase)))
 }
 
 // Panel shows the scores, the colours with both players' weights, and

@@ -136,6 +136,7 @@ type App struct {
 	statusMu sync.Mutex
 	status   Status
 	frames   int
+	draws    drawTimes
 }
 
 // New returns the app; with opts.Start it opens the match at once.
@@ -285,6 +286,8 @@ func gameKey(k ebiten.Key) (string, bool) {
 
 // Draw draws the current view and the overlays.
 func (a *App) Draw(screen *ebiten.Image) {
+	start := time.Now()
+	defer func() { a.draws.add(time.Since(start)) }()
 	st := a.style()
 	a.canvas.SetTarget(screen)
 	c := a.canvas
@@ -477,4 +480,31 @@ func (a *App) exportGIF(rec *match.Record) {
 		}
 		a.toastf("%s", msg)
 	}()
+}
+
+// drawTimes keeps the Go-side times of the last frames drawn, for the
+// figures the status reports.
+type drawTimes struct {
+	n    int
+	last [120]time.Duration
+}
+
+func (d *drawTimes) add(t time.Duration) {
+	d.last[d.n%len(d.last)] = t
+	d.n++
+}
+
+// stats returns the count of frames drawn, and the mean and the longest
+// Go-side draw time of the recent ones, in milliseconds.
+func (d *drawTimes) stats() (n int, mean, longest float64) {
+	k := min(d.n, len(d.last))
+	if k == 0 {
+		return d.n, 0, 0
+	}
+	var sum time.Duration
+	for _, t := range d.last[:k] {
+		sum += t
+		longest = max(longest, float64(t.Microseconds())/1000)
+	}
+	return d.n, float64(sum.Microseconds()) / 1000 / float64(k), longest
 }

@@ -289,36 +289,70 @@ func (v *matchView) send() {
 	v.pb.playing = true
 }
 
+// draw draws the view. What stands still between frames is kept in
+// layers (see render.Layer), each with the key of what it shows: a frame
+// of a playing match redraws the board's moving parts and the playhead,
+// and copies the bars, the panel and the timeline's marks.
 func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	th := st.th
 	pb := v.pb
-	c.Fill(v.top, th.Panel)
 	info := pb.setup.Game.Info()
 	title := fmt.Sprintf("%s  ·  %s vs %s  ·  seed %d", info.Title, pb.rec.Players[0], pb.rec.Players[1], pb.setup.Seed)
-	c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
+	type barKey struct {
+		title, hover string
+		u            float64
+		r            rect
+		link         bool
+	}
+	render.Layer(c, "top", barKey{title, v.hovered(in, "new", "restart", "gif", "link", "help", "back"), st.u, v.top, v.buttons["link"].enabled}, v.top, func() {
+		c.Fill(v.top, th.Panel)
+		c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
+		for _, id := range []string{"new", "restart", "gif", "link", "help", "back"} {
+			v.buttons[id].draw(c, st, in)
+		}
+	})
 
 	c.Fill(v.boardR, th.Background)
 	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
 	if v.human != nil && pb.atEnd() {
 		v.human.Draw(c, v.boardR, th)
 	}
-	v.drawPanel(c, st)
+	v.drawPanel(c, st, in)
 
-	c.Fill(v.bottom, th.Panel)
 	v.buttons["play"].icon = "play"
 	if pb.playing {
 		v.buttons["play"].icon = "pause"
 	}
-	for _, id := range v.order {
-		if id != "send" {
+	transport := []string{"first", "prev", "play", "next", "last", "slower", "faster"}
+	type bottomKey struct {
+		hover   string
+		u       float64
+		r       rect
+		playing bool
+		speed   int
+	}
+	render.Layer(c, "bottom", bottomKey{v.hovered(in, transport...), st.u, v.bottom, pb.playing, pb.speed}, v.bottom, func() {
+		c.Fill(v.bottom, th.Panel)
+		for _, id := range transport {
 			v.buttons[id].draw(c, st, in)
 		}
-	}
-	speed := v.buttons["slower"].r
-	c.Text(fmt.Sprintf("%gx", speeds[pb.speed]), v.speedX, speed.Y+(speed.H-c.LineHeight(st.bold))/2, st.bold, render.Center, th.Text)
+		speed := v.buttons["slower"].r
+		c.Text(fmt.Sprintf("%gx", speeds[pb.speed]), v.speedX, speed.Y+(speed.H-c.LineHeight(st.bold))/2, st.bold, render.Center, th.Text)
+	})
 	turn := fmt.Sprintf("turn %d / %d", int(math.Floor(pb.t)), int(pb.length()))
 	c.Text(turn, v.timeline.X-st.gap, v.timeline.Y+(v.timeline.H-c.LineHeight(st.text))/2, st.text, render.Right, th.TextDim)
 	v.drawTimeline(c, st)
+}
+
+// hovered returns the id of the button among ids under the pointer, for
+// the keys of the layers that draw them.
+func (v *matchView) hovered(in *input, ids ...string) string {
+	for _, id := range ids {
+		if b := v.buttons[id]; b.enabled && b.r.Contains(in.x, in.y) {
+			return id
+		}
+	}
+	return ""
 }
 
 // drawTimeline draws the computed part of the match, the event markers
@@ -326,27 +360,34 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 func (v *matchView) drawTimeline(c render.Canvas, st style) {
 	th, pb, r := st.th, v.pb, v.timeline
 	track := rect{X: r.X, Y: r.Y + r.H*0.55, W: r.W, H: math.Max(2, math.Round(6*st.u))}
-	roundRect(c, track, track.H/2, th.Board)
 	at := func(t float64) float64 { return r.X + r.W*t/pb.length() }
-	roundRect(c, rect{X: track.X, Y: track.Y, W: at(pb.span()) - r.X, H: track.H}, track.H/2, render.Mix(th.Board, th.TextDim, 0.5))
-	for _, e := range pb.events {
-		x := at(float64(e.Turn))
-		col, h := th.TextDim, r.H*0.25
-		switch e.Kind {
-		case render.EventCollision:
-			col, h = th.Collision, r.H*0.2
-		case render.EventLead:
-			col, h = th.Text, r.H*0.35
-			if e.Side != match.NoSide {
-				col = th.Player[e.Side]
-			}
-		case render.EventForfeit:
-			col, h = th.Collision, r.H*0.5
-		case render.EventReplaced:
-			col, h = th.Accent, r.H*0.3
-		}
-		c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
+	type marksKey struct {
+		r               rect
+		u, length, span float64
+		events          int
 	}
+	render.Layer(c, "timeline", marksKey{r, st.u, pb.length(), pb.span(), len(pb.events)}, r, func() {
+		roundRect(c, track, track.H/2, th.Board)
+		roundRect(c, rect{X: track.X, Y: track.Y, W: at(pb.span()) - r.X, H: track.H}, track.H/2, render.Mix(th.Board, th.TextDim, 0.5))
+		for _, e := range pb.events {
+			x := at(float64(e.Turn))
+			col, h := th.TextDim, r.H*0.25
+			switch e.Kind {
+			case render.EventCollision:
+				col, h = th.Collision, r.H*0.2
+			case render.EventLead:
+				col, h = th.Text, r.H*0.35
+				if e.Side != match.NoSide {
+					col = th.Player[e.Side]
+				}
+			case render.EventForfeit:
+				col, h = th.Collision, r.H*0.5
+			case render.EventReplaced:
+				col, h = th.Accent, r.H*0.3
+			}
+			c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
+		}
+	})
 	x := at(pb.t)
 	c.Fill(rect{X: track.X, Y: track.Y, W: x - track.X, H: track.H}, th.Accent)
 	c.Circle(render.Point{X: x, Y: track.Y + track.H/2}, math.Round(7*st.u), th.Text)
@@ -354,13 +395,42 @@ func (v *matchView) drawTimeline(c render.Canvas, st style) {
 
 // drawPanel draws the players, the game's figures, the bots' notes and
 // the person's prompt.
-func (v *matchView) drawPanel(c render.Canvas, st style) {
+func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
+	pb := v.pb
+	// The panel shows whole turns: the state the board settles on, the
+	// notes of the turn played from it.
+	k, _ := render.Moment(pb.rec, pb.t)
+	shownK := render.Shown(pb.rec, pb.t)
+	type panelKey struct {
+		r                         rect
+		u                         float64
+		k, shown                  int
+		played, ended, asked, hot bool
+		prompt, failed            string
+	}
+	key := panelKey{r: v.panel, u: st.u, k: k, shown: shownK, played: k < len(pb.rec.Turns),
+		ended: pb.rec.Result != nil && pb.atEnd(), asked: v.human != nil}
+	if v.human != nil {
+		key.prompt = v.human.Prompt()
+		if !pb.atEnd() {
+			key.prompt = ""
+		}
+		b := v.buttons["send"]
+		key.hot = b.enabled && b.r.Contains(in.x, in.y)
+	}
+	if pb.failed != nil {
+		key.failed = pb.failed.Error()
+	}
+	render.Layer(c, "panel", key, v.panel, func() { v.drawPanelNow(c, st, k, shownK) })
+}
+
+// drawPanelNow draws the panel for the turn played from state k, the
+// board showing state shown.
+func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 	th, pb, r := st.th, v.pb, v.panel
 	roundRect(c, r, st.radius, th.Panel)
 	r = r.Inset(st.pad)
-	k, _ := render.Moment(pb.rec, pb.t)
-	shown := pb.rec.States[min(k, len(pb.rec.States)-1)]
-	scores := shown.Outcome().Scores
+	scores := pb.rec.States[min(k, len(pb.rec.States)-1)].Outcome().Scores
 	y := r.Y
 	for _, side := range match.Sides {
 		c.Fill(rect{X: r.X, Y: y + 3*st.u, W: 6 * st.u, H: c.LineHeight(st.bold) - 6*st.u}, th.Player[side])
@@ -376,7 +446,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style) {
 		gameH = 90 * st.u
 	}
 	gameH = math.Round(math.Min(gameH, r.H*0.45))
-	v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, pb.t, th)
+	v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, float64(shown), th)
 	y += gameH + st.gap
 	y = v.drawNotes(c, st, r, y, k)
 	if res := pb.rec.Result; res != nil && pb.atEnd() {

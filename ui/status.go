@@ -9,24 +9,29 @@ import (
 // browser's test hook: the view, the match, the playhead and the places of
 // the controls (in CSS pixels, where a test clicks).
 type Status struct {
-	View     string                `json:"view"` // "start" or "match"
-	Game     string                `json:"game"`
-	Players  [2]string             `json:"players"`
-	Seed     uint64                `json:"seed"`
-	Preset   string                `json:"preset"`
-	Turn     float64               `json:"turn"`     // the playhead
-	Computed int                   `json:"computed"` // turns computed so far
-	Playing  bool                  `json:"playing"`
-	Speed    float64               `json:"speed"`
-	Done     bool                  `json:"done"`
-	Scores   [2]float64            `json:"scores"` // at the end of what is computed
-	Result   string                `json:"result"`
-	Help     bool                  `json:"help"`
-	Asking   string                `json:"asking"` // the side a person must play now, if any
-	Frames   int                   `json:"frames"` // Update calls so far
-	GIF      bool                  `json:"gif"`    // a GIF is being recorded
-	Toast    string                `json:"toast"`  // the message shown, if any
-	Targets  map[string][4]float64 `json:"targets"`
+	View     string     `json:"view"` // "start" or "match"
+	Game     string     `json:"game"`
+	Players  [2]string  `json:"players"`
+	Seed     uint64     `json:"seed"`
+	Preset   string     `json:"preset"`
+	Turn     float64    `json:"turn"`     // the playhead
+	Computed int        `json:"computed"` // turns computed so far
+	Playing  bool       `json:"playing"`
+	Speed    float64    `json:"speed"`
+	Done     bool       `json:"done"`
+	Scores   [2]float64 `json:"scores"` // at the end of what is computed
+	Result   string     `json:"result"`
+	Help     bool       `json:"help"`
+	Asking   string     `json:"asking"` // the side a person must play now, if any
+	Frames   int        `json:"frames"` // Update calls so far
+	Draws    int        `json:"draws"`  // frames drawn so far
+	// DrawMs and DrawMaxMs are the mean and the longest Go-side time of
+	// the last 120 frames drawn.
+	DrawMs    float64               `json:"draw_ms"`
+	DrawMaxMs float64               `json:"draw_max_ms"`
+	GIF       bool                  `json:"gif"`   // a GIF is being recorded
+	Toast     string                `json:"toast"` // the message shown, if any
+	Targets   map[string][4]float64 `json:"targets"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -34,6 +39,7 @@ func (a *App) updateStatus() {
 	s := Status{View: "start", Help: a.help, Frames: a.frames, GIF: a.gifBusy.Load(), Toast: a.currentToast(),
 		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
 		Targets: map[string][4]float64{}}
+	s.Draws, s.DrawMs, s.DrawMaxMs = a.draws.stats()
 	css := func(r rect) [4]float64 {
 		k := a.scale / a.zoom()
 		return [4]float64{r.X / k, r.Y / k, r.W / k, r.H / k}

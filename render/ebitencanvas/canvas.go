@@ -40,6 +40,19 @@ type Canvas struct {
 	path   vector.Path
 	vs     []ebiten.Vertex
 	is     []uint16
+	layers map[string]*layer
+	// Uncached draws every layer anew each frame, as if the canvas kept
+	// none: the reference that BenchmarkDraw measures layers against.
+	Uncached bool
+}
+
+// layer is a drawing kept between frames: an image the screen's size,
+// drawn within r for key.
+type layer struct {
+	img   *ebiten.Image
+	key   any
+	r     render.Rect
+	drawn bool
 }
 
 // maxShapes bounds the shape cache; it is emptied when full.
@@ -49,8 +62,44 @@ const maxShapes = 512
 func New() *Canvas {
 	w := ebiten.NewImage(3, 3)
 	w.Fill(color.White)
-	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{},
+	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{}, layers: map[string]*layer{},
 		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+}
+
+// Layer draws within r from the image kept under name, drawing it again
+// (draw, with this canvas drawing on it) only when key or r changed. The
+// layer has the target's size, so that draw uses the target's
+// coordinates; it is copied to the target through a sub-image.
+func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
+	if c.Uncached {
+		draw()
+		return
+	}
+	b := c.dst.Bounds()
+	l := c.layers[name]
+	if l == nil || l.img.Bounds().Size() != b.Size() {
+		if l != nil {
+			l.img.Deallocate()
+		}
+		l = &layer{img: ebiten.NewImage(b.Dx(), b.Dy())}
+		c.layers[name] = l
+	}
+	if !l.drawn || l.key != key || l.r != r {
+		l.img.Clear()
+		dst := c.dst
+		c.dst = l.img
+		draw()
+		c.dst = dst
+		l.key, l.r, l.drawn = key, r, true
+	}
+	x, y, w, h := snap(r)
+	sub := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(l.img.Bounds())
+	if sub.Empty() {
+		return
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(sub.Min.X), float64(sub.Min.Y))
+	c.dst.DrawImage(l.img.SubImage(sub).(*ebiten.Image), op)
 }
 
 // SetTarget sets the image drawn on.
