@@ -11,6 +11,7 @@ package render
 
 import (
 	"image"
+	"math"
 	"image/color"
 )
 
@@ -122,4 +123,21 @@ func Layer(c Canvas, name string, key any, r Rect, draw func()) {
 		return
 	}
 	draw()
+}
+
+// TextFloor is implemented by canvases with a smallest readable text size
+// (a phone's screen); drawers that size text from the space they are
+// given keep to it. Recordings have none, so their frames stay as they
+// were designed.
+type TextFloor interface {
+	MinTextSize() float64
+}
+
+// textSize returns size, raised to c's smallest readable size if it has
+// one.
+func textSize(c Canvas, size float64) float64 {
+	if f, ok := c.(TextFloor); ok {
+		return math.Max(size, f.MinTextSize())
+	}
+	return size
 }

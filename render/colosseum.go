@@ -179,7 +179,7 @@ func colosseumRegions(c Canvas, g Grid, s colosseum.State, th *Theme) {
 // Panel writes the board's rule, the last move and the regions.
 func (colosseumDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(colosseum.State)
-	face := Face{Size: math.Round(min(r.H/6.5, r.W/22)), Style: Regular}
+	face := Face{Size: math.Round(textSize(c, min(r.H/6.5, r.W/22))), Style: Regular}
 	y := r.Y
 	line := func(text string, col color.RGBA) {
 		if y < r.Y+r.H {

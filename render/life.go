@@ -170,7 +170,7 @@ func lifeMarks(c Canvas, l Grid, m lifeMoment, th *Theme) {
 func (lifeDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(life.State)
 	cfg := s.Config()
-	label := Face{Size: math.Round(min(r.H/7.5, r.W/24)), Style: Regular}
+	label := Face{Size: math.Round(textSize(c, min(r.H/7.5, r.W/24))), Style: Regular}
 	lh := c.LineHeight(label)
 	pipH := math.Round(lh * 0.8)
 	bankH := lh + pipH + math.Round(lh*0.5)

@@ -417,7 +417,7 @@ func drawPulse(c Canvas, r Rect, m mapcolorMoment, t float64, th *Theme) {
 func (mapcolorDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(mapcolor.State)
 	p := s.Problem()
-	face := Face{Size: math.Round(min(r.H/7, r.W/24)), Style: Regular}
+	face := Face{Size: math.Round(textSize(c, min(r.H/7, r.W/24))), Style: Regular}
 	lh := c.LineHeight(face)
 	y := r.Y
 	sc := s.Score()

@@ -149,7 +149,7 @@ func (v *treeView) fill(id int, th *Theme) (bg, fg color.RGBA) {
 // depth listing the moves tried there with their values.
 func drawTree(c Canvas, r Rect, m mapcolorMoment, th *Theme) {
 	c.Fill(r, th.Panel)
-	small := Face{Size: math.Round(max(9, min(13, r.W/34))), Style: Mono}
+	small := Face{Size: math.Round(textSize(c, max(9, min(13, r.W/34)))), Style: Mono}
 	lh := c.LineHeight(small)
 	pad := math.Round(lh * 0.4)
 	if m.chose != "" {

@@ -118,6 +118,8 @@ type App struct {
 	in      input
 	w, h    int
 	scale   float64
+	dpr     float64 // device pixels per CSS pixel
+	compact bool
 	start   *startView
 	match   *matchView
 	help    bool
@@ -167,13 +169,24 @@ func New(opts Options) *App {
 func (a *App) Layout(outsideW, outsideH int) (int, int) {
 	s := ebiten.Monitor().DeviceScaleFactor()
 	a.w, a.h = int(float64(outsideW)*s), int(float64(outsideH)*s)
-	// Zoom out a little on small windows so that the controls fit.
+	a.dpr = s
+	// A phone held upright gets the compact layout at full size; other
+	// small windows zoom out a little so that the controls fit.
+	a.compact = outsideW < compactWidth
 	zoom := math.Max(0.7, math.Min(1, math.Min(float64(outsideW)/1000, float64(outsideH)/640)))
+	if a.compact {
+		zoom = 1
+	}
 	a.scale = s * zoom
+	a.canvas.MinText = minText * s
 	return a.w, a.h
 }
 
-func (a *App) style() style { return newStyle(a.scale, render.Dark) }
+// compactWidth is the window width, in CSS pixels, below which the
+// layout is a phone's.
+const compactWidth = 600
+
+func (a *App) style() style { return newStyle(a.scale, a.dpr, a.compact, render.Dark) }
 
 // zoom is the part of the scale that is not the device's pixel ratio.
 func (a *App) zoom() float64 { return a.scale / ebiten.Monitor().DeviceScaleFactor() }
@@ -214,6 +227,9 @@ func (a *App) Update() error {
 	}
 	if a.match != nil {
 		a.match.update(in, dt)
+	}
+	if a.confirm != nil { // asked by a key this frame
+		a.confirm.layout(a.canvas, st, w, h)
 	}
 	a.frames++
 	a.updateStatus()

@@ -62,6 +62,10 @@ func (v *matchView) close() { v.pb.stop() }
 // layout places everything for a screen of w x h device pixels. Wide
 // screens get the panel beside the board, narrow ones below it.
 func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
+	if st.compact {
+		v.layoutCompact(c, st, w, h)
+		return
+	}
 	screen := rect{W: w, H: h}
 	v.top, screen = screen.CutTop(math.Round(48 * st.u))
 	// The controls take one row; on a narrow screen the timeline gets a
@@ -73,6 +77,46 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 		barH = math.Round(100 * st.u)
 	}
 	screen, v.bottom = screen.CutBottom(barH)
+	v.layoutMiddle(st, screen, w, h)
+	v.layoutActions(c, st, w, v.top.Y+(v.top.H-st.rowH)/2, false)
+	// Bottom bar: transport, speed, then the timeline.
+	x := st.pad
+	y := v.bottom.Y + (v.bottom.H-st.rowH)/2
+	if narrow {
+		y = v.bottom.Y + v.bottom.H - st.rowH - st.gap
+	}
+	x = v.placeRow(st, x, y, st.rowH*1.25, "first", "prev", "play", "next", "last")
+	x = v.placeSpeed(c, st, x+st.pad, y, st.rowH*1.25)
+	x += st.pad
+	turnW := c.TextWidth("turn 0000 / 0000", st.text)
+	if narrow {
+		x, y = st.pad, v.bottom.Y+st.gap
+	}
+	v.timeline = rect{X: x + turnW + st.gap, Y: y, W: w - st.pad - (x + turnW + st.gap), H: st.rowH}
+}
+
+// layoutCompact lays the view out for a phone held upright: the title
+// above the actions, the board, the panel below it, then the timeline,
+// the transport and the speed on rows of their own, every control a
+// finger's size.
+func (v *matchView) layoutCompact(c render.Canvas, st style, w, h float64) {
+	screen := rect{W: w, H: h}
+	v.top, screen = screen.CutTop(math.Round(c.LineHeight(st.bold) + st.rowH + 3*st.gap))
+	screen, v.bottom = screen.CutBottom(3*st.rowH + 4*st.gap)
+	v.layoutMiddle(st, screen, w, h)
+	v.layoutActions(c, st, w, v.top.Y+v.top.H-st.rowH-st.gap, true)
+	turnW := c.TextWidth("turn 0000 / 0000", st.text)
+	y := v.bottom.Y + st.gap
+	v.timeline = rect{X: st.pad + turnW + st.gap, Y: y, W: w - 2*st.pad - turnW - st.gap, H: st.rowH}
+	y += st.rowH + st.gap
+	v.placeRow(st, st.pad, y, st.rowH, "first", "prev", "play", "next", "last")
+	y += st.rowH + st.gap
+	v.placeSpeed(c, st, st.pad, y, st.rowH)
+}
+
+// layoutMiddle splits what the bars leave between the board and the
+// panel: side by side on a wide screen, the panel below on a tall one.
+func (v *matchView) layoutMiddle(st style, screen rect, w, h float64) {
 	panelW := math.Round(320 * st.u)
 	if w >= h*1.15 && w-panelW > 300*st.u {
 		v.boardR, v.panel = screen.CutRight(panelW)
@@ -81,43 +125,44 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 	}
 	v.boardR = v.boardR.Inset(st.pad)
 	v.panel = v.panel.Inset(st.pad)
+}
 
-	// Top bar: actions on the right.
+// layoutActions places the top bar's buttons at the right, at y; short
+// labels them as they fit a phone.
+func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short bool) {
+	labels := map[string]string{"new": "New seed", "restart": "Restart", "gif": "GIF", "link": "Copy link", "help": "?", "back": "Back"}
+	if short {
+		labels["new"], labels["link"] = "New", "Link"
+	}
 	x := w - st.pad
 	for _, id := range []string{"back", "help", "link", "gif", "restart", "new"} {
 		b := v.buttons[id]
-		bw := c.TextWidth(b.label, st.bold) + 2*st.pad
+		b.label = labels[id]
+		bw := math.Max(st.rowH, c.TextWidth(b.label, st.bold)+2*st.pad)
 		x -= bw
-		b.r = rect{X: x, Y: v.top.Y + (v.top.H-st.rowH)/2, W: bw, H: st.rowH}
+		b.r = rect{X: x, Y: y, W: bw, H: st.rowH}
 		x -= st.gap
 	}
 	v.buttons["link"].enabled = v.app.opts.Platform != nil
-	// Bottom bar: transport, speed, then the timeline.
-	x = st.pad
-	y := v.bottom.Y + (v.bottom.H-st.rowH)/2
-	if narrow {
-		y = v.bottom.Y + v.bottom.H - st.rowH - st.gap
+}
+
+// placeRow places buttons of width bw from x on the row at y and returns
+// the x after them.
+func (v *matchView) placeRow(st style, x, y, bw float64, ids ...string) float64 {
+	for _, id := range ids {
+		v.buttons[id].r = rect{X: x, Y: y, W: bw, H: st.rowH}
+		x += bw + st.gap
 	}
-	place := func(id string) {
-		b := v.buttons[id]
-		b.r = rect{X: x, Y: y, W: st.rowH * 1.25, H: st.rowH}
-		x += b.r.W + st.gap
-	}
-	for _, id := range []string{"first", "prev", "play", "next", "last"} {
-		place(id)
-	}
-	x += st.pad
-	place("slower")
+	return x
+}
+
+// placeSpeed places slower, the speed and faster from x and returns the x
+// after them.
+func (v *matchView) placeSpeed(c render.Canvas, st style, x, y, bw float64) float64 {
+	x = v.placeRow(st, x, y, bw, "slower")
 	label := c.TextWidth("0.25x", st.bold)
 	v.speedX = x + label/2
-	x += label + st.gap
-	place("faster")
-	x += st.pad
-	turnW := c.TextWidth("turn 0000 / 0000", st.text)
-	if narrow {
-		x, y = st.pad, v.bottom.Y+st.gap
-	}
-	v.timeline = rect{X: x + turnW + st.gap, Y: y, W: w - st.pad - (x + turnW + st.gap), H: st.rowH}
+	return v.placeRow(st, x+label+st.gap, y, bw, "faster")
 }
 
 // click handles the frame's click: the buttons, the timeline, the board
@@ -306,7 +351,11 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	}
 	render.Layer(c, "top", barKey{title, v.hovered(in, "new", "restart", "gif", "link", "help", "back"), st.u, v.top, v.buttons["link"].enabled}, v.top, func() {
 		c.Fill(v.top, th.Panel)
-		c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
+		if st.compact {
+			c.Text(fit(c, title, st.bold, v.top.W-2*st.pad), st.pad, v.top.Y+st.gap, st.bold, render.Left, th.Text)
+		} else {
+			c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
+		}
 		for _, id := range []string{"new", "restart", "gif", "link", "help", "back"} {
 			v.buttons[id].draw(c, st, in)
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strconv"
 
@@ -22,8 +23,18 @@ type startView struct {
 	dice    *button
 	start   *button
 	card    rect
+	introY  float64
 	rows    []labelRow
 }
+
+// intro is the start view's line under the title.
+const intro = "Bots from AI courses play each other, or you. Pick a game, two players and a seed."
+
+// nullCanvas measures as its canvas does and draws nothing: layout uses
+// it to find where wrapped text ends.
+type nullCanvas struct{ render.Canvas }
+
+func (nullCanvas) Text(string, float64, float64, render.Face, render.Align, color.RGBA) {}
 
 type labelRow struct {
 	label string
@@ -105,9 +116,14 @@ func (v *startView) settings() (game, p1, p2, preset string, seed uint64) {
 func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	cw := math.Min(w-2*st.pad, 760*st.u)
 	v.card = rect{X: (w - cw) / 2, Y: math.Max(st.pad, h*0.08), W: cw}
-	x := v.card.X + st.pad + 90*st.u
+	labelW := 90 * st.u
+	if st.compact {
+		labelW = c.TextWidth("Board", st.bold) + st.pad
+	}
+	x := v.card.X + st.pad + labelW
 	maxX := v.card.X + cw - st.pad
-	y := v.card.Y + st.pad + c.LineHeight(st.big) + c.LineHeight(st.text) + 2*st.pad
+	v.introY = v.card.Y + st.pad + c.LineHeight(st.big)
+	y := render.Wrap(nullCanvas{c}, intro, v.card.X+st.pad, v.introY, cw-2*st.pad, st.text, st.th.TextDim) + 2*st.pad
 	v.rows = v.rows[:0]
 	row := func(label string, ch *chips) {
 		v.rows = append(v.rows, labelRow{label, y})
@@ -118,8 +134,10 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	row("P2", v.players[1])
 	row("Board", v.presets)
 	v.rows = append(v.rows, labelRow{"Seed", y})
-	v.seed.r = rect{X: x, Y: y, W: 200 * st.u, H: st.rowH}
-	v.dice.r = rect{X: x + 200*st.u + st.gap, Y: y, W: c.TextWidth("Random", st.bold) + 2*st.pad, H: st.rowH}
+	diceW := c.TextWidth("Random", st.bold) + 2*st.pad
+	seedW := math.Min(200*st.u, maxX-x-diceW-st.gap)
+	v.seed.r = rect{X: x, Y: y, W: seedW, H: st.rowH}
+	v.dice.r = rect{X: x + seedW + st.gap, Y: y, W: diceW, H: st.rowH}
 	y += st.rowH + 2*st.pad
 	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start", st.bold) + 6*st.pad, H: st.rowH * 1.2}
 	y += v.start.r.H + st.pad
@@ -167,7 +185,7 @@ func (v *startView) draw(c render.Canvas, st style, in *input) {
 	y := v.card.Y + st.pad
 	c.Text("arena", x, y, st.big, render.Left, th.Text)
 	y += c.LineHeight(st.big)
-	c.Text("Bots from AI courses play each other, or you. Pick a game, two players and a seed.", x, y, st.text, render.Left, th.TextDim)
+	render.Wrap(c, intro, x, v.introY, v.card.W-2*st.pad, st.text, th.TextDim)
 	for _, r := range v.rows {
 		c.Text(r.label, x, r.y+(st.rowH-c.LineHeight(st.bold))/2, st.bold, render.Left, th.TextDim)
 	}

@@ -23,6 +23,7 @@ type Status struct {
 	Result   string     `json:"result"`
 	Help     bool       `json:"help"`
 	Asking   string     `json:"asking"` // the side a person must play now, if any
+	Prompt   string     `json:"prompt"` // what the person is told to do next
 	Frames   int        `json:"frames"` // Update calls so far
 	Draws    int        `json:"draws"`  // frames drawn so far
 	// DrawMs and DrawMaxMs are the mean and the longest Go-side time of
@@ -55,6 +56,9 @@ func (a *App) updateStatus() {
 		if req, ok := pb.pending(); ok {
 			s.Asking = req.side.String()
 		}
+		if v.human != nil {
+			s.Prompt = v.human.Prompt()
+		}
 		for id, b := range v.buttons {
 			s.Targets[id] = css(b.r)
 		}
@@ -66,7 +70,16 @@ func (a *App) updateStatus() {
 		}
 		s.Targets["timeline"] = css(v.timeline)
 	} else {
-		s.Targets["start"] = css(a.start.start.r)
+		v := a.start
+		s.Targets["start"], s.Targets["seed"], s.Targets["dice"] = css(v.start.r), css(v.seed.r), css(v.dice.r)
+		for name, ch := range map[string]*chips{"game": v.games, "p1": v.players[0], "p2": v.players[1], "board": v.presets} {
+			for _, b := range ch.items {
+				s.Targets[name+":"+b.id] = css(b.r)
+			}
+		}
+	}
+	if q := a.confirm; q != nil {
+		s.Targets["yes"], s.Targets["no"] = css(q.yes.r), css(q.no.r)
 	}
 	a.statusMu.Lock()
 	a.status = s

@@ -22,18 +22,30 @@ type style struct {
 	text, small, bold, title   render.Face
 	mono, big                  render.Face
 	pad, gap, rowH, radius, lw float64
+	// compact is a phone's layout: controls a finger's size (44 CSS
+	// pixels), views stacked.
+	compact bool
 }
 
-func newStyle(u float64, th *render.Theme) style {
+// minText is the smallest text, in CSS pixels.
+const minText = 11
+
+// newStyle makes the style at u device pixels a unit, on a screen of dpr
+// device pixels a CSS pixel.
+func newStyle(u, dpr float64, compact bool, th *render.Theme) style {
 	f := func(size float64, s render.Style) render.Face {
-		return render.Face{Size: math.Round(size * u), Style: s}
+		return render.Face{Size: math.Round(math.Max(size*u, minText*dpr)), Style: s}
 	}
-	return style{u: u, th: th,
+	st := style{u: u, th: th, compact: compact,
 		text: f(14, render.Regular), small: f(12, render.Regular), bold: f(14, render.Bold),
 		title: f(22, render.Bold), mono: f(12, render.Mono), big: f(30, render.Bold),
 		pad: math.Round(12 * u), gap: math.Round(8 * u), rowH: math.Round(32 * u),
 		radius: math.Round(6 * u), lw: math.Max(1, math.Round(u)),
 	}
+	if compact {
+		st.rowH, st.pad, st.gap = math.Round(44*u), math.Round(8*u), math.Round(6*u)
+	}
+	return st
 }
 
 // roundRect fills a rectangle with rounded corners.

@@ -41,6 +41,9 @@ type Canvas struct {
 	vs     []ebiten.Vertex
 	is     []uint16
 	layers map[string]*layer
+	// MinText is the smallest text size drawers may use, in pixels (see
+	// render.TextFloor); 0 sets none.
+	MinText float64
 	// Uncached draws every layer anew each frame, as if the canvas kept
 	// none: the reference that BenchmarkDraw measures layers against.
 	Uncached bool
@@ -101,6 +104,9 @@ func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
 	op.GeoM.Translate(float64(sub.Min.X), float64(sub.Min.Y))
 	c.dst.DrawImage(l.img.SubImage(sub).(*ebiten.Image), op)
 }
+
+// MinTextSize is the smallest text size drawers may use.
+func (c *Canvas) MinTextSize() float64 { return c.MinText }
 
 // SetTarget sets the image drawn on.
 func (c *Canvas) SetTarget(dst *ebiten.Image) { c.dst = dst }
