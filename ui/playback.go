@@ -78,7 +78,7 @@ func (p *playback) receive() error {
 			err = p.follow.Add(m)
 		}
 		if err != nil {
-			p.failed = fmt.Errorf("the match stopped after %d turns: %w", len(p.rec.Turns), err)
+			p.failed = fmt.Errorf("the match stopped after %d turns: %w", len(p.follow.Record().Turns), err)
 			p.feed.Stop()
 			break
 		}

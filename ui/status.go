@@ -24,6 +24,7 @@ type Status struct {
 	Help     bool       `json:"help"`
 	Asking   string     `json:"asking"` // the side a person must play now, if any
 	Prompt   string     `json:"prompt"` // what the person is told to do next
+	Failed   string     `json:"failed"` // why the match stopped before its end, if it did
 	Frames   int        `json:"frames"` // Update calls so far
 	Draws    int        `json:"draws"`  // frames drawn so far
 	// DrawMs and DrawMaxMs are the mean and the longest Go-side time of
@@ -58,6 +59,9 @@ func (a *App) updateStatus() {
 		}
 		if v.human != nil {
 			s.Prompt = v.human.Prompt()
+		}
+		if pb.failed != nil {
+			s.Failed = pb.failed.Error()
 		}
 		for id, b := range v.buttons {
 			s.Targets[id] = css(b.r)

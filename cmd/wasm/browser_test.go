@@ -156,6 +156,7 @@ type status struct {
 	Preset   string                `json:"preset"`
 	Toast    string                `json:"toast"`
 	Prompt   string                `json:"prompt"`
+	Failed   string                `json:"failed"`
 	Draws    int                   `json:"draws"`
 	DrawMs   float64               `json:"draw_ms"`
 	DrawMax  float64               `json:"draw_max_ms"`
@@ -615,4 +616,83 @@ func replaced(s *site, name string, data []byte) *site {
 		c.files = append(c.files, f)
 	}
 	return c
+}
+
+// TestPageWorkerFails: a worker that cannot load, or that sends a turn
+// the rules refuse, stops the match with a message in words; the page
+// keeps going, keeps what it had and draws nothing it was not sure of.
+func TestPageWorkerFails(t *testing.T) {
+	b := newBrowser(t)
+	b.open("?game=life&p1=strong&p2=greedy&seed=3&worker=missing.wasm")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).failed != ""`, time.Minute)
+	s := b.status()
+	if s.View != "match" || s.Computed != 0 || !strings.Contains(s.Failed, "could not load") || !strings.Contains(s.Failed, "missing.wasm: 404") {
+		b.fatalf("with a missing worker: %+v", s)
+	}
+	b.awaitFrames(2)
+	b.screenshot("playground-worker-missing")
+	// The page still works: a key still acts.
+	b.key("h")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).help`, time.Minute)
+
+	// A worker that lies: two good turns of a real match, then a cell
+	// off the board.
+	site, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := cliRecord(t, "life", "greedy", "random", 5)
+	rp, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for k := range 2 {
+		m, _ := json.Marshal(match.Message{Kind: match.MsgTurn, Turn: k, ReplayTurn: rp.Turns[k]})
+		msgs = append(msgs, string(m))
+	}
+	msgs = append(msgs, `{"kind":"turn","turn":2,"actions":[[[99,99]],[]]}`, `{"kind":"end"}`)
+	list, _ := json.Marshal(msgs)
+	liar := replaced(site, "worker.js", []byte(fmt.Sprintf("onmessage = () => { for (const m of %s) { postMessage(m); } };", list)))
+	ts := httptest.NewServer(liar.handler())
+	t.Cleanup(ts.Close)
+	b.base = ts.URL
+	b.open("?game=life&p1=greedy&p2=random&seed=5")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).failed != ""`, time.Minute)
+	if s := b.status(); s.Computed != 2 || !strings.Contains(s.Failed, "stopped after 2 turns") || !strings.Contains(s.Failed, "not legal") || s.Done {
+		b.fatalf("after the refused turn: %+v", s)
+	}
+	b.waitJS(`!JSON.parse(window.arenaTest.status()).playing`, time.Minute)
+	b.screenshot("playground-worker-lies")
+}
+
+// TestPageLinks: a link of each game with its default bots plays the
+// match `arena play` plays (Life and map colouring in TestPage and
+// TestPageMapcolor, Colosseum here); a match whose bot thinks on the clock
+// is linked with its moves, and the link shows the same match again.
+func TestPageLinks(t *testing.T) {
+	b := newBrowser(t)
+	b.open("?game=colosseum&p1=strong&p2=greedy&preset=6&seed=3")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	got, want := b.status(), cliPresetRecord(t, "colosseum", "6", "strong", "greedy", 3).Result
+	if got.Scores != want.Scores || got.Result != want.String() {
+		b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
+	}
+	t.Logf("colosseum strong vs greedy on 6x6, seed 3: both end with %s", got.Result)
+
+	b.open("?game=colosseum&p1=strong:time=150ms&p2=greedy&preset=7&seed=4")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	first := b.status()
+	b.key("l")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("the link carries")`, time.Minute)
+	link := eval[string](b, `location.href`)
+	if !strings.Contains(link, "moves=") {
+		b.fatalf("the link %s carries no moves (toast %q)", link, b.status().Toast)
+	}
+	b.open("?" + strings.SplitN(link, "?", 2)[1])
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	if again := b.status(); again.Computed != first.Computed || again.Result != first.Result || again.Scores != first.Scores {
+		b.fatalf("the link shows %d turns ending %q, the match was %d turns ending %q", again.Computed, again.Result, first.Computed, first.Result)
+	}
+	t.Logf("a time-budget match and its link: both %d turns, %s (link %d characters)", first.Computed, first.Result, len(link))
 }
