@@ -11,8 +11,8 @@ package render
 
 import (
 	"image"
-	"math"
 	"image/color"
+	"math"
 )
 
 // Rect is an axis-aligned rectangle in pixels.
