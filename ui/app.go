@@ -143,6 +143,9 @@ type App struct {
 
 // New returns the app; with opts.Start it opens the match at once.
 func New(opts Options) *App {
+	// Draw fills the whole screen first, so Ebitengine need not clear it
+	// too: in software WebGL every full-screen pass costs milliseconds.
+	ebiten.SetScreenClearedEveryFrame(false)
 	a := &App{opts: opts, host: opts.Host, canvas: ebitencanvas.New(), scale: 1}
 	if a.host == nil {
 		a.host = localHost{}
@@ -307,7 +310,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	st := a.style()
 	a.canvas.SetTarget(screen)
 	c := a.canvas
-	screen.Fill(st.th.Background)
+	screen.Fill(st.th.Background) // the one clear of the frame (see New)
 	w, h := float64(a.w), float64(a.h)
 	if a.match != nil {
 		a.match.layout(c, st, w, h)

@@ -336,8 +336,9 @@ func (v *matchView) send() {
 
 // draw draws the view. What stands still between frames is kept in
 // layers (see render.Layer), each with the key of what it shows: a frame
-// of a playing match redraws the board's moving parts and the playhead,
-// and copies the bars, the panel and the timeline's marks.
+// of a playing match copies the bars, the panel and the timeline's marks
+// (first, together, as one batch from the screen canvas's sheet), then
+// draws the board's moving parts and the playhead.
 func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	th := st.th
 	pb := v.pb
@@ -361,11 +362,6 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		}
 	})
 
-	c.Fill(v.boardR, th.Background)
-	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
-	if v.human != nil && pb.atEnd() {
-		v.human.Draw(c, v.boardR, th)
-	}
 	v.drawPanel(c, st, in)
 
 	v.buttons["play"].icon = "play"
@@ -388,9 +384,15 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		speed := v.buttons["slower"].r
 		c.Text(fmt.Sprintf("%gx", speeds[pb.speed]), v.speedX, speed.Y+(speed.H-c.LineHeight(st.bold))/2, st.bold, render.Center, th.Text)
 	})
+	v.drawTimelineMarks(c, st)
+	// What moves, over what stands still.
+	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
+	if v.human != nil && pb.atEnd() {
+		v.human.Draw(c, v.boardR, th)
+	}
 	turn := fmt.Sprintf("turn %d / %d", int(math.Floor(pb.t)), int(pb.length()))
 	c.Text(turn, v.timeline.X-st.gap, v.timeline.Y+(v.timeline.H-c.LineHeight(st.text))/2, st.text, render.Right, th.TextDim)
-	v.drawTimeline(c, st)
+	v.drawPlayhead(c, st)
 }
 
 // hovered returns the id of the button among ids under the pointer, for
@@ -404,11 +406,11 @@ func (v *matchView) hovered(in *input, ids ...string) string {
 	return ""
 }
 
-// drawTimeline draws the computed part of the match, the event markers
-// and the playhead.
-func (v *matchView) drawTimeline(c render.Canvas, st style) {
+// drawTimelineMarks draws the timeline's bar, the computed part of the
+// match and the event markers.
+func (v *matchView) drawTimelineMarks(c render.Canvas, st style) {
 	th, pb, r := st.th, v.pb, v.timeline
-	track := rect{X: r.X, Y: r.Y + r.H*0.55, W: r.W, H: math.Max(2, math.Round(6*st.u))}
+	track := v.track(st)
 	at := func(t float64) float64 { return r.X + r.W*t/pb.length() }
 	type marksKey struct {
 		r               rect
@@ -437,9 +439,21 @@ func (v *matchView) drawTimeline(c render.Canvas, st style) {
 			c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
 		}
 	})
-	x := at(pb.t)
-	c.Fill(rect{X: track.X, Y: track.Y, W: x - track.X, H: track.H}, th.Accent)
-	c.Circle(render.Point{X: x, Y: track.Y + track.H/2}, math.Round(7*st.u), th.Text)
+}
+
+// drawPlayhead draws the played part of the timeline and the playhead.
+func (v *matchView) drawPlayhead(c render.Canvas, st style) {
+	r := v.timeline
+	track := v.track(st)
+	x := r.X + r.W*v.pb.t/v.pb.length()
+	c.Fill(rect{X: track.X, Y: track.Y, W: x - track.X, H: track.H}, st.th.Accent)
+	c.Circle(render.Point{X: x, Y: track.Y + track.H/2}, math.Round(7*st.u), st.th.Text)
+}
+
+// track is the timeline's bar.
+func (v *matchView) track(st style) rect {
+	r := v.timeline
+	return rect{X: r.X, Y: r.Y + r.H*0.55, W: r.W, H: math.Max(2, math.Round(6*st.u))}
 }
 
 // drawPanel draws the players, the game's figures, the bots' notes and

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -33,7 +34,8 @@ func main() {
 	config := flag.String("config", "", "open a match on this config `file`: a course's input.txt, a game's config (it picks the game)")
 	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window")
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
-	frames := flag.Int("frames", 120, "frames to show before -screenshot")
+	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure")
+	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
 	flag.Parse()
 
 	q := url.Values{}
@@ -65,9 +67,10 @@ func main() {
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowTitle("arena")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	var g ebiten.Game = ui.New(opts)
-	if *shot != "" {
-		g = &screenshot{Game: g, path: *shot, after: *frames}
+	app := ui.New(opts)
+	var g ebiten.Game = app
+	if *shot != "" || *measure {
+		g = &screenshot{Game: g, app: app, path: *shot, after: *frames, start: time.Now()}
 	}
 	if err := ebiten.RunGame(g); err != nil && err != ebiten.Termination {
 		fmt.Fprintln(os.Stderr, "desktop:", err)
@@ -114,9 +117,12 @@ func (desktop) Share(q url.Values, copy bool) (string, error) {
 }
 
 // screenshot runs the game for a number of frames, saves what the window
-// shows, and ends: the test that looks at the desktop window uses it.
+// shows (when given a path) or prints what drawing them cost, and ends:
+// the test that looks at the desktop window uses it.
 type screenshot struct {
 	ebiten.Game
+	app   *ui.App
+	start time.Time
 	path  string
 	after int
 	n     int
@@ -139,8 +145,15 @@ func (s *screenshot) Draw(screen *ebiten.Image) {
 	if s.n++; s.n < s.after || s.done {
 		return
 	}
+	s.done = true
+	if s.path == "" {
+		st := s.app.Status()
+		secs := time.Since(s.start).Seconds()
+		fmt.Printf("%d frames in %.1f s: %.1f frames a second; Go draw %.2f ms a frame, longest %.2f ms (last 120 frames); turn %.1f, %d computed\n",
+			s.n, secs, float64(s.n)/secs, st.DrawMs, st.DrawMaxMs, st.Turn, st.Computed)
+		return
+	}
 	img := image.NewRGBA(screen.Bounds())
 	screen.ReadPixels(img.Pix)
 	s.err = atomicfile.Write(s.path, func(w io.Writer) error { return png.Encode(w, img) })
-	s.done = true
 }

@@ -696,3 +696,31 @@ func TestPageLinks(t *testing.T) {
 	}
 	t.Logf("a time-budget match and its link: both %d turns, %s (link %d characters)", first.Computed, first.Result, len(link))
 }
+
+// TestPageFrameRates logs, for a match of each game at 1280x800, the
+// frames the page draws in a second and the Go side of a frame, while the
+// match is computed in the worker and played back: figures of this
+// machine, reported (make measure), never checked against a limit.
+func TestPageFrameRates(t *testing.T) {
+	b := newBrowser(t)
+	for _, q := range []string{
+		"",
+		"?game=life&p1=strong&p2=greedy&seed=7",
+		"?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7",
+		"?game=mapcolor&p1=strong&p2=greedy&preset=voronoi&seed=5",
+	} {
+		b.open(q)
+		b.awaitFrames(10)
+		eval[any](b, `window.arenaFrames.reset()`)
+		start, before := time.Now(), b.status()
+		b.awaitFrames(120)
+		n, longest := eval[float64](b, `window.arenaFrames.count`), eval[float64](b, `window.arenaFrames.max`)
+		s, secs := b.status(), time.Since(start).Seconds()
+		name := s.Game + " match"
+		if s.View == "start" {
+			name = "start view"
+		}
+		t.Logf("%-16s %5.1f frames a second (longest %4.0f ms); Go draw %.2f ms a frame, longest %.2f ms; turn %.1f to %.1f, %d computed",
+			name+":", n/secs, longest, s.DrawMs, s.DrawMax, before.Turn, s.Turn, s.Computed)
+	}
+}

@@ -41,6 +41,7 @@ type Canvas struct {
 	vs     []ebiten.Vertex
 	is     []uint16
 	layers map[string]*layer
+	sheet  *ebiten.Image // every layer's pixels, each in its own region
 	// MinText is the smallest text size drawers may use, in pixels (see
 	// render.TextFloor); 0 sets none.
 	MinText float64
@@ -49,10 +50,9 @@ type Canvas struct {
 	Uncached bool
 }
 
-// layer is a drawing kept between frames: an image the screen's size,
-// drawn within r for key.
+// layer is a drawing kept between frames: a region of the sheet, drawn
+// for key.
 type layer struct {
-	img   *ebiten.Image
 	key   any
 	r     render.Rect
 	drawn bool
@@ -69,40 +69,67 @@ func New() *Canvas {
 		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
 }
 
-// Layer draws within r from the image kept under name, drawing it again
-// (draw, with this canvas drawing on it) only when key or r changed. The
-// layer has the target's size, so that draw uses the target's
-// coordinates; it is copied to the target through a sub-image.
+// Layer draws within r from the region of the sheet kept under name,
+// drawing it again (draw, with this canvas drawing on the sheet) only
+// when key or r changed. All layers share one sheet the target's size, in
+// the target's coordinates, so that copying them to the target is one
+// batch of one texture: in software WebGL, each texture a frame switches
+// to costs more than its pixels. draw must stay within r.
 func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
 	if c.Uncached {
 		draw()
 		return
 	}
 	b := c.dst.Bounds()
-	l := c.layers[name]
-	if l == nil || l.img.Bounds().Size() != b.Size() {
-		if l != nil {
-			l.img.Deallocate()
+	if c.sheet == nil || c.sheet.Bounds().Size() != b.Size() {
+		if c.sheet != nil {
+			c.sheet.Deallocate()
 		}
-		l = &layer{img: ebiten.NewImage(b.Dx(), b.Dy())}
+		c.sheet = ebiten.NewImage(b.Dx(), b.Dy())
+		clear(c.layers)
+	}
+	l := c.layers[name]
+	if l == nil {
+		l = &layer{}
 		c.layers[name] = l
 	}
-	if !l.drawn || l.key != key || l.r != r {
-		l.img.Clear()
+	if l.drawn && l.r != r {
+		// The layout changed: regions may now overlap old ones. Start the
+		// sheet again.
+		c.sheet.Clear()
+		clear(c.layers)
+		c.layers[name] = l
+		l.drawn = false
+	}
+	if !l.drawn || l.key != key {
 		dst := c.dst
-		c.dst = l.img
+		c.dst = c.sheet
+		c.clearRect(r)
 		draw()
 		c.dst = dst
 		l.key, l.r, l.drawn = key, r, true
 	}
 	x, y, w, h := snap(r)
-	sub := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(l.img.Bounds())
+	sub := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(c.sheet.Bounds())
 	if sub.Empty() {
 		return
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(sub.Min.X), float64(sub.Min.Y))
-	c.dst.DrawImage(l.img.SubImage(sub).(*ebiten.Image), op)
+	c.dst.DrawImage(c.sheet.SubImage(sub).(*ebiten.Image), op)
+}
+
+// clearRect makes r transparent on the target.
+func (c *Canvas) clearRect(r render.Rect) {
+	x, y, w, h := snap(r)
+	c.vs = append(c.vs[:0],
+		ebiten.Vertex{DstX: x, DstY: y}, ebiten.Vertex{DstX: x + w, DstY: y},
+		ebiten.Vertex{DstX: x, DstY: y + h}, ebiten.Vertex{DstX: x + w, DstY: y + h})
+	c.is = append(c.is[:0], 0, 1, 2, 1, 2, 3)
+	for i := range c.vs {
+		c.vs[i].SrcX, c.vs[i].SrcY = 1, 1
+	}
+	c.dst.DrawTriangles(c.vs, c.is, c.white, &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendClear})
 }
 
 // MinTextSize is the smallest text size drawers may use.
