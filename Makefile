@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: test deps vet bench demo clean
+.PHONY: test deps vet bench measure demo clean
 
 test: deps vet
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./...
@@ -32,13 +32,27 @@ deps:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./engine/... ./render/...
 
+# measure logs the frame rates and the Go-side draw times of the page (in
+# headless Chromium) and of the window (under Xvfb), for a match of each
+# game at 1280x800; BUSY=2 runs two CPU-bound processes beside them.
+BUSY ?= 0
+DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7" \
+	"mapcolor -preset voronoi -p1 strong -p2 greedy -seed 5"
+measure: deps
+	@pids=""; for i in $$(seq 1 $(BUSY)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
+	trap 'kill $$pids 2>/dev/null' EXIT; \
+	xvfb-run -a $(GO) test -count=1 -v -run 'TestPageFrameRates$$' ./cmd/wasm | grep 'frames a second'; \
+	$(GO) build -o /tmp/arena-desktop-measure ./cmd/desktop && \
+	for g in $(DESKTOP_GAMES); do printf '%-10s ' $${g%% *}; \
+		xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-measure -game $$g -frames 300 -measure; done
+
 # demo remakes the README's GIF, frame and screenshots of the page.
 demo: deps
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -o docs/life-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -at 120.6 -o docs/life-turn-120.png
 	$(GO) run ./cmd/arena record -game colosseum -p1 strong:nodes=30000 -p2 greedy -seed 7 -preset 9 -speed 2 -o docs/colosseum-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 strong -p2 strong -size 640 -o docs/mapcolor-australia.gif
-	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor' ./cmd/wasm
+	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPagePhone' ./cmd/wasm
 
 clean:
 	$(GO) clean -testcache

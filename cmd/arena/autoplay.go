@@ -37,7 +37,7 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs}
+	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll}
 	if isTerminal(stderr) {
 		start := time.Now()
 		series.Progress = func(done, total int) { progressBar(stderr, done, total, time.Since(start)) }

@@ -14,6 +14,7 @@ import (
 type matchFlags struct {
 	game, p1, p2, config, preset string
 	seed                         uint64
+	clocks                       string
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
@@ -23,6 +24,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.Uint64Var(&m.seed, "seed", 1, "the match seed: same seed, same match")
 	fs.StringVar(&m.config, "config", "", "a config `file` in the game's format (default: the first preset)")
 	fs.StringVar(&m.preset, "preset", "", "a preset config by `name` (see 'arena games')")
+	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
 }
 
 // gameFlag looks up the game named by -game.
@@ -44,6 +46,13 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		return match.Setup{}, err
 	}
 	s := match.Setup{Game: g, Seed: m.seed}
+	switch m.clocks {
+	case "programs":
+	case "all":
+		s.ClockAll = true
+	default:
+		return s, usagef("-clocks %q: want programs or all", m.clocks)
+	}
 	for i, v := range [2]struct{ flag, spec string }{{p1Flag, m.p1}, {p2Flag, m.p2}} {
 		if v.spec == "" {
 			return s, usagef("-%s is required (see 'arena bots -game %s')", v.flag, m.game)

@@ -56,9 +56,10 @@ func (p *page) Draw(screen *ebiten.Image) {
 
 // yield gives the browser its event loop back: Go's WebAssembly runs on
 // the page's only thread, and a goroutine that computes never lets the
-// page draw unless it sleeps. After 8 ms of work it sleeps until the next
-// frame is drawn (at most 50 ms), so a thinking bot takes what time the
-// frames leave and the page keeps its frame rate.
+// page draw unless it sleeps. Bots think in the worker; what still
+// computes here is a GIF being recorded, which after 8 ms of work sleeps
+// until the next frame is drawn (at most 50 ms), so that the page keeps
+// its frame rate.
 var lastYield time.Time
 
 func yield() {

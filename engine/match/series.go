@@ -21,6 +21,8 @@ type Series struct {
 	Games   int
 	Bots    [2]Spec // A, B
 	Jobs    int     // games played at once; 0: one per core
+	// ClockAll puts built-in bots under the game's clock too (see Setup).
+	ClockAll bool
 	// Progress, when set, is called after each game with the count done.
 	Progress func(done, total int)
 }
@@ -129,7 +131,7 @@ func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
 	if s.Configs != nil {
 		cfg = s.Configs(i, seed)
 	}
-	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players})
+	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players, ClockAll: s.ClockAll})
 	if err != nil {
 		g.Err = err.Error()
 		return g, nil
