@@ -11,7 +11,7 @@ APT_PACKAGES := xvfb xauth chromium libgl1-mesa-dev libx11-dev libxrandr-dev lib
 .PHONY: test deps vet bench measure demo clean
 
 test: deps vet
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./...
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./...
 	$(GO) test -count=1 -race ./engine/match/
 
 vet:
@@ -41,7 +41,7 @@ DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 s
 measure: deps
 	@pids=""; for i in $$(seq 1 $(BUSY)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
 	trap 'kill $$pids 2>/dev/null' EXIT; \
-	xvfb-run -a $(GO) test -count=1 -v -run 'TestPageFrameRates$$' ./cmd/wasm | grep 'frames a second'; \
+	xvfb-run -a $(GO) test -count=1 -run '^$$' -bench PageFrames -benchtime 1x ./cmd/wasm | grep frames/s; \
 	$(GO) build -o /tmp/arena-desktop-measure ./cmd/desktop && \
 	for g in $(DESKTOP_GAMES); do printf '%-10s ' $${g%% *}; \
 		xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-measure -game $$g -frames 300 -measure; done

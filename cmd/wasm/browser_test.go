@@ -36,14 +36,14 @@ var builtSite = sync.OnceValues(buildSite)
 
 // browser is a headless Chromium on the served page.
 type browser struct {
-	t       *testing.T
+	t       testing.TB
 	ctx     context.Context
 	base    string
 	mu      sync.Mutex
 	console []string
 }
 
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t testing.TB) *browser {
 	t.Helper()
 	s, err := builtSite()
 	if err != nil {
@@ -116,8 +116,10 @@ func (b *browser) open(query string) {
 // deadline.
 func (b *browser) waitJS(expr string, timeout time.Duration) {
 	b.t.Helper()
-	if d, ok := b.t.Deadline(); ok {
-		timeout = time.Until(d) - 30*time.Second
+	if dt, ok := b.t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if d, ok := dt.Deadline(); ok {
+			timeout = time.Until(d) - 30*time.Second
+		}
 	}
 	ctx, cancel := context.WithTimeout(b.ctx, timeout)
 	defer cancel()
@@ -697,30 +699,33 @@ func TestPageLinks(t *testing.T) {
 	t.Logf("a time-budget match and its link: both %d turns, %s (link %d characters)", first.Computed, first.Result, len(link))
 }
 
-// TestPageFrameRates logs, for a match of each game at 1280x800, the
-// frames the page draws in a second and the Go side of a frame, while the
-// match is computed in the worker and played back: figures of this
-// machine, reported (make measure), never checked against a limit.
-func TestPageFrameRates(t *testing.T) {
-	b := newBrowser(t)
-	for _, q := range []string{
-		"",
-		"?game=life&p1=strong&p2=greedy&seed=7",
-		"?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7",
-		"?game=mapcolor&p1=strong&p2=greedy&preset=voronoi&seed=5",
+// BenchmarkPageFrames measures, for the start view and a match of each
+// game at 1280x800, the frames the page draws in a second and the Go side
+// of a frame, while the match is computed in the worker and played back
+// at 1x: figures of the machine (make measure), never checked against a
+// limit. Run it with -benchtime 1x: each game is measured over 120 frames.
+func BenchmarkPageFrames(bm *testing.B) {
+	b := newBrowser(bm)
+	for _, c := range []struct{ name, query string }{
+		{"start", ""},
+		{"life", "?game=life&p1=strong&p2=greedy&seed=7"},
+		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7"},
+		{"mapcolor", "?game=mapcolor&p1=strong&p2=greedy&preset=voronoi&seed=5"},
 	} {
-		b.open(q)
-		b.awaitFrames(10)
-		eval[any](b, `window.arenaFrames.reset()`)
-		start, before := time.Now(), b.status()
-		b.awaitFrames(120)
-		n, longest := eval[float64](b, `window.arenaFrames.count`), eval[float64](b, `window.arenaFrames.max`)
-		s, secs := b.status(), time.Since(start).Seconds()
-		name := s.Game + " match"
-		if s.View == "start" {
-			name = "start view"
-		}
-		t.Logf("%-16s %5.1f frames a second (longest %4.0f ms); Go draw %.2f ms a frame, longest %.2f ms; turn %.1f to %.1f, %d computed",
-			name+":", n/secs, longest, s.DrawMs, s.DrawMax, before.Turn, s.Turn, s.Computed)
+		bm.Run(c.name, func(bm *testing.B) {
+			for bm.Loop() {
+				b.open(c.query)
+				b.awaitFrames(10)
+				eval[any](b, `window.arenaFrames.reset()`)
+				start := time.Now()
+				b.awaitFrames(120)
+				n, longest := eval[float64](b, `window.arenaFrames.count`), eval[float64](b, `window.arenaFrames.max`)
+				s, secs := b.status(), time.Since(start).Seconds()
+				bm.ReportMetric(n/secs, "frames/s")
+				bm.ReportMetric(longest, "longest-frame-ms")
+				bm.ReportMetric(s.DrawMs, "go-draw-ms")
+				bm.ReportMetric(s.DrawMax, "go-draw-max-ms")
+			}
+		})
 	}
 }
