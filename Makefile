@@ -40,11 +40,11 @@ DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 s
 	"mapcolor -preset voronoi -p1 strong -p2 greedy -seed 5"
 measure: deps
 	@pids=""; for i in $$(seq 1 $(BUSY)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
-	trap 'kill $$pids 2>/dev/null' EXIT; \
 	xvfb-run -a $(GO) test -count=1 -run '^$$' -bench PageFrames -benchtime 1x ./cmd/wasm | grep frames/s; \
 	$(GO) build -o /tmp/arena-desktop-measure ./cmd/desktop && \
 	for g in $(DESKTOP_GAMES); do printf '%-10s ' $${g%% *}; \
-		xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-measure -game $$g -frames 300 -measure; done
+		xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-measure -game $$g -frames 300 -measure; done; \
+	status=$$?; [ -z "$$pids" ] || kill $$pids; exit $$status
 
 # demo remakes the README's GIF, frame and screenshots of the page.
 demo: deps

@@ -148,7 +148,7 @@ func New(opts Options) *App {
 	ebiten.SetScreenClearedEveryFrame(false)
 	a := &App{opts: opts, host: opts.Host, canvas: ebitencanvas.New(), scale: 1}
 	if a.host == nil {
-		a.host = localHost{}
+		a.host = defaultHost()
 	}
 	a.start = newStartView(a)
 	switch {

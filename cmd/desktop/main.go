@@ -1,6 +1,7 @@
 // Command desktop opens the playground in a window. Its flags take the
 // same values as the page's URL (?game=life&p1=strong&p2=greedy&seed=7);
-// with -record it writes the match's GIF without opening a window, the
+// with -record it writes the match's GIF without opening a window (on Linux
+// it still needs a display, as every program that links Ebitengine), the
 // same bytes as `arena record` with the same arguments.
 package main
 
@@ -32,7 +33,7 @@ func main() {
 	seed := flag.Uint64("seed", 0, "the match seed (default: random)")
 	preset := flag.String("preset", "", "a preset config of the game")
 	config := flag.String("config", "", "open a match on this config `file`: a course's input.txt, a game's config (it picks the game)")
-	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window")
+	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window (on Linux it still needs a display: Ebitengine connects to X at start; use arena record on a headless machine)")
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure")
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")

@@ -1,0 +1,94 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+// testSite is a site of small files, as buildSite gathers them.
+func testSite() *site {
+	s := &site{}
+	for _, f := range []struct{ name, ctype, data string }{
+		{"index.html", "text/html; charset=utf-8", "<!DOCTYPE html><title>arena</title>"},
+		{"arena.wasm", "application/wasm", strings.Repeat("\x00asm page ", 1000)},
+		{"worker.wasm", "application/wasm", strings.Repeat("\x00asm worker ", 1000)},
+	} {
+		s.files = append(s.files, &file{name: f.name, ctype: f.ctype, data: []byte(f.data), gz: gzipBytes([]byte(f.data))})
+	}
+	return s
+}
+
+// TestSiteServesByAcceptEncoding: each file goes brotli-compressed to a
+// browser that takes brotli (once compressed), gzipped to one that takes
+// gzip, and as it is to one that takes neither or refuses both.
+func TestSiteServesByAcceptEncoding(t *testing.T) {
+	s := testSite()
+	get := func(path, ae string) (string, []byte) {
+		req := httptest.NewRequest("GET", path, nil)
+		if ae != "" {
+			req.Header.Set("Accept-Encoding", ae)
+		}
+		w := httptest.NewRecorder()
+		s.handler().ServeHTTP(w, req)
+		return w.Header().Get("Content-Encoding"), w.Body.Bytes()
+	}
+	want := s.get("worker.wasm").data
+	if enc, _ := get("/worker.wasm", "gzip, deflate, br"); enc != "gzip" {
+		t.Errorf("before brotli is ready: %q, want gzip", enc)
+	}
+	s.compressBrotli()
+	for _, c := range []struct{ ae, enc string }{
+		{"gzip, deflate, br", "br"}, {"gzip", "gzip"}, {"br;q=0, gzip", "gzip"}, {"", ""}, {"identity", ""},
+	} {
+		enc, body := get("/worker.wasm", c.ae)
+		if enc != c.enc {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want %q", c.ae, enc, c.enc)
+			continue
+		}
+		var r io.Reader = bytes.NewReader(body)
+		switch enc {
+		case "br":
+			r = brotli.NewReader(r)
+		case "gzip":
+			zr, err := gzip.NewReader(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = zr
+		}
+		if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("Accept-Encoding %q: the body decodes to %d bytes (%v), want the file's %d", c.ae, len(got), err, len(want))
+		}
+	}
+	if _, body := get("/", ""); !bytes.Contains(body, []byte("<title>arena")) {
+		t.Errorf("/ serves %q", body)
+	}
+}
+
+// TestSiteWritesCompressedForms: -o writes every file with its .br and
+// .gz beside it.
+func TestSiteWritesCompressedForms(t *testing.T) {
+	s := testSite()
+	s.compressBrotli()
+	dir := t.TempDir()
+	if err := s.write(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range s.files {
+		for _, name := range []string{f.name, f.name + ".gz", f.name + ".br"} {
+			if info, err := os.Stat(filepath.Join(dir, name)); err != nil || info.Size() == 0 {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+}
