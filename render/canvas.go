@@ -111,7 +111,8 @@ type Layers interface {
 	// Layer shows what draw draws on the canvas within r. The pixels are
 	// kept under name and drawn again without calling draw while key (a
 	// comparable value naming everything the drawing depends on) and r
-	// stay the same.
+	// stay the same. draw must stay within r, and the layers of a frame
+	// must not overlap: they may share one image.
 	Layer(name string, key any, r Rect, draw func())
 }
 

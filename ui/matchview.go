@@ -369,22 +369,35 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		v.buttons["play"].icon = "pause"
 	}
 	transport := []string{"first", "prev", "play", "next", "last", "slower", "faster"}
-	type bottomKey struct {
+	// The controls and the timeline's marks are layers of their own,
+	// side by side (layers must not overlap): the marks change with every
+	// turn computed, the controls with a click.
+	controls, marks, turnR := v.bottomRegions(st)
+	type controlsKey struct {
 		hover   string
 		u       float64
 		r       rect
 		playing bool
 		speed   int
 	}
-	render.Layer(c, "bottom", bottomKey{v.hovered(in, transport...), st.u, v.bottom, pb.playing, pb.speed}, v.bottom, func() {
-		c.Fill(v.bottom, th.Panel)
+	render.Layer(c, "controls", controlsKey{v.hovered(in, transport...), st.u, controls, pb.playing, pb.speed}, controls, func() {
+		c.Fill(controls, th.Panel)
 		for _, id := range transport {
 			v.buttons[id].draw(c, st, in)
 		}
 		speed := v.buttons["slower"].r
 		c.Text(fmt.Sprintf("%gx", speeds[pb.speed]), v.speedX, speed.Y+(speed.H-c.LineHeight(st.bold))/2, st.bold, render.Center, th.Text)
 	})
-	v.drawTimelineMarks(c, st)
+	type marksKey struct {
+		r               rect
+		u, length, span float64
+		events          int
+	}
+	render.Layer(c, "marks", marksKey{marks, st.u, pb.length(), pb.span(), len(pb.events)}, marks, func() {
+		c.Fill(marks, th.Panel)
+		v.drawTimelineMarks(c, st)
+	})
+	c.Fill(turnR, th.Panel)
 	// What moves, over what stands still.
 	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
 	if v.human != nil && pb.atEnd() {
@@ -393,6 +406,22 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	turn := fmt.Sprintf("turn %d / %d", int(math.Floor(pb.t)), int(pb.length()))
 	c.Text(turn, v.timeline.X-st.gap, v.timeline.Y+(v.timeline.H-c.LineHeight(st.text))/2, st.text, render.Right, th.TextDim)
 	v.drawPlayhead(c, st)
+}
+
+// bottomRegions splits the bottom bar into the controls' region, the
+// timeline's, and the strip beside the timeline that neither covers (on
+// a narrow screen, where the timeline has a row of its own above the
+// controls).
+func (v *matchView) bottomRegions(st style) (controls, marks, strip rect) {
+	b, t := v.bottom, v.timeline
+	right := b.X + b.W
+	if t.Y+t.H > v.buttons["play"].r.Y { // one row: the timeline at the right
+		return rect{X: b.X, Y: b.Y, W: t.X - b.X, H: b.H}, rect{X: t.X, Y: b.Y, W: right - t.X, H: b.H}, rect{}
+	}
+	band := math.Round(t.Y + t.H + st.gap/2)
+	return rect{X: b.X, Y: band, W: b.W, H: b.Y + b.H - band},
+		rect{X: t.X, Y: b.Y, W: right - t.X, H: band - b.Y},
+		rect{X: b.X, Y: b.Y, W: t.X - b.X, H: band - b.Y}
 }
 
 // hovered returns the id of the button among ids under the pointer, for
@@ -412,33 +441,26 @@ func (v *matchView) drawTimelineMarks(c render.Canvas, st style) {
 	th, pb, r := st.th, v.pb, v.timeline
 	track := v.track(st)
 	at := func(t float64) float64 { return r.X + r.W*t/pb.length() }
-	type marksKey struct {
-		r               rect
-		u, length, span float64
-		events          int
-	}
-	render.Layer(c, "timeline", marksKey{r, st.u, pb.length(), pb.span(), len(pb.events)}, r, func() {
-		roundRect(c, track, track.H/2, th.Board)
-		roundRect(c, rect{X: track.X, Y: track.Y, W: at(pb.span()) - r.X, H: track.H}, track.H/2, render.Mix(th.Board, th.TextDim, 0.5))
-		for _, e := range pb.events {
-			x := at(float64(e.Turn))
-			col, h := th.TextDim, r.H*0.25
-			switch e.Kind {
-			case render.EventCollision:
-				col, h = th.Collision, r.H*0.2
-			case render.EventLead:
-				col, h = th.Text, r.H*0.35
-				if e.Side != match.NoSide {
-					col = th.Player[e.Side]
-				}
-			case render.EventForfeit:
-				col, h = th.Collision, r.H*0.5
-			case render.EventReplaced:
-				col, h = th.Accent, r.H*0.3
+	roundRect(c, track, track.H/2, th.Board)
+	roundRect(c, rect{X: track.X, Y: track.Y, W: at(pb.span()) - r.X, H: track.H}, track.H/2, render.Mix(th.Board, th.TextDim, 0.5))
+	for _, e := range pb.events {
+		x := at(float64(e.Turn))
+		col, h := th.TextDim, r.H*0.25
+		switch e.Kind {
+		case render.EventCollision:
+			col, h = th.Collision, r.H*0.2
+		case render.EventLead:
+			col, h = th.Text, r.H*0.35
+			if e.Side != match.NoSide {
+				col = th.Player[e.Side]
 			}
-			c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
+		case render.EventForfeit:
+			col, h = th.Collision, r.H*0.5
+		case render.EventReplaced:
+			col, h = th.Accent, r.H*0.3
 		}
-	})
+		c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
+	}
 }
 
 // drawPlayhead draws the played part of the timeline and the playhead.

@@ -22,6 +22,7 @@ import (
 	cdpinput "github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
@@ -260,11 +261,22 @@ func TestPage(t *testing.T) {
 
 	b.open("?game=life&p1=strong&p2=greedy&seed=7")
 	eval[any](b, `window.arenaFrames.reset()`)
-	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 3`, 60*time.Second)
+	// Look at a settled turn: pause, go to turn 0, step ten turns.
+	b.waitJS(`JSON.parse(window.arenaTest.status()).computed >= 12`, 60*time.Second)
+	b.key(" ")
+	b.waitJS(`!JSON.parse(window.arenaTest.status()).playing`, time.Minute)
+	b.click("first")
+	for range 10 {
+		b.key(kb.ArrowRight)
+	}
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn == 10`, time.Minute)
+	b.awaitFrames(2)
 	shares := colourShare(t, b.screenshot("playground-match"), render.Dark.Player[0], render.Dark.Player[1])
 	if shares[0] < 0.002 || shares[1] < 0.002 {
-		b.fatalf("the board does not show both players: %.4f of the pixels in P1's colour, %.4f in P2's", shares[0], shares[1])
+		b.fatalf("the board does not show both players at turn 10: %.4f of the pixels in P1's colour, %.4f in P2's", shares[0], shares[1])
 	}
+	b.key(" ")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).playing`, time.Minute)
 
 	t.Run("frames while strong thinks", func(t *testing.T) {
 		// strong and greedy are still computing the match at this point.
