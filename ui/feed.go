@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"encoding/json"
+	"sync"
+
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -22,4 +25,43 @@ type Feed interface {
 	Act(a match.Act)
 	// Stop ends the computation; no message arrives after it.
 	Stop()
+}
+
+// Inbox holds a feed's messages as they arrive, from any goroutine or
+// callback, until Poll takes them; once closed it drops what comes.
+type Inbox struct {
+	mu     sync.Mutex
+	msgs   [][]byte
+	closed bool
+}
+
+// Push adds a message.
+func (b *Inbox) Push(data []byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.closed {
+		b.msgs = append(b.msgs, data)
+	}
+}
+
+// PushError adds a MsgError message saying why.
+func (b *Inbox) PushError(why string) {
+	data, _ := json.Marshal(match.Message{Kind: match.MsgError, Error: why})
+	b.Push(data)
+}
+
+// Poll takes the messages that arrived, in order.
+func (b *Inbox) Poll() [][]byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := b.msgs
+	b.msgs = nil
+	return m
+}
+
+// Close drops what is waiting and what comes after.
+func (b *Inbox) Close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed, b.msgs = true, nil
 }

@@ -3,8 +3,6 @@
 package ui
 
 import (
-	"encoding/json"
-
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -15,13 +13,13 @@ func defaultHost() Host { return noHost{} }
 
 type noHost struct{}
 
-func (noHost) Compute(match.Start) Feed { return noFeed{} }
-
-type noFeed struct{}
-
-func (noFeed) Poll() [][]byte {
-	data, _ := json.Marshal(match.Message{Kind: match.MsgError, Error: "this page has no worker to compute matches"})
-	return [][]byte{data}
+func (noHost) Compute(match.Start) Feed {
+	f := &noFeed{}
+	f.PushError("this page has no worker to compute matches")
+	return f
 }
-func (noFeed) Act(match.Act) {}
-func (noFeed) Stop()         {}
+
+type noFeed struct{ Inbox }
+
+func (*noFeed) Act(match.Act) {}
+func (f *noFeed) Stop()       { f.Close() }

@@ -5,7 +5,6 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"sync"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -26,31 +25,18 @@ func (localHost) Compute(st match.Start) Feed {
 // localFeed passes the messages through JSON, as the worker's do, so that
 // the desktop follows the very path the page does.
 type localFeed struct {
+	Inbox
 	acts   chan match.Act
 	cancel context.CancelFunc
-	mu     sync.Mutex
-	msgs   [][]byte
-	done   bool
 }
 
 func (f *localFeed) send(m match.Message) {
 	data, err := json.Marshal(m)
 	if err != nil {
-		data, _ = json.Marshal(match.Message{Kind: match.MsgError, Error: err.Error()})
+		f.PushError(err.Error())
+		return
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.done {
-		f.msgs = append(f.msgs, data)
-	}
-}
-
-func (f *localFeed) Poll() [][]byte {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m := f.msgs
-	f.msgs = nil
-	return m
+	f.Push(data)
 }
 
 // Act hands the move to the waiting match; a move nobody waits for (the
@@ -64,7 +50,5 @@ func (f *localFeed) Act(a match.Act) {
 
 func (f *localFeed) Stop() {
 	f.cancel()
-	f.mu.Lock()
-	f.done, f.msgs = true, nil
-	f.mu.Unlock()
+	f.Close()
 }

@@ -82,15 +82,14 @@ func (workerHost) Compute(st match.Start) ui.Feed {
 	f := &workerFeed{}
 	req, err := json.Marshal(match.Request{Start: &st})
 	if err != nil {
-		f.push(errorMessage(err.Error()))
+		f.PushError(err.Error())
 		return f
 	}
 	f.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		switch {
-		case len(args) == 0 || args[0].Type() != js.TypeString:
-			f.push(errorMessage("the worker sent something that is not a message"))
-		default:
-			f.push([]byte(args[0].String()))
+		if len(args) == 0 || args[0].Type() != js.TypeString {
+			f.PushError("the worker sent something that is not a message")
+		} else {
+			f.Push([]byte(args[0].String()))
 		}
 		return nil
 	})
@@ -98,34 +97,11 @@ func (workerHost) Compute(st match.Start) ui.Feed {
 	return f
 }
 
-func errorMessage(why string) []byte {
-	data, _ := json.Marshal(match.Message{Kind: match.MsgError, Error: why})
-	return data
-}
-
 // workerFeed is one match's worker.
 type workerFeed struct {
+	ui.Inbox
 	worker    js.Value
 	onMessage js.Func
-	mu        sync.Mutex
-	msgs      [][]byte
-	stopped   bool
-}
-
-func (f *workerFeed) push(data []byte) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.stopped {
-		f.msgs = append(f.msgs, data)
-	}
-}
-
-func (f *workerFeed) Poll() [][]byte {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m := f.msgs
-	f.msgs = nil
-	return m
 }
 
 func (f *workerFeed) Act(a match.Act) {
@@ -137,9 +113,7 @@ func (f *workerFeed) Act(a match.Act) {
 // Stop ends the worker at once: a bot in the middle of a search does not
 // read its messages, but it is ended all the same.
 func (f *workerFeed) Stop() {
-	f.mu.Lock()
-	f.stopped, f.msgs = true, nil
-	f.mu.Unlock()
+	f.Close()
 	if !f.worker.IsUndefined() {
 		f.worker.Call("terminate")
 	}

@@ -77,13 +77,11 @@ type Runner struct {
 
 // NewRunner checks the setup, makes the bots and the initial state.
 func NewRunner(s Setup) (*Runner, error) {
-	if s.Config == nil {
-		s.Config = DefaultConfig(s.Game)
-	}
-	init, err := s.Game.Start(s.Config, s.Seed)
+	rec, err := s.start()
 	if err != nil {
 		return nil, err
 	}
+	s.Config = rec.Config
 	r := &Runner{setup: s}
 	r.subst, _ = s.Game.(Substituter)
 	for _, side := range Sides {
@@ -103,10 +101,24 @@ func NewRunner(s Setup) (*Runner, error) {
 			r.clocks[side] = s.Game.Clock(s.Config, side)
 		}
 	}
-	r.rec = Record{Game: s.Game, Config: s.Config, Seed: s.Seed,
-		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}, States: []State{init}}
+	r.rec = rec
 	r.finishIfOver()
 	return r, nil
+}
+
+// start returns the record of the setup's match before its first turn:
+// the config (the game's default when the setup has none) and the
+// initial state.
+func (s Setup) start() (Record, error) {
+	if s.Config == nil {
+		s.Config = DefaultConfig(s.Game)
+	}
+	init, err := s.Game.Start(s.Config, s.Seed)
+	if err != nil {
+		return Record{}, err
+	}
+	return Record{Game: s.Game, Config: s.Config, Seed: s.Seed,
+		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}, States: []State{init}}, nil
 }
 
 // timed reports whether the game's clock rules side's bot: a program

@@ -201,15 +201,11 @@ type Follower struct {
 
 // NewFollower starts following the match of setup, from its initial state.
 func NewFollower(s Setup) (*Follower, error) {
-	if s.Config == nil {
-		s.Config = DefaultConfig(s.Game)
-	}
-	init, err := s.Game.Start(s.Config, s.Seed)
+	rec, err := s.start()
 	if err != nil {
 		return nil, err
 	}
-	return &Follower{rec: Record{Game: s.Game, Config: s.Config, Seed: s.Seed,
-		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}, States: []State{init}}}, nil
+	return &Follower{rec: rec}, nil
 }
 
 // Record returns the match so far. Its slices are shared with the
