@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,6 +41,13 @@ func misbehave(mode string) {
 		legal := s.Moves(nil)[0]
 		switch mode {
 		case "hang":
+			time.Sleep(time.Hour)
+		case "orphan": // a child that holds the output open, then hang
+			child := exec.Command("sleep", "600")
+			child.Stdout = os.Stdout
+			if child.Start() == nil {
+				os.WriteFile(os.Getenv("ARENA_ORPHAN_PIDFILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+			}
 			time.Sleep(time.Hour)
 		case "crash":
 			fmt.Fprintln(os.Stderr, "agent: something broke")

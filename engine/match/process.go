@@ -51,6 +51,7 @@ func newProcessBot(proto Protocol, command string) (*processBot, error) {
 		waited: make(chan struct{}), quit: make(chan struct{})}
 	p.cmd = exec.Command(args[0], args[1:]...)
 	p.cmd.Stderr = p.stderr
+	newGroup(p.cmd)
 	out, err := p.cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -155,16 +156,22 @@ func (p *processBot) End(s State, side Side) {
 	}
 }
 
-// Close closes the program's input, gives it a moment to exit, and kills
-// it if it does not.
+// Close closes the program's input and gives it a moment to exit, then
+// ends its whole process group: the program if it is still there, and
+// whatever it started, which may hold its output open. It waits for the
+// output to close for a bounded time only: a process that left the group
+// (setsid) and holds the pipe is not waited for.
 func (p *processBot) Close() error {
 	close(p.quit)
 	p.stdin.Close()
 	select {
 	case <-p.waited:
 	case <-time.After(time.Second):
-		p.cmd.Process.Kill()
-		<-p.waited
+	}
+	killGroup(p.cmd)
+	select {
+	case <-p.waited:
+	case <-time.After(2 * time.Second):
 	}
 	return nil
 }

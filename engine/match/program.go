@@ -26,7 +26,10 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 	defer cancel()
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Dir = dir
-	cmd.WaitDelay = time.Second // a killed program's children may hold its pipes
+	newGroup(cmd)
+	cmd.Cancel = func() error { killGroup(cmd); return nil }
+	cmd.WaitDelay = time.Second // a process that left the group may hold the pipes
+	defer killGroup(cmd)        // what the program left running ends with its move
 	stderr := &tailBuffer{max: 2048}
 	cmd.Stderr = stderr
 	err = cmd.Run()
