@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -32,7 +31,7 @@ func runConform(args []string, stdout, stderr io.Writer) error {
 	}
 	passed, failed := 0, 0
 	for _, f := range fs.Args() {
-		detail, err := c.Conform(f, os.ReadFile)
+		detail, err := c.Conform(f, match.ReadFile)
 		if err != nil {
 			failed++
 			fmt.Fprintf(stdout, "FAIL %s: %v\n", f, err)

@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/arena-playground/arena/engine/mapcolor"
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
 )
 
@@ -21,7 +21,7 @@ func runCSP(args []string, stdout, stderr io.Writer) error {
 		return usagef("give one input file")
 	}
 	in := fs.Arg(0)
-	data, err := os.ReadFile(in)
+	data, err := match.ReadFile(in)
 	if err != nil {
 		return err
 	}

@@ -157,6 +157,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"autoplay", "-game", "life", "-p1", "random", "-p2", "random", "-n", "0"}, 2, "-n must be positive"},
 		{[]string{"play", "-game", "life", "-p1", "random", "-p2", "random", "stray"}, 2, `unexpected argument "stray"`},
 		{[]string{"nonsense"}, 2, `unknown command "nonsense"`},
+		{[]string{"play", "-game", "life", "-p1", "random", "-p2", "random", "-config", os.DevNull}, 1, os.DevNull + ": a device, not a file"},
 		{[]string{"play", "-game", "life", "-p1", "random", "-p2", "random", "-clocks", "some"}, 2, `-clocks "some": want programs or all`},
 	}
 	for _, c := range cases {

@@ -84,7 +84,7 @@ func recordSource(m matchFlags, replay string) (*match.Record, error) {
 	if m.p1 != "" || m.p2 != "" || m.config != "" || m.preset != "" {
 		return nil, usagef("-replay replaces -p1, -p2, -config and -preset")
 	}
-	data, err := os.ReadFile(replay)
+	data, err := match.ReadFile(replay)
 	if err != nil {
 		return nil, err
 	}

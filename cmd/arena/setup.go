@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -80,7 +79,7 @@ func (m *matchFlags) loadConfig(g match.Game) (match.Config, error) {
 	case m.config != "" && m.preset != "":
 		return nil, usagef("give -config or -preset, not both")
 	case m.config != "":
-		data, err := os.ReadFile(m.config)
+		data, err := match.ReadFile(m.config)
 		if err != nil {
 			return nil, err
 		}

@@ -50,7 +50,7 @@ func main() {
 	}
 	opts := ui.ParseQuery(q)
 	if *config != "" {
-		data, err := os.ReadFile(*config)
+		data, err := match.ReadFile(*config)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "desktop:", err)
 			os.Exit(1)

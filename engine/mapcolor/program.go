@@ -53,7 +53,7 @@ func (b *programBot) Act(t *match.Turn) (match.Action, error) {
 	if err := match.RunOnce(t.Context(), b.command, dir, programTimeout); err != nil {
 		return nil, err
 	}
-	out, err := os.ReadFile(filepath.Join(dir, "output.txt"))
+	out, err := match.ReadFile(filepath.Join(dir, "output.txt"))
 	if err != nil {
 		return nil, fmt.Errorf("the program wrote no output.txt")
 	}
