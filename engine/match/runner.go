@@ -60,10 +60,6 @@ func (r *Record) Last() State { return r.States[len(r.States)-1] }
 // Runner plays a match one turn at a time, so that a window can show it as
 // it is computed. Step and Record may be called from different goroutines.
 type Runner struct {
-	// Yield, when set, is called now and then while a bot thinks; the
-	// browser build uses it to give frames to the page.
-	Yield func()
-
 	setup  Setup
 	bots   [2]Bot
 	budget [2]Budget
@@ -239,7 +235,7 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 	if c := r.clocks[side]; c != nil {
 		allow = c.Begin()
 	}
-	t := newTurn(ctx, s, side, r.rands[side], r.budget[side], allow, r.Yield)
+	t := newTurn(ctx, s, side, r.rands[side], r.budget[side], allow)
 	func() {
 		defer func() {
 			if p := recover(); p != nil {

@@ -8,8 +8,8 @@ import (
 
 // Turn is what a bot is given when asked to act: the state, its side, its
 // random source and budget. The bot reports back through Note and counts
-// its work with Spend, which is also where a thinking bot gives frames to
-// the page in the browser and notices a cancelled match.
+// its work with Spend, which is also where a thinking bot notices a
+// cancelled match.
 type Turn struct {
 	State  State
 	Side   Side
@@ -21,22 +21,20 @@ type Turn struct {
 	Note  Note
 
 	ctx      context.Context
-	yield    func()
 	start    time.Time
 	deadline time.Time // zero: no time bound
-	given    time.Duration
 	nodes    int64
 	calls    uint32
 	stopped  bool
 }
 
 // spendCheckEvery is how many Spend calls pass between looks at the clock,
-// the context and the yield hook: often enough to stop within a
+// the context: often enough to stop within a
 // millisecond, rarely enough to cost nothing next to a search node.
 const spendCheckEvery = 64
 
-func newTurn(ctx context.Context, s State, side Side, r *rand.Rand, b Budget, clock time.Duration, yield func()) *Turn {
-	t := &Turn{State: s, Side: side, Rand: r, Budget: b, Clock: clock, ctx: ctx, yield: yield, start: time.Now()}
+func newTurn(ctx context.Context, s State, side Side, r *rand.Rand, b Budget, clock time.Duration) *Turn {
+	t := &Turn{State: s, Side: side, Rand: r, Budget: b, Clock: clock, ctx: ctx, start: time.Now()}
 	limit := b.Time
 	if clock > 0 && b.Time > 0 {
 		// Keep a margin for the reply, as a person would with a chess clock.
@@ -50,7 +48,7 @@ func newTurn(ctx context.Context, s State, side Side, r *rand.Rand, b Budget, cl
 
 // NewTurn makes a turn outside a match, for tests and benchmarks of bots.
 func NewTurn(s State, side Side, r *rand.Rand, b Budget) *Turn {
-	return newTurn(context.Background(), s, side, r, b, 0, nil)
+	return newTurn(context.Background(), s, side, r, b, 0)
 }
 
 // Spend counts n nodes of search and reports whether the bot may go on:
@@ -72,17 +70,12 @@ func (t *Turn) Spend(n int64) bool {
 	return !t.stopped
 }
 
-// check looks at the context and the deadline and lets the yield hook run.
+// check looks at the context and the deadline.
 func (t *Turn) check() {
-	if t.yield != nil {
-		before := time.Now()
-		t.yield()
-		t.given += time.Since(before)
-	}
 	if t.ctx != nil && t.ctx.Err() != nil {
 		t.stopped = true
 	}
-	if !t.deadline.IsZero() && time.Now().Add(-t.given).After(t.deadline) {
+	if !t.deadline.IsZero() && time.Now().After(t.deadline) {
 		t.stopped = true
 	}
 }
@@ -91,8 +84,8 @@ func (t *Turn) check() {
 func (t *Turn) Nodes() int64 { return t.nodes }
 
 // Elapsed is the bot's thinking time so far: wall time since the turn
-// began, minus the time it gave to the page through the yield hook.
-func (t *Turn) Elapsed() time.Duration { return time.Since(t.start) - t.given }
+// began.
+func (t *Turn) Elapsed() time.Duration { return time.Since(t.start) }
 
 // Context is the match's context: bots that wait (people, processes)
 // select on its Done channel.
