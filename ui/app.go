@@ -377,6 +377,7 @@ func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][
 		a.match.close()
 	}
 	a.match = v
+	a.canvas.Forget()
 	a.opts.Game, a.opts.P1, a.opts.P2, a.opts.Preset, a.opts.Seed = game, p1, p2, preset, seed
 	a.start.selectGame(game)
 	a.start.players[0].choose(p1)
@@ -440,6 +441,7 @@ func (a *App) showStart() {
 	if a.match != nil {
 		a.match.close()
 		a.match = nil
+		a.canvas.Forget()
 	}
 }
 

@@ -102,6 +102,13 @@ func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
 		l.drawn = false
 	}
 	if !l.drawn || l.key != key {
+		// Whatever other layer kept pixels where this one draws must
+		// draw again when next asked for.
+		for other, o := range c.layers {
+			if other != name && o.drawn && overlap(o.r, r) {
+				o.drawn = false
+			}
+		}
 		dst := c.dst
 		c.dst = c.sheet
 		c.clearRect(r)
@@ -117,6 +124,22 @@ func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(sub.Min.X), float64(sub.Min.Y))
 	c.dst.DrawImage(c.sheet.SubImage(sub).(*ebiten.Image), op)
+}
+
+// Forget drops every layer: what a new match shows may share a layer's
+// key with what the last one showed (the same turn of another map).
+func (c *Canvas) Forget() {
+	if c.sheet != nil {
+		c.sheet.Clear()
+	}
+	clear(c.layers)
+}
+
+// overlap reports whether two rectangles share pixels once snapped.
+func overlap(a, b render.Rect) bool {
+	ax, ay, aw, ah := snap(a)
+	bx, by, bw, bh := snap(b)
+	return ax < bx+bw && bx < ax+aw && ay < by+bh && by < ay+ah
 }
 
 // clearRect makes r transparent on the target.
