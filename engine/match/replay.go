@@ -198,8 +198,7 @@ func (r *Record) addTurn(rt ReplayTurn, think [2]time.Duration) error {
 		}
 		log.Actions[side] = a
 	}
-	r.States = append(r.States, s.Apply(log.Actions))
-	r.Turns = append(r.Turns, log)
+	r.push(s.Apply(log.Actions), log)
 	return nil
 }
 

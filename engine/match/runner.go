@@ -52,10 +52,36 @@ type Record struct {
 	States  []State
 	Turns   []TurnLog
 	Result  *Result // nil while the match goes on
+
+	head State // the latest state in full, when States holds it compacted
 }
 
-// Last returns the latest state.
-func (r *Record) Last() State { return r.States[len(r.States)-1] }
+// Last returns the latest state, in full: the one play goes on from.
+func (r *Record) Last() State {
+	if r.head != nil {
+		return r.head
+	}
+	return r.States[len(r.States)-1]
+}
+
+// Compacter is implemented by states that hold caches a record need not
+// keep for every turn (Evasion's 11 KB occupancy grid). A record keeps
+// each state as Compact returns it, and only the latest one in full.
+type Compacter interface {
+	// Compact returns the state without its caches; Apply on it must
+	// give the same states as on the full one.
+	Compact() State
+}
+
+// push appends the state after a turn.
+func (r *Record) push(s State, log TurnLog) {
+	kept := s
+	if c, ok := s.(Compacter); ok {
+		kept, r.head = c.Compact(), s
+	}
+	r.States = append(r.States, kept)
+	r.Turns = append(r.Turns, log)
+}
 
 // Runner plays a match one turn at a time, so that a window can show it as
 // it is computed. Step and Record may be called from different goroutines.
@@ -203,8 +229,7 @@ func (r *Runner) Step(ctx context.Context) error {
 		r.tellEnd(state)
 		return nil
 	}
-	r.rec.States = append(r.rec.States, state.Apply(log.Actions))
-	r.rec.Turns = append(r.rec.Turns, log)
+	r.rec.push(state.Apply(log.Actions), log)
 	r.finishIfOver()
 	return nil
 }

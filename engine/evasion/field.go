@@ -1,0 +1,306 @@
+package evasion
+
+import (
+	"slices"
+	"strconv"
+)
+
+// grid is the board's occupancy, one bit per cell (11 KB): what makes a
+// tick cost nanoseconds instead of a scan of every wall per cell looked at.
+type grid [(Size*Size + 63) / 64]uint64
+
+func (g *grid) has(x, y int) bool {
+	i := uint(y*Size + x)
+	return g[i>>6]&(1<<(i&63)) != 0
+}
+
+func (g *grid) set(x, y int) {
+	i := uint(y*Size + x)
+	g[i>>6] |= 1 << (i & 63)
+}
+
+func (g *grid) clear(x, y int) {
+	i := uint(y*Size + x)
+	g[i>>6] &^= 1 << (i & 63)
+}
+
+// The initial state of every game (spec §1).
+var (
+	HunterStart    = Point{0, 0}
+	HunterStartVel = Point{1, 1}
+	PreyStart      = Point{230, 200}
+)
+
+// Field is one game in progress: the original's Game and GameState. It is
+// a value that is cheap to copy: copies share their walls and occupancy
+// grid until one of them changes its walls, so a bot can simulate from
+// a copy millions of ticks without touching the original.
+type Field struct {
+	MaxWalls, Delay int
+	Tick            int
+	Timer           int // ticks until the hunter may build again
+	Hunter          Point
+	HunterVel       Point // the direction the hunter will try next
+	Prey            Point
+
+	walls []Wall
+	occ   *grid // nil: blocked cells are found by scanning walls
+	own   bool  // walls and occ belong to this copy alone
+}
+
+// NewField returns the state at tick 0 of a game.
+func NewField(maxWalls, delay int) Field {
+	return Field{MaxWalls: maxWalls, Delay: delay, Hunter: HunterStart, HunterVel: HunterStartVel, Prey: PreyStart,
+		occ: new(grid), own: true}
+}
+
+// Walls returns the walls in list order; the caller must not change them.
+func (f *Field) Walls() []Wall { return f.walls }
+
+// Blocked reports whether a cell is off the board or in a wall.
+func (f *Field) Blocked(x, y int) bool {
+	if uint(x) >= Size || uint(y) >= Size {
+		return true
+	}
+	if f.occ != nil {
+		return f.occ.has(x, y)
+	}
+	for i := range f.walls {
+		if f.walls[i].Contains(x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// Scan drops the occupancy grid: Blocked then scans the wall list, as the
+// original does. It is the reference the grid is measured and checked
+// against, and what a field read from a message starts with.
+func (f *Field) Scan() {
+	f.occ, f.own = nil, false
+}
+
+// Index builds the occupancy grid of a field that has none.
+func (f *Field) Index() {
+	if f.occ != nil {
+		return
+	}
+	f.occ = new(grid)
+	for i := range f.walls {
+		f.walls[i].Cells(f.occ.set)
+	}
+	f.walls, f.own = slices.Clone(f.walls), true
+}
+
+// write gives this copy its own walls and grid before it changes them.
+func (f *Field) write() {
+	if f.own {
+		return
+	}
+	f.walls = slices.Clone(f.walls)
+	if f.occ != nil {
+		g := *f.occ
+		f.occ = &g
+	}
+	f.own = true
+}
+
+// Fork returns a copy that shares nothing that either will change: the
+// copy a simulation starts from.
+func (f *Field) Fork() Field {
+	c := *f
+	c.own = false
+	f.own = false
+	return c
+}
+
+// HunterMove is the hunter's request for a tick, validated: the wall to
+// build (NoWall for none) and the walls to delete, by index.
+type HunterMove struct {
+	Build  Kind
+	Delete []int
+}
+
+// NoWall asks for no wall.
+const NoWall Kind = -1
+
+// PreyMove is the prey's request; components beyond ±1 are clamped.
+type PreyMove struct{ DX, DY int }
+
+// Step plays one tick in the original's order (spec §3): deletions, the
+// hunter's move, the build at its old cell, the prey's move on odd
+// ticks, the tick and timer, and the capture test. It reports capture.
+func (f *Field) Step(h HunterMove, p PreyMove) bool {
+	if len(h.Delete) > 0 {
+		f.delete(h.Delete)
+	}
+	anchor := f.Hunter
+	f.Hunter, f.HunterVel = f.move(f.Hunter, f.HunterVel)
+	if h.Build >= Horizontal && h.Build <= Counterdiagonal {
+		f.build(h.Build, anchor)
+	}
+	if f.Tick%2 == 1 {
+		f.Prey, _ = f.move(f.Prey, Point{clamp1(p.DX), clamp1(p.DY)})
+	}
+	f.Tick++
+	if f.Timer > 0 {
+		f.Timer--
+	}
+	return f.Captured()
+}
+
+func clamp1(v int) int { return max(-1, min(1, v)) }
+
+// move is the original's movement with its seven bounce cases (spec §4),
+// for the hunter and the prey alike: it returns the new cell and velocity.
+func (f *Field) move(p, v Point) (Point, Point) {
+	t := Point{p.X + v.X, p.Y + v.Y}
+	if !f.Blocked(t.X, t.Y) {
+		return t, v
+	}
+	if v.X == 0 || v.Y == 0 {
+		return p, Point{-v.X, -v.Y}
+	}
+	sx, sy := f.Blocked(p.X+v.X, p.Y), f.Blocked(p.X, p.Y+v.Y)
+	switch {
+	case sx && sy:
+		return p, Point{-v.X, -v.Y}
+	case sx:
+		return Point{p.X, p.Y + v.Y}, Point{-v.X, v.Y}
+	case sy:
+		return Point{p.X + v.X, p.Y}, Point{v.X, -v.Y}
+	}
+	fy, fx := f.Blocked(p.X+v.X, p.Y+2*v.Y), f.Blocked(p.X+2*v.X, p.Y+v.Y)
+	switch {
+	case fy && !fx:
+		return Point{p.X, p.Y + v.Y}, Point{-v.X, v.Y}
+	case fx && !fy:
+		return Point{p.X + v.X, p.Y}, Point{v.X, -v.Y}
+	}
+	return p, Point{-v.X, -v.Y}
+}
+
+// delete removes the walls at the given indices of the list as it was;
+// other indices and repeats are harmless. Survivors keep their order.
+func (f *Field) delete(idx []int) {
+	n := len(f.walls)
+	hit := false
+	for _, i := range idx {
+		if i >= 0 && i < n {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return
+	}
+	f.write()
+	gone := make([]bool, n)
+	for _, i := range idx {
+		if i >= 0 && i < n {
+			gone[i] = true
+		}
+	}
+	kept := f.walls[:0]
+	for i, w := range f.walls {
+		if !gone[i] {
+			kept = append(kept, w)
+			continue
+		}
+		if f.occ != nil {
+			w.Cells(f.occ.clear)
+		}
+	}
+	clear(f.walls[len(kept):])
+	f.walls = kept
+}
+
+// arms are the steps of a wall's two arms from the anchor, each a cycle
+// of two (spec §5): the "+" arm and the "-" arm of each kind.
+var arms = [4][2][2]Point{
+	Horizontal:      {{{1, 0}, {1, 0}}, {{-1, 0}, {-1, 0}}},
+	Vertical:        {{{0, 1}, {0, 1}}, {{0, -1}, {0, -1}}},
+	Diagonal:        {{{0, 1}, {1, 0}}, {{-1, 0}, {0, -1}}},
+	Counterdiagonal: {{{0, -1}, {1, 0}}, {{-1, 0}, {0, 1}}},
+}
+
+// build tries to add a wall of kind k through the anchor (the hunter's
+// cell before its move). It fails, changing nothing, when the list is
+// full, the timer runs, or the wall would cover the hunter or the prey.
+func (f *Field) build(k Kind, anchor Point) bool {
+	if len(f.walls) >= f.MaxWalls || f.Timer > 0 {
+		return false
+	}
+	up, upOK, _ := f.arm(anchor, arms[k][0])
+	lo, loOK, n := f.arm(anchor, arms[k][1])
+	if !upOK || !loOK {
+		return false
+	}
+	w := Wall{Kind: k, X1: lo.X, Y1: lo.Y, X2: up.X, Y2: up.Y, BD: n%2 == 1}
+	switch k {
+	case Horizontal, Vertical:
+		w.BD = false
+	}
+	f.write()
+	f.walls = append(f.walls, w)
+	if f.occ != nil {
+		w.Cells(f.occ.set)
+	}
+	f.Timer = f.Delay
+	return true
+}
+
+// arm scans one arm from the anchor to the last free cell before a
+// blocked one. It fails if the arm would cover the hunter (already moved)
+// or the prey; n counts the free cells, the anchor included.
+func (f *Field) arm(c Point, steps [2]Point) (last Point, ok bool, n int) {
+	for !f.Blocked(c.X, c.Y) {
+		if c == f.Hunter || c == f.Prey {
+			return c, false, n
+		}
+		last = c
+		s := steps[n&1]
+		n++
+		c.X += s.X
+		c.Y += s.Y
+	}
+	return last, true, n
+}
+
+// Distance2 is the squared distance between the hunter and the prey.
+func (f *Field) Distance2() int {
+	dx, dy := f.Prey.X-f.Hunter.X, f.Prey.Y-f.Hunter.Y
+	return dx*dx + dy*dy
+}
+
+// Captured reports whether the prey is within 4 of the hunter with no
+// wall on the original's Bresenham line between them (spec §6).
+func (f *Field) Captured() bool {
+	dx, dy := f.Prey.X-f.Hunter.X, f.Prey.Y-f.Hunter.Y
+	if dx*dx+dy*dy > CaptureRadius2 {
+		return false
+	}
+	for _, c := range captureLines[dx+4][dy+4] {
+		if f.Blocked(f.Hunter.X+c.X, f.Hunter.Y+c.Y) {
+			return false
+		}
+	}
+	return true
+}
+
+// CaptureRadius2 is the squared capture distance: 4 cells, inclusive.
+const CaptureRadius2 = 16
+
+// AppendState writes the state message of game gameNum without the time
+// field: "game tick maxWalls delay 300 300 timer hx hy hvx hvy px py n
+// walls...".
+func (f *Field) AppendState(b []byte, gameNum int) []byte {
+	b = strconv.AppendInt(b, int64(gameNum), 10)
+	b = appendInts(b, f.Tick, f.MaxWalls, f.Delay, Size, Size, f.Timer, f.Hunter.X, f.Hunter.Y,
+		f.HunterVel.X, f.HunterVel.Y, f.Prey.X, f.Prey.Y, len(f.walls))
+	for i := range f.walls {
+		b = append(b, ' ')
+		b = f.walls[i].appendTo(b)
+	}
+	return b
+}
