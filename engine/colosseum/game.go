@@ -74,7 +74,7 @@ func (Game) Conform(file string, read func(string) ([]byte, error)) (string, err
 }
 
 // Request is the step message of the course bridge (protocol.go).
-func (Game) Request(s match.State, id int, limit time.Duration) []byte {
+func (Game) Request(s match.State, _ match.Side, id int, limit time.Duration) []byte {
 	return Step(s.(State), id, limit)
 }
 

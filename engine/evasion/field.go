@@ -275,18 +275,25 @@ func (f *Field) Distance2() int {
 
 // Captured reports whether the prey is within 4 of the hunter with no
 // wall on the original's Bresenham line between them (spec §6).
-func (f *Field) Captured() bool {
-	dx, dy := f.Prey.X-f.Hunter.X, f.Prey.Y-f.Hunter.Y
+func (f *Field) Captured() bool { return f.Captures(f.Hunter, f.Prey) }
+
+// Captures reports whether a hunter at h would capture a prey at p.
+func (f *Field) Captures(h, p Point) bool {
+	dx, dy := p.X-h.X, p.Y-h.Y
 	if dx*dx+dy*dy > CaptureRadius2 {
 		return false
 	}
 	for _, c := range captureLines[dx+4][dy+4] {
-		if f.Blocked(f.Hunter.X+c.X, f.Hunter.Y+c.Y) {
+		if f.Blocked(h.X+c.X, h.Y+c.Y) {
 			return false
 		}
 	}
 	return true
 }
+
+// Move returns where a player at p going by v ends, and its velocity
+// after: the original's movement rule, without changing the field.
+func (f *Field) Move(p, v Point) (Point, Point) { return f.move(p, v) }
 
 // CaptureRadius2 is the squared capture distance: 4 cells, inclusive.
 const CaptureRadius2 = 16

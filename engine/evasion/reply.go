@@ -37,7 +37,9 @@ func ParseReply(line string) (Action, error) {
 	return Action{Reply: r}, nil
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'
+}
 
 func clip(s string) string {
 	if len(s) > 60 {

@@ -7,6 +7,7 @@ package games
 
 import (
 	_ "github.com/arena-playground/arena/engine/colosseum"
+	_ "github.com/arena-playground/arena/engine/evasion"
 	_ "github.com/arena-playground/arena/engine/life"
 	_ "github.com/arena-playground/arena/engine/mapcolor"
 )

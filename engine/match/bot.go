@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -30,6 +31,13 @@ func (f BotFunc) Act(t *Turn) (Action, error) { return f(t) }
 // never changes their match; a person is never timed.
 type Timed interface {
 	Timed() bool
+}
+
+// Connecter is implemented by bots that must be reached before they play
+// (a network player that has yet to connect). The match calls Connect
+// before each move; the time it takes is not charged to the clock.
+type Connecter interface {
+	Connect(ctx context.Context) error
 }
 
 // Closer is implemented by bots that hold resources (external processes);
@@ -125,6 +133,12 @@ type Spec struct {
 // ParseSpec reads a bot spec. It checks the syntax only; [NewBot] checks
 // the names against a game.
 func ParseSpec(s string) (Spec, error) {
+	if addr, ok := strings.CutPrefix(s, TCPPrefix); ok {
+		if addr == "" || !strings.Contains(addr, ":") {
+			return Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, as in tcp::9000", s)
+		}
+		return Spec{Name: "tcp", Command: addr}, nil
+	}
 	if cmd, ok := strings.CutPrefix(s, CommandPrefix); ok {
 		if strings.TrimSpace(cmd) == "" {
 			return Spec{}, fmt.Errorf("bot spec %q: give the program to run, as in cmd:python3 my_agent.py", s)
@@ -151,8 +165,11 @@ func ParseSpec(s string) (Spec, error) {
 
 // String writes the spec back in the syntax ParseSpec reads.
 func (s Spec) String() string {
-	if s.Name == "cmd" {
+	switch s.Name {
+	case "cmd":
 		return CommandPrefix + s.Command
+	case "tcp":
+		return TCPPrefix + s.Command
 	}
 	if len(s.Options) == 0 {
 		return s.Name
@@ -167,7 +184,7 @@ func (s Spec) String() string {
 // Timed reports whether the spec's bot thinks on the clock (a time
 // option) or is a program: the same setup may then play another match.
 func (s Spec) Timed() bool {
-	if s.Name == "cmd" {
+	if s.Name == "cmd" || s.Name == "tcp" {
 		return true
 	}
 	for _, kv := range s.Options {
@@ -192,6 +209,15 @@ func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
 			return b, info, Options{}, err
 		}
 		return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
+	}
+	if spec.Name == "tcp" {
+		info := BotInfo{Name: "tcp", Description: "a network player on " + spec.Command}
+		proto, ok := g.(Protocol)
+		if !ok {
+			return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no line protocol for network players", g.Info().Name)
+		}
+		b, err := newTCPBot(proto, spec.Command)
+		return b, info, Options{}, err
 	}
 	info, err := LookupBot(g, spec.Name)
 	if err != nil {

@@ -9,8 +9,9 @@ import (
 // wall-clock limits, kept for fidelity. The match asks Begin before each
 // move of the side and End with the thinking time used.
 type Clock interface {
-	// Begin returns the time available for the move about to be asked.
-	Begin() time.Duration
+	// Begin returns the time available for the move about to be asked in
+	// s (a clock may start afresh with each game of a session).
+	Begin(s State) time.Duration
 	// End charges the time used and reports an error when it was too much.
 	End(used time.Duration) error
 }
@@ -31,7 +32,7 @@ func NewTimeBucket(gain, capacity time.Duration) *TimeBucket {
 }
 
 // Begin refills the bucket by Gain, up to Cap, and returns its content.
-func (b *TimeBucket) Begin() time.Duration {
+func (b *TimeBucket) Begin(State) time.Duration {
 	if !b.started {
 		b.left, b.started = b.Cap, true
 	}
@@ -57,7 +58,7 @@ type PerMove struct {
 }
 
 // Begin returns the limit of the coming move.
-func (p *PerMove) Begin() time.Duration {
+func (p *PerMove) Begin(State) time.Duration {
 	if p.moves == 0 {
 		return p.First
 	}
@@ -66,7 +67,7 @@ func (p *PerMove) Begin() time.Duration {
 
 // End checks the time used against the limit.
 func (p *PerMove) End(used time.Duration) error {
-	limit := p.Begin()
+	limit := p.Begin(nil)
 	p.moves++
 	if used > limit {
 		return fmt.Errorf("out of time: took %s, the limit is %s", roundMs(used), roundMs(limit))

@@ -14,5 +14,9 @@ var errNoPrograms = errors.New("programs cannot play in the browser: run arena o
 
 func newProcessBot(Protocol, string) (Bot, error) { return nil, errNoPrograms }
 
+func newTCPBot(Protocol, string) (Bot, error) {
+	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
+}
+
 // RunOnce refuses: see errNoPrograms.
 func RunOnce(context.Context, string, string, time.Duration) error { return errNoPrograms }

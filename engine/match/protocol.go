@@ -7,9 +7,9 @@ import "time"
 // such programs as players (bot spec "cmd:python3 agent.py"), and runs its
 // own bots as such programs (`arena bot`).
 type Protocol interface {
-	// Request is the line sent before the side to move in s moves; id
+	// Request is what is sent to side before it moves in s; id
 	// numbers the requests of a match, limit is the time allowed (0: none).
-	Request(s State, id int, limit time.Duration) []byte
+	Request(s State, side Side, id int, limit time.Duration) []byte
 	// Reply reads a program's answer and the id it echoes (-1: none).
 	Reply(line []byte) (Action, int, error)
 	// Final is the line that tells side the game is over, or nil.
@@ -27,6 +27,10 @@ type Ender interface {
 	End(s State, side Side)
 }
 
+// TCPPrefix starts a bot spec of a network player: "tcp::9000" listens
+// on port 9000 for one client that speaks the game's line protocol.
+const TCPPrefix = "tcp:"
+
 // CommandPrefix starts a bot spec that runs a program: "cmd:python3 a.py".
 const CommandPrefix = "cmd:"
 
@@ -35,4 +39,36 @@ const CommandPrefix = "cmd:"
 // input.txt in, output.txt out). The game makes the bot of a "cmd:" spec.
 type Commander interface {
 	CommandBot(command string) (Bot, error)
+}
+
+// Greeter is implemented by protocols whose host asks each player for its
+// name before the first request (Evasion's "sendname").
+type Greeter interface {
+	Greeting() []byte
+}
+
+// ClientMaker is implemented by protocols whose players must remember
+// what the host said between requests (Evasion's role lines, its
+// "sendname" and "done"). `arena bot` reads the host's lines through a
+// Client; other protocols are read request by request (ParseRequest).
+type ClientMaker interface {
+	NewClient(name string) Client
+}
+
+// Client is the player's end of a protocol.
+type Client interface {
+	// Hear reads one line from the host and says what to do with it.
+	Hear(line []byte) (Heard, error)
+}
+
+// Heard is what a line from the host asks of the player: a move in State
+// for Side (State non-nil), answered with WriteReply; a line to write at
+// once (Say); or the end of the session (Done). A line can ask nothing.
+type Heard struct {
+	State State
+	Side  Side
+	ID    int
+	Limit time.Duration
+	Say   []byte
+	Done  bool
 }

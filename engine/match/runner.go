@@ -256,9 +256,14 @@ func (r *Runner) tellEnd(s State) {
 // ask gets side's action, turning a panic, an error or an overrun of the
 // clock into an error.
 func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *Note, think time.Duration, err error) {
+	if c, ok := r.bots[side].(Connecter); ok {
+		if err := c.Connect(ctx); err != nil {
+			return nil, nil, 0, err
+		}
+	}
 	var allow time.Duration
 	if c := r.clocks[side]; c != nil {
-		allow = c.Begin()
+		allow = c.Begin(s)
 	}
 	t := newTurn(ctx, s, side, r.rands[side], r.budget[side], allow)
 	func() {

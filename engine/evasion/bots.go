@@ -1,0 +1,322 @@
+package evasion
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Bots lists the built-in players. Each plays both roles: the session
+// makes it the hunter in one game and the prey in the other.
+func (Game) Bots() []match.BotInfo {
+	return []match.BotInfo{
+		{Name: "random", Description: "the course's sample player, kept legal: a random wall now and then, random prey steps",
+			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
+		{Name: "greedy", Description: "hunter: the wall that most shrinks the prey's region, at once; prey: heads for the centre of its region, off the hunter's line",
+			New: func(match.Options) (match.Bot, error) { return &player{}, nil }},
+		{Name: "strong", Description: "hunter: times each cut to close the box around the prey; prey: simulates the hunter ahead and keeps out of its reach",
+			Options: []match.OptionInfo{{Name: "horizon", Description: "ticks the prey looks ahead (default 24)"},
+				{Name: "look", Description: "ticks the hunter looks ahead for a better cut (default 12)"}},
+			New: func(o match.Options) (match.Bot, error) {
+				h, err := o.Int("horizon", 24)
+				if err != nil || h < 2 || h > 200 {
+					return nil, fmt.Errorf("option horizon: want 2 to 200 ticks")
+				}
+				look, err := o.Int("look", 12)
+				if err != nil || look < 0 || look > 600 {
+					return nil, fmt.Errorf("option look: want 0 to 600 ticks")
+				}
+				return &player{strong: true, horizon: h, look: look}, nil
+			}},
+	}
+}
+
+// randomAct plays like the course's sample client: the hunter asks for a
+// random wall one tick in ten and deletes a random wall when the list is
+// full; the prey steps at random.
+func randomAct(t *match.Turn) (match.Action, error) {
+	s := t.State.(State)
+	f := s.Field()
+	if s.Hunter() != t.Side {
+		return PreyAction(s, t.Rand.IntN(3)-1, t.Rand.IntN(3)-1), nil
+	}
+	kind := NoWall
+	if t.Rand.IntN(10) == 0 {
+		kind = Kind(t.Rand.IntN(4))
+	}
+	var del []int
+	if n := len(f.Walls()); n > 0 && n >= f.MaxWalls && t.Rand.IntN(2) == 0 {
+		del = append(del, t.Rand.IntN(n))
+	}
+	return HunterAction(s, kind, del...), nil
+}
+
+// player is the greedy and the strong bot, in either role. It keeps the
+// prey's region between ticks and fills it again only when the walls
+// change.
+type player struct {
+	strong  bool
+	horizon int
+	look    int // ticks the hunter looks ahead for a better cut
+
+	reg      Region
+	regWalls []Wall
+	regFrom  Point
+	regOK    bool
+}
+
+func (p *player) Act(t *match.Turn) (match.Action, error) {
+	s := t.State.(State)
+	f := s.Field()
+	if s.Hunter() == t.Side {
+		return p.hunt(t, s, &f), nil
+	}
+	return p.flee(t, s, &f), nil
+}
+
+// region returns the prey's region in f, filled again when the walls
+// changed or the prey left it.
+func (p *player) region(t *match.Turn, f *Field) *Region {
+	if !p.regOK || !slices.Equal(p.regWalls, f.Walls()) || !p.reg.Has(f.Prey.X, f.Prey.Y) {
+		p.reg.Fill(f, f.Prey)
+		t.Spend(int64(p.reg.Area))
+		p.regWalls, p.regOK = slices.Clone(f.Walls()), true
+	}
+	return &p.reg
+}
+
+// hunt deletes the walls that no longer fence the prey's region, and
+// builds a horizontal or vertical wall behind the hunter as it closes on
+// the prey. Greedy builds the best cut as soon as it can; strong looks
+// along the hunter's path and waits when a later cut leaves the prey much
+// less room.
+func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
+	reg := p.region(t, f)
+	var del []int
+	for i := range f.Walls() {
+		if !reg.Borders(&f.Walls()[i]) {
+			del = append(del, i)
+		}
+	}
+	if f.Timer > 0 || len(f.Walls())-len(del) >= f.MaxWalls {
+		t.Note.Text = fmt.Sprintf("region %d cells; waiting for the cooldown", reg.Area)
+		return HunterAction(s, NoWall, del...)
+	}
+	box := Box{reg.Min, reg.Max}
+	kind, area := bestCut(f, f.Hunter, f.HunterVel, f.Prey, box)
+	if kind == NoWall || area >= reg.Area {
+		t.Note.Text = fmt.Sprintf("region %d cells; no cut shrinks it", reg.Area)
+		return HunterAction(s, NoWall, del...)
+	}
+	if p.strong {
+		if later, k := p.laterCut(t, f, box); later*10 < area*7 {
+			t.Note.Text = fmt.Sprintf("region %d cells; waiting %d ticks for a cut to %d", reg.Area, k, later)
+			return HunterAction(s, NoWall, del...)
+		}
+	}
+	if !p.safeCut(t, f, kind, del) {
+		t.Note.Text = fmt.Sprintf("region %d cells; a %s cut would shut the hunter out", reg.Area, kind)
+		return HunterAction(s, NoWall, del...)
+	}
+	t.Note.Text = fmt.Sprintf("region %d cells; %s cut leaves %d", reg.Area, kind, area)
+	return HunterAction(s, kind, del...)
+}
+
+// Box is a rectangle of cells, corners included.
+type Box struct{ Min, Max Point }
+
+// bestCut returns the horizontal or vertical wall through anchor (the
+// hunter at h with velocity v) that leaves the prey at prey the least
+// room in the rectangle box, with the hunter on the prey's side after its
+// move; NoWall when neither can. The region is taken as the rectangle,
+// which it is while every wall is horizontal or vertical.
+func bestCut(f *Field, h, v, prey Point, box Box) (Kind, int) {
+	next, _ := f.Move(h, v)
+	best, bestArea := NoWall, box.area()
+	w, ht := box.Max.X-box.Min.X+1, box.Max.Y-box.Min.Y+1
+	// Horizontal: the wall takes row h.Y; the prey keeps its side.
+	if next.Y != h.Y && prey.Y != h.Y && (next.Y > h.Y) == (prey.Y > h.Y) && h.Y >= box.Min.Y && h.Y <= box.Max.Y {
+		rows := box.Max.Y - h.Y
+		if prey.Y < h.Y {
+			rows = h.Y - box.Min.Y
+		}
+		if a := w * rows; a < bestArea {
+			best, bestArea = Horizontal, a
+		}
+	}
+	if next.X != h.X && prey.X != h.X && (next.X > h.X) == (prey.X > h.X) && h.X >= box.Min.X && h.X <= box.Max.X {
+		cols := box.Max.X - h.X
+		if prey.X < h.X {
+			cols = h.X - box.Min.X
+		}
+		if a := ht * cols; a < bestArea {
+			best, bestArea = Vertical, a
+		}
+	}
+	return best, bestArea
+}
+
+func (b Box) area() int { return (b.Max.X - b.Min.X + 1) * (b.Max.Y - b.Min.Y + 1) }
+
+// laterCut follows the hunter's path (no walls built) for up to p.look
+// ticks and returns the least room a cut would leave later, counting that
+// the prey may walk k/2 cells away from the cut meanwhile, and after how
+// many ticks.
+func (p *player) laterCut(t *match.Turn, f *Field, box Box) (int, int) {
+	h, v := f.Hunter, f.HunterVel
+	best, when := box.area(), 0
+	span := max(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y) + 1
+	for k := 1; k <= p.look; k++ {
+		h, v = f.Move(h, v)
+		if _, a := bestCut(f, h, v, f.Prey, box); a+k/2*span < best {
+			best, when = a+k/2*span, k
+		}
+	}
+	t.Spend(int64(p.look))
+	return best, when
+}
+
+// safeCut plays the tick on a copy and checks that the wall stands and
+// the hunter is still in the prey's region.
+func (p *player) safeCut(t *match.Turn, f *Field, kind Kind, del []int) bool {
+	g := f.Fork()
+	n := len(g.Walls())
+	if g.Step(HunterMove{Build: kind, Delete: del}, PreyMove{}) {
+		return true // the tick captures anyway
+	}
+	if len(g.Walls()) != n-countValid(del, n)+1 {
+		return false
+	}
+	var r Region
+	r.Fill(&g, g.Prey)
+	t.Spend(int64(r.Area))
+	return r.Has(g.Hunter.X, g.Hunter.Y)
+}
+
+func countValid(idx []int, n int) int {
+	seen := map[int]bool{}
+	for _, i := range idx {
+		if i >= 0 && i < n {
+			seen[i] = true
+		}
+	}
+	return len(seen)
+}
+
+// flee moves the prey. It moves only on odd ticks; on even ones any reply
+// does. Greedy heads for the centre of its region and keeps off the
+// hunter's diagonal; strong first keeps out of every cell the hunter
+// could capture it in over the next ticks (the hunter is deterministic
+// while it builds nothing), then does the same.
+func (p *player) flee(t *match.Turn, s State, f *Field) Action {
+	if f.Tick%2 == 0 {
+		return PreyAction(s, 0, 0)
+	}
+	reg := p.region(t, f)
+	centre := reg.Centroid()
+	var safe [3][3]int
+	if p.strong && near(f.Hunter, f.Prey, p.horizon+6) {
+		safe = p.survival(t, f)
+	}
+	best, bestScore := Point{}, -1<<62
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			to, _ := f.Move(f.Prey, Point{dx, dy})
+			score := -dist2(to, centre) + 4*lineDistance(f.Hunter, f.HunterVel, to)
+			if p.strong {
+				score += safe[dy+1][dx+1] << 40
+			}
+			score = score*8 + t.Rand.IntN(8*p.noise()) // near-ties differ from match to match
+			if score > bestScore {
+				best, bestScore = Point{dx, dy}, score
+			}
+		}
+	}
+	return PreyAction(s, best.X, best.Y)
+}
+
+// noise is the span of the random part of the prey's scores: enough to
+// vary sessions from seed to seed, too little to change a clear choice.
+func (p *player) noise() int { return 24 }
+
+// near reports whether two cells are within d in both x and y.
+func near(a, b Point, d int) bool { return abs(a.X-b.X) <= d && abs(a.Y-b.Y) <= d }
+
+func dist2(a, b Point) int { return (a.X-b.X)*(a.X-b.X) + (a.Y-b.Y)*(a.Y-b.Y) }
+
+// lineDistance is how far p is from the hunter's diagonal line, capped:
+// the prey wants to be off the line the hunter runs along.
+func lineDistance(h, v, p Point) int {
+	// Distance to the line through h with direction v, times √2.
+	d := abs((p.X-h.X)*v.Y - (p.Y-h.Y)*v.X)
+	return min(d, 12)
+}
+
+// survival returns, for each first step of the prey, for how many of the
+// next ticks it can stay out of the hunter's reach (the hunter simulated
+// ahead, building nothing). The prey steps on odd ticks only.
+func (p *player) survival(t *match.Turn, f *Field) [3][3]int {
+	k := p.horizon
+	hs := make([]Point, k+1)
+	h, v := f.Hunter, f.HunterVel
+	for i := 1; i <= k; i++ {
+		h, v = f.Move(h, v)
+		hs[i] = h
+	}
+	// alive[c] after the loop: the ticks a prey at c can survive from
+	// tick i on, computed backward over a window around the prey.
+	r := k/2 + 2
+	side := 2*r + 1
+	idx := func(q Point) int { return (q.Y-f.Prey.Y+r)*side + q.X - f.Prey.X + r }
+	in := func(q Point) bool { return abs(q.X-f.Prey.X) <= r && abs(q.Y-f.Prey.Y) <= r }
+	next := make([]int, side*side)
+	cur := make([]int, side*side)
+	for i := range next {
+		next[i] = k
+	}
+	for i := k; i >= 2; i-- {
+		moves := (f.Tick+i)%2 == 1 // the prey steps in tick i+1 (tick 1 is this one)
+		for y := -r; y <= r; y++ {
+			for x := -r; x <= r; x++ {
+				q := Point{f.Prey.X + x, f.Prey.Y + y}
+				c := idx(q)
+				if f.Blocked(q.X, q.Y) {
+					cur[c] = 0
+					continue
+				}
+				best := 0
+				if !moves {
+					best = next[c]
+				} else {
+					for dy := -1; dy <= 1; dy++ {
+						for dx := -1; dx <= 1; dx++ {
+							to, _ := f.Move(q, Point{dx, dy})
+							if in(to) {
+								best = max(best, next[idx(to)])
+							}
+						}
+					}
+				}
+				if f.Captures(hs[i], q) {
+					best = i - 1
+				}
+				cur[c] = best
+			}
+		}
+		next, cur = cur, next
+		t.Spend(int64(side * side))
+	}
+	var out [3][3]int
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			to, _ := f.Move(f.Prey, Point{dx, dy})
+			if f.Captures(hs[1], to) {
+				out[dy+1][dx+1] = 0
+				continue
+			}
+			out[dy+1][dx+1] = next[idx(to)]
+		}
+	}
+	return out
+}
