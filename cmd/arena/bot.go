@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"os"
+	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -16,19 +18,22 @@ import (
 // course's simulator, through its bridge).
 func runBot(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bot", stdout)
-	name := fs.String("game", "", "the game")
+	gameName := fs.String("game", "", "the game")
 	spec := fs.String("bot", "strong", "the bot spec to serve")
 	seed := fs.Uint64("seed", 1, "the seed of the bot's random source")
+	connect := fs.String("connect", "", "play as a client of the host at `HOST:PORT` (the course's server) instead of on stdin/stdout")
+	name := fs.String("name", "arena", "the name the bot gives when the host asks")
+	side := fs.Int("side", 1, "the side (1 or 2) whose random stream the bot draws from: with -seed, it replays the bot of that side in 'arena play -seed'")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	g, err := gameFlag(*name)
+	g, err := gameFlag(*gameName)
 	if err != nil {
 		return err
 	}
 	proto, ok := g.(match.Protocol)
 	if !ok {
-		return usagef("%s has no line protocol for bots", *name)
+		return usagef("%s has no line protocol for bots", *gameName)
 	}
 	sp, err := match.ParseSpec(*spec)
 	if err != nil {
@@ -38,14 +43,66 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	return serveBot(os.Stdin, stdout, stderr, g, proto, bot, opts, *seed)
+	in, out := io.Reader(os.Stdin), stdout
+	if *side != 1 && *side != 2 {
+		return usagef("-side %d: want 1 or 2", *side)
+	}
+	if *connect != "" {
+		conn, err := dial(*connect, 10*time.Second)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		in, out = conn, conn
+	}
+	var client match.Client
+	if cm, ok := proto.(match.ClientMaker); ok {
+		client = cm.NewClient(*name)
+	} else {
+		client = requestClient{proto}
+	}
+	return serveBot(in, out, stderr, client, proto, bot, opts, *seed, match.Side(*side-1))
 }
 
-// serveBot answers each request line with the bot's action. A line that
-// is not a request is reported on stderr and skipped; an end message or
-// the end of input ends the game.
-func serveBot(in io.Reader, out, errw io.Writer, g match.Game, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64) error {
-	r := match.BotRand(seed, match.P1, opts)
+// dial connects to the host, trying again for a while: a client started
+// beside its host may come up first.
+func dial(addr string, patience time.Duration) (net.Conn, error) {
+	deadline := time.Now().Add(patience)
+	for {
+		conn, err := net.DialTimeout("tcp", addr, patience)
+		if err == nil {
+			return conn, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("cannot connect to %s: %v", addr, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// requestClient reads a protocol whose every line is a request, or the
+// JSON end message.
+type requestClient struct{ proto match.Protocol }
+
+func (c requestClient) Hear(line []byte) (match.Heard, error) {
+	var kind struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(line, &kind) == nil && kind.Type == "end" {
+		return match.Heard{Done: true}, nil
+	}
+	s, id, limit, err := c.proto.ParseRequest(line)
+	if err != nil {
+		return match.Heard{}, err
+	}
+	return match.Heard{State: s, Side: s.ToMove().Side(), ID: id, Limit: limit}, nil
+}
+
+// serveBot answers each request with the bot's action. A line that is
+// not understood is reported on stderr and skipped; the end of the
+// session or of the input ends the bot.
+func serveBot(in io.Reader, out, errw io.Writer, client match.Client, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side) error {
+	r := match.BotRand(seed, side, opts)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, 1<<24)
 	for n := 1; sc.Scan(); n++ {
@@ -53,35 +110,40 @@ func serveBot(in io.Reader, out, errw io.Writer, g match.Game, proto match.Proto
 		if len(line) == 0 {
 			continue
 		}
-		var kind struct {
-			Type string `json:"type"`
-		}
-		if json.Unmarshal(line, &kind) == nil && kind.Type == "end" {
-			return nil
-		}
-		s, id, limit, err := proto.ParseRequest(line)
+		h, err := client.Hear(line)
 		if err != nil {
 			fmt.Fprintf(errw, "arena bot: input line %d: %v\n", n, err)
 			continue
 		}
-		budget := opts.Budget
-		if limit > 0 {
-			// Keep a margin for the pipes: answer within 90% of the limit.
-			budget.Time = min(budget.Time, limit*9/10)
-			if budget.Time == 0 {
-				budget.Time = limit * 9 / 10
+		if h.Say != nil {
+			if _, err := out.Write(h.Say); err != nil {
+				return err
 			}
 		}
-		t := match.NewTurn(s, s.ToMove().Side(), r, budget)
-		a, err := bot.Act(t)
-		if err == nil {
-			err = s.Check(s.ToMove().Side(), a)
+		if h.Done {
+			return nil
 		}
-		if err != nil {
-			fmt.Fprintf(errw, "arena bot: request %d: %v\n", id, err)
+		if h.State == nil {
 			continue
 		}
-		if _, err := out.Write(proto.WriteReply(a, id)); err != nil {
+		budget := opts.Budget
+		if h.Limit > 0 {
+			// Keep a margin for the pipes: answer within 90% of the limit.
+			budget.Time = min(budget.Time, h.Limit*9/10)
+			if budget.Time == 0 {
+				budget.Time = h.Limit * 9 / 10
+			}
+		}
+		t := match.NewTurn(h.State, h.Side, r, budget)
+		a, err := bot.Act(t)
+		if err == nil {
+			err = h.State.Check(h.Side, a)
+		}
+		if err != nil {
+			fmt.Fprintf(errw, "arena bot: request %d: %v\n", h.ID, err)
+			continue
+		}
+		if _, err := out.Write(proto.WriteReply(a, h.ID)); err != nil {
 			return err
 		}
 	}

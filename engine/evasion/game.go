@@ -32,7 +32,9 @@ func (Game) Presets() []match.Preset {
 }
 
 // LoadConfig reads a config.
-func (Game) LoadConfig(file string, data []byte) (match.Config, error) { return ParseConfig(file, data) }
+func (Game) LoadConfig(file string, data []byte) (match.Config, error) {
+	return ParseConfig(file, data)
+}
 
 // Start returns tick 0 of game 0; nothing is left to chance.
 func (Game) Start(cfg match.Config, _ uint64) (match.State, error) {
@@ -81,7 +83,9 @@ func (c *gameClock) End(used time.Duration) error {
 // Substitute is the original's consequence of a late reply, and the
 // playground's for a player that fails otherwise (decision 4): the game
 // ends as a time-out, and the session goes on.
-func (Game) Substitute(match.State, match.Side, *rand.Rand) match.Action { return Action{TimeOut: true} }
+func (Game) Substitute(match.State, match.Side, *rand.Rand) match.Action {
+	return Action{TimeOut: true}
+}
 
 // Conform replays a golden transcript.
 func (Game) Conform(file string, read func(string) ([]byte, error)) (string, error) {

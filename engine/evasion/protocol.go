@@ -160,4 +160,3 @@ func ParseState(msg string) (State, error) {
 	cfg := Preset(maxWalls, delay)
 	return State{cfg: cfg, game: game, f: f, turn: tick}, nil
 }
-

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// freePort returns a port nobody listens on, for a moment.
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// client starts arena as a separate process serving a bot to a host.
+func client(t *testing.T, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], append([]string{"bot", "-game", "evasion"}, args...)...)
+	cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd
+}
+
+// actions reads the actions of each turn of a replay file.
+func actions(t *testing.T, file string) []string {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rp struct {
+		Turns []struct {
+			Actions [2]json.RawMessage `json:"actions"`
+		} `json:"turns"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(data, &rp); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, 0, len(rp.Turns)+1)
+	for _, tn := range rp.Turns {
+		out = append(out, string(tn.Actions[0])+" "+string(tn.Actions[1]))
+	}
+	return append(out, string(rp.Result))
+}
+
+// A whole Evasion session of two arena processes playing through TCP,
+// as students' programs connect to the course server, gives the replay
+// the same bots give in process.
+func TestTCPSessionMatchesInProcess(t *testing.T) {
+	dir := t.TempDir()
+	p1, p2 := freePort(t), freePort(t)
+	a := client(t, "-bot", "strong", "-seed", "5", "-side", "1", "-name", "alice", "-connect", "127.0.0.1:"+p1)
+	b := client(t, "-bot", "greedy", "-seed", "5", "-side", "2", "-name", "bob", "-connect", "127.0.0.1:"+p2)
+	net := filepath.Join(dir, "tcp.json")
+	code, out, stderr := arena(t, "play", "-game", "evasion", "-p1", "tcp:127.0.0.1:"+p1, "-p2", "tcp:127.0.0.1:"+p2, "-replay", net)
+	if code != 0 {
+		t.Fatalf("host: %d\n%s\n%s", code, out, stderr)
+	}
+	for _, c := range []*exec.Cmd{a, b} {
+		if err := c.Wait(); err != nil {
+			t.Errorf("client %v: %v", c.Args[3:], err)
+		}
+	}
+	local := filepath.Join(dir, "local.json")
+	if code, out, stderr := arena(t, "play", "-game", "evasion", "-p1", "strong", "-p2", "greedy", "-seed", "5", "-replay", local); code != 0 {
+		t.Fatalf("in process: %d\n%s\n%s", code, out, stderr)
+	}
+	got, want := actions(t, net), actions(t, local)
+	if len(got) != len(want) {
+		t.Fatalf("through TCP %d turns, in process %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("turn %d: through TCP %s, in process %s", i, got[i], want[i])
+		}
+	}
+	if !strings.Contains(out, "wins") && !strings.Contains(out, "draw") {
+		t.Errorf("no result printed:\n%s", out)
+	}
+	t.Logf("%d turns alike; %s", len(got)-1, strings.SplitN(out, "\n", 3)[1])
+}
+
+// A client that sends garbage forfeits that game (scored as a time-out);
+// one that then disconnects forfeits the next; the host ends cleanly.
+func TestTCPClientMisbehaves(t *testing.T) {
+	port := freePort(t)
+	done := make(chan []string, 1)
+	go func() {
+		var heard []string
+		defer func() { done <- heard }()
+		conn, err := dial("127.0.0.1:"+port, 10e9)
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		buf := make([]byte, 1<<16)
+		read := func() string {
+			n, _ := conn.Read(buf)
+			return string(buf[:n])
+		}
+		heard = append(heard, read()) // sendname
+		conn.Write([]byte("mallory\n"))
+		heard = append(heard, read()) // hunter + the first state
+		conn.Write([]byte("this is not a move\n"))
+		heard = append(heard, read()) // prey + game 1's first state
+	}()
+	code, out, stderr := arena(t, "play", "-game", "evasion", "-p1", "tcp:127.0.0.1:"+port, "-p2", "strong", "-json")
+	if code != 0 {
+		t.Fatalf("host: %d\n%s\n%s", code, out, stderr)
+	}
+	heard := <-done
+	if len(heard) != 3 || heard[0] != "sendname\n" || !strings.HasPrefix(heard[1], "hunter\n120000 0 0 10 10 300 300 0 0 0 1 1 230 200 0") ||
+		!strings.HasPrefix(heard[2], "prey\n") {
+		t.Errorf("the client heard %q", heard)
+	}
+	var got playJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if got.Result.Winner.String() != "P2" || !strings.Contains(got.Result.Reason, "P1 as hunter = infinity, P2 as hunter = 0 ticks") {
+		t.Errorf("result %+v", got.Result)
+	}
+}
