@@ -1,0 +1,374 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/arena-playground/arena/engine/evasion"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+func init() { register("evasion", evasionDrawer{}) }
+
+// evasionDrawer draws Evasion on its 300x300 field with y growing upward
+// (playground decision 5: a "diagonal" wall looks like "/"). The hunter is
+// a dot with its velocity arrow and a fading trail; the prey's reachable
+// region is tinted; a new wall grows from the hunter's cell and a deleted
+// one fades; the capture circle of radius 4 surrounds the hunter, and when
+// the prey is inside it the Bresenham line shows which cells block it.
+type evasionDrawer struct{}
+
+// Evasion's pace: 1x is 60 ticks a second; the tick that ends a game
+// holds for a second and a half so that the capture can be seen.
+const (
+	evasionRate    = 60
+	evasionEndPace = 90
+	evasionTrail   = 40 // ticks of the hunter's trail
+	evasionFade    = 12 // ticks a new wall grows and a deleted one fades
+)
+
+func (evasionDrawer) Rate() float64 { return evasionRate }
+
+// RecordRate fits a whole session in about 20 seconds of GIF, and never
+// goes slower than 1x.
+func (evasionDrawer) RecordRate(rec *match.Record) float64 {
+	return max(evasionRate, float64(len(rec.Turns))/20)
+}
+
+// Pace makes the tick that ends a game last longer.
+func (evasionDrawer) Pace(rec *match.Record, k int) float64 {
+	if k+1 < len(rec.States) && rec.States[k+1].(evasion.State).GameNum() != rec.States[k].(evasion.State).GameNum() {
+		return evasionEndPace
+	}
+	return 1
+}
+
+// evasionField returns the field shown at state k: the game's last state
+// once it ended (the state after its last tick is the next game's start).
+func evasionField(rec *match.Record, k int, ending bool) (evasion.Field, int) {
+	s := rec.States[k].(evasion.State)
+	if ending && k+1 < len(rec.States) {
+		next := rec.States[k+1].(evasion.State)
+		if g := s.GameNum(); next.GameNum() != g {
+			return next.End(g).Final, g
+		}
+	}
+	return s.Field(), min(s.GameNum(), 1)
+}
+
+// Board draws the field at time t.
+func (evasionDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+	k, f := Moment(rec, t)
+	field, game := evasionField(rec, k, f > 0)
+	hunterSide := evasion.HunterSide(game)
+	side := math.Floor(min(r.W, r.H))
+	box := Rect{r.X + math.Floor((r.W-side)/2), r.Y + math.Floor((r.H-side)/2), side, side}
+	cs := side / evasion.Size
+	at := func(p evasion.Point) Point { // a cell's centre, y up
+		return Point{box.X + (float64(p.X)+0.5)*cs, box.Y + (float64(evasion.Size-1-p.Y)+0.5)*cs}
+	}
+	cell := func(x, y int) Rect {
+		x0, x1 := math.Round(box.X+float64(x)*cs), math.Round(box.X+float64(x+1)*cs)
+		y0, y1 := math.Round(box.Y+float64(evasion.Size-1-y)*cs), math.Round(box.Y+float64(evasion.Size-y)*cs)
+		return Rect{x0, y0, max(1, x1-x0), max(1, y1-y0)}
+	}
+	type fieldKey struct {
+		box Rect
+	}
+	Layer(c, "evasion-field", fieldKey{box}, box, func() {
+		c.Fill(box, th.Board)
+		for i := 50; i < evasion.Size; i += 50 {
+			p := math.Round(float64(i) * cs)
+			c.Fill(Rect{box.X + p, box.Y, 1, box.H}, th.Grid)
+			c.Fill(Rect{box.X, box.Y + box.H - p, box.W, 1}, th.Grid)
+		}
+	})
+	preyRegion(c, &field, cell, box, Alpha(th.Player[hunterSide.Other()], 0.16))
+
+	// Walls: the standing ones, the newest growing, the deleted fading.
+	fresh, gone := wallChanges(rec, k)
+	for i, w := range field.Walls() {
+		col := th.Text
+		grow := 1.0
+		if age, ok := fresh[w]; ok {
+			grow = min(1, (float64(age)+f+1)/4)
+			col = Mix(th.Mark, th.Text, float64(age)/evasionFade)
+		}
+		drawWall(c, &field.Walls()[i], cell, grow, col)
+	}
+	for w, age := range gone {
+		a := 1 - (float64(age)+f)/evasionFade
+		if a > 0 {
+			drawWall(c, &w, cell, 1, Alpha(th.Collision, a*0.8))
+		}
+	}
+
+	// The hunter's trail, fading with age.
+	trail := hunterTrail(rec, k, game)
+	for i := 1; i < len(trail); i++ {
+		a := float64(i) / float64(len(trail))
+		c.Line(at(trail[i-1]), at(trail[i]), max(1, cs*0.6), Alpha(th.Player[hunterSide], a*0.5))
+	}
+	h, p := field.Hunter, field.Prey
+	hp, pp := at(h), at(p)
+	if f > 0 && k+1 < len(rec.States) {
+		if next := rec.States[k+1].(evasion.State); next.GameNum() == game {
+			nf := next.Field()
+			hp, pp = lerp(hp, at(nf.Hunter), f), lerp(pp, at(nf.Prey), f)
+		}
+	}
+	// The capture circle, and the line of sight when the prey is inside.
+	c.Ring(hp, 4*cs+cs/2, max(1, cs/3), Alpha(th.Player[hunterSide], 0.55))
+	if d := field.Distance2(); d <= evasion.CaptureRadius2 {
+		for _, o := range evasion.CaptureLine(p.X-h.X, p.Y-h.Y) {
+			col := Alpha(th.Mark, 0.7)
+			if field.Blocked(h.X+o.X, h.Y+o.Y) {
+				col = th.Collision
+			}
+			c.Fill(cell(h.X+o.X, h.Y+o.Y), col)
+		}
+	}
+	dot := max(4, cs*2.6)
+	if field.Captured() {
+		c.Ring(pp, dot*2.5, max(2, dot/2), th.Collision)
+	}
+	c.Circle(pp, dot, th.Player[hunterSide.Other()])
+	c.Circle(hp, dot, th.Player[hunterSide])
+	v := field.HunterVel
+	tip := Point{hp.X + float64(v.X)*dot*3, hp.Y - float64(v.Y)*dot*3}
+	c.Line(hp, tip, max(1.5, dot/2.5), th.Player[hunterSide])
+	c.Stroke(box, 1, th.Grid)
+}
+
+func lerp(a, b Point, f float64) Point { return Point{a.X + (b.X-a.X)*f, a.Y + (b.Y-a.Y)*f} }
+
+// drawWall draws a wall's cells, grown to a fraction of its length from
+// its middle.
+func drawWall(c Canvas, w *evasion.Wall, cell func(x, y int) Rect, grow float64, col color.RGBA) {
+	switch w.Kind {
+	case evasion.Horizontal, evasion.Vertical:
+		a, b := cell(w.X1, w.Y1), cell(w.X2, w.Y2)
+		full := Rect{min(a.X, b.X), min(a.Y, b.Y), 0, 0}
+		full.W, full.H = max(a.X+a.W, b.X+b.W)-full.X, max(a.Y+a.H, b.Y+b.H)-full.Y
+		if grow < 1 {
+			if w.Kind == evasion.Horizontal {
+				d := full.W * (1 - grow) / 2
+				full.X, full.W = full.X+d, full.W-2*d
+			} else {
+				d := full.H * (1 - grow) / 2
+				full.Y, full.H = full.Y+d, full.H-2*d
+			}
+		}
+		c.Fill(full, col)
+		return
+	}
+	n := w.Len()
+	lo, hi := float64(n)*(1-grow)/2, float64(n)*(1+grow)/2
+	i := 0
+	w.Cells(func(x, y int) {
+		if fi := float64(i); fi >= lo && fi < hi {
+			c.Fill(cell(x, y), col)
+		}
+		i++
+	})
+}
+
+// wallChanges finds the walls built within the last evasionFade ticks
+// before state k (with their age) and those deleted (with the ticks since).
+func wallChanges(rec *match.Record, k int) (fresh, gone map[evasion.Wall]int) {
+	fresh, gone = map[evasion.Wall]int{}, map[evasion.Wall]int{}
+	cur := rec.States[k].(evasion.State)
+	now := map[evasion.Wall]bool{}
+	cf := cur.Field()
+	for _, w := range cf.Walls() {
+		now[w] = true
+	}
+	seen := now
+	for age := 0; age < evasionFade && k-age-1 >= 0; age++ {
+		before := rec.States[k-age-1].(evasion.State)
+		if before.GameNum() != cur.GameNum() {
+			break
+		}
+		was := map[evasion.Wall]bool{}
+		bf := before.Field()
+		for _, w := range bf.Walls() {
+			was[w] = true
+			if !seen[w] {
+				if _, ok := gone[w]; !ok {
+					gone[w] = age
+				}
+			}
+		}
+		for w := range seen {
+			if !was[w] {
+				if _, ok := fresh[w]; !ok && now[w] {
+					fresh[w] = age
+				}
+			}
+		}
+		seen = was
+	}
+	return fresh, gone
+}
+
+// hunterTrail returns the hunter's cells over the last ticks of the game,
+// oldest first.
+func hunterTrail(rec *match.Record, k, game int) []evasion.Point {
+	var out []evasion.Point
+	for i := max(0, k-evasionTrail); i <= k; i++ {
+		s := rec.States[i].(evasion.State)
+		if s.GameNum() != game {
+			continue
+		}
+		f := s.Field()
+		out = append(out, f.Hunter)
+	}
+	return out
+}
+
+// regionCache keeps the prey's region of the last walls drawn: filling it
+// costs a pass over the field, and walls change every few ticks at most.
+var regionCache struct {
+	sync.Mutex
+	walls []evasion.Wall
+	prey  evasion.Point
+	reg   evasion.Region
+}
+
+// preyRegion tints the cells the prey can reach: one rectangle when the
+// region is one (every wall horizontal or vertical), else row runs.
+func preyRegion(c Canvas, f *evasion.Field, cell func(x, y int) Rect, box Rect, col color.RGBA) {
+	rc := &regionCache
+	rc.Lock()
+	defer rc.Unlock()
+	if rc.walls == nil || !sameWalls(rc.walls, f.Walls()) || !rc.reg.Has(f.Prey.X, f.Prey.Y) {
+		g := *f
+		g.Index()
+		rc.reg.Fill(&g, f.Prey)
+		rc.walls = append(rc.walls[:0:0], f.Walls()...)
+		if rc.walls == nil {
+			rc.walls = []evasion.Wall{}
+		}
+	}
+	reg := &rc.reg
+	if reg.Area == 0 {
+		return
+	}
+	if reg.Area == (reg.Max.X-reg.Min.X+1)*(reg.Max.Y-reg.Min.Y+1) {
+		a, b := cell(reg.Min.X, reg.Max.Y), cell(reg.Max.X, reg.Min.Y)
+		c.Fill(Rect{a.X, a.Y, b.X + b.W - a.X, b.Y + b.H - a.Y}, col)
+		return
+	}
+	for y := reg.Min.Y; y <= reg.Max.Y; y++ {
+		for x := reg.Min.X; x <= reg.Max.X; x++ {
+			if !reg.Has(x, y) {
+				continue
+			}
+			x0 := x
+			for x <= reg.Max.X && reg.Has(x, y) {
+				x++
+			}
+			a, b := cell(x0, y), cell(x-1, y)
+			c.Fill(Rect{a.X, a.Y, b.X + b.W - a.X, a.H}, col)
+		}
+	}
+}
+
+func sameWalls(a, b []evasion.Wall) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Panel writes the roles, the tick, the walls and the cooldown, and the
+// games played.
+func (evasionDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+	k, f := Moment(rec, t)
+	field, game := evasionField(rec, k, f > 0)
+	s := rec.States[k].(evasion.State)
+	face := Face{Size: math.Round(textSize(c, min(r.H/6.5, r.W/22))), Style: Regular}
+	y := r.Y
+	line := func(text string, col color.RGBA) {
+		if y < r.Y+r.H {
+			y = Wrap(c, text, r.X, y, r.W, face, col)
+		}
+	}
+	hs := evasion.HunterSide(game)
+	cd := "a wall may be built now"
+	if field.Timer > 0 {
+		cd = fmt.Sprintf("next wall in %d ticks", field.Timer)
+	}
+	line(fmt.Sprintf("game %d of 2 · %s hunts, %s flees · tick %d", game+1, hs, hs.Other(), field.Tick), th.Player[hs])
+	line(fmt.Sprintf("walls %d of %d · %s · delay %d", len(field.Walls()), field.MaxWalls, cd, field.Delay), th.TextDim)
+	for g := range 2 {
+		if e := s.End(g); e != nil {
+			line(fmt.Sprintf("game %d: %s", g+1, endText(e, g)), th.Text)
+		}
+	}
+	if k < len(rec.Turns) && s.GameNum() < 2 {
+		for side, why := range rec.Turns[k].Replaced {
+			if why != "" {
+				line(fmt.Sprintf("%s forfeits the game: %s", match.Side(side), why), th.Collision)
+			}
+		}
+	}
+}
+
+// endText says how a game ended.
+func endText(e *evasion.GameEnd, g int) string {
+	hs := evasion.HunterSide(g)
+	switch {
+	case e.Captured:
+		return fmt.Sprintf("%s caught %s in %d ticks", hs, hs.Other(), e.Score)
+	case e.Capped:
+		return fmt.Sprintf("no capture by the cap: %d ticks", e.Score)
+	case e.Score == evasion.Infinity:
+		return fmt.Sprintf("%s (hunter) timed out: infinity", hs)
+	}
+	return fmt.Sprintf("%s (prey) timed out at tick %d", hs.Other(), e.Score)
+}
+
+// Caption names the game and the tick.
+func (evasionDrawer) Caption(rec *match.Record, t float64) string {
+	k, f := Moment(rec, t)
+	field, game := evasionField(rec, k, f > 0)
+	if rec.States[k].(evasion.State).GameNum() == 2 {
+		return "session over"
+	}
+	return fmt.Sprintf("game %d · tick %d · %s hunts", game+1, field.Tick, evasion.HunterSide(game))
+}
+
+// turnEvents marks builds, deletions, captures and each game's end.
+func (evasionDrawer) turnEvents(rec *match.Record, k int) []Event {
+	before, after := rec.States[k-1].(evasion.State), rec.States[k].(evasion.State)
+	if g := before.GameNum(); after.GameNum() != g {
+		e := after.End(g)
+		kind := EventLead
+		if !e.Captured {
+			kind = EventForfeit
+		}
+		return []Event{{Turn: k, Kind: kind, Side: evasion.HunterSide(g), Label: fmt.Sprintf("game %d: %s", g+1, endText(e, g))}}
+	}
+	fb, fa := before.Field(), after.Field()
+	var out []Event
+	for _, w := range fb.Walls() {
+		if !slices.Contains(fa.Walls(), w) {
+			out = append(out, Event{Turn: k, Kind: EventReplaced, Side: after.Hunter(), Label: "walls deleted"})
+			break
+		}
+	}
+	if n := len(fa.Walls()); n > 0 && !slices.Contains(fb.Walls(), fa.Walls()[n-1]) {
+		w := fa.Walls()[n-1]
+		out = append(out, Event{Turn: k, Kind: EventCollision, Side: after.Hunter(), Label: w.Kind.String() + " wall built"})
+	}
+	return out
+}
