@@ -65,6 +65,14 @@ func (f *Field) Blocked(x, y int) bool {
 	if f.occ != nil {
 		return f.occ.has(x, y)
 	}
+	return f.scanBlocked(x, y)
+}
+
+// scanBlocked looks for a wall holding (x, y) in the wall list. It is
+// kept out of line so that Blocked inlines.
+//
+//go:noinline
+func (f *Field) scanBlocked(x, y int) bool {
 	for i := range f.walls {
 		if f.walls[i].Contains(x, y) {
 			return true
@@ -158,6 +166,11 @@ func (f *Field) move(p, v Point) (Point, Point) {
 	if !f.Blocked(t.X, t.Y) {
 		return t, v
 	}
+	return f.bounce(p, v)
+}
+
+// bounce is the move when the target cell is blocked.
+func (f *Field) bounce(p, v Point) (Point, Point) {
 	if v.X == 0 || v.Y == 0 {
 		return p, Point{-v.X, -v.Y}
 	}

@@ -1,0 +1,156 @@
+package evasion
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// randomOrders draws a hunter's and a prey's orders the way a careless
+// player would: walls often, deletions with bad indices, prey steps beyond
+// ±1.
+func randomOrders(r *rand.Rand, f *Field) (HunterMove, PreyMove) {
+	h := HunterMove{Build: NoWall}
+	if r.IntN(3) == 0 {
+		h.Build = Kind(r.IntN(4))
+	}
+	if n := len(f.Walls()); r.IntN(8) == 0 {
+		h.Delete = []int{r.IntN(n+2) - 1, r.IntN(n + 1)}
+	}
+	return h, PreyMove{r.IntN(5) - 2, r.IntN(5) - 2}
+}
+
+// Random playouts: walls never overlap each other, the hunter or the prey;
+// players stay on the board; the grid agrees with the wall list; a field
+// that scans its walls (the original's way) plays the same game.
+func TestRandomPlayouts(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		r := rand.New(rand.NewPCG(seed, 7))
+		maxWalls, delay := []int{0, 1, 2, 5, 10, 100}[seed%6], int(seed%4)
+		fast := NewField(maxWalls, delay)
+		slow := NewField(maxWalls, delay)
+		slow.Scan()
+		for tick := 0; tick < 3000; tick++ {
+			h, p := randomOrders(r, &fast)
+			cf, cs := fast.Step(h, p), slow.Step(h, p)
+			if a, b := string(fast.AppendState(nil, 0)), string(slow.AppendState(nil, 0)); a != b || cf != cs {
+				t.Fatalf("seed %d tick %d: grid and scan differ:\n %s %v\n %s %v", seed, tick, a, cf, b, cs)
+			}
+			checkField(t, &fast)
+			if cf {
+				break
+			}
+		}
+	}
+}
+
+// checkField checks the invariants of a field against its wall list.
+func checkField(t *testing.T, f *Field) {
+	t.Helper()
+	count := map[Point]int{}
+	for i := range f.walls {
+		w := &f.walls[i]
+		if !w.valid() {
+			t.Fatalf("tick %d: wall %s is malformed", f.Tick, w)
+		}
+		w.Cells(func(x, y int) { count[Point{x, y}]++ })
+	}
+	n := 0
+	for c, k := range count {
+		if k > 1 {
+			t.Fatalf("tick %d: %d walls share cell %v", f.Tick, k, c)
+		}
+		if !f.occ.has(c.X, c.Y) {
+			t.Fatalf("tick %d: wall cell %v is not in the grid", f.Tick, c)
+		}
+		n++
+	}
+	bits := 0
+	for _, w := range f.occ {
+		for ; w != 0; w &= w - 1 {
+			bits++
+		}
+	}
+	if bits != n {
+		t.Fatalf("tick %d: the grid holds %d cells, the walls %d", f.Tick, bits, n)
+	}
+	for _, p := range []Point{f.Hunter, f.Prey} {
+		if f.Blocked(p.X, p.Y) {
+			t.Fatalf("tick %d: a player stands on a blocked cell %v", f.Tick, p)
+		}
+	}
+}
+
+// Copies share walls until they change them: stepping a copy leaves the
+// original as it was.
+func TestForkIsolates(t *testing.T) {
+	f := NewField(10, 0)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		f.Step(randomOrders(r, &f))
+	}
+	before := string(f.AppendState(nil, 0))
+	g := f.Fork()
+	for range 500 {
+		g.Step(randomOrders(r, &g))
+	}
+	if after := string(f.AppendState(nil, 0)); after != before {
+		t.Fatalf("stepping a copy changed the original:\n %s\n %s", before, after)
+	}
+	checkField(t, &f)
+	checkField(t, &g)
+}
+
+// The README's examples of the bounce rules (spec §4).
+func TestBounceExamples(t *testing.T) {
+	f := NewField(10, 0)
+	f.walls = []Wall{{Kind: Horizontal, X1: 10, X2: 299, Y1: 200, Y2: 200}}
+	f.Scan()
+	f.Index()
+	if p, v := f.Move(Point{9, 199}, Point{1, 1}); p != (Point{10, 199}) || v != (Point{1, -1}) {
+		t.Errorf("(9,199) by (1,1) toward the wall's end: %v %v, want (10,199) (1,-1)", p, v)
+	}
+	if p, v := f.Move(Point{9, 200}, Point{1, 1}); p != (Point{10, 201}) || v != (Point{1, 1}) {
+		t.Errorf("(9,200) by (1,1) beside the wall: %v %v, want (10,201) (1,1)", p, v)
+	}
+	if p, v := f.Move(Point{299, 299}, Point{1, 1}); p != (Point{299, 299}) || v != (Point{-1, -1}) {
+		t.Errorf("corner: %v %v, want to turn round in place", p, v)
+	}
+}
+
+// The tick's fast path: no build, no deletion; the hunter and prey move
+// and the capture is tested. Grid against a scan of the wall list.
+func BenchmarkTick(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		walls int
+		scan  bool
+	}{{"walls=10/grid", 10, false}, {"walls=10/scan", 10, true}, {"walls=100/grid", 100, false}, {"walls=100/scan", 100, true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			f := benchField(bc.walls)
+			if bc.scan {
+				f.Scan()
+			}
+			start := f
+			h := HunterMove{Build: NoWall}
+			p := PreyMove{1, -1}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if f.Step(h, p) || f.Tick > 20000 {
+					f = start
+				}
+			}
+		})
+	}
+}
+
+// benchField is a mid-game field with n walls of every kind: 10 as a
+// session at the default preset holds, 100 at the README's.
+func benchField(n int) Field {
+	f := NewField(n, 0)
+	r := rand.New(rand.NewPCG(3, 4))
+	for len(f.Walls()) < n {
+		f.Step(HunterMove{Build: Kind(r.IntN(4))}, PreyMove{r.IntN(3) - 1, r.IntN(3) - 1})
+	}
+	f.own = true
+	return f
+}
