@@ -24,7 +24,7 @@ var keys = [][2]string{
 	{"← →", "one turn back or forward"},
 	{", .", "one line of a search's trace back or forward"},
 	{"Home End", "first turn, latest turn"},
-	{"+ −", "faster, slower (0.25x to 16x)"},
+	{"+ −", "faster, slower (0.25x to 64x)"},
 	{"R", "play again from the start"},
 	{"N", "new match with a new seed (asks first)"},
 	{"G", "record the match as a GIF"},

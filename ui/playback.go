@@ -10,7 +10,7 @@ import (
 )
 
 // Playback speeds: a multiplier of the game's rate at 1x.
-var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
+var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16, 32, 64}
 
 // playback is a match being computed elsewhere (see Host) and a playhead
 // moving over what has arrived: each turn is rebuilt and checked here from
