@@ -233,9 +233,10 @@ func hunterTrail(rec *match.Record, k, game int) []evasion.Point {
 // costs a pass over the field, and walls change every few ticks at most.
 var regionCache struct {
 	sync.Mutex
-	walls []evasion.Wall
-	prey  evasion.Point
-	reg   evasion.Region
+	filled bool
+	walls  []evasion.Wall
+	prey   evasion.Point
+	reg    evasion.Region
 }
 
 // preyRegion tints the cells the prey can reach: one rectangle when the
@@ -244,14 +245,11 @@ func preyRegion(c Canvas, f *evasion.Field, cell func(x, y int) Rect, box Rect, 
 	rc := &regionCache
 	rc.Lock()
 	defer rc.Unlock()
-	if rc.walls == nil || !sameWalls(rc.walls, f.Walls()) || !rc.reg.Has(f.Prey.X, f.Prey.Y) {
-		g := *f
+	if !rc.filled || !slices.Equal(rc.walls, f.Walls()) || !rc.reg.Has(f.Prey.X, f.Prey.Y) {
+		g := f.Fork()
 		g.Index()
 		rc.reg.Fill(&g, f.Prey)
-		rc.walls = append(rc.walls[:0:0], f.Walls()...)
-		if rc.walls == nil {
-			rc.walls = []evasion.Wall{}
-		}
+		rc.walls, rc.filled = slices.Clone(f.Walls()), true
 	}
 	reg := &rc.reg
 	if reg.Area == 0 {
@@ -275,18 +273,6 @@ func preyRegion(c Canvas, f *evasion.Field, cell func(x, y int) Rect, box Rect, 
 			c.Fill(Rect{a.X, a.Y, b.X + b.W - a.X, a.H}, col)
 		}
 	}
-}
-
-func sameWalls(a, b []evasion.Wall) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Panel writes the roles, the tick, the walls and the cooldown, and the

@@ -1,7 +1,6 @@
 package colosseum
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -72,10 +71,8 @@ func (c *Config) MarshalJSON() ([]byte, error) {
 // Errors name the file, the line and what was expected.
 func ParseConfig(file string, data []byte) (*Config, error) {
 	var f fileConfig
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, match.JSONError(file, data, err)
+	if err := match.DecodeJSON(file, data, &f); err != nil {
+		return nil, err
 	}
 	at := func(path []any, format string, args ...any) error {
 		return match.Errorf(file, data, path, format, args...)

@@ -134,27 +134,32 @@ type Box struct{ Min, Max Point }
 func bestCut(f *Field, h, v, prey Point, box Box) (Kind, int) {
 	next, _ := f.Move(h, v)
 	best, bestArea := NoWall, box.area()
-	w, ht := box.Max.X-box.Min.X+1, box.Max.Y-box.Min.Y+1
-	// Horizontal: the wall takes row h.Y; the prey keeps its side.
-	if next.Y != h.Y && prey.Y != h.Y && (next.Y > h.Y) == (prey.Y > h.Y) && h.Y >= box.Min.Y && h.Y <= box.Max.Y {
-		rows := box.Max.Y - h.Y
-		if prey.Y < h.Y {
-			rows = h.Y - box.Min.Y
-		}
-		if a := w * rows; a < bestArea {
+	// A horizontal wall takes row h.Y and keeps the prey's side of the
+	// box's rows; a vertical one the same across columns.
+	if lines, ok := cutSide(h.Y, next.Y, prey.Y, box.Min.Y, box.Max.Y); ok {
+		if a := (box.Max.X - box.Min.X + 1) * lines; a < bestArea {
 			best, bestArea = Horizontal, a
 		}
 	}
-	if next.X != h.X && prey.X != h.X && (next.X > h.X) == (prey.X > h.X) && h.X >= box.Min.X && h.X <= box.Max.X {
-		cols := box.Max.X - h.X
-		if prey.X < h.X {
-			cols = h.X - box.Min.X
-		}
-		if a := ht * cols; a < bestArea {
+	if lines, ok := cutSide(h.X, next.X, prey.X, box.Min.X, box.Max.X); ok {
+		if a := (box.Max.Y - box.Min.Y + 1) * lines; a < bestArea {
 			best, bestArea = Vertical, a
 		}
 	}
 	return best, bestArea
+}
+
+// cutSide is a cut at coordinate at, along one axis of a box spanning lo
+// to hi: the lines left on the prey's side, and whether the cut can be
+// made with the hunter (moving to next) on that side too.
+func cutSide(at, next, prey, lo, hi int) (int, bool) {
+	if next == at || prey == at || (next > at) != (prey > at) || at < lo || at > hi {
+		return 0, false
+	}
+	if prey > at {
+		return hi - at, true
+	}
+	return at - lo, true
 }
 
 func (b Box) area() int { return (b.Max.X - b.Min.X + 1) * (b.Max.Y - b.Min.Y + 1) }

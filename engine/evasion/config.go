@@ -1,7 +1,6 @@
 package evasion
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -64,13 +63,8 @@ func (c *Config) MarshalJSON() ([]byte, error) {
 // expected.
 func ParseConfig(file string, data []byte) (*Config, error) {
 	var f fileConfig
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, match.JSONError(file, data, err)
-	}
-	if _, err := dec.Token(); err == nil {
-		return nil, match.Errorf(file, data, nil, "unexpected text after the config object")
+	if err := match.DecodeJSON(file, data, &f); err != nil {
+		return nil, err
 	}
 	at := func(key string, format string, args ...any) error {
 		return match.Errorf(file, data, []any{key}, format, args...)

@@ -59,15 +59,14 @@ type transcript struct {
 	params   bool
 	game     int
 	f        *Field
-	state    bool   // a STATE line was checked and awaits its replies
-	hunter   []int  // the tick's hunter reply, once read
-	prey     []int  // the tick's prey reply
-	captured bool   // the last tick captured
-	ended    bool   // END seen for the game
-	games    int    // games checked
-	ticks    int    // ticks replayed
-	captures int    // captures checked
-	final    string // the FINAL line, once seen
+	state    bool  // a STATE line was checked and awaits its replies
+	hunter   []int // the tick's hunter reply, once read
+	prey     []int // the tick's prey reply
+	captured bool  // the last tick captured
+	ended    bool  // END seen for the game
+	games    int   // games checked
+	ticks    int   // ticks replayed
+	captures int   // captures checked
 }
 
 func (c *transcript) errorf(format string, args ...any) error {
@@ -156,7 +155,6 @@ func (c *transcript) record(tag, rest string) error {
 		if got := string(c.f.AppendState(nil, c.game)); got != rest {
 			return c.errorf("final state differs:\n  want %s\n  got  %s", rest, got)
 		}
-		c.final = rest
 	case "END":
 		return c.end(rest)
 	default:

@@ -64,10 +64,8 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 		return &Config{Map: "input", Input: string(data), Name: filepath.Base(file)}, nil
 	}
 	var f fileConfig
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, match.JSONError(file, data, err)
+	if err := match.DecodeJSON(file, data, &f); err != nil {
+		return nil, err
 	}
 	c := &Config{Map: f.Map, Regions: f.Regions, Input: f.Input, Name: f.Name, Depth: f.Depth}
 	at := func(key, format string, args ...any) error {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 )
 
 // FileError is an error in a file a person gave us (a config, a map, a
@@ -165,4 +167,32 @@ func skipJSON(dec *json.Decoder) bool {
 			return true
 		}
 	}
+}
+
+// DecodeJSON reads data, one JSON object, into v as config files are
+// read: a key v does not know, a value of the wrong type, null in place of
+// the object and anything after it are errors naming the file and line.
+func DecodeJSON(file string, data []byte, v any) error {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		line, _ := LineCol(data, int64(bytes.Index(data, []byte("null"))))
+		return &FileError{File: file, Line: line, Msg: "want a JSON object, found null"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			key, _ := strconv.Unquote(name)
+			return &FileError{File: file, Line: JSONLine(data, key), Msg: "unknown field " + name}
+		}
+		return JSONError(file, data, err)
+	}
+	end := dec.InputOffset()
+	if _, err := dec.Token(); err != io.EOF {
+		for end < int64(len(data)) && bytes.IndexByte([]byte(" \t\r\n"), data[end]) >= 0 {
+			end++
+		}
+		line, col := LineCol(data, end)
+		return &FileError{File: file, Line: line, Col: col, Msg: "unexpected text after the JSON object"}
+	}
+	return nil
 }
