@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -55,13 +54,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		defer conn.Close()
 		in, out = conn, conn
 	}
-	var client match.Client
-	if cm, ok := proto.(match.ClientMaker); ok {
-		client = cm.NewClient(*name)
-	} else {
-		client = requestClient{proto}
-	}
-	return serveBot(in, out, stderr, client, proto, bot, opts, *seed, match.Side(*side-1))
+	return serveBot(in, out, stderr, match.NewClient(proto, *name), proto, bot, opts, *seed, match.Side(*side-1))
 }
 
 // dial connects to the host, trying again for a while: a client started
@@ -78,24 +71,6 @@ func dial(addr string, patience time.Duration) (net.Conn, error) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-}
-
-// requestClient reads a protocol whose every line is a request, or the
-// JSON end message.
-type requestClient struct{ proto match.Protocol }
-
-func (c requestClient) Hear(line []byte) (match.Heard, error) {
-	var kind struct {
-		Type string `json:"type"`
-	}
-	if json.Unmarshal(line, &kind) == nil && kind.Type == "end" {
-		return match.Heard{Done: true}, nil
-	}
-	s, id, limit, err := c.proto.ParseRequest(line)
-	if err != nil {
-		return match.Heard{}, err
-	}
-	return match.Heard{State: s, Side: s.ToMove().Side(), ID: id, Limit: limit}, nil
 }
 
 // serveBot answers each request with the bot's action. A line that is

@@ -1,6 +1,9 @@
 package match
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Protocol is implemented by games whose players can be programs that
 // speak a line protocol on their standard input and output: arena runs
@@ -71,4 +74,32 @@ type Heard struct {
 	Limit time.Duration
 	Say   []byte
 	Done  bool
+}
+
+// NewClient returns the player's end of proto, which gives name when the
+// host asks: the protocol's own client, or one that reads every line as a
+// request (ParseRequest) but the JSON end message.
+func NewClient(proto Protocol, name string) Client {
+	if cm, ok := proto.(ClientMaker); ok {
+		return cm.NewClient(name)
+	}
+	return requestClient{proto}
+}
+
+// requestClient reads a protocol whose every line is a request, or the
+// JSON end message {"type": "end", ...}.
+type requestClient struct{ proto Protocol }
+
+func (c requestClient) Hear(line []byte) (Heard, error) {
+	var kind struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(line, &kind) == nil && kind.Type == "end" {
+		return Heard{Done: true}, nil
+	}
+	s, id, limit, err := c.proto.ParseRequest(line)
+	if err != nil {
+		return Heard{}, err
+	}
+	return Heard{State: s, Side: s.ToMove().Side(), ID: id, Limit: limit}, nil
 }
