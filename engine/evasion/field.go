@@ -143,18 +143,29 @@ func (f *Field) Step(h HunterMove, p PreyMove) bool {
 		f.delete(h.Delete)
 	}
 	anchor := f.Hunter
-	f.Hunter, f.HunterVel = f.move(f.Hunter, f.HunterVel)
+	// Moves to a free cell are written out here: a tick is mostly these.
+	if t := (Point{f.Hunter.X + f.HunterVel.X, f.Hunter.Y + f.HunterVel.Y}); f.open(t) {
+		f.Hunter = t
+	} else {
+		f.Hunter, f.HunterVel = f.move(f.Hunter, f.HunterVel)
+	}
 	if h.Build >= Horizontal && h.Build <= Counterdiagonal {
 		f.build(h.Build, anchor)
 	}
 	if f.Tick%2 == 1 {
-		f.Prey, _ = f.move(f.Prey, Point{clamp1(p.DX), clamp1(p.DY)})
+		v := Point{clamp1(p.DX), clamp1(p.DY)}
+		if t := (Point{f.Prey.X + v.X, f.Prey.Y + v.Y}); f.open(t) {
+			f.Prey = t
+		} else {
+			f.Prey, _ = f.move(f.Prey, v)
+		}
 	}
 	f.Tick++
 	if f.Timer > 0 {
 		f.Timer--
 	}
-	return f.Captured()
+	dx, dy := f.Prey.X-f.Hunter.X, f.Prey.Y-f.Hunter.Y
+	return dx*dx+dy*dy <= CaptureRadius2 && f.Captures(f.Hunter, f.Prey)
 }
 
 func clamp1(v int) int { return max(-1, min(1, v)) }
@@ -163,10 +174,18 @@ func clamp1(v int) int { return max(-1, min(1, v)) }
 // for the hunter and the prey alike: it returns the new cell and velocity.
 func (f *Field) move(p, v Point) (Point, Point) {
 	t := Point{p.X + v.X, p.Y + v.Y}
-	if !f.Blocked(t.X, t.Y) {
+	if f.open(t) || !f.Blocked(t.X, t.Y) {
 		return t, v
 	}
 	return f.bounce(p, v)
+}
+
+// open reports whether the grid says t is a free cell of the board: the
+// common case of a move, small enough to inline (false also when the
+// field has no grid: ask Blocked then).
+func (f *Field) open(t Point) bool {
+	i := uint(t.Y*Size + t.X)
+	return f.occ != nil && uint(t.X) < Size && uint(t.Y) < Size && f.occ[i>>6]&(1<<(i&63)) == 0
 }
 
 // bounce is the move when the target cell is blocked.
@@ -288,7 +307,10 @@ func (f *Field) Distance2() int {
 
 // Captured reports whether the prey is within 4 of the hunter with no
 // wall on the original's Bresenham line between them (spec §6).
-func (f *Field) Captured() bool { return f.Captures(f.Hunter, f.Prey) }
+func (f *Field) Captured() bool {
+	dx, dy := f.Prey.X-f.Hunter.X, f.Prey.Y-f.Hunter.Y
+	return dx*dx+dy*dy <= CaptureRadius2 && f.Captures(f.Hunter, f.Prey)
+}
 
 // Captures reports whether a hunter at h would capture a prey at p.
 func (f *Field) Captures(h, p Point) bool {
