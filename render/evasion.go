@@ -64,17 +64,8 @@ func (evasionDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *T
 	k, f := Moment(rec, t)
 	field, game := evasionField(rec, k, f > 0)
 	hunterSide := evasion.HunterSide(game)
-	side := math.Floor(min(r.W, r.H))
-	box := Rect{r.X + math.Floor((r.W-side)/2), r.Y + math.Floor((r.H-side)/2), side, side}
-	cs := side / evasion.Size
-	at := func(p evasion.Point) Point { // a cell's centre, y up
-		return Point{box.X + (float64(p.X)+0.5)*cs, box.Y + (float64(evasion.Size-1-p.Y)+0.5)*cs}
-	}
-	cell := func(x, y int) Rect {
-		x0, x1 := math.Round(box.X+float64(x)*cs), math.Round(box.X+float64(x+1)*cs)
-		y0, y1 := math.Round(box.Y+float64(evasion.Size-1-y)*cs), math.Round(box.Y+float64(evasion.Size-y)*cs)
-		return Rect{x0, y0, max(1, x1-x0), max(1, y1-y0)}
-	}
+	fl := EvasionLayout(r)
+	box, cs, at, cell := fl.Box, fl.Cell, fl.At, fl.CellRect
 	type fieldKey struct {
 		box Rect
 	}
@@ -86,7 +77,7 @@ func (evasionDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *T
 			c.Fill(Rect{box.X, box.Y + box.H - p, box.W, 1}, th.Grid)
 		}
 	})
-	preyRegion(c, &field, cell, box, Alpha(th.Player[hunterSide.Other()], 0.16))
+	preyRegion(c, &field, cell, box, Alpha(th.Player[hunterSide.Other()], 0.11))
 
 	// Walls: the standing ones, the newest growing, the deleted fading.
 	fresh, gone := wallChanges(rec, k)
@@ -141,6 +132,44 @@ func (evasionDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *T
 	tip := Point{hp.X + float64(v.X)*dot*3, hp.Y - float64(v.Y)*dot*3}
 	c.Line(hp, tip, max(1.5, dot/2.5), th.Player[hunterSide])
 	c.Stroke(box, 1, th.Grid)
+}
+
+// EvasionField is where the 300x300 field is drawn in a board rectangle:
+// a square, centred, y growing upward. The playground's controls use it
+// to find what a click points at.
+type EvasionField struct {
+	Box  Rect
+	Cell float64 // a cell's side, in pixels
+}
+
+// EvasionLayout fits the field in r.
+func EvasionLayout(r Rect) EvasionField {
+	side := math.Floor(min(r.W, r.H))
+	return EvasionField{Rect{r.X + math.Floor((r.W-side)/2), r.Y + math.Floor((r.H-side)/2), side, side}, side / evasion.Size}
+}
+
+// At is a cell's centre.
+func (l EvasionField) At(p evasion.Point) Point {
+	return Point{l.Box.X + (float64(p.X)+0.5)*l.Cell, l.Box.Y + (float64(evasion.Size-1-p.Y)+0.5)*l.Cell}
+}
+
+// CellRect is a cell's square, on whole pixels, at least one wide.
+func (l EvasionField) CellRect(x, y int) Rect {
+	x0, x1 := math.Round(l.Box.X+float64(x)*l.Cell), math.Round(l.Box.X+float64(x+1)*l.Cell)
+	y0, y1 := math.Round(l.Box.Y+float64(evasion.Size-1-y)*l.Cell), math.Round(l.Box.Y+float64(evasion.Size-y)*l.Cell)
+	return Rect{x0, y0, max(1, x1-x0), max(1, y1-y0)}
+}
+
+// CellAt is the cell under a point, and whether it is on the field.
+func (l EvasionField) CellAt(x, y float64) (evasion.Point, bool) {
+	cx := int(math.Floor((x - l.Box.X) / l.Cell))
+	cy := evasion.Size - 1 - int(math.Floor((y-l.Box.Y)/l.Cell))
+	return evasion.Point{X: cx, Y: cy}, cx >= 0 && cx < evasion.Size && cy >= 0 && cy < evasion.Size
+}
+
+// DrawWall draws a wall's cells on the field.
+func (l EvasionField) DrawWall(c Canvas, w *evasion.Wall, col color.RGBA) {
+	drawWall(c, w, l.CellRect, 1, col)
 }
 
 func lerp(a, b Point, f float64) Point { return Point{a.X + (b.X-a.X)*f, a.Y + (b.Y-a.Y)*f} }

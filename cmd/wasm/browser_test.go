@@ -530,6 +530,28 @@ func TestPageMapcolor(t *testing.T) {
 	t.Logf("both end with %s", got.Result)
 }
 
+// TestPageEvasion watches a whole Evasion session on the page: the field
+// shows both players' colours (the prey's region is tinted), and the page
+// ends with the result arena play gives.
+func TestPageEvasion(t *testing.T) {
+	b := newBrowser(t)
+	b.open("?game=evasion&p1=strong&p2=greedy&seed=7")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 200`, 2*time.Minute)
+	shot := b.screenshot("playground-evasion")
+	if shares := colourShare(t, shot, render.Dark.Player[0], render.Dark.Player[1]); shares[0] < 0.0002 || shares[1] < 0.0002 {
+		b.fatalf("the field shows %.5f and %.5f of the players' colours", shares[0], shares[1])
+	}
+	b.key("=") // faster: a session is hundreds of ticks
+	b.key("=")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 3*time.Minute)
+	got := b.status()
+	want := cliPresetRecord(t, "evasion", "", "strong", "greedy", 7).Result
+	if got.Scores != want.Scores || got.Result != want.String() {
+		b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
+	}
+	t.Logf("both end with %s", got.Result)
+}
+
 // TestPageHighDPI loads the page at a device pixel ratio of 2: the window
 // draws in device pixels, so the canvas has twice the page's pixels and
 // the controls keep their size in CSS pixels.
@@ -618,6 +640,10 @@ func TestPagePhone(t *testing.T) {
 	b.awaitYourTurn("P2")
 	check("colosseum")
 	b.screenshot("phone-colosseum")
+	b.open("?game=evasion&p1=greedy&p2=you&seed=4")
+	b.awaitYourTurn("P2")
+	check("evasion")
+	b.screenshot("phone-evasion")
 }
 
 // replaced returns a copy of s with one file's contents replaced.
