@@ -32,13 +32,44 @@ type GIFOptions struct {
 // twice the size.
 var DefaultGIF = GIFOptions{Size: 480, FPS: 30, HoldSeconds: 3, Theme: Dark}
 
-// framesPerTurn is the number of frames that show one turn of rec.
+// framesPerTurn is the number of frames that show one turn of rec: less
+// than one when turns go faster than frames (Evasion's long sessions).
 func (o GIFOptions) framesPerTurn(rec *match.Record) float64 {
 	rate := o.TurnsPerSecond
 	if rate <= 0 {
 		rate = RecordRate(rec)
 	}
-	return max(1, float64(o.FPS)/rate)
+	return float64(o.FPS) / rate
+}
+
+// frameTimes returns the playback times of the frames, from the first
+// turn to the last. Each turn gets frames in proportion to its pace,
+// at least one while a turn lasts a frame or more; when turns are
+// shorter, frames fall at even steps of the paced playback and skip the
+// turns between them (a turn held longer still gets its frames).
+func (o GIFOptions) frameTimes(rec *match.Record) []float64 {
+	fpt := o.framesPerTurn(rec)
+	from, to := o.span(rec)
+	var times []float64
+	if fpt >= 1 {
+		for k := from; k < to; k++ {
+			nk := max(1, int(math.Round(fpt*Pace(rec, k))))
+			for j := range nk {
+				times = append(times, float64(k)+float64(j)/float64(nk))
+			}
+		}
+		return append(times, float64(to))
+	}
+	step := 1 / fpt // paced turns a frame
+	pos, next := 0.0, 0.0
+	for k := from; k < to; k++ {
+		p := Pace(rec, k)
+		for ; next < pos+p; next += step {
+			times = append(times, float64(k)+(next-pos)/p)
+		}
+		pos += p
+	}
+	return append(times, float64(to))
 }
 
 // WriteGIF records the whole match as an animated GIF. Frames are drawn
@@ -47,18 +78,7 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 	if _, err := DrawerFor(rec.Game.Info().Name); err != nil {
 		return err
 	}
-	// Each turn gets frames in proportion to its pace: the times of the
-	// frames, from the first turn to the last.
-	fpt := o.framesPerTurn(rec)
-	from, to := o.span(rec)
-	var times []float64
-	for k := from; k < to; k++ {
-		nk := max(1, int(math.Round(fpt*Pace(rec, k))))
-		for j := range nk {
-			times = append(times, float64(k)+float64(j)/float64(nk))
-		}
-	}
-	times = append(times, float64(to))
+	times := o.frameTimes(rec)
 	n := len(times)
 	type frame struct {
 		img   *Image
