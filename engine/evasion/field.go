@@ -152,7 +152,7 @@ func (f *Field) Step(h HunterMove, p PreyMove) bool {
 	if h.Build >= Horizontal && h.Build <= Counterdiagonal {
 		f.build(h.Build, anchor)
 	}
-	if f.Tick%2 == 1 {
+	if f.Tick&1 == 1 { // the prey moves on odd ticks
 		v := Point{clamp1(p.DX), clamp1(p.DY)}
 		if t := (Point{f.Prey.X + v.X, f.Prey.Y + v.Y}); f.open(t) {
 			f.Prey = t
