@@ -133,3 +133,17 @@ func TestTCPClientMisbehaves(t *testing.T) {
 		t.Errorf("result %+v", got.Result)
 	}
 }
+
+// A port in use is refused at once, by name.
+func TestTCPPortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	code, _, stderr := arena(t, "play", "-game", "evasion", "-p1", "tcp:"+addr, "-p2", "greedy")
+	if code == 0 || !strings.Contains(stderr, "tcp:"+addr+": cannot listen") || !strings.Contains(stderr, "in use") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
