@@ -7,21 +7,41 @@ import (
 
 // grid is the board's occupancy, one bit per cell (11 KB): what makes a
 // tick cost nanoseconds instead of a scan of every wall per cell looked at.
-type grid [(Size*Size + 63) / 64]uint64
+// It has a border one cell wide, so that a step from any cell of the board
+// lands on a bit: a fence's bits are set (see fenced).
+type grid [(gridW*gridW + 63) / 64]uint64
+
+// gridW is the side of the grid: the board and its border.
+const gridW = Size + 2
+
+func gridIndex(x, y int) uint { return uint((y+1)*gridW + x + 1) }
 
 func (g *grid) has(x, y int) bool {
-	i := uint(y*Size + x)
+	i := gridIndex(x, y)
 	return g[i>>6]&(1<<(i&63)) != 0
 }
 
 func (g *grid) set(x, y int) {
-	i := uint(y*Size + x)
+	i := gridIndex(x, y)
 	g[i>>6] |= 1 << (i & 63)
 }
 
 func (g *grid) clear(x, y int) {
-	i := uint(y*Size + x)
+	i := gridIndex(x, y)
 	g[i>>6] &^= 1 << (i & 63)
+}
+
+// fenced returns an occupancy grid with its border set: off the board
+// counts as blocked.
+func fenced() *grid {
+	g := new(grid)
+	for i := -1; i <= Size; i++ {
+		g.set(i, -1)
+		g.set(i, Size)
+		g.set(-1, i)
+		g.set(Size, i)
+	}
+	return g
 }
 
 // The initial state of every game (spec §1).
@@ -51,7 +71,7 @@ type Field struct {
 // NewField returns the state at tick 0 of a game.
 func NewField(maxWalls, delay int) Field {
 	return Field{MaxWalls: maxWalls, Delay: delay, Hunter: HunterStart, HunterVel: HunterStartVel, Prey: PreyStart,
-		occ: new(grid), own: true}
+		occ: fenced(), own: true}
 }
 
 // Walls returns the walls in list order; the caller must not change them.
@@ -93,7 +113,7 @@ func (f *Field) Index() {
 	if f.occ != nil {
 		return
 	}
-	f.occ = new(grid)
+	f.occ = fenced()
 	for i := range f.walls {
 		f.walls[i].Cells(f.occ.set)
 	}
@@ -180,12 +200,13 @@ func (f *Field) move(p, v Point) (Point, Point) {
 	return f.bounce(p, v)
 }
 
-// open reports whether the grid says t is a free cell of the board: the
-// common case of a move, small enough to inline (false also when the
-// field has no grid: ask Blocked then).
+// open reports whether the grid says t, a step from a cell of the board,
+// is free: the common case of a move, small enough to inline (false also
+// when the field has no grid: ask Blocked then). The grid's border makes
+// a bounds test needless.
 func (f *Field) open(t Point) bool {
-	i := uint(t.Y*Size + t.X)
-	return f.occ != nil && uint(t.X) < Size && uint(t.Y) < Size && f.occ[i>>6]&(1<<(i&63)) == 0
+	i := gridIndex(t.X, t.Y)
+	return f.occ != nil && f.occ[i>>6]&(1<<(i&63)) == 0
 }
 
 // bounce is the move when the target cell is blocked.

@@ -64,14 +64,8 @@ func checkField(t *testing.T, f *Field) {
 		}
 		n++
 	}
-	bits := 0
-	for _, w := range f.occ {
-		for ; w != 0; w &= w - 1 {
-			bits++
-		}
-	}
-	if bits != n {
-		t.Fatalf("tick %d: the grid holds %d cells, the walls %d", f.Tick, bits, n)
+	if bits := popCount(f.occ) - popCount(fenced()); bits != n {
+		t.Fatalf("tick %d: the grid holds %d cells inside its border, the walls %d", f.Tick, bits, n)
 	}
 	for _, p := range []Point{f.Hunter, f.Prey} {
 		if f.Blocked(p.X, p.Y) {
@@ -156,4 +150,14 @@ func benchField(n int) Field {
 	}
 	f.own = true
 	return f
+}
+
+func popCount(g *grid) int {
+	n := 0
+	for _, w := range g {
+		for ; w != 0; w &= w - 1 {
+			n++
+		}
+	}
+	return n
 }
