@@ -20,3 +20,10 @@ var Life embed.FS
 //
 //go:embed mapcolor/*.txt mapcolor/*.pos
 var MapColor embed.FS
+
+// PathGame holds the adversarial-shortest-path graphs in the course's text
+// format: the 2017 server's samples (advshort.txt, 300 nodes, and
+// short_game.txt) and the fall-2016 graph (see pathgame/NOTICE).
+//
+//go:embed pathgame/*.txt pathgame/NOTICE pathgame/LICENSE
+var PathGame embed.FS

@@ -55,29 +55,7 @@ func (Game) DecodeAction(data []byte) (match.Action, error) {
 // Clock is the original's: 120 s per player per game, counted while the
 // player decides.
 func (Game) Clock(cfg match.Config, _ match.Side) match.Clock {
-	return &gameClock{per: time.Duration(cfg.(*Config).ClockMs) * time.Millisecond, game: -1}
-}
-
-// gameClock is a per-game budget that starts full with each game.
-type gameClock struct {
-	per, left time.Duration
-	game      int
-}
-
-func (c *gameClock) Begin(s match.State) time.Duration {
-	if st, ok := s.(State); ok && st.game != c.game {
-		c.game, c.left = st.game, c.per
-	}
-	return c.left
-}
-
-func (c *gameClock) End(used time.Duration) error {
-	had := c.left
-	c.left -= used
-	if c.left < 0 {
-		return fmt.Errorf("out of time: took %s with %s left in this game", used.Round(time.Millisecond), had.Round(time.Millisecond))
-	}
-	return nil
+	return &match.PerGame{Per: time.Duration(cfg.(*Config).ClockMs) * time.Millisecond}
 }
 
 // Substitute is the original's consequence of a late reply, and the

@@ -10,4 +10,5 @@ import (
 	_ "github.com/arena-playground/arena/engine/evasion"
 	_ "github.com/arena-playground/arena/engine/life"
 	_ "github.com/arena-playground/arena/engine/mapcolor"
+	_ "github.com/arena-playground/arena/engine/pathgame"
 )

@@ -76,3 +76,44 @@ func (p *PerMove) End(used time.Duration) error {
 }
 
 func roundMs(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+
+// Sessioner is implemented by the states of matches made of several games
+// (an Evasion session, a shortest-path pairing): clocks that start afresh
+// with each game ask which game a state is in.
+type Sessioner interface {
+	GameNum() int
+}
+
+// PerGame is a clock with a fixed budget for each game of a match (the
+// 120 s per player per game of Evasion and the shortest-path game). The
+// budget is checked as the originals did: a move that leaves less than
+// zero is out of time; exactly zero is in time.
+type PerGame struct {
+	Per  time.Duration
+	left time.Duration
+	game int
+	set  bool
+}
+
+// Begin returns what is left of this game's budget, full at a game's
+// first move.
+func (c *PerGame) Begin(s State) time.Duration {
+	g := 0
+	if st, ok := s.(Sessioner); ok {
+		g = st.GameNum()
+	}
+	if !c.set || g != c.game {
+		c.game, c.left, c.set = g, c.Per, true
+	}
+	return c.left
+}
+
+// End charges the time used.
+func (c *PerGame) End(used time.Duration) error {
+	had := c.left
+	c.left -= used
+	if c.left < 0 {
+		return fmt.Errorf("out of time: took %s with %s left in this game", roundMs(used), roundMs(had))
+	}
+	return nil
+}

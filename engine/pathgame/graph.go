@@ -11,6 +11,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Graph is a game's board as the original reads it from its text file.
@@ -31,6 +32,9 @@ type Graph struct {
 	// Hops is each node's hop distance to Y on the fixed graph (the k of
 	// the factor); Unreachable when there is no path.
 	Hops []int64
+
+	arcOnce sync.Once
+	out     [][]Arc
 }
 
 // Edge joins two nodes, A <= B by number.
