@@ -16,7 +16,7 @@ func (Game) Bots() []match.BotInfo {
 		{Name: "greedy", Description: "player: a step along the cheapest path now; adversary: the raise of that path's edge that lengthens it most",
 			New: func(match.Options) (match.Bot, error) { return &bot{}, nil }},
 		{Name: "strong", Description: "player: the step whose rest survives a raising adversary best; adversary: stacks raises on the edge of the path that can be pushed up most before the player gets there",
-			Budget: match.Budget{Nodes: 20_000_000},
+			Budget:  match.Budget{Nodes: 20_000_000},
 			Options: []match.OptionInfo{match.OptNodes, match.OptTime},
 			New:     func(match.Options) (match.Bot, error) { return &bot{strong: true}, nil }},
 	}

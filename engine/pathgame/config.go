@@ -99,7 +99,9 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	if err := match.DecodeJSON(file, data, &c); err != nil {
 		return nil, err
 	}
-	at := func(key, format string, args ...any) error { return match.Errorf(file, data, []any{key}, format, args...) }
+	at := func(key, format string, args ...any) error {
+		return match.Errorf(file, data, []any{key}, format, args...)
+	}
 	switch c.Rule {
 	case "", "min", "max":
 	default:

@@ -33,7 +33,9 @@ func (Game) Presets() []match.Preset {
 }
 
 // LoadConfig reads a graph file or a JSON config.
-func (Game) LoadConfig(file string, data []byte) (match.Config, error) { return ParseConfig(file, data) }
+func (Game) LoadConfig(file string, data []byte) (match.Config, error) {
+	return ParseConfig(file, data)
+}
 
 // Start reads or generates the graph and starts the first game.
 func (Game) Start(cfg match.Config, seed uint64) (match.State, error) {
