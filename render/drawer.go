@@ -165,7 +165,7 @@ func drawHeader(c Canvas, r Rect, rec *match.Record, t float64, caption string, 
 	top := r.Y + math.Round(6*unit)
 	for _, side := range match.Sides {
 		label := fmt.Sprintf("%s %s", side, rec.Players[side])
-		score := fmt.Sprintf("%g", scores[side])
+		score := ScoreText(scores[side])
 		if side == match.P1 {
 			c.Text(label, r.X+pad, top, name, Left, th.Player[side])
 			c.Text(score, r.X+pad, top+c.LineHeight(name), Face{name.Size, Bold}, Left, th.Text)
@@ -246,4 +246,16 @@ func Wrap(c Canvas, s string, x, y, w float64, f Face, col color.RGBA) float64 {
 		y += c.LineHeight(f)
 	}
 	return y
+}
+
+// ScoreText writes a score for people: whole numbers as they are, others
+// to two decimals, huge ones (an Evasion hunter's time-out) in short.
+func ScoreText(v float64) string {
+	switch {
+	case v >= 1e9:
+		return fmt.Sprintf("%.3g", v)
+	case v == math.Trunc(v):
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	stddraw "image/draw"
 	"math"
 	"sync"
 
@@ -62,6 +63,37 @@ type Image struct {
 	paint *raster.RGBAPainter
 	path  raster.Path
 	faces map[Face]font.Face
+	// layers keeps the pixels of Layer drawings, so that a recording
+	// copies what stands still from frame to frame (see Layers).
+	layers map[string]*imageLayer
+}
+
+type imageLayer struct {
+	key any
+	r   image.Rectangle
+	pix *image.RGBA
+}
+
+// Layer draws what draw draws within r, or copies it from the last frame
+// when key and r are the same: the pixels are those draw left, so a
+// layer must paint its whole rectangle.
+func (m *Image) Layer(name string, key any, r Rect, draw func()) {
+	b := m.snap(r)
+	if l, ok := m.layers[name]; ok && l.key == key && l.r == b {
+		stddraw.Draw(m.RGBA, b, l.pix, b.Min, stddraw.Src)
+		return
+	}
+	draw()
+	if m.layers == nil {
+		m.layers = map[string]*imageLayer{}
+	}
+	l := m.layers[name]
+	if l == nil || l.pix.Bounds() != b {
+		l = &imageLayer{pix: image.NewRGBA(b)}
+		m.layers[name] = l
+	}
+	l.key, l.r = key, b
+	stddraw.Draw(l.pix, b, m.RGBA, b.Min, stddraw.Src)
 }
 
 // NewImage returns a blank canvas of the given size.

@@ -1,0 +1,306 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/pathgame"
+)
+
+func init() { register("pathgame", pathDrawer{}) }
+
+// pathDrawer draws the adversarial shortest-path game. Graphs come
+// without coordinates, so each is laid out once, the same way everywhere:
+// columns by hop distance to Y (X on the left, Y on the right), each
+// column ordered to keep edges short (barycentre sweeps). The graph at
+// cost 1 is a layer drawn once; raised edges are drawn over it, wider and
+// warmer on a log scale of their cost, the player's cheapest path to Y
+// over those, and the token slides along the edge it takes.
+type pathDrawer struct{}
+
+// Turns are messages: a move shows for a third of a second at 1x.
+func (pathDrawer) Rate() float64 { return 3 }
+
+// RecordRate shows a pairing of some 20 messages at 1x (7 s), and a long
+// one (a player wandering while costs pile up) in about 20 s.
+func (pathDrawer) RecordRate(rec *match.Record) float64 { return max(3, float64(len(rec.Turns))/20) }
+
+// pathLayout is a graph's node positions in the unit square.
+type pathLayout struct {
+	pos    []Point
+	layers int
+}
+
+var pathLayouts sync.Map // *pathgame.Graph -> *pathLayout
+
+// layoutGraph places g's nodes: column by hop distance to Y, order within
+// a column by the mean position of the neighbours in the columns beside
+// it, sweeping left to right and back a few times.
+func layoutGraph(g *pathgame.Graph) *pathLayout {
+	if l, ok := pathLayouts.Load(g); ok {
+		return l.(*pathLayout)
+	}
+	maxK := int64(0)
+	for _, k := range g.Hops {
+		if k != pathgame.Unreachable {
+			maxK = max(maxK, k)
+		}
+	}
+	shift := 0 // a column for nodes out of Y's reach, far left
+	for _, k := range g.Hops {
+		if k == pathgame.Unreachable {
+			shift = 1
+		}
+	}
+	col := make([]int, g.N())
+	cols := make([][]int, int(maxK)+1+shift)
+	for n, k := range g.Hops {
+		c := 0
+		if k != pathgame.Unreachable {
+			c = int(maxK-k) + shift
+		}
+		col[n] = c
+		cols[c] = append(cols[c], n)
+	}
+	y := make([]float64, g.N())
+	for _, c := range cols {
+		for i, n := range c {
+			y[n] = (float64(i) + 0.5) / float64(len(c))
+		}
+	}
+	sweep := func(c []int) {
+		bary := make(map[int]float64, len(c))
+		for _, n := range c {
+			sum, cnt := 0.0, 0
+			for _, a := range g.Arcs(n) {
+				if col[a.To] != col[n] {
+					sum += y[a.To]
+					cnt++
+				}
+			}
+			bary[n] = y[n]
+			if cnt > 0 {
+				bary[n] = sum / float64(cnt)
+			}
+		}
+		sort.SliceStable(c, func(i, j int) bool { return bary[c[i]] < bary[c[j]] })
+		for i, n := range c {
+			y[n] = (float64(i) + 0.5) / float64(len(c))
+		}
+	}
+	for range 4 {
+		for i := range cols {
+			sweep(cols[i])
+		}
+		for i := len(cols) - 1; i >= 0; i-- {
+			sweep(cols[i])
+		}
+	}
+	l := &pathLayout{pos: make([]Point, g.N()), layers: len(cols)}
+	for n := range l.pos {
+		x := (float64(col[n]) + 0.5) / float64(len(cols))
+		l.pos[n] = Point{x, y[n]}
+	}
+	v, _ := pathLayouts.LoadOrStore(g, l)
+	return v.(*pathLayout)
+}
+
+// pathView maps the unit square into the board's rectangle.
+type pathView struct {
+	box    Rect
+	layout *pathLayout
+}
+
+func newPathView(r Rect, g *pathgame.Graph) pathView {
+	return pathView{box: r.Inset(min(r.W, r.H) * 0.04), layout: layoutGraph(g)}
+}
+
+func (v pathView) at(n int) Point {
+	p := v.layout.pos[n]
+	return Point{v.box.X + p.X*v.box.W, v.box.Y + p.Y*v.box.H}
+}
+
+// costStyle is an edge's width and colour for its cost: log scale, from
+// the grid's colour at 1 to the collision colour at 1000 and beyond.
+func costStyle(c float64, base float64, th *Theme) (float64, color.RGBA) {
+	f := min(1, math.Log10(max(c, 1))/3)
+	return base * (1 + 3*f), Mix(Mix(th.Grid, th.TextDim, 0.5), th.Collision, f)
+}
+
+// pathMoment is what a moment of playback shows.
+type pathMoment struct {
+	s, next pathgame.State
+	round   pathgame.Round
+	f       float64 // progress of the message after s
+	moving  bool
+}
+
+func pathAt(rec *match.Record, t float64) pathMoment {
+	k, f := Moment(rec, t)
+	m := pathMoment{s: rec.States[k].(pathgame.State)}
+	m.round = m.s.Round()
+	if f > 0 && k+1 < len(rec.States) {
+		m.next, m.f, m.moving = rec.States[k+1].(pathgame.State), f, true
+	}
+	return m
+}
+
+// Board draws the graph at time t.
+func (pathDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+	m := pathAt(rec, t)
+	g := m.s.Graph()
+	v := newPathView(r, g)
+	unit := max(1, math.Round(min(r.W, r.H)/400))
+	nodeR := max(1.5, min(v.box.W, v.box.H)/float64(2*v.layout.layers)/12)
+	type key struct {
+		r Rect
+		g *pathgame.Graph
+	}
+	Layer(c, "pathgame-graph", key{r, g}, r, func() {
+		c.Fill(r, th.Background)
+		w, col := costStyle(1, unit, th)
+		for _, e := range g.Edges {
+			c.Line(v.at(e.A), v.at(e.B), w, Alpha(col, 0.55))
+		}
+		for n := range g.N() {
+			c.Circle(v.at(n), nodeR, th.TextDim)
+		}
+	})
+	costs := m.round.Costs()
+	for e, cost := range costs {
+		if cost > 1 {
+			w, col := costStyle(cost, unit, th)
+			ed := g.Edges[e]
+			c.Line(v.at(ed.A), v.at(ed.B), w, col)
+		}
+	}
+	// The player's cheapest path to Y now.
+	var paths pathgame.Paths
+	paths.Compute(g, costs)
+	pos := m.round.Pos
+	for _, a := range paths.Path(pos) {
+		from := pos
+		c.Line(v.at(from), v.at(a.To), max(2, unit*2), Alpha(th.Accent, 0.8))
+		pos = a.To
+	}
+	ps := pathgame.PlayerSide(min(m.s.GameNum(), 1))
+	// The message being shown: the token slides, a raise pulses.
+	tok := v.at(m.round.Pos)
+	if m.moving && m.next.GameNum() == m.s.GameNum() {
+		if u := m.next.Last(); u != nil && u.Valid {
+			nr := m.next.Round()
+			if u.Role == pathgame.Player {
+				tok = lerp(v.at(m.round.Pos), v.at(nr.Pos), ease(m.f))
+			} else if a, okA := g.Node(idOf(u.Edge[0])); okA {
+				if b, okB := g.Node(idOf(u.Edge[1])); okB {
+					pulse := 0.5 + 0.5*math.Sin(m.f*math.Pi)
+					c.Line(v.at(a), v.at(b), max(3, unit*3)*(1+pulse), Alpha(th.Player[ps.Other()], 0.9))
+					mid := lerp(v.at(a), v.at(b), 0.5)
+					face := Face{Size: math.Round(textSize(c, max(10, min(r.W, r.H)/40))), Style: Bold}
+					c.Text(trimCost(u.Cost), mid.X, mid.Y-c.LineHeight(face)*1.2, face, Center, th.Text)
+				}
+			}
+		}
+	}
+	x, y := v.at(g.X), v.at(g.Y)
+	c.Ring(x, nodeR*3, max(1.5, unit*1.5), th.TextDim)
+	c.Ring(y, nodeR*3, max(1.5, unit*1.5), th.Mark)
+	c.Circle(tok, nodeR*2.6, th.Player[ps])
+}
+
+// idOf reads a JSON string id, or "".
+func idOf(raw []byte) string {
+	if len(raw) >= 2 && raw[0] == '"' {
+		return string(raw[1 : len(raw)-1])
+	}
+	return ""
+}
+
+func trimCost(c float64) string {
+	if c >= 1e6 {
+		return fmt.Sprintf("%.3g", c)
+	}
+	return fmt.Sprintf("%.2f", c)
+}
+
+// Panel writes the roles, the cost so far, the messages left and how the
+// games ended.
+func (pathDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+	m := pathAt(rec, t)
+	s, round := m.s, m.round
+	face := Face{Size: math.Round(textSize(c, min(r.H/6.5, r.W/22))), Style: Regular}
+	y := r.Y
+	line := func(text string, col color.RGBA) {
+		if y < r.Y+r.H {
+			y = Wrap(c, text, r.X, y, r.W, face, col)
+		}
+	}
+	game := min(s.GameNum(), 1)
+	ps := pathgame.PlayerSide(game)
+	g := s.Graph()
+	line(fmt.Sprintf("game %d of 2 · %s walks %s → %s, %s raises · %d nodes", game+1, ps, g.IDs[g.X], g.IDs[g.Y], ps.Other(), g.N()), th.Player[ps])
+	line(fmt.Sprintf("at %s (k=%d) · paid %s · messages left %d and %d of %d", g.IDs[round.Pos], g.Hops[round.Pos],
+		trimCost(round.Cost), round.MoveCap()-round.Msgs[pathgame.Player], round.MoveCap()-round.Msgs[pathgame.Adversary], round.MoveCap()), th.TextDim)
+	for i := range 2 {
+		if e := s.End(i); e != nil {
+			what := "arrived for " + trimCost(e.Cost)
+			if !e.Arrived {
+				what = fmt.Sprintf("did not arrive (%s): %s", trimCost(e.Cost), e.Why)
+			}
+			line(fmt.Sprintf("game %d: %s %s", i+1, pathgame.PlayerSide(i), what), th.Text)
+		}
+	}
+	_, col := costStyle(1000, 1, th)
+	line("edge cost, log scale: 1 (thin) → 1000+ (wide, red); the cheapest path to Y in violet", col)
+}
+
+// Caption names the game and the message.
+func (pathDrawer) Caption(rec *match.Record, t float64) string {
+	m := pathAt(rec, t)
+	if m.s.GameNum() == 2 {
+		return "pairing over"
+	}
+	side := m.s.ToMove().Side()
+	return fmt.Sprintf("game %d · message %d · %s to %s", m.s.GameNum()+1, m.round.Msgs[0]+m.round.Msgs[1]+1, side, m.s.RoleOf(side))
+}
+
+// turnEvents marks raises of the player's cheapest path, detours (a step
+// off it) and the end of each game.
+func (pathDrawer) turnEvents(rec *match.Record, k int) []Event {
+	before, after := rec.States[k-1].(pathgame.State), rec.States[k].(pathgame.State)
+	if g := before.GameNum(); after.GameNum() != g {
+		e := after.End(g)
+		kind, label := EventLead, fmt.Sprintf("game %d: arrived for %s", g+1, trimCost(e.Cost))
+		if !e.Arrived {
+			kind, label = EventForfeit, fmt.Sprintf("game %d: did not arrive (%s)", g+1, e.Why)
+		}
+		return []Event{{Turn: k, Kind: kind, Side: pathgame.PlayerSide(g), Label: label}}
+	}
+	u := after.Last()
+	if u == nil || !u.Valid {
+		return nil
+	}
+	r := before.Round()
+	g := before.Graph()
+	var p pathgame.Paths
+	p.Compute(g, r.Costs())
+	side := before.ToMove().Side()
+	if u.Role == pathgame.Player {
+		if next := p.Next[r.Pos]; next.To >= 0 && next.To != after.Round().Pos {
+			return []Event{{Turn: k, Kind: EventCollision, Side: side, Label: "a detour off the cheapest path"}}
+		}
+		return nil
+	}
+	a, _ := g.Node(idOf(u.Edge[0]))
+	b, _ := g.Node(idOf(u.Edge[1]))
+	for _, arc := range p.Path(r.Pos) {
+		if e, ok := g.EdgeBetween(a, b); ok && e == arc.Edge && u.Cost > r.Costs()[e] {
+			return []Event{{Turn: k, Kind: EventReplaced, Side: side, Label: "raised the cheapest path to " + trimCost(u.Cost)}}
+		}
+	}
+	return nil
+}
