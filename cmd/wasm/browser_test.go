@@ -552,6 +552,25 @@ func TestPageEvasion(t *testing.T) {
 	t.Logf("both end with %s", got.Result)
 }
 
+// TestPagePathgame watches a pairing on the course's 300-node graph: the
+// page ends with the result arena play gives.
+func TestPagePathgame(t *testing.T) {
+	b := newBrowser(t)
+	b.open("?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 5`, 2*time.Minute)
+	b.screenshot("playground-pathgame")
+	b.key("=")
+	b.key("=")
+	b.key("=")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 3*time.Minute)
+	got := b.status()
+	want := cliPresetRecord(t, "pathgame", "gen-300", "strong", "greedy", 5).Result
+	if got.Scores != want.Scores || got.Result != want.String() {
+		b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
+	}
+	t.Logf("both end with %s", got.Result)
+}
+
 // TestPageHighDPI loads the page at a device pixel ratio of 2: the window
 // draws in device pixels, so the canvas has twice the page's pixels and
 // the controls keep their size in CSS pixels.
