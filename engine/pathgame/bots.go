@@ -22,6 +22,10 @@ func (Game) Bots() []match.BotInfo {
 	}
 }
 
+// rolloutSteps bounds the games strong plays out in its head: a course
+// graph's X is under ten hops from Y.
+const rolloutSteps = 16
+
 // randomAct plays a random legal message.
 func randomAct(t *match.Turn) (match.Action, error) {
 	s := t.State.(State)
@@ -83,7 +87,7 @@ func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) float64 {
 	sim := *r
 	sim.Pos, sim.Turn = a.To, Adversary
 	paid := 0.0
-	for steps := 0; sim.Pos != g.Y && steps < 2*g.N(); steps++ {
+	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; steps++ {
 		e := b.greedyRaise(t, g, &sim)
 		if e >= 0 {
 			sim.Raise(e)
@@ -99,13 +103,17 @@ func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) float64 {
 			return paid + b.spare.Dist[sim.Pos]
 		}
 	}
+	if sim.Pos != g.Y { // played out far enough: the rest at today's costs
+		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
+		paid += b.spare.Dist[sim.Pos]
+	}
 	return paid
 }
 
 // raise chooses the adversary's edge.
 func (b *bot) raise(t *match.Turn, g *Graph, r *Round) int {
 	if b.strong {
-		return b.stackRaise(t, g, r)
+		return b.lookRaise(t, g, r)
 	}
 	if e := b.greedyRaise(t, g, r); e >= 0 {
 		return e
@@ -171,5 +179,57 @@ func (b *bot) stackRaise(t *match.Turn, g *Graph, r *Round) int {
 		return 0
 	}
 	t.Note.Text = fmt.Sprintf("raising %s-%s: stacked raises could add %s", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestGain))
+	return best
+}
+
+// lookRaise plays the rest of the game after each raise of an edge of the
+// player's cheapest path (and after the stacking choice), the player
+// following its cheapest path and the adversary raising greedily, and
+// raises the edge after which the player pays most.
+func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
+	var p Paths
+	t.Spend(int64(p.Compute(g, r.Costs())))
+	cands := []int{}
+	for _, a := range p.Path(r.Pos) {
+		cands = append(cands, a.Edge)
+	}
+	if e := b.stackRaise(t, g, r); e >= 0 && !slices.Contains(cands, e) {
+		cands = append(cands, e)
+	}
+	best, bestPaid := -1, -1.0
+	for _, e := range cands {
+		sim := *r
+		sim.Raise(e)
+		paid := 0.0
+		for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; steps++ {
+			t.Spend(int64(b.spare.Compute(g, sim.Costs())))
+			n := b.spare.Next[sim.Pos]
+			if n.Edge < 0 {
+				break
+			}
+			paid += sim.Costs()[n.Edge]
+			sim.Pos = n.To
+			if sim.Pos == g.Y || !t.Spend(0) {
+				break
+			}
+			if x := b.greedyRaise(t, g, &sim); x >= 0 {
+				sim.Raise(x)
+			}
+		}
+		if sim.Pos != g.Y {
+			t.Spend(int64(b.spare.Compute(g, sim.Costs())))
+			paid += b.spare.Dist[sim.Pos]
+		}
+		if paid > bestPaid {
+			best, bestPaid = e, paid
+		}
+		if !t.Spend(0) {
+			break
+		}
+	}
+	if best < 0 {
+		return 0
+	}
+	t.Note.Text = fmt.Sprintf("raising %s-%s: the player would pay %s more", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestPaid))
 	return best
 }

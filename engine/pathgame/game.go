@@ -47,7 +47,9 @@ func (Game) Start(cfg match.Config, seed uint64) (match.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return State{cfg: c, g: g, r: NewRound(g, c.Variant() == "max")}, nil
+	r := NewRound(g, c.Variant() == "max")
+	r.Share() // a state's round is shared by every copy of the state
+	return State{cfg: c, g: g, r: r}, nil
 }
 
 // DecodeAction reads a message or "fault".

@@ -35,6 +35,7 @@ type Round struct {
 	Turn   Role    // whose message is due
 	Done   bool
 	Error  bool // the game ended by a time-out, the move cap or a crash
+	own    bool // costs belong to this copy alone: raises write in place
 }
 
 // NewRound starts a game on g: every edge costs 1, the player stands on X
@@ -44,7 +45,7 @@ func NewRound(g *Graph, useMax bool) Round {
 	for i := range costs {
 		costs[i] = 1
 	}
-	return Round{G: g, UseMax: useMax, costs: costs, Pos: g.X}
+	return Round{G: g, UseMax: useMax, costs: costs, Pos: g.X, own: true}
 }
 
 // EdgeCost is the current cost of edge e.
@@ -149,11 +150,18 @@ func (r *Round) Play(m Message) (Update, error) {
 }
 
 // Raise multiplies edge e's cost by its factor and returns the new cost.
+// A copy of a round shares its costs until its first raise.
 func (r *Round) Raise(e int) float64 {
-	r.costs = append([]float64(nil), r.costs...)
+	if !r.own {
+		r.costs, r.own = append([]float64(nil), r.costs...), true
+	}
 	r.costs[e] *= r.G.Factor(e, r.UseMax)
 	return r.costs[e]
 }
+
+// Share marks the costs as shared with other copies: the next raise of
+// either copies them first.
+func (r *Round) Share() { r.own = false }
 
 // Stop ends the game as the original does when role's message came after
 // its clock ran out or beyond the move cap: done, with an error, nothing

@@ -134,6 +134,7 @@ func (s State) Check(side match.Side, a match.Action) error {
 		return err
 	}
 	r := s.r
+	r.Share()
 	_, err = r.Play(m)
 	return err
 }
@@ -156,7 +157,9 @@ func (s State) Apply(acts [2]match.Action) match.State {
 		return s.endGame(false, role, fmt.Sprintf("the %s's message %d is beyond the cap of 2N = %d", role, s.r.Msgs[role], s.r.MoveCap()))
 	}
 	m, _ := ParseMessage(role, a.Msg)
+	s.r.Share() // the costs are the state before's
 	u, _ := s.r.Play(m)
+	s.r.Share()
 	s.last = &u
 	if s.r.Done {
 		return s.endGame(true, -1, "")
@@ -170,6 +173,7 @@ func (s State) endGame(arrived bool, fault Role, why string) State {
 	s.game++
 	if s.game < 2 {
 		s.r = NewRound(s.g, s.cfg.Variant() == "max")
+		s.r.Share()
 		s.last = nil
 	}
 	return s
