@@ -304,3 +304,47 @@ func (pathDrawer) turnEvents(rec *match.Record, k int) []Event {
 	}
 	return nil
 }
+
+// PathBoard is where a graph is drawn in a board rectangle: the
+// playground's controls use it to find what a click or the pointer is on.
+type PathBoard struct{ v pathView }
+
+// NewPathBoard lays g out in r as Board draws it.
+func NewPathBoard(r Rect, g *pathgame.Graph) PathBoard { return PathBoard{newPathView(r, g)} }
+
+// At is node n's centre.
+func (b PathBoard) At(n int) Point { return b.v.at(n) }
+
+// NodeAt is the node nearest (x, y) within reach pixels.
+func (b PathBoard) NodeAt(g *pathgame.Graph, x, y, reach float64) (int, bool) {
+	best, bestD := -1, reach*reach
+	for n := range g.N() {
+		p := b.v.at(n)
+		if d := (p.X-x)*(p.X-x) + (p.Y-y)*(p.Y-y); d <= bestD {
+			best, bestD = n, d
+		}
+	}
+	return best, best >= 0
+}
+
+// EdgeAt is the edge nearest (x, y) within reach pixels of its segment.
+func (b PathBoard) EdgeAt(g *pathgame.Graph, x, y, reach float64) (int, bool) {
+	best, bestD := -1, reach*reach
+	for e, ed := range g.Edges {
+		if d := segmentDist2(b.v.at(ed.A), b.v.at(ed.B), Point{x, y}); d <= bestD {
+			best, bestD = e, d
+		}
+	}
+	return best, best >= 0
+}
+
+// segmentDist2 is the squared distance from p to the segment ab.
+func segmentDist2(a, b, p Point) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l))
+	}
+	qx, qy := a.X+t*dx-p.X, a.Y+t*dy-p.Y
+	return qx*qx + qy*qy
+}
