@@ -53,6 +53,7 @@ demo: deps
 	$(GO) run ./cmd/arena record -game colosseum -p1 strong:nodes=30000 -p2 greedy -seed 7 -preset 9 -speed 2 -o docs/colosseum-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 strong -p2 strong -size 640 -o docs/mapcolor-australia.gif
 	$(GO) run ./cmd/arena record -game evasion -p1 strong -p2 greedy -seed 7 -o docs/evasion-strong-vs-greedy.gif
+	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
 	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone' ./cmd/wasm
 	rm -f docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png
 

@@ -124,10 +124,14 @@ func (v pathView) at(n int) Point {
 	return Point{v.box.X + p.X*v.box.W, v.box.Y + p.Y*v.box.H}
 }
 
-// costStyle is an edge's width and colour for its cost: log scale, from
-// the grid's colour at 1 to the collision colour at 1000 and beyond.
+// costStyle is an edge's width and colour for its cost: thin and grey at
+// 1; any raise at least a quarter of the way to wide and red, the rest on
+// a log scale up to 300 and beyond.
 func costStyle(c float64, base float64, th *Theme) (float64, color.RGBA) {
-	f := min(1, math.Log10(max(c, 1))/3)
+	f := 0.0
+	if c > 1 {
+		f = 0.25 + 0.75*min(1, math.Log10(c)/2.5)
+	}
 	return base * (1 + 3*f), Mix(Mix(th.Grid, th.TextDim, 0.5), th.Collision, f)
 }
 
@@ -254,8 +258,8 @@ func (pathDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 			line(fmt.Sprintf("game %d: %s %s", i+1, pathgame.PlayerSide(i), what), th.Text)
 		}
 	}
-	_, col := costStyle(1000, 1, th)
-	line("edge cost, log scale: 1 (thin) → 1000+ (wide, red); the cheapest path to Y in violet", col)
+	_, col := costStyle(300, 1, th)
+	line("edge cost, log scale: 1 (thin, grey), raised (wider, redder) up to 300+; the cheapest path to Y in violet", col)
 }
 
 // Caption names the game and the message.
