@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Graph is a game's board as the original reads it from its text file.
@@ -51,20 +53,6 @@ const (
 	MaxEdges = 200_000
 )
 
-// FileError is a graph file's error with its line.
-type FileError struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *FileError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return e.File + ": " + e.Msg
-}
-
 // ParseGraph reads a graph file in the original's format (spec §7):
 //
 //	Starting node: 257
@@ -79,7 +67,7 @@ func (e *FileError) Error() string {
 // space. X and Y must be nodes of the edges.
 func ParseGraph(file string, data []byte) (*Graph, error) {
 	fail := func(line int, format string, args ...any) error {
-		return &FileError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+		return &match.FileError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
 	}
 	lines := strings.Split(string(data), "\n")
 	if len(lines) < 3 {
