@@ -31,18 +31,28 @@ func (pathDrawer) RecordRate(rec *match.Record) float64 { return max(3, float64(
 
 // pathLayout is a graph's node positions in the unit square.
 type pathLayout struct {
+	g      *pathgame.Graph
 	pos    []Point
 	layers int
 }
 
-var pathLayouts sync.Map // *pathgame.Graph -> *pathLayout
+// pathLayouts keeps the layouts of the last few graphs drawn: a layout
+// costs a few sweeps over the graph, and a long session meets many graphs.
+var pathLayouts struct {
+	sync.Mutex
+	recent []*pathLayout
+}
 
 // layoutGraph places g's nodes: column by hop distance to Y, order within
 // a column by the mean position of the neighbours in the columns beside
 // it, sweeping left to right and back a few times.
 func layoutGraph(g *pathgame.Graph) *pathLayout {
-	if l, ok := pathLayouts.Load(g); ok {
-		return l.(*pathLayout)
+	pathLayouts.Lock()
+	defer pathLayouts.Unlock()
+	for _, l := range pathLayouts.recent {
+		if l.g == g {
+			return l
+		}
 	}
 	maxK := int64(0)
 	for _, k := range g.Hops {
@@ -100,13 +110,16 @@ func layoutGraph(g *pathgame.Graph) *pathLayout {
 			sweep(cols[i])
 		}
 	}
-	l := &pathLayout{pos: make([]Point, g.N()), layers: len(cols)}
+	l := &pathLayout{g: g, pos: make([]Point, g.N()), layers: len(cols)}
 	for n := range l.pos {
 		x := (float64(col[n]) + 0.5) / float64(len(cols))
 		l.pos[n] = Point{x, y[n]}
 	}
-	v, _ := pathLayouts.LoadOrStore(g, l)
-	return v.(*pathLayout)
+	pathLayouts.recent = append(pathLayouts.recent, l)
+	if len(pathLayouts.recent) > 4 {
+		pathLayouts.recent = pathLayouts.recent[1:]
+	}
+	return l
 }
 
 // pathView maps the unit square into the board's rectangle.
