@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"os"
 	"time"
@@ -54,7 +55,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		defer conn.Close()
 		in, out = conn, conn
 	}
-	return serveBot(in, out, stderr, match.NewClient(proto, *name), proto, bot, opts, *seed, match.Side(*side-1))
+	return serveBot(in, out, stderr, g, match.NewClient(proto, *name), proto, bot, opts, *seed, match.Side(*side-1))
 }
 
 // dial connects to the host, trying again for a while: a client started
@@ -73,11 +74,23 @@ func dial(addr string, patience time.Duration) (net.Conn, error) {
 	}
 }
 
+// server answers a host's requests with a bot's moves: the loop of
+// `arena bot`, on standard input and output or a TCP connection.
+type server struct {
+	game   match.Game
+	client match.Client
+	proto  match.Protocol
+	bot    match.Bot
+	opts   match.Options
+	rand   *rand.Rand // the bot's one source for the session (-seed, -side)
+	errw   io.Writer
+}
+
 // serveBot answers each request with the bot's action. A line that is
 // not understood is reported on stderr and skipped; the end of the
 // session or of the input ends the bot.
-func serveBot(in io.Reader, out, errw io.Writer, client match.Client, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side) error {
-	r := match.BotRand(seed, side, opts)
+func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Client, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side) error {
+	sv := server{game: g, client: client, proto: proto, bot: bot, opts: opts, rand: match.BotRand(seed, side, opts), errw: errw}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, 1<<24)
 	for n := 1; sc.Scan(); n++ {
@@ -101,21 +114,8 @@ func serveBot(in io.Reader, out, errw io.Writer, client match.Client, proto matc
 		if h.State == nil {
 			continue
 		}
-		budget := opts.Budget
-		if h.Limit > 0 {
-			// Keep a margin for the pipes: answer within 90% of the limit.
-			budget.Time = min(budget.Time, h.Limit*9/10)
-			if budget.Time == 0 {
-				budget.Time = h.Limit * 9 / 10
-			}
-		}
-		t := match.NewTurn(h.State, h.Side, r, budget)
-		a, err := bot.Act(t)
-		if err == nil {
-			err = h.State.Check(h.Side, a)
-		}
-		if err != nil {
-			fmt.Fprintf(errw, "arena bot: request %d: %v\n", h.ID, err)
+		a, ok := sv.answer(h)
+		if !ok {
 			continue
 		}
 		if _, err := out.Write(proto.WriteReply(a, h.ID)); err != nil {
@@ -123,4 +123,68 @@ func serveBot(in io.Reader, out, errw io.Writer, client match.Client, proto matc
 		}
 	}
 	return sc.Err()
+}
+
+// answer returns the bot's move for a request. A state in which the side
+// cannot move is refused with a message; a bot that fails (an error, a
+// panic, a move its own check refuses) is reported, and the game's random
+// bot answers in its place, so that the host hears a legal move rather
+// than waiting out its clock.
+func (sv *server) answer(h match.Heard) (match.Action, bool) {
+	if !h.State.ToMove().Has(h.Side) {
+		fmt.Fprintf(sv.errw, "arena bot: request %d: %s has no move to make in this state (the game is over, or the other side moves)\n", h.ID, h.Side)
+		return nil, false
+	}
+	if rs, ok := h.State.(match.Reseeder); ok {
+		// The state's own random stream (Colosseum's NumPy) comes from
+		// the session's source, not from the message.
+		h.State = rs.Reseed(sv.rand.Uint64())
+	}
+	budget := sv.opts.Budget
+	if h.Limit > 0 {
+		// Keep a margin for the pipes: answer within 90% of the limit.
+		budget.Time = min(budget.Time, h.Limit*9/10)
+		if budget.Time == 0 {
+			budget.Time = h.Limit * 9 / 10
+		}
+	}
+	a, err := play(sv.bot, match.NewTurn(h.State, h.Side, sv.rand, budget))
+	if err == nil {
+		err = h.State.Check(h.Side, a)
+	}
+	if err == nil {
+		return a, true
+	}
+	fmt.Fprintf(sv.errw, "arena bot: request %d: %v; the random bot answers instead\n", h.ID, err)
+	info, lerr := match.LookupBot(sv.game, "random")
+	if lerr != nil {
+		return nil, false
+	}
+	rb, berr := info.New(match.Options{})
+	if berr != nil {
+		return nil, false
+	}
+	a, err = play(rb, match.NewTurn(h.State, h.Side, sv.rand, match.Budget{}))
+	if err == nil {
+		err = h.State.Check(h.Side, a)
+	}
+	if err != nil {
+		fmt.Fprintf(sv.errw, "arena bot: request %d: no move: %v\n", h.ID, err)
+		return nil, false
+	}
+	return a, true
+}
+
+// play asks a bot for its move, turning a panic into an error.
+func play(b match.Bot, t *match.Turn) (a match.Action, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			a, err = nil, fmt.Errorf("the bot crashed: %v", p)
+		}
+	}()
+	a, err = b.Act(t)
+	if err == nil && a == nil {
+		err = fmt.Errorf("the bot returned no move")
+	}
+	return a, err
 }

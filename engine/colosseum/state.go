@@ -209,3 +209,10 @@ func (s State) RandomWalk(r *NumPy) Move {
 	}
 	return Move{pos, dirs[r.Randint(0, len(dirs))]}
 }
+
+// Reseed returns s drawing from a new stream: what `arena bot` gives a
+// state read from a step message, from its one source per session.
+func (s State) Reseed(seed uint64) match.State {
+	s.rng = NewNumPy(uint32(seed ^ seed>>32))
+	return s
+}

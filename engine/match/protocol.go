@@ -103,3 +103,11 @@ func (c requestClient) Hear(line []byte) (Heard, error) {
 	}
 	return Heard{State: s, Side: s.ToMove().Side(), ID: id, Limit: limit}, nil
 }
+
+// Reseeder is implemented by states that carry a random stream of their
+// own (Colosseum's NumPy stream, which its random bot and random walk
+// draw from). A state read from a request has no stream of the match's;
+// `arena bot` gives it one from the session's source.
+type Reseeder interface {
+	Reseed(seed uint64) State
+}
