@@ -28,6 +28,9 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 	if *n <= 0 {
 		return usagef("-n must be positive")
 	}
+	if *jobs < 0 {
+		return usagef("-j %d: want the number of games played at once, or 0 for one per core", *jobs)
+	}
 	setup, err := m.setup("p1", "p2")
 	if err != nil {
 		return err

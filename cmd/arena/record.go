@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,14 +40,19 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		return usagef("-size %d: want 64 to 4096 pixels", *size)
 	case *fps < 1 || *fps > 100:
 		return usagef("-fps %d: want 1 to 100", *fps)
-	case *speed < 0:
-		return usagef("-speed must be positive")
+	case !(*speed >= 0) || math.IsInf(*speed, 0): // NaN fails every comparison
+		return usagef("-speed %v: want a positive number of turns per second", *speed)
+	case math.IsNaN(*at) || math.IsInf(*at, 0) || *at < 0 && *at != -1:
+		return usagef("-at %v: want a turn, 0 or more", *at)
 	case *from < 0 || *to < 0 || (*to > 0 && *to <= *from):
 		return usagef("-from %d -to %d: want 0 <= from < to", *from, *to)
 	}
 	rec, err := recordSource(m, *replay)
 	if err != nil {
 		return err
+	}
+	if last := int(render.Span(rec)); *from > last || *to > last || *at > float64(last) {
+		return usagef("-from %d, -to %d, -at %v: the match ends at turn %d", *from, *to, *at, last)
 	}
 	start := time.Now()
 	opts := render.GIFOptions{Size: *size, FPS: *fps, TurnsPerSecond: *speed, HoldSeconds: render.DefaultGIF.HoldSeconds, Theme: render.Dark,
@@ -55,7 +61,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		if ext == ".png" {
 			t := render.Span(rec)
 			if *at >= 0 {
-				t = min(*at, t)
+				t = *at
 			}
 			return render.WritePNG(w, rec, t, *size, opts.Theme)
 		}

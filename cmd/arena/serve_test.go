@@ -79,3 +79,20 @@ func TestServedRandomFollowsTheSeed(t *testing.T) {
 		t.Errorf("six seeds, one answer: %v", answers)
 	}
 }
+
+// Flags that make no sense are refused as command-line mistakes (exit 2),
+// naming the flag, instead of being taken silently.
+func TestNonsenseFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"record", "-game", "life", "-p1", "random", "-p2", "random", "-o", "x.gif", "-speed", "NaN"},
+		{"record", "-game", "life", "-p1", "random", "-p2", "random", "-o", "x.png", "-at", "NaN"},
+		{"record", "-game", "life", "-p1", "random", "-p2", "random", "-o", "x.gif", "-from", "99999"},
+		{"autoplay", "-game", "life", "-p1", "random", "-p2", "random", "-n", "2", "-j", "-1"},
+	} {
+		code, _, stderr := arena(t, args...)
+		flag := args[len(args)-2]
+		if code != 2 || !strings.Contains(stderr, flag) {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+}
