@@ -23,6 +23,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "the seed of the bot's random source")
 	connect := fs.String("connect", "", "play as a client of the host at `HOST:PORT` (the course's server) instead of on stdin/stdout")
 	name := fs.String("name", "arena", "the name the bot gives when the host asks")
+	role := fs.String("role", "", "for games whose clients choose a role (pathgame): player or adversary")
 	side := fs.Int("side", 1, "the side (1 or 2) whose random stream the bot draws from: with -seed, it replays the bot of that side in 'arena play -seed'")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -55,7 +56,15 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		defer conn.Close()
 		in, out = conn, conn
 	}
-	return serveBot(in, out, stderr, g, match.NewClient(proto, *name), proto, bot, opts, *seed, match.Side(*side-1))
+	client := match.NewClient(proto, *name)
+	if rc, ok := proto.(match.RoleClientMaker); ok {
+		if client, err = rc.NewRoleClient(*name, *role); err != nil {
+			return usageError{err}
+		}
+	} else if *role != "" {
+		return usagef("-role: %s clients do not choose a role", *gameName)
+	}
+	return serveBot(in, out, stderr, g, client, proto, bot, opts, *seed, match.Side(*side-1))
 }
 
 // dial connects to the host, trying again for a while: a client started
@@ -91,8 +100,16 @@ type server struct {
 // session or of the input ends the bot.
 func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Client, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side) error {
 	sv := server{game: g, client: client, proto: proto, bot: bot, opts: opts, rand: match.BotRand(seed, side, opts), errw: errw}
+	if h, ok := client.(match.Helloer); ok {
+		if _, err := out.Write(h.Hello()); err != nil {
+			return err
+		}
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, 1<<24)
+	if sp, ok := g.(match.SessionProtocol); ok {
+		sc.Split(sp.Frame) // bare JSON values, no lines
+	}
 	for n := 1; sc.Scan(); n++ {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {

@@ -60,6 +60,13 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		if err != nil {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
 		}
+		s.Players[i] = sp
+		if sp.Name == "tcp" {
+			// Not opened to check it: a listener opened and closed again
+			// takes connections that clients waiting for the match would
+			// lose. The match opens it, and says if the port is taken.
+			continue
+		}
 		b, _, _, err := match.NewBot(g, sp)
 		if err != nil {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
@@ -67,7 +74,6 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		if c, ok := b.(match.Closer); ok { // a program started only to check it runs
 			c.Close()
 		}
-		s.Players[i] = sp
 	}
 	s.Config, err = m.loadConfig(g)
 	return s, err

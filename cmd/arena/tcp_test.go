@@ -147,3 +147,68 @@ func TestTCPPortInUse(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// pathClient starts arena as a shortest-path client with a role.
+func pathClient(t *testing.T, bot, role, addr string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "bot", "-game", "pathgame", "-bot", bot, "-role", role, "-connect", addr)
+	cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd
+}
+
+// A shortest-path pairing over TCP as the 2017 server ran it: both sides
+// on one port, the roles from the first hello, each game on new
+// connections (the clients leave after "done"), every update to both.
+// Played by four arena processes, it gives the in-process replay.
+func TestTCPPathgameMatchesInProcess(t *testing.T) {
+	dir := t.TempDir()
+	addr := "127.0.0.1:" + freePort(t)
+	replay := filepath.Join(dir, "tcp.json")
+	type result struct {
+		code        int
+		out, stderr string
+	}
+	host := make(chan result, 1)
+	go func() {
+		code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "gen-50", "-seed", "3",
+			"-p1", "tcp:"+addr, "-p2", "tcp:"+addr, "-replay", replay)
+		host <- result{code, out, stderr}
+	}()
+	// Game 1: P1's program walks, P2's raises; game 2 the other way.
+	for _, pair := range [2][2][2]string{{{"strong", "player"}, {"greedy", "adversary"}}, {{"strong", "adversary"}, {"greedy", "player"}}} {
+		a := pathClient(t, pair[0][0], pair[0][1], addr)
+		b := pathClient(t, pair[1][0], pair[1][1], addr)
+		for _, c := range []*exec.Cmd{a, b} {
+			if err := c.Wait(); err != nil {
+				select {
+				case r := <-host:
+					t.Fatalf("client %v: %v; the host ended: %d\n%s\n%s", c.Args[1:], err, r.code, r.out, r.stderr)
+				default:
+					t.Fatalf("client %v: %v", c.Args[1:], err)
+				}
+			}
+		}
+	}
+	r := <-host
+	if r.code != 0 {
+		t.Fatalf("host: %d\n%s\n%s", r.code, r.out, r.stderr)
+	}
+	local := filepath.Join(dir, "local.json")
+	if code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "gen-50", "-seed", "3", "-p1", "strong", "-p2", "greedy", "-replay", local); code != 0 {
+		t.Fatalf("in process: %d\n%s\n%s", code, out, stderr)
+	}
+	got, want := actions(t, replay), actions(t, local)
+	if len(got) != len(want) {
+		t.Fatalf("through TCP %d turns, in process %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("turn %d: through TCP %s, in process %s", i, got[i], want[i])
+		}
+	}
+	t.Logf("%d turns alike; %s", len(got)-1, strings.SplitN(r.out, "\n", 3)[1])
+}

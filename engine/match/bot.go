@@ -34,10 +34,19 @@ type Timed interface {
 }
 
 // Connecter is implemented by bots that must be reached before they play
-// (a network player that has yet to connect). The match calls Connect
-// before each move; the time it takes is not charged to the clock.
+// (a network player that has yet to connect, or to connect again for a
+// new game). The match calls Connect before each move of the side, with
+// the state it is to move in; the time it takes is not charged to the
+// clock.
 type Connecter interface {
-	Connect(ctx context.Context) error
+	Connect(ctx context.Context, s State, side Side) error
+}
+
+// Watcher is implemented by bots that hear every turn as it is played,
+// their opponent's too (the shortest-path server sent each update to both
+// clients). The match calls Watch with each new state.
+type Watcher interface {
+	Watch(s State)
 }
 
 // Closer is implemented by bots that hold resources (external processes);
@@ -212,6 +221,10 @@ func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
 	}
 	if spec.Name == "tcp" {
 		info := BotInfo{Name: "tcp", Description: "a network player on " + spec.Command}
+		if sp, ok := g.(SessionProtocol); ok {
+			b, err := newSessionBot(sp, spec.Command)
+			return b, info, Options{}, err
+		}
 		proto, ok := g.(Protocol)
 		if !ok {
 			return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no line protocol for network players", g.Info().Name)

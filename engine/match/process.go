@@ -76,7 +76,7 @@ func (p *linePlayer) Act(t *Turn) (Action, error) {
 	if p.dead != nil {
 		return nil, p.dead
 	}
-	if err := p.Connect(t.Context()); err != nil {
+	if err := p.Connect(t.Context(), t.State, t.Side); err != nil {
 		return nil, err
 	}
 	// Answers that came too late for earlier requests are not for this one.
@@ -146,7 +146,7 @@ func (p *linePlayer) next(ctx context.Context, wait time.Duration) (string, erro
 
 // Connect opens the player and asks its name when the protocol's host
 // does (Evasion's "sendname"), before its first move.
-func (p *linePlayer) Connect(ctx context.Context) error {
+func (p *linePlayer) Connect(ctx context.Context, _ State, _ Side) error {
 	if p.dead != nil || p.connected {
 		return p.dead
 	}

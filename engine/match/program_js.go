@@ -20,3 +20,7 @@ func newTCPBot(Protocol, string) (Bot, error) {
 
 // RunOnce refuses: see errNoPrograms.
 func RunOnce(context.Context, string, string, time.Duration) error { return errNoPrograms }
+
+func newSessionBot(SessionProtocol, string) (Bot, error) {
+	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
+}

@@ -111,3 +111,38 @@ func (c requestClient) Hear(line []byte) (Heard, error) {
 type Reseeder interface {
 	Reseed(seed uint64) State
 }
+
+// SessionProtocol is implemented by games whose network players speak as
+// the 2017 shortest-path server had them: a client connects for one game,
+// says hello first (its role), gets the game's opening, and then hears the
+// update of every move, its opponent's too; it moves when the updates say
+// it is its turn. Messages are bare JSON values with no framing. Both
+// sides may share one port, the roles coming from the first client's
+// hello, as on the original server.
+type SessionProtocol interface {
+	// Frame splits the byte stream into messages (a bufio.SplitFunc).
+	Frame(data []byte, atEOF bool) (int, []byte, error)
+	// Hello reads a client's first message: the role it asks for.
+	Hello(msg []byte) (role int, name string, err error)
+	// RoleOf is side's role in the game s is in.
+	RoleOf(s State, side Side) int
+	// Opening is what both clients hear when a game starts.
+	Opening(s State) []byte
+	// Notice is what both clients hear after the move that led to s (for
+	// a state that starts a new game, the last move of the one before),
+	// and whether it ended a game: the clients then leave.
+	Notice(s State) ([]byte, bool)
+	// Message reads a client's move.
+	Message(msg []byte) (Action, error)
+}
+
+// RoleClientMaker is implemented by protocols whose clients choose their
+// role when they connect (the shortest-path server's hello).
+type RoleClientMaker interface {
+	NewRoleClient(name, role string) (Client, error)
+}
+
+// Helloer is implemented by clients that speak first.
+type Helloer interface {
+	Hello() []byte
+}

@@ -229,7 +229,13 @@ func (r *Runner) Step(ctx context.Context) error {
 		r.tellEnd(state)
 		return nil
 	}
-	r.rec.push(state.Apply(log.Actions), log)
+	next := state.Apply(log.Actions)
+	r.rec.push(next, log)
+	for _, b := range r.bots {
+		if w, ok := b.(Watcher); ok {
+			w.Watch(next)
+		}
+	}
 	r.finishIfOver()
 	return nil
 }
@@ -257,7 +263,7 @@ func (r *Runner) tellEnd(s State) {
 // clock into an error.
 func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *Note, think time.Duration, err error) {
 	if c, ok := r.bots[side].(Connecter); ok {
-		if err := c.Connect(ctx); err != nil {
+		if err := c.Connect(ctx, s, side); err != nil {
 			return nil, nil, 0, err
 		}
 	}

@@ -124,6 +124,7 @@ func ParseGraph(file string, data []byte) (*Graph, error) {
 			g.Edges = append(g.Edges, Edge{key[0], key[1]})
 		}
 	}
+	g.canonical()
 	var ok bool
 	if g.X, ok = g.index[x]; !ok {
 		return nil, fail(1, "the start node %q is not in any edge", clip(x))
@@ -133,6 +134,46 @@ func ParseGraph(file string, data []byte) (*Graph, error) {
 	}
 	g.hops()
 	return g, nil
+}
+
+// canonical numbers the nodes in the order of their ids and sorts the
+// edges, so that a graph read from its file and one rebuilt from the game
+// message (`arena bot`, which gets the lists without the file's order)
+// are numbered alike, and bots decide alike on both. The adjacency lists
+// keep the file's order, as the game message has it.
+func (g *Graph) canonical() {
+	order := make([]int, len(g.IDs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return g.IDs[order[i]] < g.IDs[order[j]] })
+	renum := make([]int, len(order))
+	ids := make([]string, len(order))
+	adj := make([][]int, len(order))
+	for n, old := range order {
+		renum[old], ids[n] = n, g.IDs[old]
+	}
+	for n, old := range order {
+		for _, m := range g.Adj[old] {
+			adj[n] = append(adj[n], renum[m])
+		}
+	}
+	g.IDs, g.Adj = ids, adj
+	for i, e := range g.Edges {
+		k := edgeKey(renum[e.A], renum[e.B])
+		g.Edges[i] = Edge{k[0], k[1]}
+	}
+	sort.Slice(g.Edges, func(i, j int) bool {
+		a, b := g.Edges[i], g.Edges[j]
+		return a.A < b.A || a.A == b.A && a.B < b.B
+	})
+	g.index, g.edgeOf = make(map[string]int, len(ids)), make(map[[2]int]int, len(g.Edges))
+	for n, id := range ids {
+		g.index[id] = n
+	}
+	for i, e := range g.Edges {
+		g.edgeOf[[2]int{e.A, e.B}] = i
+	}
 }
 
 func edgeKey(a, b int) [2]int {

@@ -159,6 +159,14 @@ func (r *Round) Raise(e int) float64 {
 	return r.costs[e]
 }
 
+// SetCost sets edge e's cost, as a client learns it from an update.
+func (r *Round) SetCost(e int, c float64) {
+	if !r.own {
+		r.costs, r.own = append([]float64(nil), r.costs...), true
+	}
+	r.costs[e] = c
+}
+
 // Share marks the costs as shared with other copies: the next raise of
 // either copies them first.
 func (r *Round) Share() { r.own = false }

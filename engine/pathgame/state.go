@@ -59,6 +59,7 @@ type GameEnd struct {
 	Fault Role
 	Why   string
 	Final Round
+	Last  *Update // the update of the game's last message
 }
 
 // State is a position in a pairing: two games on one graph, P1 the player
@@ -169,7 +170,7 @@ func (s State) Apply(acts [2]match.Action) match.State {
 
 // endGame records the game's end and starts the next.
 func (s State) endGame(arrived bool, fault Role, why string) State {
-	s.ends[s.game] = &GameEnd{Arrived: arrived, Cost: s.r.Cost, Fault: fault, Why: why, Final: s.r}
+	s.ends[s.game] = &GameEnd{Arrived: arrived, Cost: s.r.Cost, Fault: fault, Why: why, Final: s.r, Last: s.last}
 	s.game++
 	if s.game < 2 {
 		s.r = NewRound(s.g, s.cfg.Variant() == "max")
