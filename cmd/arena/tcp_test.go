@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -211,4 +212,25 @@ func TestTCPPathgameMatchesInProcess(t *testing.T) {
 		}
 	}
 	t.Logf("%d turns alike; %s", len(got)-1, strings.SplitN(r.out, "\n", 3)[1])
+}
+
+// With one side a built-in bot, one client connects for each game, in
+// its side's role there; it hears the bot's moves too (in the second game
+// the bot moves first).
+func TestTCPPathgameOneClient(t *testing.T) {
+	addr := "127.0.0.1:" + freePort(t)
+	done := make(chan string, 1)
+	go func() {
+		code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "short", "-p1", "tcp:"+addr, "-p2", "greedy")
+		done <- fmt.Sprintf("%d\n%s%s", code, out, stderr)
+	}()
+	for _, role := range []string{"player", "adversary"} {
+		if err := pathClient(t, "strong", role, addr).Wait(); err != nil {
+			t.Fatalf("the %s client: %v", role, err)
+		}
+	}
+	out := <-done
+	if !strings.HasPrefix(out, "0\n") || !strings.Contains(out, "P1 arrived") || !strings.Contains(out, "P2 arrived") || strings.Contains(out, "fault") {
+		t.Errorf("host:\n%s", out)
+	}
 }

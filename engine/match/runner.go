@@ -197,6 +197,14 @@ func (r *Runner) Step(ctx context.Context) error {
 	if done {
 		return nil
 	}
+	// Network players are seated before anyone moves, so that a client
+	// hears the opening and every move of its game, the other side's
+	// first one too. A failure shows when the side is asked to move.
+	for _, side := range Sides {
+		if c, ok := r.bots[side].(Connecter); ok {
+			c.Connect(ctx, state, side)
+		}
+	}
 	movers := state.ToMove()
 	var log TurnLog
 	var faults []Forfeit
