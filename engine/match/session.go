@@ -39,6 +39,16 @@ type sessionConn struct {
 	c    net.Conn
 	msgs chan []byte // its messages after the hello, closed when it leaves
 	name string
+	once sync.Once
+	quit chan struct{} // closed with the connection: stop passing messages on
+}
+
+// close ends the connection; a reader blocked on a flooding client stops.
+func (c *sessionConn) close() {
+	c.once.Do(func() {
+		close(c.quit)
+		c.c.Close()
+	})
 }
 
 // joinLobby returns the lobby of addr, listening on it for the first side
@@ -70,7 +80,7 @@ func (l *lobby) leave() {
 	delete(lobbies.m, l.addr)
 	l.mu.Lock()
 	for _, c := range l.conns {
-		c.c.Close()
+		c.close()
 	}
 	l.mu.Unlock()
 }
@@ -88,7 +98,7 @@ func (l *lobby) seat(ctx context.Context, s State, side Side) (*sessionConn, err
 	}
 	if l.game != game {
 		for _, c := range l.conns {
-			c.c.Close()
+			c.close()
 		}
 		l.conns, l.err, l.game = map[Side]*sessionConn{}, nil, game
 		l.err = l.gather(ctx, s, side)
@@ -116,7 +126,7 @@ func (l *lobby) gather(ctx context.Context, s State, side Side) error {
 		}
 		role, name, err := l.proto.Hello(hello)
 		if err != nil {
-			c.c.Close()
+			c.close()
 			return fmt.Errorf("the client on %s: hello %q: %v", l.addr, clipBytes(hello), err)
 		}
 		c.name = name
@@ -159,7 +169,7 @@ func (l *lobby) accept(ctx context.Context) (*sessionConn, error) {
 		if r.err != nil {
 			return nil, fmt.Errorf("waiting for a client on %s: %v", l.addr, r.err)
 		}
-		sc := &sessionConn{c: r.c, msgs: make(chan []byte, 16)}
+		sc := &sessionConn{c: r.c, msgs: make(chan []byte, 16), quit: make(chan struct{})}
 		go sc.read(l.proto)
 		return sc, nil
 	case <-timer.C:
@@ -175,7 +185,12 @@ func (c *sessionConn) read(proto SessionProtocol) {
 	sc.Buffer(nil, maxLine)
 	sc.Split(proto.Frame)
 	for sc.Scan() {
-		c.msgs <- append([]byte(nil), sc.Bytes()...)
+		select {
+		case c.msgs <- append([]byte(nil), sc.Bytes()...):
+		case <-c.quit:
+			close(c.msgs)
+			return
+		}
 	}
 	close(c.msgs)
 	io.Copy(io.Discard, c.c)
@@ -267,7 +282,7 @@ func (l *lobby) notice(s State) {
 			writeBounded(c.c, msg)
 		}
 		if ended {
-			c.c.Close()
+			c.close()
 		}
 	}
 }
