@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -74,6 +75,9 @@ func TestParseErrors(t *testing.T) {
 		{"\n3\n", "\nthree\n", `t5.txt:3: depth "three": want a whole number`},
 		{"R: 10, G: 5, B: 0", "R: 10, G: 5.5, B: 0", `t5.txt:4: weight of G is "5.5": want a whole number`},
 		{"R: 0, G: 2, B: 8", "R: 0, G: 2", "t5.txt:5: Player 2's weights give no weight for colour B"},
+		// Weights near 2^62 would overflow a score and crown the wrong player.
+		{"R: 0, G: 2, B: 8", "R: 0, G: 4611686018427387904, B: 8", `t5.txt:5: weight of G is "4611686018427387904": want a whole number from -1000000 to 1000000`},
+		{"\n3\n", "\n99999999999999999999\n", `t5.txt:3: depth "99999999999999999999": want a whole number`},
 		{"V: SA, NSW", "V SA NSW", "t5.txt:11: want an adjacency line"},
 		{"V: SA, NSW", "V: SA, V", "t5.txt:11: state V is listed as its own neighbour"},
 	}
@@ -88,6 +92,76 @@ func TestParseErrors(t *testing.T) {
 	}
 	if _, err := ParseProblem("short.txt", []byte("R, G\nA: R-1\n")); err == nil || !strings.Contains(err.Error(), "short.txt:3:") {
 		t.Errorf("a short file: %v", err)
+	}
+}
+
+// A depth far past the map's size asks for nothing more: the search is the
+// one of a depth as deep as the map, and no buffer is sized by the number.
+func TestHugeDepth(t *testing.T) {
+	good, _ := os.ReadFile("testdata/t5.txt")
+	deep, err := ParseProblem("deep.txt", []byte(strings.Replace(string(good), "\n3\n", "\n10000000000\n", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := ParseProblem("whole.txt", []byte(strings.Replace(string(good), "\n3\n", fmt.Sprintf("\n%d\n", len(deep.States)), 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := Solve(deep)
+	runtime.ReadMemStats(&after)
+	if want := Solve(whole); !bytes.Equal(got, want) {
+		t.Errorf("depth 10^10 traces differently from depth %d", len(deep.States))
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+		t.Errorf("depth 10^10 allocated %d MB", n>>20)
+	}
+}
+
+// A map past MaxStates is refused by its size, before anything is sized
+// by it; one at the limit parses. (The parse once went through every
+// earlier line for each line: a 2.2 MB input took 90 s. That it is linear
+// now is BenchmarkParseProblem's to show: 1,000 and 10,000 states.)
+func TestLargeInputs(t *testing.T) {
+	if _, err := ParseProblem("big.txt", largeInput(MaxStates+1, 1)); err == nil || !strings.Contains(err.Error(), "at most 10000") {
+		t.Errorf("a map of %d states: %v", MaxStates+1, err)
+	}
+	p, err := ParseProblem("big.txt", largeInput(MaxStates, 20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.States) != MaxStates || len(p.Adj[0]) != 40 {
+		t.Errorf("%d states, the first with %d neighbours; want %d and 40", len(p.States), len(p.Adj[0]), MaxStates)
+	}
+}
+
+// largeInput is a course input of n states in a ring, each listing its
+// next deg states.
+func largeInput(n, deg int) []byte {
+	var b strings.Builder
+	b.WriteString("R, G, B\nS0: R-1\n2\nR: 1, G: 2, B: 3\nR: 3, G: 2, B: 1\n")
+	for i := range n {
+		fmt.Fprintf(&b, "S%d:", i)
+		for j := 1; j <= deg; j++ {
+			fmt.Fprintf(&b, " S%d,", (i+j)%n)
+		}
+		b.WriteString("\n")
+	}
+	return []byte(b.String())
+}
+
+func BenchmarkParseProblem(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		data := largeInput(n, 20)
+		b.Run(fmt.Sprintf("states=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := ParseProblem("big.txt", data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

@@ -32,6 +32,15 @@ type Assign struct {
 	Player        match.Side
 }
 
+// Limits on a course input, so that no file can size an allocation or
+// overflow a score: the course's own inputs have at most a few dozen
+// states and weights up to 30. With these, a score's magnitude stays
+// below MaxStates*MaxWeight = 10^10, far from Inf.
+const (
+	MaxStates = 10000
+	MaxWeight = 1000000
+)
+
 // isName reports whether s is a state name: letters and digits.
 func isName(s string) bool {
 	if s == "" {
@@ -111,6 +120,7 @@ func ParseProblem(file string, data []byte) (*Problem, error) {
 		line  int
 	}
 	var adj []adjLine
+	firstLine := map[string]int{} // state -> the line of its adjacency list
 	for i := 5; i < len(lines); i++ {
 		if strings.TrimSpace(lines[i]) == "" {
 			continue
@@ -125,46 +135,48 @@ func ParseProblem(file string, data []byte) (*Problem, error) {
 			if !isName(n) {
 				return nil, fail(i+1, "neighbour %q of %s: want a state name of letters and digits", n, name)
 			}
-		}
-		for _, a := range adj {
-			if a.state == name {
-				return nil, fail(i+1, "state %s has a second adjacency line (the first is line %d)", name, a.line)
+			if n == name {
+				return nil, fail(i+1, "state %s is listed as its own neighbour", n)
 			}
 		}
+		if first, seen := firstLine[name]; seen {
+			return nil, fail(i+1, "state %s has a second adjacency line (the first is line %d)", name, first)
+		}
+		firstLine[name] = i + 1
 		adj = append(adj, adjLine{name, nbrs, i + 1})
 	}
 	index := map[string]int{}
 	for _, a := range adj {
-		p.States = append(p.States, a.state)
-	}
-	for _, a := range adj {
+		index[a.state] = 0
 		for _, n := range a.nbrs {
-			if !slices.Contains(p.States, n) {
-				p.States = append(p.States, n) // named only as a neighbour
-			}
+			index[n] = 0 // named only as a neighbour
 		}
+	}
+	if len(index) > MaxStates {
+		return nil, fail(6, "the map has %d states: at most %d", len(index), MaxStates)
+	}
+	for s := range index {
+		p.States = append(p.States, s)
 	}
 	slices.Sort(p.States)
 	for i, s := range p.States {
 		index[s] = i
 	}
+	// Every edge both ways (uneven lists are made symmetric), then each
+	// list sorted with its repeats dropped: linear in the file's size
+	// but for the sort.
 	p.Adj = make([][]int, len(p.States))
-	link := func(a, b int) {
-		if !slices.Contains(p.Adj[a], b) {
-			p.Adj[a] = append(p.Adj[a], b)
-		}
-	}
 	for _, a := range adj {
+		from := index[a.state]
 		for _, n := range a.nbrs {
-			if n == a.state {
-				return nil, fail(a.line, "state %s is listed as its own neighbour", n)
-			}
-			link(index[a.state], index[n]) // uneven lists are made symmetric
-			link(index[n], index[a.state])
+			to := index[n]
+			p.Adj[from] = append(p.Adj[from], to)
+			p.Adj[to] = append(p.Adj[to], from)
 		}
 	}
 	for i := range p.Adj {
 		slices.Sort(p.Adj[i])
+		p.Adj[i] = slices.Clip(slices.Compact(p.Adj[i]))
 	}
 	// Line 3: depth.
 	d, err := strconv.Atoi(strings.TrimSpace(lines[2]))
@@ -185,8 +197,8 @@ func ParseProblem(file string, data []byte) (*Problem, error) {
 				return nil, fail(n, "weight %q: want COLOUR: WEIGHT with one of the colours %s", item, strings.Join(p.Colours, ", "))
 			}
 			v, err := strconv.Atoi(w)
-			if err != nil {
-				return nil, fail(n, "weight of %s is %q: want a whole number", c, w)
+			if err != nil || v < -MaxWeight || v > MaxWeight {
+				return nil, fail(n, "weight of %s is %q: want a whole number from %d to %d", c, w, -MaxWeight, MaxWeight)
 			}
 			p.Weights[pl][ci], seen[ci] = v, true
 		}

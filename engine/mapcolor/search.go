@@ -161,6 +161,10 @@ func (s *searcher) prune(parent, depth int, moves []move) {
 }
 
 func newSearcher(pos *position, depth int, tracing bool, spend func(int64) bool) *searcher {
+	// Every move colours a state, so no line is longer than the map has
+	// states: a deeper limit (an input may say 10^10) cuts nothing more
+	// and must not size the buffers.
+	depth = min(depth, len(pos.p.States))
 	s := &searcher{pos: pos, maxDepth: depth, tracing: tracing, spend: spend}
 	s.buf = make([][]move, depth+1)
 	s.pv = make([][]move, depth+2)
