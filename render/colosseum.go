@@ -32,11 +32,11 @@ type colosseumMoment struct {
 
 func colosseumAt(rec *match.Record, t float64) colosseumMoment {
 	k, f := Moment(rec, t)
-	m := colosseumMoment{from: rec.States[k].(colosseum.State), to: rec.States[k].(colosseum.State)}
-	if f == 0 || k+1 >= len(rec.States) {
+	m := colosseumMoment{from: rec.State(k).(colosseum.State), to: rec.State(k).(colosseum.State)}
+	if f == 0 || k+1 >= rec.Len() {
 		return m
 	}
-	m.to, m.animating = rec.States[k+1].(colosseum.State), true
+	m.to, m.animating = rec.State(k+1).(colosseum.State), true
 	m.mover = m.from.Mover()
 	b := m.from.Board()
 	m.path = b.Path(m.from.Pos(m.mover), m.to.Pos(m.mover), m.from.Pos(m.mover.Other()))
@@ -50,7 +50,7 @@ func moveOf(rec *match.Record, k int) (colosseum.Move, match.Side, bool) {
 	if k < 0 || k >= len(rec.Turns) {
 		return colosseum.Move{}, 0, false
 	}
-	side := rec.States[k].(colosseum.State).Mover()
+	side := rec.State(k).(colosseum.State).Mover()
 	m, ok := rec.Turns[k].Actions[side].(colosseum.Move)
 	return m, side, ok
 }
@@ -190,7 +190,7 @@ func (colosseumDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th 
 	line(fmt.Sprintf("%dx%d board; a move walks up to %d steps, then walls a side", n, n, s.MaxStep()), th.TextDim)
 	if k := s.Turn(); k > 0 {
 		if mv, side, ok := moveOf(rec, k-1); ok {
-			prev := rec.States[k-1].(colosseum.State)
+			prev := rec.State(k - 1).(colosseum.State)
 			line(fmt.Sprintf("move %d: %s %v → %v, wall %s", k, "AB"[side:side+1], prev.Pos(side), mv.To, mv.Dir), th.Player[side])
 			if why := rec.Turns[k-1].Replaced[side]; why != "" {
 				line("random walk: "+why, th.Collision)

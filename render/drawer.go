@@ -105,12 +105,12 @@ func DrawerFor(game string) (Drawer, error) {
 }
 
 // Span returns the last playback time of a record: its number of turns.
-func Span(rec *match.Record) float64 { return float64(len(rec.States) - 1) }
+func Span(rec *match.Record) float64 { return float64(rec.Len() - 1) }
 
 // Moment splits playback time t into the state index k and the fraction
 // f of the turn after it, clamped to the record.
 func Moment(rec *match.Record, t float64) (k int, f float64) {
-	last := len(rec.States) - 1
+	last := rec.Len() - 1
 	if t <= 0 {
 		return 0, 0
 	}
@@ -142,7 +142,7 @@ func Frame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) error {
 
 // shownState is the state whose figures are shown at time t: the next
 // one once the animation of a turn is mostly done.
-func shownState(rec *match.Record, t float64) match.State { return rec.States[Shown(rec, t)] }
+func shownState(rec *match.Record, t float64) match.State { return rec.State(Shown(rec, t)) }
 
 // Shown returns the index of the state that the scores and the panels
 // show at time t: a turn's result once most of its animation has played.

@@ -40,7 +40,7 @@ func (evasionDrawer) RecordRate(rec *match.Record) float64 {
 
 // Pace makes the tick that ends a game last longer.
 func (evasionDrawer) Pace(rec *match.Record, k int) float64 {
-	if k+1 < len(rec.States) && rec.States[k+1].(evasion.State).GameNum() != rec.States[k].(evasion.State).GameNum() {
+	if k+1 < rec.Len() && rec.State(k+1).(evasion.State).GameNum() != rec.State(k).(evasion.State).GameNum() {
 		return evasionEndPace
 	}
 	return 1
@@ -49,9 +49,9 @@ func (evasionDrawer) Pace(rec *match.Record, k int) float64 {
 // evasionField returns the field shown at state k: the game's last state
 // once it ended (the state after its last tick is the next game's start).
 func evasionField(rec *match.Record, k int, ending bool) (evasion.Field, int) {
-	s := rec.States[k].(evasion.State)
-	if ending && k+1 < len(rec.States) {
-		next := rec.States[k+1].(evasion.State)
+	s := rec.State(k).(evasion.State)
+	if ending && k+1 < rec.Len() {
+		next := rec.State(k + 1).(evasion.State)
 		if g := s.GameNum(); next.GameNum() != g {
 			return next.End(g).Final, g
 		}
@@ -105,8 +105,8 @@ func (evasionDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *T
 	}
 	h, p := field.Hunter, field.Prey
 	hp, pp := at(h), at(p)
-	if f > 0 && k+1 < len(rec.States) {
-		if next := rec.States[k+1].(evasion.State); next.GameNum() == game {
+	if f > 0 && k+1 < rec.Len() {
+		if next := rec.State(k + 1).(evasion.State); next.GameNum() == game {
 			nf := next.Field()
 			hp, pp = lerp(hp, at(nf.Hunter), f), lerp(pp, at(nf.Prey), f)
 		}
@@ -209,7 +209,7 @@ func drawWall(c Canvas, w *evasion.Wall, cell func(x, y int) Rect, grow float64,
 // before state k (with their age) and those deleted (with the ticks since).
 func wallChanges(rec *match.Record, k int) (fresh, gone map[evasion.Wall]int) {
 	fresh, gone = map[evasion.Wall]int{}, map[evasion.Wall]int{}
-	cur := rec.States[k].(evasion.State)
+	cur := rec.State(k).(evasion.State)
 	now := map[evasion.Wall]bool{}
 	cf := cur.Field()
 	for _, w := range cf.Walls() {
@@ -217,7 +217,7 @@ func wallChanges(rec *match.Record, k int) (fresh, gone map[evasion.Wall]int) {
 	}
 	seen := now
 	for age := 0; age < evasionFade && k-age-1 >= 0; age++ {
-		before := rec.States[k-age-1].(evasion.State)
+		before := rec.State(k - age - 1).(evasion.State)
 		if before.GameNum() != cur.GameNum() {
 			break
 		}
@@ -248,7 +248,7 @@ func wallChanges(rec *match.Record, k int) (fresh, gone map[evasion.Wall]int) {
 func hunterTrail(rec *match.Record, k, game int) []evasion.Point {
 	var out []evasion.Point
 	for i := max(0, k-evasionTrail); i <= k; i++ {
-		s := rec.States[i].(evasion.State)
+		s := rec.State(i).(evasion.State)
 		if s.GameNum() != game {
 			continue
 		}
@@ -309,7 +309,7 @@ func preyRegion(c Canvas, f *evasion.Field, cell func(x, y int) Rect, box Rect, 
 func (evasionDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	k, f := Moment(rec, t)
 	field, game := evasionField(rec, k, f > 0)
-	s := rec.States[k].(evasion.State)
+	s := rec.State(k).(evasion.State)
 	face := Face{Size: math.Round(textSize(c, min(r.H/6.5, r.W/22))), Style: Regular}
 	y := r.Y
 	line := func(text string, col color.RGBA) {
@@ -356,7 +356,7 @@ func endText(e *evasion.GameEnd, g int) string {
 func (evasionDrawer) Caption(rec *match.Record, t float64) string {
 	k, f := Moment(rec, t)
 	field, game := evasionField(rec, k, f > 0)
-	if rec.States[k].(evasion.State).GameNum() == 2 {
+	if rec.State(k).(evasion.State).GameNum() == 2 {
 		return "session over"
 	}
 	return fmt.Sprintf("game %d · tick %d · %s hunts", game+1, field.Tick, evasion.HunterSide(game))
@@ -364,7 +364,7 @@ func (evasionDrawer) Caption(rec *match.Record, t float64) string {
 
 // turnEvents marks builds, deletions, captures and each game's end.
 func (evasionDrawer) turnEvents(rec *match.Record, k int) []Event {
-	before, after := rec.States[k-1].(evasion.State), rec.States[k].(evasion.State)
+	before, after := rec.State(k-1).(evasion.State), rec.State(k).(evasion.State)
 	if g := before.GameNum(); after.GameNum() != g {
 		e := after.End(g)
 		kind := EventLead

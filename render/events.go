@@ -30,15 +30,15 @@ type turnEventer interface {
 	turnEvents(rec *match.Record, k int) []Event
 }
 
-// Events returns the events of states from..len(rec.States)-1 (and the
+// Events returns the events of states from..rec.Len()-1 (and the
 // forfeits of a finished match), so that a growing match can be scanned
 // once: pass the number of states already scanned as from.
 func Events(rec *match.Record, from int) []Event {
 	var out []Event
 	d, _ := DrawerFor(rec.Game.Info().Name)
 	te, _ := d.(turnEventer)
-	for k := max(from, 1); k < len(rec.States); k++ {
-		before, after := rec.States[k-1].Outcome().Winner, rec.States[k].Outcome().Winner
+	for k := max(from, 1); k < rec.Len(); k++ {
+		before, after := rec.Standing(k-1).Winner, rec.Standing(k).Winner
 		if before != after {
 			label := "tied"
 			if after != match.NoSide {

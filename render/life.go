@@ -35,12 +35,12 @@ type lifeMoment struct {
 
 func lifeAt(rec *match.Record, t float64) lifeMoment {
 	k, f := Moment(rec, t)
-	m := lifeMoment{from: rec.States[k].(life.State)}
+	m := lifeMoment{from: rec.State(k).(life.State)}
 	if f == 0 {
 		m.to = m.from
 		return m
 	}
-	m.to = rec.States[k+1].(life.State)
+	m.to = rec.State(k + 1).(life.State)
 	m.animating = true
 	m.place = ease(f / lifePlace)
 	m.step = ease((f - lifePlace) / (1 - lifePlace))
@@ -216,9 +216,11 @@ func drawPips(c Canvas, r Rect, n, capacity int, col color.RGBA, th *Theme) {
 // to time t, with the axis spanning the whole game.
 func drawPopulation(c Canvas, r Rect, rec *match.Record, t float64, iterations int, th *Theme, label Face) {
 	c.Fill(r, th.Board)
-	count := func(i int, side match.Side) float64 { return float64(rec.States[i].(life.State).Count(side)) }
+	// Life scores are live cells: the record keeps them for every turn,
+	// so the chart needs no state (a thinned record would rebuild them).
+	count := func(i int, side match.Side) float64 { return rec.Standing(i).Scores[side] }
 	peak := 1.0
-	for i := range rec.States {
+	for i := range rec.Len() {
 		peak = max(peak, count(i, match.P1), count(i, match.P2))
 	}
 	lh := c.LineHeight(label)
@@ -252,7 +254,7 @@ func (lifeDrawer) Caption(rec *match.Record, t float64) string {
 
 // turnEvents marks the turns in which both players asked for a cell.
 func (lifeDrawer) turnEvents(rec *match.Record, k int) []Event {
-	s := rec.States[k].(life.State)
+	s := rec.State(k).(life.State)
 	if n := len(s.Collided()); n > 0 {
 		return []Event{{Turn: k, Kind: EventCollision, Side: match.NoSide, Label: fmt.Sprintf("%d contested cells", n)}}
 	}

@@ -73,7 +73,7 @@ func decisionTree(rec *match.Record, k int) *mapcolor.Tree {
 	if k < 0 || k >= len(rec.Turns) {
 		return nil
 	}
-	s := rec.States[k].(mapcolor.State)
+	s := rec.State(k).(mapcolor.State)
 	note := rec.Turns[k].Notes[s.Mover()]
 	if note == nil || note.Depth == 0 {
 		return nil
@@ -126,10 +126,10 @@ type mapcolorMoment struct {
 
 func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 	k, f := Moment(rec, t)
-	m := mapcolorMoment{k: k, from: rec.States[k].(mapcolor.State)}
+	m := mapcolorMoment{k: k, from: rec.State(k).(mapcolor.State)}
 	m.shown, m.shownK = m.from, k
-	if f >= mapcolorReveal && k+1 < len(rec.States) {
-		m.shown, m.shownK = rec.States[k+1].(mapcolor.State), k+1
+	if f >= mapcolorReveal && k+1 < rec.Len() {
+		m.shown, m.shownK = rec.State(k+1).(mapcolor.State), k+1
 		m.settle = ease((f - mapcolorReveal) / (1 - mapcolorReveal))
 	}
 	reveal := min(1, f/mapcolorReveal)
@@ -140,7 +140,7 @@ func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 	m.tree = decisionTree(rec, m.k)
 	m.treeK = m.k
 	if m.tree == nil && m.k < len(rec.Turns) {
-		s := rec.States[m.k].(mapcolor.State)
+		s := rec.State(m.k).(mapcolor.State)
 		if mv, ok := rec.Turns[m.k].Actions[s.Mover()].(mapcolor.Move); ok {
 			m.chose = fmt.Sprintf("%s (%s) chose %s %s", s.Mover(), rec.Players[s.Mover()], mv.State, mv.Colour)
 			if note := rec.Turns[m.k].Notes[s.Mover()]; note != nil && note.Text != "" {
@@ -153,7 +153,7 @@ func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 			m.tree, m.treeK, reveal = decisionTree(rec, j), j, 1
 		}
 	}
-	m.mover = rec.States[m.treeK].(mapcolor.State).Mover()
+	m.mover = rec.State(m.treeK).(mapcolor.State).Mover()
 	m.player = rec.Players[m.mover]
 	if m.tree != nil {
 		m.lines = int(math.Round(reveal * float64(len(m.tree.Lines))))

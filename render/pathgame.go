@@ -158,10 +158,10 @@ type pathMoment struct {
 
 func pathAt(rec *match.Record, t float64) pathMoment {
 	k, f := Moment(rec, t)
-	m := pathMoment{s: rec.States[k].(pathgame.State)}
+	m := pathMoment{s: rec.State(k).(pathgame.State)}
 	m.round = m.s.Round()
-	if f > 0 && k+1 < len(rec.States) {
-		m.next, m.f, m.moving = rec.States[k+1].(pathgame.State), f, true
+	if f > 0 && k+1 < rec.Len() {
+		m.next, m.f, m.moving = rec.State(k+1).(pathgame.State), f, true
 	}
 	return m
 }
@@ -288,7 +288,7 @@ func (pathDrawer) Caption(rec *match.Record, t float64) string {
 // turnEvents marks raises of the player's cheapest path, detours (a step
 // off it) and the end of each game.
 func (pathDrawer) turnEvents(rec *match.Record, k int) []Event {
-	before, after := rec.States[k-1].(pathgame.State), rec.States[k].(pathgame.State)
+	before, after := rec.State(k-1).(pathgame.State), rec.State(k).(pathgame.State)
 	if g := before.GameNum(); after.GameNum() != g {
 		e := after.End(g)
 		kind, label := EventLead, fmt.Sprintf("game %d: arrived for %s", g+1, trimCost(e.Cost))

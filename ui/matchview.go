@@ -515,7 +515,7 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 	th, pb, r := st.th, v.pb, v.panel
 	roundRect(c, r, st.radius, th.Panel)
 	r = r.Inset(st.pad)
-	scores := pb.rec.States[min(k, len(pb.rec.States)-1)].Outcome().Scores
+	scores := pb.rec.Standing(min(k, pb.rec.Len()-1)).Scores
 	y := r.Y
 	for _, side := range match.Sides {
 		c.Fill(rect{X: r.X, Y: y + 3*st.u, W: 6 * st.u, H: c.LineHeight(st.bold) - 6*st.u}, th.Player[side])

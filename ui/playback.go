@@ -84,9 +84,9 @@ func (p *playback) receive() error {
 		}
 	}
 	p.rec = p.follow.Record()
-	if p.scanned < len(p.rec.States) {
+	if p.scanned < p.rec.Len() {
 		p.events = append(p.events, render.Events(p.rec, p.scanned)...)
-		p.scanned = len(p.rec.States)
+		p.scanned = p.rec.Len()
 		if p.rec.Result != nil {
 			p.events = append(p.events, render.Forfeits(p.rec)...)
 		}

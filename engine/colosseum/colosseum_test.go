@@ -113,7 +113,7 @@ func TestRandomPlayouts(t *testing.T) {
 		if rec.Result == nil || len(rec.Result.Forfeits) > 0 {
 			t.Fatalf("seed %d: %v", seed, rec.Result)
 		}
-		for k, st := range rec.States {
+		for k, st := range rec.All() {
 			s := st.(State)
 			if a, c, over := unionFindEnd(&s.board, s.pos[0], s.pos[1]); over != s.over || [2]int{a, c} != s.scores {
 				t.Fatalf("seed %d state %d: end test %v %v, union-find %v %v", seed, k, s.over, s.scores, over, [2]int{a, c})
@@ -123,7 +123,7 @@ func TestRandomPlayouts(t *testing.T) {
 			}
 			checkMoves(t, s)
 			if k < len(rec.Turns) {
-				checkSearchEnd(t, s, rec.Turns[k].Actions[s.Mover()].(Move), rec.States[k+1].(State))
+				checkSearchEnd(t, s, rec.Turns[k].Actions[s.Mover()].(Move), rec.State(k+1).(State))
 			}
 		}
 		var buf bytes.Buffer

@@ -257,7 +257,7 @@ func replayTrace(g *traceGame) error {
 		return fmt.Errorf("the replay has %d moves, the trace %d", len(rec.Turns), len(g.moves))
 	}
 	for k, m := range g.moves {
-		before, after := rec.States[k].(State), rec.States[k+1].(State)
+		before, after := rec.State(k).(State), rec.State(k+1).(State)
 		side := before.Mover()
 		mv := rec.Turns[k].Actions[side].(Move)
 		replaced := rec.Turns[k].Replaced[side] != ""

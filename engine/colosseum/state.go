@@ -216,3 +216,6 @@ func (s State) Reseed(seed uint64) match.State {
 	s.rng = NewNumPy(uint32(seed ^ seed>>32))
 	return s
 }
+
+// Bytes is what the state holds (match.Weigher): its board.
+func (s State) Bytes() int { return len(s.board.walls) + 128 }

@@ -30,11 +30,11 @@ func TestSessionReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.States) != len(b.States) || len(a.States) != len(c.States) {
-		t.Fatalf("%d, %d and %d states", len(a.States), len(b.States), len(c.States))
+	if a.Len() != b.Len() || a.Len() != c.Len() {
+		t.Fatalf("%d, %d and %d states", a.Len(), b.Len(), c.Len())
 	}
-	for k := range a.States {
-		sa, sb, sc := a.States[k].(State), b.States[k].(State), c.States[k].(State)
+	for k := range a.Len() {
+		sa, sb, sc := a.State(k).(State), b.State(k).(State), c.State(k).(State)
 		if sa.Message() != sb.Message() || sa.Message() != sc.Message() || sa.GameNum() != sc.GameNum() {
 			t.Fatalf("state %d: %q, again %q, from the replay %q", k, sa.Message(), sb.Message(), sc.Message())
 		}
@@ -43,7 +43,7 @@ func TestSessionReplays(t *testing.T) {
 		t.Errorf("result %q, from the replay %q", a.Result, c.Result)
 	}
 	// Both games ended, and the second started afresh.
-	last := a.States[len(a.States)-1].(State)
+	last := a.State(a.Len() - 1).(State)
 	if last.End(0) == nil || last.End(1) == nil || last.ToMove() != match.Nobody {
 		t.Fatalf("the session did not end with two games: %+v", last)
 	}

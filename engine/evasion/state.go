@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unsafe"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -292,4 +293,14 @@ func ticks(n int64) string {
 func (s State) Compact() match.State {
 	s.f.Scan()
 	return s
+}
+
+// Bytes is what the state holds (match.Weigher): its walls, and the
+// occupancy grid when it has one (a record keeps states compacted).
+func (s State) Bytes() int {
+	n := 64*len(s.f.walls) + 256
+	if s.f.occ != nil {
+		n += int(unsafe.Sizeof(*s.f.occ))
+	}
+	return n
 }

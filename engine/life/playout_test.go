@@ -59,8 +59,8 @@ func TestRandomPlayouts(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for k := range rec.States {
-					if a, b := rec.States[k].(State), back.States[k].(State); a.board.String() != b.board.String() || a.bank != b.bank {
+				for k := range rec.Len() {
+					if a, b := rec.State(k).(State), back.State(k).(State); a.board.String() != b.board.String() || a.bank != b.bank {
 						t.Fatalf("state %d differs after the replay round trip", k)
 					}
 				}
@@ -79,7 +79,7 @@ func TestRandomPlayouts(t *testing.T) {
 func checkAgainstReference(t *testing.T, rec *match.Record) {
 	t.Helper()
 	for k, tl := range rec.Turns {
-		prev, next := rec.States[k].(State), rec.States[k+1].(State)
+		prev, next := rec.State(k).(State), rec.State(k+1).(State)
 		cfg := prev.cfg
 		a1, a2 := tl.Actions[0].(Action), tl.Actions[1].(Action)
 		grid := prev.board.Grid()

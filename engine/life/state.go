@@ -275,3 +275,13 @@ func fits(taken *Board, shape []Cell, r0, c0 int) bool {
 	}
 	return true
 }
+
+// Bytes is what the state holds (match.Weigher): both planes of the board
+// and the cells the step placed.
+func (s State) Bytes() int {
+	n := len(s.collided)
+	for _, a := range s.applied {
+		n += len(a)
+	}
+	return 16*len(s.board.plane[0]) + 16*n + 128
+}

@@ -64,14 +64,14 @@ func TestRandomPlayouts(t *testing.T) {
 		for seed := range uint64(4) {
 			pair := pairs[(i+int(seed))%len(pairs)]
 			rec := playMatch(t, cfg, seed, pair[0], pair[1])
-			for k, st := range rec.States {
+			for k, st := range rec.All() {
 				s := st.(State)
 				checkMoves(t, s)
 				if k == len(rec.Turns) {
 					break
 				}
 				m := rec.Turns[k].Actions[s.Mover()].(Move)
-				next := rec.States[k+1].(State)
+				next := rec.State(k + 1).(State)
 				stIdx, c, _ := s.index(m)
 				want := s.Score()
 				want[s.Mover()] += s.Problem().Weights[s.Mover()][c]

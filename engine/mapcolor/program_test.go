@@ -94,7 +94,7 @@ func TestCourseProgramPlaysTheCourseSearch(t *testing.T) {
 			}
 			for k, turn := range got.Turns {
 				note := turn.Notes[side]
-				if got.States[k].(State).Mover() == side && (note == nil || !strings.Contains(note.Text, "is the course's") || note.Depth != 2) {
+				if got.State(k).(State).Mover() == side && (note == nil || !strings.Contains(note.Text, "is the course's") || note.Depth != 2) {
 					t.Fatalf("seed %d move %d: note %+v", seed, k, note)
 				}
 			}
@@ -105,7 +105,7 @@ func TestCourseProgramPlaysTheCourseSearch(t *testing.T) {
 func moves(rec *match.Record) []Move {
 	var out []Move
 	for k, turn := range rec.Turns {
-		out = append(out, turn.Actions[rec.States[k].(State).Mover()].(Move))
+		out = append(out, turn.Actions[rec.State(k).(State).Mover()].(Move))
 	}
 	return out
 }
@@ -147,7 +147,10 @@ func TestCourseProgramFailures(t *testing.T) {
 // 1, the other side's 2, its weights first, the last colouring last.
 func TestCourseInputRoundTrip(t *testing.T) {
 	rec := playMatch(t, &Config{Map: "usa"}, 4, "random", "random")
-	for k, st := range rec.States[:len(rec.States)-1] {
+	for k, st := range rec.All() {
+		if k == rec.Len()-1 {
+			break
+		}
 		s := st.(State)
 		side := s.Mover()
 		p, err := ParseProblem("in.txt", s.CourseInput(side))

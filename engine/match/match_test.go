@@ -195,8 +195,8 @@ func TestNewBotRefusesWithValidList(t *testing.T) {
 
 func TestPlayAlternatingAndSimultaneous(t *testing.T) {
 	rec := play(t, &tallyConfig{Turns: 5}, "nine", "one")
-	if rec.Result.Winner != P1 || rec.Result.Scores != [2]float64{27, 2} || len(rec.States) != 6 {
-		t.Errorf("alternating: %+v, %d states", rec.Result, len(rec.States))
+	if rec.Result.Winner != P1 || rec.Result.Scores != [2]float64{27, 2} || rec.Len() != 6 {
+		t.Errorf("alternating: %+v, %d states", rec.Result, rec.Len())
 	}
 	for k, tl := range rec.Turns {
 		if mover := Side(k % 2); tl.Actions[mover] == nil || tl.Actions[mover.Other()] != nil {

@@ -158,7 +158,8 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	if err != nil {
 		return nil, at([]any{"config"}, "%v", err)
 	}
-	rec := &Record{Game: g, Config: cfg, Seed: rp.Seed, Players: rp.Players, States: []State{s}}
+	r := newRecord(g, cfg, rp.Seed, rp.Players, s)
+	rec := &r
 	for k, rt := range rp.Turns {
 		if err := rec.addTurn(rt, [2]time.Duration{}); err != nil {
 			return nil, at([]any{"turns", k}, "%v", err)
@@ -198,7 +199,7 @@ func (r *Record) addTurn(rt ReplayTurn, think [2]time.Duration) error {
 		}
 		log.Actions[side] = a
 	}
-	r.push(s.Apply(log.Actions), log)
+	r.push(s.Apply(log.Actions), &log)
 	return nil
 }
 

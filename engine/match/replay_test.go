@@ -28,12 +28,12 @@ func TestReplayRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, data)
 		}
-		if len(back.States) != len(rec.States) {
-			t.Fatalf("rebuilt %d states, want %d", len(back.States), len(rec.States))
+		if back.Len() != rec.Len() {
+			t.Fatalf("rebuilt %d states, want %d", back.Len(), rec.Len())
 		}
-		for k := range rec.States {
-			if b, r := back.States[k].(tallyState), rec.States[k].(tallyState); b.sum != r.sum || b.turn != r.turn {
-				t.Errorf("state %d: rebuilt %+v, want %+v", k, back.States[k], rec.States[k])
+		for k := range rec.Len() {
+			if b, r := back.State(k).(tallyState), rec.State(k).(tallyState); b.sum != r.sum || b.turn != r.turn {
+				t.Errorf("state %d: rebuilt %+v, want %+v", k, back.State(k), rec.State(k))
 			}
 		}
 		if out := replayBytes(t, back); !bytes.Equal(out, data) {

@@ -41,48 +41,6 @@ type TurnLog struct {
 	Replaced [2]string
 }
 
-// Record is a match as played so far: every state, what happened in each
-// turn, and the result once it is over. States[k] is the state after k
-// turns and Turns[k] what happened in it, so len(States) == len(Turns)+1.
-type Record struct {
-	Game    Game
-	Config  Config
-	Seed    uint64
-	Players [2]string
-	States  []State
-	Turns   []TurnLog
-	Result  *Result // nil while the match goes on
-
-	head State // the latest state in full, when States holds it compacted
-}
-
-// Last returns the latest state, in full: the one play goes on from.
-func (r *Record) Last() State {
-	if r.head != nil {
-		return r.head
-	}
-	return r.States[len(r.States)-1]
-}
-
-// Compacter is implemented by states that hold caches a record need not
-// keep for every turn (Evasion's 11 KB occupancy grid). A record keeps
-// each state as Compact returns it, and only the latest one in full.
-type Compacter interface {
-	// Compact returns the state without its caches; Apply on it must
-	// give the same states as on the full one.
-	Compact() State
-}
-
-// push appends the state after a turn.
-func (r *Record) push(s State, log TurnLog) {
-	kept := s
-	if c, ok := s.(Compacter); ok {
-		kept, r.head = c.Compact(), s
-	}
-	r.States = append(r.States, kept)
-	r.Turns = append(r.Turns, log)
-}
-
 // Runner plays a match one turn at a time, so that a window can show it as
 // it is computed. Step and Record may be called from different goroutines.
 type Runner struct {
@@ -139,8 +97,7 @@ func (s Setup) start() (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	return Record{Game: s.Game, Config: s.Config, Seed: s.Seed,
-		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}, States: []State{init}}, nil
+	return newRecord(s.Game, s.Config, s.Seed, [2]string{s.Players[P1].String(), s.Players[P2].String()}, init), nil
 }
 
 // timed reports whether the game's clock rules side's bot: a program
@@ -238,7 +195,7 @@ func (r *Runner) Step(ctx context.Context) error {
 		return nil
 	}
 	next := state.Apply(log.Actions)
-	r.rec.push(next, log)
+	r.rec.push(next, &log)
 	for _, b := range r.bots {
 		if w, ok := b.(Watcher); ok {
 			w.Watch(next)

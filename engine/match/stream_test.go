@@ -167,8 +167,8 @@ func TestFollowerRefusesWhatDoesNotFollow(t *testing.T) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 			continue
 		}
-		if rec := f.Record(); len(rec.States) != len(rec.Turns)+1 || rec.Last().Turn() != len(rec.Turns) {
-			t.Errorf("%s: the refused message changed the record: %d states, %d turns", c.name, len(rec.States), len(rec.Turns))
+		if rec := f.Record(); rec.Len() != len(rec.Turns)+1 || rec.Last().Turn() != len(rec.Turns) {
+			t.Errorf("%s: the refused message changed the record: %d states, %d turns", c.name, rec.Len(), len(rec.Turns))
 		}
 	}
 	if _, err := DecodeMessage([]byte(`{"kind":"turn","turn":"one"}`)); err == nil {

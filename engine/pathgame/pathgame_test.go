@@ -24,8 +24,8 @@ func TestRandomPlayouts(t *testing.T) {
 			t.Fatal(err)
 		}
 		paid := 0.0
-		for k := 1; k < len(rec.States); k++ {
-			before, after := rec.States[k-1].(State), rec.States[k].(State)
+		for k := 1; k < rec.Len(); k++ {
+			before, after := rec.State(k-1).(State), rec.State(k).(State)
 			if after.GameNum() != before.GameNum() {
 				paid = 0
 				continue
@@ -59,8 +59,8 @@ func TestRandomPlayouts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, other := range []*match.Record{again, loaded} {
-			if len(other.States) != len(rec.States) || other.Result.String() != rec.Result.String() {
-				t.Fatalf("seed %d: replayed to %d states, %q; first %d, %q", seed, len(other.States), other.Result, len(rec.States), rec.Result)
+			if other.Len() != rec.Len() || other.Result.String() != rec.Result.String() {
+				t.Fatalf("seed %d: replayed to %d states, %q; first %d, %q", seed, other.Len(), other.Result, rec.Len(), rec.Result)
 			}
 		}
 	}
