@@ -209,6 +209,25 @@ func TestProtocolRoundTrip(t *testing.T) {
 	if !strings.Contains(string(End(s, match.P1)), `"type":"end"`) {
 		t.Error("end message")
 	}
+	// Numbers out of range are refused by name: a negative turn once made
+	// the served bot answer for the other player; a time limit of 1e300
+	// seconds overflowed the duration into a negative one.
+	for _, c := range []struct{ old, new, want string }{
+		{`"turn":1,`, `"turn":-1,`, "turn -1: want the number of moves made"},
+		{`"time_limit":2`, `"time_limit":1e300`, "time_limit 1e+300: want 0 to 86400 seconds"},
+		{`"time_limit":2`, `"time_limit":-2`, "time_limit -2: want 0 to 86400 seconds"},
+	} {
+		bad := strings.Replace(string(line), c.old, c.new, 1)
+		if bad == string(line) {
+			t.Fatalf("the step message has no %s: %s", c.old, line)
+		}
+		if _, _, _, err := ParseStep([]byte(bad)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.new, err, c.want)
+		}
+	}
+	if _, err := ParseConfig("c.json", []byte(`{"size": 8, "move_ms": 9223372036854775807}`)); err == nil || !strings.Contains(err.Error(), "want 1 to 86400000 milliseconds") {
+		t.Errorf("move_ms near 2^63: %v", err)
+	}
 }
 
 // position builds a state from rows of text: '.' open, 'A' and 'B' the

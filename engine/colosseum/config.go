@@ -103,8 +103,8 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 		if t.v == nil {
 			continue
 		}
-		if *t.v <= 0 {
-			return nil, at([]any{t.key}, "%s is %d: want a positive number of milliseconds", t.key, *t.v)
+		if *t.v <= 0 || *t.v > maxTimeLimit*1000 {
+			return nil, at([]any{t.key}, "%s is %d: want 1 to %d milliseconds (a day)", t.key, *t.v, maxTimeLimit*1000)
 		}
 		*t.dst = *t.v
 	}

@@ -78,6 +78,10 @@ func End(s State, side match.Side) []byte {
 	return append(b, '\n')
 }
 
+// maxTimeLimit bounds a step message's time_limit, in seconds: a day is
+// more than any game allows, and far from overflowing a duration.
+const maxTimeLimit = 24 * 3600
+
 // ParseStep reads a step message into the state it describes, with the
 // turn's time limit (0 when none) and id.
 func ParseStep(line []byte) (State, int, time.Duration, error) {
@@ -97,6 +101,10 @@ func ParseStep(line []byte) (State, int, time.Duration, error) {
 		return State{}, 0, 0, fmt.Errorf("player %d: want 0 or 1", m.Player)
 	case m.MaxStep < 0:
 		return State{}, 0, 0, fmt.Errorf("max_step %d: want a positive number", m.MaxStep)
+	case m.Turn < 0:
+		return State{}, 0, 0, fmt.Errorf("turn %d: want the number of moves made, 0 or more", m.Turn)
+	case m.TimeLimit != nil && !(*m.TimeLimit >= 0 && *m.TimeLimit <= maxTimeLimit):
+		return State{}, 0, 0, fmt.Errorf("time_limit %v: want 0 to %d seconds", *m.TimeLimit, maxTimeLimit)
 	}
 	b := NewBoard(n)
 	for r, row := range m.Walls {

@@ -138,6 +138,9 @@ func ParseRows(rows []string) (Board, error) {
 	if len(rows) == 0 || len(rows[0]) == 0 {
 		return Board{}, fmt.Errorf("field: empty")
 	}
+	if len(rows) > MaxSide || len(rows[0]) > MaxSide {
+		return Board{}, fmt.Errorf("field: %d rows of %d cells: at most %d of %d", len(rows), len(rows[0]), MaxSide, MaxSide)
+	}
 	b := NewBoard(len(rows), len(rows[0]))
 	for r, line := range rows {
 		if len(line) != b.cols {

@@ -24,6 +24,9 @@ const (
 const (
 	MaxSide       = 4096
 	MaxIterations = 1000000
+	// MaxTimerMs bounds timer.maxLength: the bucket holds five of them,
+	// and durations must not overflow.
+	MaxTimerMs = 3600 * 1000
 )
 
 // Config is the settings of one game, read from and written to the shape
@@ -216,8 +219,8 @@ func parsePlayers(c *Config, ps []filePlayer, at func([]any, string, ...any) err
 	for i, p := range ps {
 		c.Names[i] = p.Name
 		if p.Timer != nil {
-			if p.Timer.MaxLength == nil || *p.Timer.MaxLength <= 0 {
-				return at([]any{"players", i, "timer"}, "players[%d].timer: want maxLength, a positive number of milliseconds", i)
+			if p.Timer.MaxLength == nil || *p.Timer.MaxLength <= 0 || *p.Timer.MaxLength > MaxTimerMs {
+				return at([]any{"players", i, "timer"}, "players[%d].timer: want maxLength, 1 to %d milliseconds (an hour)", i, MaxTimerMs)
 			}
 			c.TimerMs[i] = *p.Timer.MaxLength
 		}

@@ -62,6 +62,10 @@ func TestConfigErrors(t *testing.T) {
 		{"cell shape", `[11, 17]`, `[11]`, `players[1].startingCells[0]: want a cell [row, col]`},
 		{"bad timer", `"maxLength" : 300`, `"maxLength" : 0`, `players[0].timer: want maxLength`},
 		{"no game", `"game"`, `"gameX"`, `missing key "game"`},
+		// Numbers past their limits: a timer that overflows a duration,
+		// a field wider than the largest board.
+		{"huge timer", `"maxLength" : 300`, `"maxLength" : 9223372036854775`, `players[0].timer: want maxLength, 1 to 3600000 milliseconds`},
+		{"huge field", `"players": [`, `"field": ["` + strings.Repeat(".", MaxSide+1) + `"], "players": [`, `field: 1 rows of 4097 cells: at most 4096 of 4096`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
