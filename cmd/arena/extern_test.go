@@ -24,7 +24,7 @@ func TestMain(m *testing.M) {
 			misbehave(os.Args[2])
 			return
 		}
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		main()
 	}
 	os.Exit(m.Run())
 }

@@ -4,8 +4,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -38,5 +40,91 @@ func TestProgramsChildrenEndWithTheMatch(t *testing.T) {
 			break // killed, waiting for init to reap it
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// arenaProcess starts this test binary as arena with args, in a process
+// of its own, so that the test can signal it.
+func arenaProcess(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd
+}
+
+// waitFor polls until ok holds: the test waits for progress, however long
+// a busy machine takes, up to go test's deadline.
+func waitFor(ok func() bool) {
+	for !ok() {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitGone waits until pid has ended (or is a zombie waiting for init).
+func waitGone(pid int) {
+	waitFor(func() bool {
+		if syscall.Kill(pid, 0) != nil {
+			return true
+		}
+		state, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		return bytes.Contains(state, []byte(") Z "))
+	})
+}
+
+// exitStatus is the status a process ended with, as a shell reports it.
+func exitStatus(t *testing.T, cmd *exec.Cmd) int {
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	}
+	t.Fatal(err)
+	return -1
+}
+
+// TestSignalEndsPlayersGroups: SIGTERM during a match whose program has
+// started a child (both in a process group of their own, which a
+// terminal's Ctrl-C would not reach) ends arena with status 143, and
+// the program and its child with it.
+func TestSignalEndsPlayersGroups(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "orphan.pid")
+	t.Setenv("ARENA_ORPHAN_PIDFILE", pidFile)
+	cmd := arenaProcess(t, "play", "-game", "colosseum", "-p1", selfCommand(t, "misbehave orphan"), "-p2", "greedy")
+	var data []byte
+	waitFor(func() bool { data, _ = os.ReadFile(pidFile); return len(data) > 0 })
+	pid, _ := strconv.Atoi(string(data))
+	cmd.Process.Signal(syscall.SIGTERM)
+	if code := exitStatus(t, cmd); code != 128+int(syscall.SIGTERM) {
+		t.Errorf("exit status %d, want %d", code, 128+int(syscall.SIGTERM))
+	}
+	waitGone(pid)
+}
+
+// TestInterruptLeavesNoTemporaryFile: Ctrl-C while a GIF is being written
+// ends arena with status 130 and leaves neither the GIF nor its
+// temporary file.
+func TestInterruptLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	cmd := arenaProcess(t, "record", "-game", "life", "-p1", "random", "-p2", "random", "-size", "1024", "-o", filepath.Join(dir, "m.gif"))
+	waitFor(func() bool { m, _ := filepath.Glob(filepath.Join(dir, ".m.gif.*.tmp")); return len(m) > 0 })
+	cmd.Process.Signal(os.Interrupt)
+	if code := exitStatus(t, cmd); code != 130 {
+		t.Errorf("exit status %d, want 130", code)
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("left in the directory: %v", left)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"os"
 
 	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 // command is one subcommand.
@@ -48,6 +49,7 @@ type usageError struct{ error }
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
 func main() {
+	cleanup.OnSignals()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

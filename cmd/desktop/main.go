@@ -22,11 +22,13 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/ui"
 )
 
 func main() {
+	cleanup.OnSignals()
 	game := flag.String("game", "", "open this game's match at once (life, ...)")
 	p1 := flag.String("p1", "strong", "the first player: a bot spec or you")
 	p2 := flag.String("p2", "greedy", "the second player: a bot spec or you")

@@ -18,9 +18,12 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 func main() {
+	cleanup.OnSignals()
 	addr := flag.String("addr", "localhost:8080", "the address to serve the page on")
 	out := flag.String("o", "", "write the static site to this `directory` instead of serving it")
 	flag.Parse()

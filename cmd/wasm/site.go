@@ -19,6 +19,7 @@ import (
 	"sync"
 
 	"github.com/andybalholm/brotli"
+	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 // file is one file of the site, with its compressed forms. br is nil
@@ -94,6 +95,7 @@ func buildSite() (*site, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer cleanup.Add(func() { os.RemoveAll(tmp) })()
 	var page, worker []byte
 	var pageErr, workerErr error
 	var wg sync.WaitGroup

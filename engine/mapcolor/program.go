@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 // programTimeout bounds one decision of a course program: the course set
@@ -46,6 +47,7 @@ func (b *programBot) Act(t *match.Turn) (match.Action, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	defer cleanup.Add(func() { os.RemoveAll(dir) })()
 	input := s.CourseInput(t.Side)
 	if err := os.WriteFile(filepath.Join(dir, "input.txt"), input, 0o644); err != nil {
 		return nil, err

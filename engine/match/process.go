@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 // maxWait bounds the wait for a player's answer when the game sets no
@@ -209,6 +211,7 @@ type processBot struct {
 	stdin   io.WriteCloser
 	stderr  *tailBuffer
 	waited  chan struct{} // closed once the program has exited
+	forget  func()        // unregisters the group from cleanup
 	waitErr error
 }
 
@@ -235,6 +238,7 @@ func newProcessBot(proto Protocol, command string) (Bot, error) {
 	if err := p.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cmd:%s: %v", command, err)
 	}
+	p.forget = cleanup.Add(func() { killGroup(p.cmd) }) // Ctrl-C does not reach the group
 	p.out, p.ended = p.stdin, p.exited
 	// One goroutine reads the answers to the end, then waits for the
 	// program: Wait must not run before the reads are done.
@@ -278,6 +282,7 @@ func (p *processBot) Close() error {
 	case <-time.After(time.Second):
 	}
 	killGroup(p.cmd)
+	p.forget()
 	select {
 	case <-p.waited:
 	case <-time.After(2 * time.Second):

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 // RunOnce runs the program of a "cmd:" spec once, in dir, for at most
@@ -32,7 +34,10 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 	defer killGroup(cmd)        // what the program left running ends with its move
 	stderr := &tailBuffer{max: 2048}
 	cmd.Stderr = stderr
-	err = cmd.Run()
+	if err = cmd.Start(); err == nil {
+		defer cleanup.Add(func() { killGroup(cmd) })() // Ctrl-C does not reach the group
+		err = cmd.Wait()
+	}
 	switch {
 	case err == nil:
 		return nil

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 // Write creates path with the content write produces. If write fails, the
@@ -17,6 +19,9 @@ func Write(path string, write func(w io.Writer) error) (err error) {
 	if err != nil {
 		return err
 	}
+	// A signal that ends the process while it writes removes the
+	// temporary file too.
+	defer cleanup.Add(func() { os.Remove(f.Name()) })()
 	defer func() {
 		if err != nil {
 			f.Close()
