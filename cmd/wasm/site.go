@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/andybalholm/brotli"
 	"github.com/arena-playground/arena/internal/cleanup"
@@ -247,17 +248,41 @@ func serve(addr string, s *site) error {
 	if err != nil {
 		return err
 	}
-	host, port, _ := net.SplitHostPort(addr)
-	if host == "" {
-		host = "localhost"
-	}
-	if p := ln.Addr().(*net.TCPAddr).Port; port == "0" {
-		port = strconv.Itoa(p)
-	}
-	link := "http://" + net.JoinHostPort(host, port) + "/"
-	fmt.Fprintf(os.Stderr, "arena: the playground is on %s (Ctrl-C to stop)\n", link)
+	link, where := announce(ln.Addr().(*net.TCPAddr))
+	fmt.Fprintf(os.Stderr, "arena: the playground is on %s, %s (Ctrl-C to stop)\n", link, where)
 	openBrowser(link)
-	return http.Serve(ln, s.handler())
+	return newServer(s.handler(), serverLimits).Serve(ln)
+}
+
+// announce returns the link to open on this machine and, in words, who
+// else can reach the address the server listens on: -addr :8080 listens
+// on every interface, which the announcement must not hide behind a
+// localhost link.
+func announce(a *net.TCPAddr) (link, where string) {
+	port := strconv.Itoa(a.Port)
+	switch {
+	case a.IP == nil || a.IP.IsUnspecified():
+		return "http://" + net.JoinHostPort("localhost", port) + "/",
+			"listening on every network interface (port " + port + "): other machines can open it too"
+	case a.IP.IsLoopback():
+		return "http://" + net.JoinHostPort("localhost", port) + "/", "listening on " + a.IP.String() + " only: this machine alone can open it"
+	}
+	return "http://" + net.JoinHostPort(a.IP.String(), port) + "/", "listening on " + a.IP.String() + ": machines on its network can open it"
+}
+
+// limits bound what one connection may take of the server: a client that
+// connects and sends nothing, or reads slowly forever, is let go.
+type limits struct {
+	header, read, write, idle time.Duration
+}
+
+// serverLimits lets a slow link fetch the 3.5 MB page in minutes, and
+// no more.
+var serverLimits = limits{header: 10 * time.Second, read: 30 * time.Second, write: 5 * time.Minute, idle: 2 * time.Minute}
+
+func newServer(h http.Handler, l limits) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: l.header, ReadTimeout: l.read, WriteTimeout: l.write,
+		IdleTimeout: l.idle, MaxHeaderBytes: 64 << 10}
 }
 
 // openBrowser asks the desktop to open the page, where there is one; a

@@ -6,11 +6,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 )
@@ -90,5 +93,65 @@ func TestSiteWritesCompressedForms(t *testing.T) {
 				t.Errorf("%s: %v", name, err)
 			}
 		}
+	}
+}
+
+// The announcement says who can reach the address: -addr :PORT listens on
+// every interface and must say so, not just print a localhost link.
+func TestAnnounceSaysWhoCanReachIt(t *testing.T) {
+	for _, c := range []struct {
+		addr       string
+		link, want string
+	}{
+		{":0", "http://localhost:", "every network interface"},
+		{"0.0.0.0:0", "http://localhost:", "every network interface"},
+		{"localhost:0", "http://localhost:", "127.0.0.1 only: this machine alone"},
+		{"127.0.0.1:0", "http://localhost:", "this machine alone"},
+	} {
+		ln, err := net.Listen("tcp", c.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		link, where := announce(ln.Addr().(*net.TCPAddr))
+		ln.Close()
+		if !strings.HasPrefix(link, c.link) || !strings.Contains(where, c.want) {
+			t.Errorf("-addr %s: %s, %s; want %s..., %q", c.addr, link, where, c.link, c.want)
+		}
+	}
+}
+
+// A client that connects and never sends a request, or sends half of one,
+// is let go by the server's limits (short ones here), while others are
+// served.
+func TestServerLetsSilentClientsGo(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := limits{header: 50 * time.Millisecond, read: 100 * time.Millisecond, write: time.Second, idle: 100 * time.Millisecond}
+	srv := newServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }), short)
+	go srv.Serve(ln)
+	defer srv.Close()
+	for _, sent := range []string{"", "GET / HTTP/1.1\r\nHost: x\r\n"} {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(c, sent)
+		// The server closes the connection (with or without a 408): the
+		// read ends instead of waiting forever.
+		if _, err := io.ReadAll(c); err != nil {
+			t.Errorf("sent %q: %v", sent, err)
+		}
+		c.Close()
+	}
+	resp, err := http.Get("http://" + ln.Addr().String() + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(body) != "ok" {
+		t.Errorf("a real request got %q", body)
 	}
 }
