@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"net"
 	"slices"
 	"strconv"
 	"strings"
@@ -143,8 +144,9 @@ type Spec struct {
 // the names against a game.
 func ParseSpec(s string) (Spec, error) {
 	if addr, ok := strings.CutPrefix(s, TCPPrefix); ok {
-		if addr == "" || !strings.Contains(addr, ":") {
-			return Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, as in tcp::9000", s)
+		_, port, err := net.SplitHostPort(addr)
+		if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+			return Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, HOST:PORT with a port from 0 to 65535, as in tcp::9000", s)
 		}
 		return Spec{Name: "tcp", Command: addr}, nil
 	}

@@ -164,10 +164,13 @@ func TestParseSpec(t *testing.T) {
 	if err != nil || sp.Name != "strong" || len(sp.Options) != 2 || sp.String() != "strong:nodes=200k,seed=3" {
 		t.Errorf("ParseSpec = %+v, %v", sp, err)
 	}
-	for _, bad := range []string{"", ":nodes=3", "strong:", "strong:nodes", "strong:=3", "strong:nodes=1,"} {
+	for _, bad := range []string{"", ":nodes=3", "strong:", "strong:nodes", "strong:=3", "strong:nodes=1,", "tcp:", "tcp:9000", "tcp::99999", "tcp::x", "cmd: "} {
 		if _, err := ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}
+	}
+	if sp, err := ParseSpec("tcp::9000"); err != nil || sp.Name != "tcp" || sp.Command != ":9000" {
+		t.Errorf("ParseSpec(tcp::9000) = %+v, %v", sp, err)
 	}
 }
 
