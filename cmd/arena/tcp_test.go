@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -231,6 +232,36 @@ func TestTCPPathgameOneClient(t *testing.T) {
 	}
 	out := <-done
 	if !strings.HasPrefix(out, "0\n") || !strings.Contains(out, "P1 arrived") || !strings.Contains(out, "P2 arrived") || strings.Contains(out, "fault") {
+		t.Errorf("host:\n%s", out)
+	}
+}
+
+// TestTCPPathgameSilentClient: a client that says hello and then never
+// answers (the original server waited for it forever) loses its game on
+// its clock, here 300 ms, and the pairing ends; the second game is played
+// by a client that does answer.
+func TestTCPPathgameSilentClient(t *testing.T) {
+	addr := "127.0.0.1:" + freePort(t)
+	cfg := filepath.Join(t.TempDir(), "fast.json")
+	os.WriteFile(cfg, []byte(`{"graph": "short", "clock_ms": 300}`), 0o644)
+	done := make(chan string, 1)
+	go func() {
+		code, out, stderr := arena(t, "play", "-game", "pathgame", "-config", cfg, "-p1", "tcp:"+addr, "-p2", "greedy")
+		done <- fmt.Sprintf("%d\n%s%s", code, out, stderr)
+	}()
+	conn, err := dial(addr, 10e9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game 1: P1 walks. Say hello as the player, then read and never answer.
+	conn.Write([]byte(`{"name": "silent", "type": 0}`))
+	io.Copy(io.Discard, conn) // until the host lets go of this connection
+	conn.Close()
+	if err := pathClient(t, "greedy", "adversary", addr).Wait(); err != nil {
+		t.Fatalf("the game-2 client: %v", err)
+	}
+	out := <-done
+	if !strings.HasPrefix(out, "0\n") || !strings.Contains(out, "P2 wins: P1 did not arrive") {
 		t.Errorf("host:\n%s", out)
 	}
 }
