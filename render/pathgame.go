@@ -5,7 +5,9 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/pathgame"
@@ -150,6 +152,7 @@ func costStyle(c float64, base float64, th *Theme) (float64, color.RGBA) {
 
 // pathMoment is what a moment of playback shows.
 type pathMoment struct {
+	k       int
 	s, next pathgame.State
 	round   pathgame.Round
 	f       float64 // progress of the message after s
@@ -158,7 +161,7 @@ type pathMoment struct {
 
 func pathAt(rec *match.Record, t float64) pathMoment {
 	k, f := Moment(rec, t)
-	m := pathMoment{s: rec.State(k).(pathgame.State)}
+	m := pathMoment{k: k, s: rec.State(k).(pathgame.State)}
 	m.round = m.s.Round()
 	if f > 0 && k+1 < rec.Len() {
 		m.next, m.f, m.moving = rec.State(k+1).(pathgame.State), f, true
@@ -271,8 +274,55 @@ func (pathDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 			line(fmt.Sprintf("game %d: %s %s", i+1, pathgame.PlayerSide(i), what), th.Text)
 		}
 	}
-	_, col := costStyle(300, 1, th)
-	line("edge cost, log scale: 1 (thin, grey), raised (wider, redder) up to 300+; the cheapest path to Y in violet", col)
+	left := clocksLeft(rec, m.k)
+	line(fmt.Sprintf("clocks left: %s %.1f s · %s %.1f s", match.P1, left[0].Seconds(), match.P2, left[1].Seconds()), th.TextDim)
+	if y < r.Y+r.H {
+		y = costLegend(c, r.X, y, r.W, face, th)
+	}
+	line("the cheapest path to Y now in violet", th.Accent)
+}
+
+// clocksLeft is what each side had left of its clock for the game being
+// played after k turns: the thinking times the record kept for that game
+// (a replay keeps none: clocks then show full).
+func clocksLeft(rec *match.Record, k int) [2]time.Duration {
+	per := rec.Config.(*pathgame.Config).Clock()
+	left := [2]time.Duration{per, per}
+	game := rec.State(k).(pathgame.State).GameNum()
+	for i := k - 1; i >= 0 && rec.State(i).(pathgame.State).GameNum() == game; i-- {
+		for side, d := range rec.Turns[i].Think {
+			left[side] -= d
+		}
+	}
+	return [2]time.Duration{max(0, left[0]), max(0, left[1])}
+}
+
+// costLegend draws the edge costs' scale: a sample edge for each of a
+// few costs, as wide and as red as the board draws it, with its cost. It
+// returns the y below it.
+func costLegend(c Canvas, x, y, w float64, face Face, th *Theme) float64 {
+	lh, right := c.LineHeight(face), x+w
+	c.Text("edge cost (log scale)", x, y, face, Left, th.TextDim)
+	x += c.TextWidth("edge cost (log scale)", face) + lh
+	unit := max(1, math.Round(lh/8))
+	for _, cost := range []float64{1, 2, 10, 100, 1000} {
+		label := trimCost(cost)
+		if cost == 1000 {
+			label = "300+"
+		} else {
+			label = strings.TrimSuffix(label, ".00")
+		}
+		seg := 1.5 * lh
+		if x+seg+lh/4+c.TextWidth(label, face) > right {
+			break
+		}
+		lw, col := costStyle(cost, unit, th)
+		c.Line(Point{x, y + lh/2}, Point{x + seg, y + lh/2}, lw, col)
+		x += seg + lh/4
+		c.Text(label, x, y, face, Left, th.TextDim)
+		x += c.TextWidth(label, face) + lh/2
+	}
+	return y + lh
 }
 
 // Caption names the game and the message.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"time"
 
 	"github.com/arena-playground/arena/assets"
 	"github.com/arena-playground/arena/engine/match"
@@ -49,11 +50,13 @@ func (c *Config) Variant() string {
 // MaxTurns is not known ahead.
 func (c *Config) MaxTurns() int { return 0 }
 
-func (c *Config) clock() int {
+// Clock is each side's thinking time per game.
+func (c *Config) Clock() time.Duration {
+	ms := DefaultClock
 	if c.ClockMs > 0 {
-		return c.ClockMs
+		ms = c.ClockMs
 	}
-	return DefaultClock
+	return time.Duration(ms) * time.Millisecond
 }
 
 // graph reads or makes the config's graph.

@@ -3,7 +3,6 @@ package pathgame
 import (
 	"fmt"
 	"math/rand/v2"
-	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -61,7 +60,7 @@ func (Game) DecodeAction(data []byte) (match.Action, error) {
 
 // Clock is the original's 120 s per side per game.
 func (Game) Clock(cfg match.Config, _ match.Side) match.Clock {
-	return &match.PerGame{Per: time.Duration(cfg.(*Config).clock()) * time.Millisecond}
+	return &match.PerGame{Per: cfg.(*Config).Clock()}
 }
 
 // Substitute is the playground's consequence of a late or crashing
