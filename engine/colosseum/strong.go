@@ -299,8 +299,8 @@ func (sr *search) moveKey(m Move) int32 { return int32(sr.idx(m.To)*4 + int(m.Di
 
 // negamax returns the value of the position for side to move.
 func (sr *search) negamax(side match.Side, depth, alpha, beta, ply int) int {
-	if !sr.t.Spend(1) && ply > 1 {
-		sr.stopped = true
+	if !sr.t.Spend(1) {
+		sr.stopped = true // at the root's children too: a clock is a clock
 	}
 	if sr.stopped {
 		return 0
@@ -390,6 +390,7 @@ func (sr *search) iterate() (Move, int, int) {
 	best, bestV, done := root[0].m, -inf, 0
 	for depth := 1; depth <= 64; depth++ {
 		alpha := -inf
+		partial, partialV := -1, -inf // the best move searched in this iteration
 		for i := range root {
 			m := root[i].m
 			from := sr.play(side, m)
@@ -405,8 +406,17 @@ func (sr *search) iterate() (Move, int, int) {
 			}
 			root[i].v = v
 			alpha = max(alpha, v)
+			if v > partialV {
+				partial, partialV = i, v
+			}
 		}
 		if sr.stopped {
+			// A move that beat the previous best, searched first, is
+			// better (its value is exact: it raised alpha); in the first
+			// iteration, the best of the moves searched is all there is.
+			if partial >= 0 && (done == 0 || partial > 0 && partialV > root[0].v) {
+				best, bestV = root[partial].m, partialV
+			}
 			break
 		}
 		slices.SortStableFunc(root, func(a, b scored) int { return cmp.Compare(b.v, a.v) })
