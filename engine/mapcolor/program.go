@@ -2,7 +2,9 @@ package mapcolor
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,8 +58,11 @@ func (b *programBot) Act(t *match.Turn) (match.Action, error) {
 		return nil, err
 	}
 	out, err := match.ReadFile(filepath.Join(dir, "output.txt"))
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("the program wrote no output.txt")
+	case err != nil: // a named pipe, a link to a device, a file too large
+		return nil, fmt.Errorf("its %s", strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
 	}
 	m, err := bestMove(out)
 	if err != nil {

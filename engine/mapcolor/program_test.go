@@ -50,6 +50,12 @@ func courseProgram(mode string) int {
 		out = fmt.Appendf(out, "\n%s, %s, 0", p.States[last.State], p.Colours[last.Colour])
 	case "garbage":
 		out = []byte("I think NSW should be blue")
+	case "zero": // an endless output.txt: a link to a device
+		if err := os.Symlink("/dev/zero", "output.txt"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
 	}
 	if err := os.WriteFile("output.txt", out, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -122,6 +128,7 @@ func TestCourseProgramFailures(t *testing.T) {
 		{"silent", "the program wrote no output.txt"},
 		{"garbage", `output.txt line 1: "I think NSW should be blue": want the best move, STATE, COLOUR, VALUE`},
 		{"coloured", "NSW is already coloured"}, // greedy's first move, the root P2 is given
+		{"zero", "its output.txt: a device, not a file"},
 	}
 	for _, c := range cases {
 		var specs [2]match.Spec
