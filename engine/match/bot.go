@@ -3,7 +3,6 @@ package match
 import (
 	"context"
 	"fmt"
-	"net"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,8 +143,11 @@ type Spec struct {
 // the names against a game.
 func ParseSpec(s string) (Spec, error) {
 	if addr, ok := strings.CutPrefix(s, TCPPrefix); ok {
-		_, port, err := net.SplitHostPort(addr)
-		if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+		// The port is what follows the last colon (not net.SplitHostPort:
+		// the page's build must not carry the net package for this).
+		i := strings.LastIndexByte(addr, ':')
+		n, err := strconv.Atoi(addr[i+1:])
+		if i < 0 || err != nil || n < 0 || n > 65535 {
 			return Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, HOST:PORT with a port from 0 to 65535, as in tcp::9000", s)
 		}
 		return Spec{Name: "tcp", Command: addr}, nil
