@@ -10,7 +10,7 @@ import (
 )
 
 // Drawer draws the matches of one game. Playback time t counts turns: at a
-// whole number k it shows States[k]; between k and k+1 it animates what
+// whole number k it shows State(k); between k and k+1 it animates what
 // happened in Turns[k].
 type Drawer interface {
 	// Board draws the board at time t, fitted and centred in r.
