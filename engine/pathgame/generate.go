@@ -15,8 +15,10 @@ import (
 // self-loops. Ids are 0..n-1 in a random order. As in the course's file,
 // an extra edge mostly joins nodes near each other along the path: its
 // span is drawn from the spans of advshort.txt's extra edges (scaled to
-// n), so that Y is about 5 hops from X at 300 nodes instead of the 3 of
-// a uniformly random graph (the course's file: 8).
+// n). And as in both course files, X lives in a community of its own (the
+// first 15% of the path) that a few bridges join to the rest, so that Y is
+// 6 or 7 hops from X at 300 nodes (the course's files: 8; a uniformly
+// random graph: 3) and the player must cross a choke point.
 func Generate(n int, seed uint64) ([]byte, error) {
 	if n < 2 || n > MaxNodes {
 		return nil, fmt.Errorf("a generated graph of %d nodes: want 2 to %d", n, MaxNodes)
@@ -34,6 +36,11 @@ func Generate(n int, seed uint64) ([]byte, error) {
 		edge(perm[i], perm[i+1])
 	}
 	extra := min(n*37/10, n*(n-1)/2-(n-1))
+	// X's community: the first sixth of the path, joined to the rest by
+	// the path and a few bridges only, as in the course's files (about 45
+	// nodes around X, 4 to 12 edges out of them): the bridges are the
+	// choke points the course's adversaries fought over.
+	community, bridges := n*3/20, max(1, n/30)
 	for added, tries := 0, 0; added < extra && tries < 100*n; tries++ {
 		i := r.IntN(n)
 		span := max(2, int(math.Round(courseSpan(r.Float64())*float64(n)/300)))
@@ -43,6 +50,12 @@ func Generate(n int, seed uint64) ([]byte, error) {
 		}
 		if j < 0 || j >= n {
 			continue
+		}
+		if (i < community) != (j < community) {
+			if bridges == 0 {
+				continue
+			}
+			bridges--
 		}
 		a, c := perm[i], perm[j]
 		if seen[[2]int{min(a, c), max(a, c)}] {
