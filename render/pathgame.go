@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -305,13 +304,11 @@ func costLegend(c Canvas, x, y, w float64, face Face, th *Theme) float64 {
 	c.Text("edge cost (log scale)", x, y, face, Left, th.TextDim)
 	x += c.TextWidth("edge cost (log scale)", face) + lh
 	unit := max(1, math.Round(lh/8))
-	for _, cost := range []float64{1, 2, 10, 100, 1000} {
-		label := trimCost(cost)
-		if cost == 1000 {
-			label = "300+"
-		} else {
-			label = strings.TrimSuffix(label, ".00")
-		}
+	for _, sample := range []struct {
+		cost  float64
+		label string
+	}{{1, "1"}, {2, "2"}, {10, "10"}, {100, "100"}, {1000, "300+"}} {
+		cost, label := sample.cost, sample.label
 		seg := 1.5 * lh
 		if x+seg+lh/4+c.TextWidth(label, face) > right {
 			break
