@@ -151,7 +151,8 @@ func (r *Record) All() iter.Seq2[int, State] {
 // push appends the state after a turn (log is nil for the initial state).
 func (r *Record) push(s State, log *TurnLog) {
 	kept := s
-	if c, ok := s.(Compacter); ok {
+	c, compacts := s.(Compacter)
+	if compacts {
 		kept = c.Compact()
 	}
 	o := s.Outcome()
@@ -164,8 +165,8 @@ func (r *Record) push(s State, log *TurnLog) {
 	defer kp.mu.Unlock()
 	k := len(r.states)
 	r.head = nil
-	if _, ok := s.(Compacter); ok || k%kp.stride != 0 {
-		r.head = s
+	if compacts || k%kp.stride != 0 {
+		r.head = s // the full state, which states holds compacted or not at all
 	}
 	if k%kp.stride != 0 {
 		r.states = append(r.states, nil)
