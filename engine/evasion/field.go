@@ -1,6 +1,7 @@
 package evasion
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -26,15 +27,16 @@ func (g *grid) set(x, y int) {
 	g[i>>6] |= 1 << (i & 63)
 }
 
-func (g *grid) clear(x, y int) {
-	i := gridIndex(x, y)
-	g[i>>6] &^= 1 << (i & 63)
-}
-
 // fenced returns an occupancy grid with its border set: off the board
 // counts as blocked.
 func fenced() *grid {
-	g := new(grid)
+	g := fence // a copy, not a fresh grid and 1,204 bits set one by one
+	return &g
+}
+
+// fence is the empty board's grid: its border alone.
+var fence = func() grid {
+	var g grid
 	for i := -1; i <= Size; i++ {
 		g.set(i, -1)
 		g.set(i, Size)
@@ -42,6 +44,46 @@ func fenced() *grid {
 		g.set(Size, i)
 	}
 	return g
+}()
+
+// flip flips the bits of a wall's cells: it sets them when the wall is
+// built (on free cells: the arms stop at the first blocked one) and
+// clears them when it is deleted (walls never overlap on a grid, see
+// Index). It is what a build and a deletion cost, so it works on the
+// bits: a horizontal wall is a run of bits in its row, flipped a word at
+// a time; the other kinds step through the grid by index.
+func (g *grid) flip(w *Wall) {
+	i := gridIndex(w.X1, w.Y1)
+	switch w.Kind {
+	case Horizontal:
+		for j := i + uint(w.X2-w.X1) + 1; i < j; {
+			n := min(64-i&63, j-i) // bits left in this word, or in the wall
+			g[i>>6] ^= (^uint64(0) >> (64 - n)) << (i & 63)
+			i += n
+		}
+	case Vertical:
+		for range w.Y2 - w.Y1 + 1 {
+			g[i>>6] ^= 1 << (i & 63)
+			i += gridW
+		}
+	case Diagonal, Counterdiagonal:
+		// As Cells walks the staircase: alternate steps in y and x from
+		// the first end until one leaves the wall's box.
+		cols, rows, dy := w.X2-w.X1+1, w.Y2-w.Y1+1, uint(gridW)
+		if w.Kind == Counterdiagonal {
+			rows, dy = w.Y1-w.Y2+1, -dy
+		}
+		x, y, inY := 0, 0, w.BD
+		for x < cols && y < rows {
+			g[i>>6] ^= 1 << (i & 63)
+			if inY {
+				y, i = y+1, i+dy
+			} else {
+				x, i = x+1, i+1
+			}
+			inY = !inY
+		}
+	}
 }
 
 // The initial state of every game (spec §1).
@@ -108,16 +150,25 @@ func (f *Field) Scan() {
 	f.occ, f.own = nil, false
 }
 
-// Index builds the occupancy grid of a field that has none.
+// Index builds the occupancy grid of a field that has none. A field
+// whose walls overlap (a state message can say anything) keeps scanning
+// its walls: on a grid, deleting one of two walls would free the cells
+// they share, where the original still finds the other.
 func (f *Field) Index() {
 	if f.occ != nil {
 		return
 	}
-	f.occ = fenced()
+	g, overlap := fenced(), false
 	for i := range f.walls {
-		f.walls[i].Cells(f.occ.set)
+		f.walls[i].Cells(func(x, y int) {
+			overlap = overlap || g.has(x, y)
+			g.set(x, y)
+		})
 	}
-	f.walls, f.own = slices.Clone(f.walls), true
+	if overlap {
+		return
+	}
+	f.occ, f.walls, f.own = g, slices.Clone(f.walls), true
 }
 
 // write gives this copy its own walls and grid before it changes them.
@@ -159,36 +210,66 @@ type PreyMove struct{ DX, DY int }
 // hunter's move, the build at its old cell, the prey's move on odd
 // ticks, the tick and timer, and the capture test. It reports capture.
 func (f *Field) Step(h HunterMove, p PreyMove) bool {
+	g := f.occ
+	if len(h.Delete) > 0 || h.Build != NoWall || g == nil {
+		return f.step(h, p)
+	}
+	// The common tick, when nothing is built or deleted and no one
+	// bounces, is written out here and calls nothing. (Past this point
+	// h is known, which frees its registers.)
+	hx, hy := f.Hunter.X+f.HunterVel.X, f.Hunter.Y+f.HunterVel.Y
+	if t := gridIndex(hx, hy); g[t>>6]&(1<<(t&63)) != 0 {
+		return f.step(HunterMove{Build: NoWall}, p)
+	}
+	px, py, tick := f.Prey.X, f.Prey.Y, f.Tick
+	if tick&1 == 1 { // the prey moves on odd ticks
+		if uint(p.DX+1) > 2 || uint(p.DY+1) > 2 { // to be clamped
+			return f.step(HunterMove{Build: NoWall}, p)
+		}
+		px, py = px+p.DX, py+p.DY
+		if t := gridIndex(px, py); g[t>>6]&(1<<(t&63)) != 0 {
+			return f.step(HunterMove{Build: NoWall}, p)
+		}
+	}
+	f.Hunter, f.Prey, f.Tick = Point{hx, hy}, Point{px, py}, tick+1
+	if f.Timer > 0 {
+		f.Timer--
+	}
+	if uint(px-hx+4) > 8 || uint(py-hy+4) > 8 {
+		return false
+	}
+	return f.Captured()
+}
+
+// step plays any tick.
+func (f *Field) step(h HunterMove, p PreyMove) bool {
 	if len(h.Delete) > 0 {
 		f.delete(h.Delete)
 	}
 	anchor := f.Hunter
-	// Moves to a free cell are written out here: a tick is mostly these.
-	if t := (Point{f.Hunter.X + f.HunterVel.X, f.Hunter.Y + f.HunterVel.Y}); f.open(t) {
-		f.Hunter = t
-	} else {
-		f.Hunter, f.HunterVel = f.move(f.Hunter, f.HunterVel)
-	}
+	f.Hunter, f.HunterVel = f.move(f.Hunter, f.HunterVel)
 	if h.Build >= Horizontal && h.Build <= Counterdiagonal {
 		f.build(h.Build, anchor)
 	}
 	if f.Tick&1 == 1 { // the prey moves on odd ticks
-		v := Point{clamp1(p.DX), clamp1(p.DY)}
-		if t := (Point{f.Prey.X + v.X, f.Prey.Y + v.Y}); f.open(t) {
-			f.Prey = t
-		} else {
-			f.Prey, _ = f.move(f.Prey, v)
-		}
+		f.Prey, _ = f.move(f.Prey, Point{clamp1(p.DX), clamp1(p.DY)})
 	}
 	f.Tick++
 	if f.Timer > 0 {
 		f.Timer--
 	}
-	dx, dy := f.Prey.X-f.Hunter.X, f.Prey.Y-f.Hunter.Y
-	return dx*dx+dy*dy <= CaptureRadius2 && f.Captures(f.Hunter, f.Prey)
+	return f.Captured()
 }
 
-func clamp1(v int) int { return max(-1, min(1, v)) }
+func clamp1(v int) int {
+	if v > 1 {
+		v = 1
+	}
+	if v < -1 {
+		v = -1
+	}
+	return v
+}
 
 // move is the original's movement with its seven bounce cases (spec §4),
 // for the hunter and the prey alike: it returns the new cell and velocity.
@@ -237,18 +318,15 @@ func (f *Field) bounce(p, v Point) (Point, Point) {
 // other indices and repeats are harmless. Survivors keep their order.
 func (f *Field) delete(idx []int) {
 	n := len(f.walls)
-	hit := false
-	for _, i := range idx {
-		if i >= 0 && i < n {
-			hit = true
-			break
-		}
-	}
-	if !hit {
+	if !slices.ContainsFunc(idx, func(i int) bool { return i >= 0 && i < n }) {
 		return
 	}
 	f.write()
-	gone := make([]bool, n)
+	var buf [MaxMaxWalls]bool // no allocation for the walls a game can hold
+	gone := buf[:min(n, len(buf))]
+	if n > len(buf) { // a field read from a message may hold more
+		gone = make([]bool, n)
+	}
 	for _, i := range idx {
 		if i >= 0 && i < n {
 			gone[i] = true
@@ -261,7 +339,7 @@ func (f *Field) delete(idx []int) {
 			continue
 		}
 		if f.occ != nil {
-			w.Cells(f.occ.clear)
+			f.occ.flip(&w)
 		}
 	}
 	clear(f.walls[len(kept):])
@@ -297,7 +375,7 @@ func (f *Field) build(k Kind, anchor Point) bool {
 	f.write()
 	f.walls = append(f.walls, w)
 	if f.occ != nil {
-		w.Cells(f.occ.set)
+		f.occ.flip(&w)
 	}
 	f.Timer = f.Delay
 	return true
@@ -305,8 +383,12 @@ func (f *Field) build(k Kind, anchor Point) bool {
 
 // arm scans one arm from the anchor to the last free cell before a
 // blocked one. It fails if the arm would cover the hunter (already moved)
-// or the prey; n counts the free cells, the anchor included.
+// or the prey (last and n then mean nothing); n counts the free cells,
+// the anchor included.
 func (f *Field) arm(c Point, steps [2]Point) (last Point, ok bool, n int) {
+	if f.occ != nil {
+		return f.gridArm(c, steps)
+	}
 	for !f.Blocked(c.X, c.Y) {
 		if c == f.Hunter || c == f.Prey {
 			return c, false, n
@@ -318,6 +400,77 @@ func (f *Field) arm(c Point, steps [2]Point) (last Point, ok bool, n int) {
 		c.Y += s.Y
 	}
 	return last, true, n
+}
+
+// gridArm is arm on the grid: it walks bit indices, which the grid's
+// border stops, and a horizontal arm a word at a time.
+func (f *Field) gridArm(c Point, steps [2]Point) (last Point, ok bool, n int) {
+	g := f.occ
+	i, h, p := gridIndex(c.X, c.Y), gridIndex(f.Hunter.X, f.Hunter.Y), gridIndex(f.Prey.X, f.Prey.Y)
+	var end uint // the first blocked cell (the last free one below)
+	switch steps {
+	case [2]Point{{1, 0}, {1, 0}}:
+		end = g.nextSet(i)
+		for _, o := range [2]uint{h, p} {
+			if o >= i && o < end {
+				return Point{}, false, 0
+			}
+		}
+		n, last = int(end-i), pointAt(end-1)
+	case [2]Point{{-1, 0}, {-1, 0}}:
+		end = g.prevSet(i)
+		for _, o := range [2]uint{h, p} {
+			if o <= i && o > end {
+				return Point{}, false, 0
+			}
+		}
+		n, last = int(i-end), pointAt(end+1)
+	default:
+		d := [2]uint{uint(steps[0].Y*gridW + steps[0].X), uint(steps[1].Y*gridW + steps[1].X)}
+		for ; g[i>>6]&(1<<(i&63)) == 0; n++ {
+			if i == h || i == p {
+				return Point{}, false, 0
+			}
+			end = i // the last free cell, for now
+			i += d[n&1]
+		}
+		if n > 0 {
+			last = pointAt(end)
+		}
+		return last, true, n
+	}
+	if n == 0 {
+		last = Point{}
+	}
+	return last, true, n
+}
+
+// pointAt is the cell of grid bit i.
+func pointAt(i uint) Point { return Point{int(i%gridW) - 1, int(i/gridW) - 1} }
+
+// nextSet returns the index of the first set bit at i or after; the
+// border ends every row.
+func (g *grid) nextSet(i uint) uint {
+	w := i >> 6
+	for m := g[w] >> (i & 63); ; m = g[w] {
+		if m != 0 {
+			return i + uint(bits.TrailingZeros64(m))
+		}
+		w++
+		i = w << 6
+	}
+}
+
+// prevSet returns the index of the last set bit at i or before.
+func (g *grid) prevSet(i uint) uint {
+	w := i >> 6
+	for m := g[w] << (63 - i&63); ; m = g[w] {
+		if m != 0 {
+			return i - uint(bits.LeadingZeros64(m))
+		}
+		w--
+		i = w<<6 + 63
+	}
 }
 
 // Distance2 is the squared distance between the hunter and the prey.

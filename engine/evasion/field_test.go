@@ -1,8 +1,11 @@
 package evasion
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // randomOrders draws a hunter's and a prey's orders the way a careless
@@ -71,6 +74,66 @@ func checkField(t *testing.T, f *Field) {
 		if f.Blocked(p.X, p.Y) {
 			t.Fatalf("tick %d: a player stands on a blocked cell %v", f.Tick, p)
 		}
+	}
+}
+
+// The grid's arm scan (word at a time in a row, bit by bit otherwise)
+// finds what the original's cell-by-cell scan finds, from anchors
+// anywhere, the players often in the arm's way, and walls across word
+// boundaries and up to the border.
+func TestGridArmsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		f := NewField(100, 0)
+		for range 40 {
+			f.Step(randomOrders(r, &f))
+		}
+		slow := f.Fork()
+		slow.Scan()
+		for range 100 {
+			c := Point{r.IntN(Size), r.IntN(Size)}
+			if f.Blocked(c.X, c.Y) {
+				continue
+			}
+			// The players on the anchor's row or column half the time.
+			for _, q := range []*Point{&f.Hunter, &f.Prey} {
+				switch r.IntN(4) {
+				case 0:
+					q.Y = c.Y
+				case 1:
+					q.X = c.X
+				}
+			}
+			slow.Hunter, slow.Prey = f.Hunter, f.Prey
+			for k := range arms {
+				for side := range 2 {
+					gl, gok, gn := f.arm(c, arms[k][side])
+					sl, sok, sn := slow.arm(c, arms[k][side])
+					if gok != sok || gok && (gn != sn || gl != sl) {
+						t.Fatalf("%s arm %d from %v (hunter %v, prey %v): grid %v %v %d, scan %v %v %d",
+							Kind(k), side, c, f.Hunter, f.Prey, gl, gok, gn, sl, sok, sn)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Overlapping walls, which only a state message can bring, keep the
+// field scanning its walls: deleting one leaves the cells it shares with
+// the other blocked, as in the original.
+func TestOverlappingWallsScan(t *testing.T) {
+	f := NewField(10, 0)
+	f.walls = []Wall{{Kind: Horizontal, X1: 10, X2: 20, Y1: 50, Y2: 50}, {Kind: Vertical, X1: 15, X2: 15, Y1: 40, Y2: 60}}
+	f.Scan()
+	f.Index()
+	if f.occ != nil {
+		t.Fatal("a field with overlapping walls has a grid")
+	}
+	f.Step(HunterMove{Build: NoWall, Delete: []int{0}}, PreyMove{})
+	if !f.Blocked(15, 50) || f.Blocked(14, 50) {
+		t.Errorf("after deleting the horizontal wall: (15,50) blocked %v (want true), (14,50) %v (want false)",
+			f.Blocked(15, 50), f.Blocked(14, 50))
 	}
 }
 
@@ -160,4 +223,68 @@ func popCount(g *grid) int {
 		}
 	}
 	return n
+}
+
+// BenchmarkSessionTick replays the ticks of whole sessions as the bots
+// play them at the default preset (builds, deletions, bounces, captures
+// and all), with the occupancy grid and with a scan of the wall list.
+// ns/tick is the mean tick of a real game, where BenchmarkTick is its
+// cheapest kind.
+func BenchmarkSessionTick(b *testing.B) {
+	games := sessionOrders(b)
+	ticks := 0
+	for _, g := range games {
+		ticks += len(g)
+	}
+	for _, scan := range []bool{false, true} {
+		name := "grid"
+		if scan {
+			name = "scan"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				for _, g := range games {
+					f := NewField(10, 10)
+					if scan {
+						f.Scan()
+					}
+					for _, o := range g {
+						f.Step(o.h, o.p)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*ticks), "ns/tick")
+		})
+	}
+}
+
+type orders struct {
+	h HunterMove
+	p PreyMove
+}
+
+// sessionOrders plays three sessions of strong against greedy at the
+// default preset (each hunts once in each) and returns each game's
+// orders, tick by tick.
+func sessionOrders(b *testing.B) [][]orders {
+	var games [][]orders
+	for seed := range uint64(3) {
+		r, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: Preset(10, 10), Seed: seed,
+			Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var game []orders
+		for k, turn := range r.Turns {
+			s := r.State(k).(State)
+			if k > 0 && s.GameNum() != r.State(k-1).(State).GameNum() {
+				games, game = append(games, game), nil
+			}
+			hs := s.Hunter()
+			h, p, _ := s.Orders(turn.Actions[hs].(Action), turn.Actions[1-hs].(Action))
+			game = append(game, orders{h, p})
+		}
+		games = append(games, game)
+	}
+	return games
 }
