@@ -210,25 +210,24 @@ type PreyMove struct{ DX, DY int }
 // hunter's move, the build at its old cell, the prey's move on odd
 // ticks, the tick and timer, and the capture test. It reports capture.
 func (f *Field) Step(h HunterMove, p PreyMove) bool {
-	g := f.occ
-	if len(h.Delete) > 0 || h.Build != NoWall || g == nil {
+	if len(h.Delete) > 0 || h.Build != NoWall || f.occ == nil {
 		return f.step(h, p)
 	}
+	g := f.occ
 	// The common tick, when nothing is built or deleted and no one
-	// bounces, is written out here and calls nothing. (Past this point
-	// h is known, which frees its registers.)
+	// bounces, is written out here and calls nothing.
 	hx, hy := f.Hunter.X+f.HunterVel.X, f.Hunter.Y+f.HunterVel.Y
-	if t := gridIndex(hx, hy); g[t>>6]&(1<<(t&63)) != 0 {
-		return f.step(HunterMove{Build: NoWall}, p)
-	}
 	px, py, tick := f.Prey.X, f.Prey.Y, f.Tick
+	if t := gridIndex(hx, hy); g[t>>6]&(1<<(t&63)) != 0 {
+		goto slow
+	}
 	if tick&1 == 1 { // the prey moves on odd ticks
 		if uint(p.DX+1) > 2 || uint(p.DY+1) > 2 { // to be clamped
-			return f.step(HunterMove{Build: NoWall}, p)
+			goto slow
 		}
 		px, py = px+p.DX, py+p.DY
 		if t := gridIndex(px, py); g[t>>6]&(1<<(t&63)) != 0 {
-			return f.step(HunterMove{Build: NoWall}, p)
+			goto slow
 		}
 	}
 	f.Hunter, f.Prey, f.Tick = Point{hx, hy}, Point{px, py}, tick+1
@@ -239,6 +238,8 @@ func (f *Field) Step(h HunterMove, p PreyMove) bool {
 		return false
 	}
 	return f.Captured()
+slow: // h is known here, which frees its registers
+	return f.step(HunterMove{Build: NoWall}, p)
 }
 
 // step plays any tick.
