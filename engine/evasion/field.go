@@ -215,7 +215,9 @@ func (f *Field) Step(h HunterMove, p PreyMove) bool {
 	}
 	g := f.occ
 	// The common tick, when nothing is built or deleted and no one
-	// bounces, is written out here and calls nothing.
+	// bounces, is written out here and calls nothing: it is what bots
+	// simulate millions of times. Anything else goes to step before the
+	// field is touched.
 	hx, hy := f.Hunter.X+f.HunterVel.X, f.Hunter.Y+f.HunterVel.Y
 	px, py, tick := f.Prey.X, f.Prey.Y, f.Tick
 	if t := gridIndex(hx, hy); g[t>>6]&(1<<(t&63)) != 0 {
@@ -238,11 +240,12 @@ func (f *Field) Step(h HunterMove, p PreyMove) bool {
 		return false
 	}
 	return f.Captured()
-slow: // h is known here, which frees its registers
+slow: // h asks for nothing here; not passing it on frees its registers
 	return f.step(HunterMove{Build: NoWall}, p)
 }
 
-// step plays any tick.
+// step plays any tick the long way: builds, deletions, bounces, clamped
+// prey steps, and fields without a grid.
 func (f *Field) step(h HunterMove, p PreyMove) bool {
 	if len(h.Delete) > 0 {
 		f.delete(h.Delete)
