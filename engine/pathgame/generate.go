@@ -36,7 +36,7 @@ func Generate(n int, seed uint64) ([]byte, error) {
 		edge(perm[i], perm[i+1])
 	}
 	extra := min(n*37/10, n*(n-1)/2-(n-1))
-	// X's community: the first sixth of the path, joined to the rest by
+	// X's community: the first 15% of the path, joined to the rest by
 	// the path and a few bridges only, as in the course's files (about 45
 	// nodes around X, 4 to 12 edges out of them): the bridges are the
 	// choke points the course's adversaries fought over.
