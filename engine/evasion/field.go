@@ -265,15 +265,7 @@ func (f *Field) step(h HunterMove, p PreyMove) bool {
 	return f.Captured()
 }
 
-func clamp1(v int) int {
-	if v > 1 {
-		v = 1
-	}
-	if v < -1 {
-		v = -1
-	}
-	return v
-}
+func clamp1(v int) int { return max(-1, min(1, v)) }
 
 // move is the original's movement with its seven bounce cases (spec §4),
 // for the hunter and the prey alike: it returns the new cell and velocity.
