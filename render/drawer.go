@@ -165,7 +165,7 @@ func drawHeader(c Canvas, r Rect, rec *match.Record, t float64, caption string, 
 	top := r.Y + math.Round(6*unit)
 	for _, side := range match.Sides {
 		label := fmt.Sprintf("%s %s", side, rec.Players[side])
-		score := ScoreText(scores[side])
+		score := scores[side].String()
 		if side == match.P1 {
 			c.Text(label, r.X+pad, top, name, Left, th.Player[side])
 			c.Text(score, r.X+pad, top+c.LineHeight(name), Face{name.Size, Bold}, Left, th.Text)
@@ -177,10 +177,10 @@ func drawHeader(c Canvas, r Rect, rec *match.Record, t float64, caption string, 
 	c.Text(caption, r.X+r.W/2, top+c.LineHeight(name)*0.55, small, Center, th.TextDim)
 	// The bar, as in the original's window: split in proportion to the scores.
 	bar := Rect{r.X, r.Y + r.H - math.Round(5*unit), r.W, math.Round(5 * unit)}
-	total := scores[0] + scores[1]
+	total := scores[0].Float() + scores[1].Float()
 	split := 0.5
 	if total > 0 {
-		split = scores[0] / total
+		split = scores[0].Float() / total
 	}
 	left, right := bar.CutLeft(math.Round(bar.W * split))
 	c.Fill(left, th.Player[0])
@@ -248,14 +248,5 @@ func Wrap(c Canvas, s string, x, y, w float64, f Face, col color.RGBA) float64 {
 	return y
 }
 
-// ScoreText writes a score for people: whole numbers as they are, others
-// to two decimals, huge ones (an Evasion hunter's time-out) in short.
-func ScoreText(v float64) string {
-	switch {
-	case v >= 1e9:
-		return fmt.Sprintf("%.3g", v)
-	case v == math.Trunc(v):
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
-}
+// CostText writes a cost for people: see [match.Score.String].
+func CostText(v float64) string { return match.Cost(v).String() }

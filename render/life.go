@@ -218,7 +218,7 @@ func drawPopulation(c Canvas, r Rect, rec *match.Record, t float64, iterations i
 	c.Fill(r, th.Board)
 	// Life scores are live cells: the record keeps them for every turn,
 	// so the chart needs no state (a thinned record would rebuild them).
-	count := func(i int, side match.Side) float64 { return rec.Standing(i).Scores[side] }
+	count := func(i int, side match.Side) float64 { return rec.Standing(i).Scores[side].Float() }
 	peak := 1.0
 	for i := range rec.Len() {
 		peak = max(peak, count(i, match.P1), count(i, match.P2))

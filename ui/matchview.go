@@ -520,7 +520,7 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 	for _, side := range match.Sides {
 		c.Fill(rect{X: r.X, Y: y + 3*st.u, W: 6 * st.u, H: c.LineHeight(st.bold) - 6*st.u}, th.Player[side])
 		c.Text(fit(c, fmt.Sprintf("%s  %s", side, pb.rec.Players[side]), st.bold, r.W*0.7), r.X+14*st.u, y, st.bold, render.Left, th.Player[side])
-		c.Text(render.ScoreText(scores[side]), r.X+r.W, y, st.bold, render.Right, th.Text)
+		c.Text(scores[side].String(), r.X+r.W, y, st.bold, render.Right, th.Text)
 		y += c.LineHeight(st.bold) + st.gap/2
 	}
 	y += st.gap

@@ -118,7 +118,7 @@ func kText(k int64) string {
 	return fmt.Sprint(k)
 }
 
-func trim(f float64) string { return render.ScoreText(math.Round(f*100) / 100) }
+func trim(f float64) string { return render.CostText(math.Round(f*100) / 100) }
 
 func (h *pathHuman) Prompt() string {
 	p := fmt.Sprintf("%s walks: click a ringed neighbour of %s (%s paid, %s to Y at today's costs)", h.side,

@@ -3,30 +3,32 @@ package ui
 import (
 	"encoding/json"
 	"math"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Status is a snapshot of what the window shows, for tests and for the
 // browser's test hook: the view, the match, the playhead and the places of
 // the controls (in CSS pixels, where a test clicks).
 type Status struct {
-	View     string     `json:"view"` // "start" or "match"
-	Game     string     `json:"game"`
-	Players  [2]string  `json:"players"`
-	Seed     uint64     `json:"seed"`
-	Preset   string     `json:"preset"`
-	Turn     float64    `json:"turn"`     // the playhead
-	Computed int        `json:"computed"` // turns computed so far
-	Playing  bool       `json:"playing"`
-	Speed    float64    `json:"speed"`
-	Done     bool       `json:"done"`
-	Scores   [2]float64 `json:"scores"` // at the end of what is computed
-	Result   string     `json:"result"`
-	Help     bool       `json:"help"`
-	Asking   string     `json:"asking"` // the side a person must play now, if any
-	Prompt   string     `json:"prompt"` // what the person is told to do next
-	Failed   string     `json:"failed"` // why the match stopped before its end, if it did
-	Frames   int        `json:"frames"` // Update calls so far
-	Draws    int        `json:"draws"`  // frames drawn so far
+	View     string         `json:"view"` // "start" or "match"
+	Game     string         `json:"game"`
+	Players  [2]string      `json:"players"`
+	Seed     uint64         `json:"seed"`
+	Preset   string         `json:"preset"`
+	Turn     float64        `json:"turn"`     // the playhead
+	Computed int            `json:"computed"` // turns computed so far
+	Playing  bool           `json:"playing"`
+	Speed    float64        `json:"speed"`
+	Done     bool           `json:"done"`
+	Scores   [2]match.Score `json:"scores"` // at the end of what is computed
+	Result   string         `json:"result"`
+	Help     bool           `json:"help"`
+	Asking   string         `json:"asking"` // the side a person must play now, if any
+	Prompt   string         `json:"prompt"` // what the person is told to do next
+	Failed   string         `json:"failed"` // why the match stopped before its end, if it did
+	Frames   int            `json:"frames"` // Update calls so far
+	Draws    int            `json:"draws"`  // frames drawn so far
 	// DrawMs and DrawMaxMs are the mean and the longest Go-side time of
 	// the last 120 frames drawn.
 	DrawMs    float64               `json:"draw_ms"`

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // arena runs a command line and returns its exit status and outputs.
@@ -53,7 +55,7 @@ func TestPlayJSONMatchesReplay(t *testing.T) {
 	var rp struct {
 		Result struct {
 			Winner string     `json:"winner"`
-			Scores [2]float64 `json:"scores"`
+			Scores [2]match.Score `json:"scores"`
 		} `json:"result"`
 	}
 	if err := json.Unmarshal(data, &rp); err != nil {

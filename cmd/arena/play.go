@@ -9,7 +9,6 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
-	"github.com/arena-playground/arena/render"
 )
 
 func runPlay(args []string, stdout, stderr io.Writer) error {
@@ -50,7 +49,7 @@ func printPlay(w io.Writer, rec *match.Record, replay string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\tbot\tscore\tthink avg\tthink max\t")
 	for _, side := range match.Sides {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f ms\t%.2f ms\t\n", side, rec.Players[side], render.ScoreText(r.Scores[side]), ms(avg[side]), ms(longest[side]))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f ms\t%.2f ms\t\n", side, rec.Players[side], r.Scores[side], ms(avg[side]), ms(longest[side]))
 	}
 	tw.Flush()
 	if replay != "" {

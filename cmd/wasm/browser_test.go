@@ -147,7 +147,7 @@ type status struct {
 	Playing  bool                  `json:"playing"`
 	Speed    float64               `json:"speed"`
 	Done     bool                  `json:"done"`
-	Scores   [2]float64            `json:"scores"`
+	Scores   [2]match.Score        `json:"scores"`
 	Result   string                `json:"result"`
 	Help     bool                  `json:"help"`
 	Asking   string                `json:"asking"`

@@ -147,7 +147,7 @@ func (s State) Play(m Move) State {
 
 // Outcome compares the regions: the larger wins, equal is a tie.
 func (s State) Outcome() match.Outcome {
-	o := match.Outcome{Winner: match.NoSide, Scores: [2]float64{float64(s.scores[0]), float64(s.scores[1])}}
+	o := match.Outcome{Winner: match.NoSide, Scores: [2]match.Score{match.Count(int64(s.scores[0])), match.Count(int64(s.scores[1]))}}
 	switch {
 	case !s.over:
 		o.Reason = fmt.Sprintf("both players share a region of %d cells", s.scores[0])

@@ -257,7 +257,7 @@ func (s State) Outcome() match.Outcome {
 			prey[HunterSide(g).Other()] = int64(s.f.Tick)
 		}
 	}
-	o := match.Outcome{Winner: match.NoSide, Scores: [2]float64{float64(prey[0]), float64(prey[1])}}
+	o := match.Outcome{Winner: match.NoSide, Scores: [2]match.Score{match.Count(prey[0]), match.Count(prey[1])}}
 	switch {
 	case prey[match.P1] > prey[match.P2]:
 		o.Winner = match.P1

@@ -201,7 +201,7 @@ func resolve(a1, a2 Action, variant string) (applied [2][]Cell, collided []Cell)
 // Outcome compares the live cells: more wins, equal is a draw.
 func (s State) Outcome() match.Outcome {
 	n1, n2 := s.Count(match.P1), s.Count(match.P2)
-	o := match.Outcome{Winner: match.NoSide, Scores: [2]float64{float64(n1), float64(n2)}}
+	o := match.Outcome{Winner: match.NoSide, Scores: [2]match.Score{match.Count(int64(n1)), match.Count(int64(n2))}}
 	over := s.ToMove() == match.Nobody
 	switch {
 	case n1 > n2:

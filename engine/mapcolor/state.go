@@ -170,7 +170,7 @@ func (s State) Play(m Move) State {
 // Outcome compares the scores: Player 1 wants Score(P1) - Score(P2)
 // high, Player 2 low.
 func (s State) Outcome() match.Outcome {
-	o := match.Outcome{Winner: match.NoSide, Scores: [2]float64{float64(s.score[0]), float64(s.score[1])}}
+	o := match.Outcome{Winner: match.NoSide, Scores: [2]match.Score{match.Count(int64(s.score[0])), match.Count(int64(s.score[1]))}}
 	switch {
 	case s.score[0] > s.score[1]:
 		o.Winner = match.P1

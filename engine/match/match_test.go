@@ -124,7 +124,7 @@ func (s tallyState) Apply(acts [2]Action) State {
 	return n
 }
 func (s tallyState) Outcome() Outcome {
-	o := Outcome{Winner: NoSide, Scores: [2]float64{float64(s.sum[0]), float64(s.sum[1])}, Reason: "larger sum"}
+	o := Outcome{Winner: NoSide, Scores: [2]Score{Count(int64(s.sum[0])), Count(int64(s.sum[1]))}, Reason: "larger sum"}
 	if s.sum[0] > s.sum[1] {
 		o.Winner = P1
 	} else if s.sum[1] > s.sum[0] {
@@ -198,7 +198,7 @@ func TestNewBotRefusesWithValidList(t *testing.T) {
 
 func TestPlayAlternatingAndSimultaneous(t *testing.T) {
 	rec := play(t, &tallyConfig{Turns: 5}, "nine", "one")
-	if rec.Result.Winner != P1 || rec.Result.Scores != [2]float64{27, 2} || rec.Len() != 6 {
+	if rec.Result.Winner != P1 || rec.Result.Scores != [2]Score{Count(27), Count(2)} || rec.Len() != 6 {
 		t.Errorf("alternating: %+v, %d states", rec.Result, rec.Len())
 	}
 	for k, tl := range rec.Turns {
@@ -207,7 +207,7 @@ func TestPlayAlternatingAndSimultaneous(t *testing.T) {
 		}
 	}
 	rec = play(t, &tallyConfig{Turns: 4, Simultaneous: true}, "one", "nine")
-	if rec.Result.Winner != P2 || rec.Result.Scores != [2]float64{4, 36} {
+	if rec.Result.Winner != P2 || rec.Result.Scores != [2]Score{Count(4), Count(36)} {
 		t.Errorf("simultaneous: %+v", rec.Result)
 	}
 }
@@ -240,7 +240,7 @@ func TestFailingBotsForfeit(t *testing.T) {
 	}
 	// By default the clock rules programs only: a built-in bot's match
 	// does not depend on how busy the machine is.
-	if r := play(t, &tallyConfig{Turns: 4, ClockMs: 5}, "sleepy", "one").Result; len(r.Forfeits) != 0 || r.Scores != [2]float64{2, 2} {
+	if r := play(t, &tallyConfig{Turns: 4, ClockMs: 5}, "sleepy", "one").Result; len(r.Forfeits) != 0 || r.Scores != [2]Score{Count(2), Count(2)} {
 		t.Errorf("sleepy under a 5 ms clock by default: %+v, want no forfeit", r)
 	}
 	rec := play(t, &tallyConfig{Turns: 3, Simultaneous: true}, "eleven", "panic")

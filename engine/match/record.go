@@ -40,7 +40,7 @@ const StateBudget = 256 << 20
 // is ahead and the scores, for timelines and charts.
 type Standing struct {
 	Winner Side
-	Scores [2]float64
+	Scores [2]Score
 }
 
 // Weigher is implemented by states that know roughly how many bytes they

@@ -101,7 +101,7 @@ func TestStreamAsksAPerson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := f.Record().Result; r == nil || r.Scores != [2]float64{2, 14} {
+	if r := f.Record().Result; r == nil || r.Scores != [2]Score{Count(2), Count(14)} {
 		t.Errorf("result %+v, want 2 to 14", r)
 	}
 	// A follower knows who is asked until the turn is played.
@@ -120,7 +120,7 @@ func TestStreamPlaysGivenMovesFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := f.Record().Result; r.Scores != [2]float64{6, 9} {
+	if r := f.Record().Result; r.Scores != [2]Score{Count(6), Count(9)} {
 		t.Errorf("scores %v, want 5+1 to 0+9", r.Scores)
 	}
 	st.Moves = [][2]json.RawMessage{{json.RawMessage("55"), nil}}
@@ -155,7 +155,7 @@ func TestFollowerRefusesWhatDoesNotFollow(t *testing.T) {
 		{"an illegal action", []Message{turn(0, "10", "")}, "not legal"},
 		{"an undecodable action", []Message{turn(0, `"x"`, "")}, "P1 action"},
 		{"out of turn", []Message{turn(0, "1", "9")}, "P2 acted out of turn"},
-		{"a false result", append(good[:3:3], Message{Kind: MsgEnd, Result: &Result{Outcome: Outcome{Winner: P1, Scores: [2]float64{9, 0}}, Turns: 3}}), "does not match"},
+		{"a false result", append(good[:3:3], Message{Kind: MsgEnd, Result: &Result{Outcome: Outcome{Winner: P1, Scores: [2]Score{Count(9), Count(0)}}, Turns: 3}}), "does not match"},
 		{"an end too early", []Message{good[0], {Kind: MsgEnd, Result: good[len(good)-1].Result}}, "before the game is over"},
 		{"an ask of a bot", []Message{{Kind: MsgAsk, Turn: 0, Side: P1}}, "not a person's turn"},
 		{"an unknown kind", []Message{{Kind: "board"}}, "unknown kind"},

@@ -185,14 +185,14 @@ func (s State) endGame(arrived bool, fault Role, why string) State {
 // then the lower cost wins; equal is a draw. Scores[side] is the cost
 // side paid as the player (0 until it has walked).
 func (s State) Outcome() match.Outcome {
-	o := match.Outcome{Winner: match.NoSide}
+	o := match.Outcome{Winner: match.NoSide, Scores: [2]match.Score{match.Cost(0), match.Cost(0)}}
 	var res [2]*GameEnd // by the side that walked
 	for g := range 2 {
 		res[PlayerSide(g)] = s.ends[g]
 	}
 	for side, e := range res {
 		if e != nil {
-			o.Scores[side] = e.Cost
+			o.Scores[side] = match.Cost(e.Cost)
 		}
 	}
 	if s.game < 2 {
