@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,20 +113,29 @@ func TestTCPClientMisbehaves(t *testing.T) {
 			n, _ := conn.Read(buf)
 			return string(buf[:n])
 		}
+		// One read per message, as the course's clients read: each is a
+		// write of its own, the role line 1000/60 ms before the state.
 		heard = append(heard, read()) // sendname
 		conn.Write([]byte("mallory\n"))
-		heard = append(heard, read()) // hunter + the first state
+		heard = append(heard, read()) // hunter
+		heard = append(heard, read()) // the first state
 		conn.Write([]byte("this is not a move\n"))
-		heard = append(heard, read()) // prey + game 1's first state
+		heard = append(heard, read()) // prey, for game 1
+		heard = append(heard, read()) // its first state, once the hunter has moved
 	}()
 	code, out, stderr := arena(t, "play", "-game", "evasion", "-p1", "tcp:127.0.0.1:"+port, "-p2", "strong", "-json")
 	if code != 0 {
 		t.Fatalf("host: %d\n%s\n%s", code, out, stderr)
 	}
 	heard := <-done
-	if len(heard) != 3 || heard[0] != "sendname\n" || !strings.HasPrefix(heard[1], "hunter\n120000 0 0 10 10 300 300 0 0 0 1 1 230 200 0") ||
-		!strings.HasPrefix(heard[2], "prey\n") {
+	if len(heard) != 5 || heard[0] != "sendname\n" || heard[1] != "hunter\n" || !regexp.MustCompile(`^1[01]\d{4} 0 0 10 10 300 300 0 0 0 1 1 230 200 0\n$`).MatchString(heard[2]) ||
+		heard[3] != "prey\n" || !strings.HasPrefix(heard[4], "1") || !strings.Contains(heard[4], " 1 0 10 10 300 300 ") {
 		t.Errorf("the client heard %q", heard)
+	}
+	// Java's Long.MAX_VALUE, the hunter's time-out score, as the integer
+	// the original printed.
+	if !strings.Contains(out, `"scores":[0,9223372036854775807]`) {
+		t.Errorf("-json scores: %s", out)
 	}
 	var got playJSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {

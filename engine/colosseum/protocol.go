@@ -2,6 +2,7 @@ package colosseum
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -146,15 +147,20 @@ func ParseStep(line []byte) (State, int, time.Duration, error) {
 // an optional "id". It checks the shape, not the rules: that is Check's.
 func ParseReply(line []byte) (Move, error) {
 	var j struct {
-		Pos *[]int `json:"pos"`
-		Dir *int   `json:"dir"`
-		ID  *int   `json:"id"`
+		Pos   *[]int  `json:"pos"`
+		Dir   *int    `json:"dir"`
+		ID    *int    `json:"id"`
+		Error *string `json:"error"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if err := dec.Decode(&j); err != nil {
 		return Move{}, fmt.Errorf("reply %q is not a JSON object", clip(line))
 	}
 	switch {
+	case j.Error != nil && j.Pos == nil:
+		// A player that says why it has no move (arena's Python runner,
+		// when the agent's step raised).
+		return Move{}, match.Reported(clip([]byte(*j.Error)))
 	case j.Pos == nil || len(*j.Pos) != 2:
 		return Move{}, fmt.Errorf(`reply %q: want "pos": [row, col]`, clip(line))
 	case j.Dir == nil || *j.Dir < 0 || *j.Dir > 3:
@@ -162,6 +168,13 @@ func ParseReply(line []byte) (Move, error) {
 	}
 	return Move{Cell{(*j.Pos)[0], (*j.Pos)[1]}, Dir(*j.Dir)}, nil
 }
+
+// PythonRunner is the runner that plays an agent file written for the
+// course's simulator (agents/student_agent.py): see agentrunner.py.
+func (Game) PythonRunner() (name string, source []byte) { return "agentrunner.py", agentRunner }
+
+//go:embed agentrunner.py
+var agentRunner []byte
 
 // replyID returns the id a reply echoes, or -1.
 func replyID(line []byte) int {

@@ -23,18 +23,29 @@ import (
 // Greeting asks a player its name.
 func (Game) Greeting() []byte { return []byte("sendname\n") }
 
-// Request writes the state for side, preceded by its role line on a
-// game's first tick.
+// Herald is the role line side hears when s starts a game, in a write of
+// its own: the 2020 server sent "hunter" and "prey", slept 1000/60 ms,
+// then sent the first state (GameHost), and its students' clients read
+// each with one recv().
+func (Game) Herald(ms match.State, side match.Side) []byte {
+	s := ms.(State)
+	switch {
+	case s.f.Tick != 0 || s.ToMove() == match.Nobody:
+		return nil
+	case s.Hunter() == side:
+		return []byte("hunter\n")
+	}
+	return []byte("prey\n")
+}
+
+// Pause is the 2020 server's Thread.sleep(1000 / 60): after the role
+// lines, and after each game.
+func (Game) Pause() time.Duration { return 1000 / 60 * time.Millisecond }
+
+// Request writes the state for side: "<msLeft> <state>".
 func (Game) Request(ms match.State, side match.Side, _ int, limit time.Duration) []byte {
 	s := ms.(State)
 	var b []byte
-	if s.f.Tick == 0 {
-		if s.Hunter() == side {
-			b = append(b, "hunter\n"...)
-		} else {
-			b = append(b, "prey\n"...)
-		}
-	}
 	if limit <= 0 {
 		limit = time.Duration(s.cfg.ClockMs) * time.Millisecond
 	}

@@ -35,11 +35,30 @@ type Timed interface {
 
 // Connecter is implemented by bots that must be reached before they play
 // (a network player that has yet to connect, or to connect again for a
-// new game). The match calls Connect before each move of the side, with
-// the state it is to move in; the time it takes is not charged to the
-// clock.
+// new game, or to hear its role). The match calls Connect before each
+// turn for both sides, so that every player hears a game start before
+// anyone moves in it, with the state and what the side's clock leaves
+// for its next move (0: no clock). Connecting is not charged to the
+// clock; what the player must say first (a name, a hello) is, through
+// [Charger].
 type Connecter interface {
-	Connect(ctx context.Context, s State, side Side) error
+	Connect(ctx context.Context, s State, side Side, left time.Duration) error
+}
+
+// Charger is implemented by bots that spend part of their clock outside
+// Act: a network player's wait for its name or hello, which the originals
+// did not time but arena does, so that a silent client cannot hold a
+// match. The match adds Charged to the side's next thinking time.
+type Charger interface {
+	Charged() time.Duration
+}
+
+// Flusher is implemented by bots whose messages are written after a
+// pause (see [Herald], and the shortest-path game's pacing): the match
+// calls Flush before the side's clock starts and asks it to move, so that
+// the pauses are charged to no one.
+type Flusher interface {
+	Flush(ctx context.Context) error
 }
 
 // Watcher is implemented by bots that hear every turn as it is played,
@@ -131,32 +150,46 @@ func (o Options) Int(name string, def int) (int, error) {
 
 // Spec names a bot and its options, as written on command lines and in
 // URLs: "strong", "strong:nodes=200000", "greedy:seed=3",
-// "strong:time=500ms,seed=2"; or a program to run as a player:
-// "cmd:python3 my_agent.py".
+// "strong:time=500ms,seed=2"; or a player outside arena:
+//
+//	cmd:python3 my_agent.py             a program on stdin and stdout
+//	tcp::9000                           a client that connects to port 9000
+//	tcp:cmd:python3 client.py {port}    a client that arena starts itself
+//	tcp:pace=off::9000                  the same, with options first
+//	py:agents/student_agent.py          a Colosseum student's agent file
 type Spec struct {
 	Name    string
 	Options [][2]string // name=value pairs in the order written
-	Command string      // the program, for Name "cmd"
+	// Command is the program for "cmd" and for a "tcp" player arena
+	// starts, and the agent's file for "py".
+	Command string
+	Addr    string // where a "tcp" player is awaited, when arena does not start it
 }
+
+// The kinds of players that are not arena's bots.
+const (
+	SpecCommand = "cmd" // CommandPrefix
+	SpecTCP     = "tcp" // TCPPrefix
+	SpecPython  = "py"  // PythonPrefix
+)
 
 // ParseSpec reads a bot spec. It checks the syntax only; [NewBot] checks
 // the names against a game.
 func ParseSpec(s string) (Spec, error) {
-	if addr, ok := strings.CutPrefix(s, TCPPrefix); ok {
-		// The port is what follows the last colon (not net.SplitHostPort:
-		// the page's build must not carry the net package for this).
-		i := strings.LastIndexByte(addr, ':')
-		n, err := strconv.Atoi(addr[i+1:])
-		if i < 0 || err != nil || n < 0 || n > 65535 {
-			return Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, HOST:PORT with a port from 0 to 65535, as in tcp::9000", s)
-		}
-		return Spec{Name: "tcp", Command: addr}, nil
+	if rest, ok := strings.CutPrefix(s, TCPPrefix); ok {
+		return parseTCPSpec(s, rest)
 	}
 	if cmd, ok := strings.CutPrefix(s, CommandPrefix); ok {
 		if strings.TrimSpace(cmd) == "" {
 			return Spec{}, fmt.Errorf("bot spec %q: give the program to run, as in cmd:python3 my_agent.py", s)
 		}
-		return Spec{Name: "cmd", Command: cmd}, nil
+		return Spec{Name: SpecCommand, Command: cmd}, nil
+	}
+	if file, ok := strings.CutPrefix(s, PythonPrefix); ok {
+		if strings.TrimSpace(file) == "" {
+			return Spec{}, fmt.Errorf("bot spec %q: give the agent's file, as in py:agents/student_agent.py", s)
+		}
+		return Spec{Name: SpecPython, Command: file}, nil
 	}
 	name, opts, hasOpts := strings.Cut(s, ":")
 	if name == "" {
@@ -176,28 +209,101 @@ func ParseSpec(s string) (Spec, error) {
 	return sp, nil
 }
 
+// parseTCPSpec reads what follows "tcp:" in spec s: options ending in a
+// colon when the first segment holds an "=", then "cmd:" and the program
+// to start, or the address to listen on.
+func parseTCPSpec(s, rest string) (Spec, error) {
+	sp := Spec{Name: SpecTCP}
+	if i := strings.IndexByte(rest, ':'); i > 0 && strings.Contains(rest[:i], "=") {
+		for _, kv := range strings.Split(rest[:i], ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" || v == "" {
+				return Spec{}, fmt.Errorf("bot spec %q: option %q is not name=value", s, kv)
+			}
+			sp.Options = append(sp.Options, [2]string{k, v})
+		}
+		rest = rest[i+1:]
+		if _, err := sp.Pace(); err != nil {
+			return Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
+		}
+	}
+	if cmd, ok := strings.CutPrefix(rest, CommandPrefix); ok {
+		if strings.TrimSpace(cmd) == "" {
+			return Spec{}, fmt.Errorf("bot spec %q: give the program to start, as in tcp:cmd:python3 client.py {port}", s)
+		}
+		sp.Command = cmd
+		return sp, nil
+	}
+	// The port is what follows the last colon (not net.SplitHostPort: the
+	// page's build must not carry the net package for this).
+	i := strings.LastIndexByte(rest, ':')
+	n, err := strconv.Atoi(rest[i+1:])
+	host := rest[:max(i, 0)]
+	bracketed := strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]")
+	if i < 0 || err != nil || n < 0 || n > 65535 || (strings.Contains(host, ":") && !bracketed) {
+		return Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, HOST:PORT with a port from 0 to 65535, as in tcp::9000, or the program to start, as in tcp:cmd:python3 client.py {port}", s)
+	}
+	sp.Addr = rest
+	return sp, nil
+}
+
+// Pace is how a "tcp" player's messages are spaced: [DefaultPace] unless
+// the spec says pace=off (each message as soon as it is due) or gives the
+// gap between messages (pace=100ms).
+func (s Spec) Pace() (Pace, error) {
+	p := DefaultPace
+	for _, kv := range s.Options {
+		switch {
+		case kv[0] != "pace":
+			return p, fmt.Errorf("unknown option %q of a network player (valid: pace)", kv[0])
+		case kv[1] == "off":
+			p = Pace{}
+		case kv[1] == "on":
+			p = DefaultPace
+		default:
+			d, err := time.ParseDuration(kv[1])
+			if err != nil || d < 0 || d > 10*time.Second {
+				return p, fmt.Errorf("pace=%s: want on, off or the gap between messages, as 100ms (at most 10s)", kv[1])
+			}
+			p.Gap = d
+		}
+	}
+	return p, nil
+}
+
 // String writes the spec back in the syntax ParseSpec reads.
 func (s Spec) String() string {
-	switch s.Name {
-	case "cmd":
-		return CommandPrefix + s.Command
-	case "tcp":
-		return TCPPrefix + s.Command
-	}
-	if len(s.Options) == 0 {
-		return s.Name
-	}
 	parts := make([]string, len(s.Options))
 	for i, kv := range s.Options {
 		parts[i] = kv[0] + "=" + kv[1]
 	}
-	return s.Name + ":" + strings.Join(parts, ",")
+	opts := strings.Join(parts, ",")
+	switch s.Name {
+	case SpecCommand:
+		return CommandPrefix + s.Command
+	case SpecPython:
+		return PythonPrefix + s.Command
+	case SpecTCP:
+		w := TCPPrefix
+		if opts != "" {
+			w += opts + ":"
+		}
+		if s.Command != "" {
+			return w + CommandPrefix + s.Command
+		}
+		return w + s.Addr
+	}
+	if opts == "" {
+		return s.Name
+	}
+	return s.Name + ":" + opts
 }
 
 // Timed reports whether the spec's bot thinks on the clock (a time
 // option) or is a program: the same setup may then play another match.
 func (s Spec) Timed() bool {
-	if s.Name == "cmd" || s.Name == "tcp" {
+	switch s.Name {
+	case SpecCommand, SpecTCP, SpecPython:
 		return true
 	}
 	for _, kv := range s.Options {
@@ -211,30 +317,10 @@ func (s Spec) Timed() bool {
 // NewBot checks spec against game g and makes the bot. Unknown bots and
 // options are refused with the list of valid ones.
 func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
-	if spec.Name == "cmd" {
-		info := BotInfo{Name: "cmd", Description: "a program: " + spec.Command}
-		switch g := g.(type) {
-		case Protocol:
-			b, err := newProcessBot(g, spec.Command)
-			return b, info, Options{}, err
-		case Commander:
-			b, err := g.CommandBot(spec.Command)
-			return b, info, Options{}, err
-		}
-		return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
-	}
-	if spec.Name == "tcp" {
-		info := BotInfo{Name: "tcp", Description: "a network player on " + spec.Command}
-		if sp, ok := g.(SessionProtocol); ok {
-			b, err := newSessionBot(sp, spec.Command)
-			return b, info, Options{}, err
-		}
-		proto, ok := g.(Protocol)
-		if !ok {
-			return nil, BotInfo{}, Options{}, fmt.Errorf("%s has no line protocol for network players", g.Info().Name)
-		}
-		b, err := newTCPBot(proto, spec.Command)
-		return b, info, Options{}, err
+	switch spec.Name {
+	case SpecCommand, SpecTCP, SpecPython:
+		b, err := newExternal(g, spec)
+		return b, BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String()}, Options{}, err
 	}
 	info, err := LookupBot(g, spec.Name)
 	if err != nil {
@@ -347,3 +433,51 @@ func (n *Note) String() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// newExternal makes the bot of a player outside arena: a program, a
+// network client (awaited or started), or a Python agent file.
+func newExternal(g Game, spec Spec) (Bot, error) {
+	name := g.Info().Name
+	proto, hasProto := g.(Protocol)
+	switch spec.Name {
+	case SpecCommand:
+		if c, ok := g.(Commander); ok {
+			return c.CommandBot(spec.Command)
+		}
+		if hasProto {
+			return newProcessBot(proto, spec.Command)
+		}
+		return nil, fmt.Errorf("%s has no protocol for programs to play with", name)
+	case SpecTCP:
+		pace, err := spec.Pace()
+		if err != nil {
+			return nil, err
+		}
+		if sp, ok := g.(SessionProtocol); ok {
+			return newSessionBot(sp, spec, pace)
+		}
+		if hasProto {
+			return newTCPBot(proto, spec)
+		}
+		return nil, fmt.Errorf("%s has no line protocol for network players", name)
+	case SpecPython:
+		if pa, ok := g.(PythonAgents); ok && hasProto {
+			return newPythonBot(proto, pa, spec.Command)
+		}
+		return nil, fmt.Errorf("py: plays agent files written for a course's Python simulator, and %s has none (colosseum has: agents/student_agent.py)", name)
+	}
+	return nil, fmt.Errorf("bot spec %s: not a player outside arena", spec)
+}
+
+// Pace is how arena spaces what a network player hears (see pacer): after
+// a game's opening message, Opening of silence; between later messages,
+// Gap. The zero Pace writes each message as soon as it is due, still in a
+// write of its own.
+type Pace struct {
+	Opening, Gap time.Duration
+}
+
+// DefaultPace keeps the course library's reads apart: its half second of
+// silence after the game, with a margin for a busy machine, and a gap that
+// a client blocked in recv() has long returned from.
+var DefaultPace = Pace{Opening: 750 * time.Millisecond, Gap: 50 * time.Millisecond}

@@ -12,6 +12,9 @@ type Clock interface {
 	// Begin returns the time available for the move about to be asked in
 	// s (a clock may start afresh with each game of a session).
 	Begin(s State) time.Duration
+	// Left is what Begin would return, without starting the move: the
+	// bound of what a player may spend before it (its name, its hello).
+	Left(s State) time.Duration
 	// End charges the time used and reports an error when it was too much.
 	End(used time.Duration) error
 }
@@ -32,12 +35,17 @@ func NewTimeBucket(gain, capacity time.Duration) *TimeBucket {
 }
 
 // Begin refills the bucket by Gain, up to Cap, and returns its content.
-func (b *TimeBucket) Begin(State) time.Duration {
-	if !b.started {
-		b.left, b.started = b.Cap, true
-	}
-	b.left = min(b.Cap, b.left+b.Gain)
+func (b *TimeBucket) Begin(s State) time.Duration {
+	b.left, b.started = b.Left(s), true
 	return b.left
+}
+
+// Left is the bucket's content once refilled for the coming move.
+func (b *TimeBucket) Left(State) time.Duration {
+	if !b.started {
+		return b.Cap
+	}
+	return min(b.Cap, b.left+b.Gain)
 }
 
 // End takes the time used out of the bucket.
@@ -58,7 +66,10 @@ type PerMove struct {
 }
 
 // Begin returns the limit of the coming move.
-func (p *PerMove) Begin(State) time.Duration {
+func (p *PerMove) Begin(s State) time.Duration { return p.Left(s) }
+
+// Left is the limit of the coming move.
+func (p *PerMove) Left(State) time.Duration {
 	if p.moves == 0 {
 		return p.First
 	}
@@ -98,14 +109,25 @@ type PerGame struct {
 // Begin returns what is left of this game's budget, full at a game's
 // first move.
 func (c *PerGame) Begin(s State) time.Duration {
-	g := 0
-	if st, ok := s.(Sessioner); ok {
-		g = st.GameNum()
-	}
-	if !c.set || g != c.game {
-		c.game, c.left, c.set = g, c.Per, true
+	c.left, c.game, c.set = c.Left(s), GameNum(s), true
+	return c.left
+}
+
+// Left is what is left of the budget of s's game.
+func (c *PerGame) Left(s State) time.Duration {
+	if !c.set || GameNum(s) != c.game {
+		return c.Per
 	}
 	return c.left
+}
+
+// GameNum is the game of a session s is in (see [Sessioner]); 0 for a
+// match of one game.
+func GameNum(s State) int {
+	if st, ok := s.(Sessioner); ok {
+		return st.GameNum()
+	}
+	return 0
 }
 
 // End charges the time used.

@@ -164,13 +164,34 @@ func TestParseSpec(t *testing.T) {
 	if err != nil || sp.Name != "strong" || len(sp.Options) != 2 || sp.String() != "strong:nodes=200k,seed=3" {
 		t.Errorf("ParseSpec = %+v, %v", sp, err)
 	}
-	for _, bad := range []string{"", ":nodes=3", "strong:", "strong:nodes", "strong:=3", "strong:nodes=1,", "tcp:", "tcp:9000", "tcp::99999", "tcp::x", "cmd: "} {
+	for _, bad := range []string{"", ":nodes=3", "strong:", "strong:nodes", "strong:=3", "strong:nodes=1,", "tcp:", "tcp:9000", "tcp::99999", "tcp::x", "cmd: ",
+		"tcp:cmd:", "tcp:cmd: ", "tcp:pace=sometimes::9000", "tcp:pace=-1s::9000", "tcp:speed=1::9000", "tcp:pace::9000", "tcp:pace=off:", "py:", "py: "} {
 		if _, err := ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}
 	}
-	if sp, err := ParseSpec("tcp::9000"); err != nil || sp.Name != "tcp" || sp.Command != ":9000" {
-		t.Errorf("ParseSpec(tcp::9000) = %+v, %v", sp, err)
+	for _, c := range []struct {
+		spec          string
+		addr, command string
+		pace          Pace
+	}{
+		{"tcp::9000", ":9000", "", DefaultPace},
+		{"tcp:localhost:9000", "localhost:9000", "", DefaultPace},
+		{"tcp:pace=off::9000", ":9000", "", Pace{}},
+		{"tcp:pace=120ms:cmd:python3 c.py {port}", "", "python3 c.py {port}", Pace{Opening: DefaultPace.Opening, Gap: 120 * time.Millisecond}},
+		{"tcp:cmd:python3 a:b.py --port {port} --role={role}", "", "python3 a:b.py --port {port} --role={role}", DefaultPace},
+	} {
+		sp, err := ParseSpec(c.spec)
+		if err != nil || sp.Name != SpecTCP || sp.Addr != c.addr || sp.Command != c.command || sp.String() != c.spec {
+			t.Errorf("ParseSpec(%s) = %+v (%s), %v", c.spec, sp, sp, err)
+			continue
+		}
+		if p, err := sp.Pace(); err != nil || p != c.pace {
+			t.Errorf("%s: pace %+v, %v; want %+v", c.spec, p, err, c.pace)
+		}
+	}
+	if sp, err := ParseSpec("py:agents/student_agent.py"); err != nil || sp.Name != SpecPython || sp.Command != "agents/student_agent.py" || sp.String() != "py:agents/student_agent.py" || !sp.Timed() {
+		t.Errorf("ParseSpec(py:...) = %+v, %v", sp, err)
 	}
 }
 

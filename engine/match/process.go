@@ -49,10 +49,21 @@ type linePlayer struct {
 	connected bool
 	// tooLong is set when the player wrote a line over maxLine.
 	tooLong bool
+	// charged is the time the player spent before its move that its
+	// clock pays (its name), not yet charged.
+	charged time.Duration
+	// herald, when the protocol has one: the game whose role line the
+	// player heard, when, and whether the pause after it is over; when the
+	// last game ended (Watch), for the pause after each game.
+	heardGame  int
+	heardAt    time.Time
+	paused     bool
+	lastGame   int
+	gameEnded  time.Time
 }
 
 func newLinePlayer(proto Protocol, what string) *linePlayer {
-	return &linePlayer{proto: proto, what: what, lines: make(chan string, 16), quit: make(chan struct{})}
+	return &linePlayer{proto: proto, what: what, lines: make(chan string, 16), quit: make(chan struct{}), heardGame: -1}
 }
 
 // read passes r's lines to Act until r ends, then calls done.
@@ -78,7 +89,7 @@ func (p *linePlayer) Act(t *Turn) (Action, error) {
 	if p.dead != nil {
 		return nil, p.dead
 	}
-	if err := p.Connect(t.Context(), t.State, t.Side); err != nil {
+	if err := p.Connect(t.Context(), t.State, t.Side, t.Clock); err != nil {
 		return nil, err
 	}
 	// Answers that came too late for earlier requests are not for this one.
@@ -107,6 +118,10 @@ func (p *linePlayer) Act(t *Turn) (Action, error) {
 		if id >= 0 && id < p.id {
 			line, err = p.next(t.Context(), wait) // an answer to an earlier request
 			continue
+		}
+		var rep Reported
+		if errors.As(rerr, &rep) {
+			return nil, rep
 		}
 		if rerr != nil {
 			return nil, fmt.Errorf("%s answered nonsense: %v", p.what, rerr)
@@ -147,26 +162,47 @@ func (p *linePlayer) next(ctx context.Context, wait time.Duration) (string, erro
 }
 
 // Connect opens the player and asks its name when the protocol's host
-// does (Evasion's "sendname"), before its first move.
-func (p *linePlayer) Connect(ctx context.Context, _ State, _ Side) error {
-	if p.dead != nil || p.connected {
+// does (Evasion's "sendname"), before its first move; then, at the start
+// of each game, tells it its role when the protocol's host did (Evasion's
+// "hunter" and "prey").
+func (p *linePlayer) Connect(ctx context.Context, s State, side Side, left time.Duration) error {
+	if p.dead != nil {
 		return p.dead
 	}
-	p.connected = true
-	if p.open != nil {
-		if err := p.open(ctx); err != nil {
-			p.dead = err
+	if !p.connected {
+		p.connected = true
+		if p.open != nil {
+			if err := p.open(ctx); err != nil {
+				p.dead = err
+				return err
+			}
+		}
+		if err := p.greet(ctx, left); err != nil {
 			return err
 		}
 	}
+	return p.announce(s, side)
+}
+
+// greet asks the player its name when the protocol's host did. The
+// original waited for ever; arena waits as long as the player's clock
+// allows and charges the wait to it, so a silent client cannot hold the
+// match.
+func (p *linePlayer) greet(ctx context.Context, left time.Duration) error {
 	g, ok := p.proto.(Greeter)
 	if !ok {
 		return nil
 	}
+	start := time.Now()
 	if _, err := p.out.Write(g.Greeting()); err != nil {
 		return p.gone()
 	}
-	line, err := p.next(ctx, maxWait)
+	wait := maxWait
+	if left > 0 {
+		wait = left + grace
+	}
+	line, err := p.next(ctx, wait)
+	p.charged += time.Since(start)
 	if err != nil {
 		p.dead = fmt.Errorf("no name: %v", err)
 		return p.dead
@@ -176,6 +212,72 @@ func (p *linePlayer) Connect(ctx context.Context, _ State, _ Side) error {
 		p.name = p.name[:64]
 	}
 	return nil
+}
+
+// announce writes the role line of the game s starts, once per game, in a
+// write of its own: after the pause the original host made after each
+// game, and followed by the pause it made before the first state (see
+// Flush).
+func (p *linePlayer) announce(s State, side Side) error {
+	h, ok := p.proto.(Herald)
+	if !ok || GameNum(s) == p.heardGame {
+		return nil
+	}
+	line := h.Herald(s, side)
+	if line == nil {
+		return nil
+	}
+	if !p.gameEnded.IsZero() {
+		time.Sleep(time.Until(p.gameEnded.Add(h.Pause())))
+	}
+	if _, err := p.out.Write(line); err != nil {
+		return p.gone()
+	}
+	p.heardGame, p.heardAt, p.paused = GameNum(s), time.Now(), false
+	return nil
+}
+
+// Flush waits out the pause the original host made after the role lines,
+// before the first state of a game. The match calls it before the clock
+// starts: the pause is charged to no one.
+func (p *linePlayer) Flush(ctx context.Context) error {
+	h, ok := p.proto.(Herald)
+	if !ok || p.paused || p.heardAt.IsZero() {
+		return nil
+	}
+	p.paused = true
+	return sleepCtx(ctx, time.Until(p.heardAt.Add(h.Pause())))
+}
+
+// Watch notes when a game ends, for the pause the original host made after
+// each game.
+func (p *linePlayer) Watch(s State) {
+	if g := GameNum(s); g != p.lastGame || s.ToMove() == Nobody {
+		p.lastGame, p.gameEnded = g, time.Now()
+	}
+}
+
+// Charged returns the time spent on the player's name and not yet charged
+// to its clock.
+func (p *linePlayer) Charged() time.Duration {
+	c := p.charged
+	p.charged = 0
+	return c
+}
+
+// sleepCtx sleeps for d or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // Name is what the player called itself, if the protocol asks.
@@ -189,10 +291,14 @@ func (p *linePlayer) gone() error {
 	return p.dead
 }
 
-// End tells the player the game is over.
+// End tells the player the match is over, after the pause the original
+// host made after each game.
 func (p *linePlayer) End(s State, side Side) {
 	if p.dead != nil || !p.connected {
 		return
+	}
+	if h, ok := p.proto.(Herald); ok && !p.gameEnded.IsZero() {
+		time.Sleep(time.Until(p.gameEnded.Add(h.Pause())))
 	}
 	if line := p.proto.Final(s, side); line != nil {
 		p.out.Write(line)
@@ -224,7 +330,17 @@ func newProcessBot(proto Protocol, command string) (Bot, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 my_agent.py")
 	}
-	p := &processBot{linePlayer: newLinePlayer(proto, "the program"), stderr: &tailBuffer{max: 2048}, waited: make(chan struct{})}
+	p, err := startProcess(proto, args, "the program")
+	if err != nil {
+		return nil, fmt.Errorf("cmd:%s: %w", command, err)
+	}
+	return p, nil
+}
+
+// startProcess starts a program that plays through proto on its standard
+// input and output; what names it in messages.
+func startProcess(proto Protocol, args []string, what string) (*processBot, error) {
+	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: &tailBuffer{max: 2048}, waited: make(chan struct{})}
 	p.cmd = exec.Command(args[0], args[1:]...)
 	p.cmd.Stderr = p.stderr
 	newGroup(p.cmd)
@@ -236,7 +352,7 @@ func newProcessBot(proto Protocol, command string) (Bot, error) {
 		return nil, err
 	}
 	if err := p.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("cmd:%s: %v", command, err)
+		return nil, err
 	}
 	p.forget = cleanup.Add(func() { killGroup(p.cmd) }) // Ctrl-C does not reach the group
 	p.out, p.ended = p.stdin, p.exited
@@ -251,17 +367,17 @@ func newProcessBot(proto Protocol, command string) (Bot, error) {
 
 // exited says why the program's output ended.
 func (p *processBot) exited() error {
-	msg := "the program ended"
+	msg := p.what + " ended"
 	select {
 	case <-p.waited:
 		if p.waitErr != nil {
 			msg += ": " + p.waitErr.Error()
 		}
 	case <-time.After(time.Second):
-		msg = "the program closed its output"
+		msg = p.what + " closed its output"
 	}
 	if p.tooLong {
-		msg = fmt.Sprintf("the program wrote a line longer than %d bytes", maxLine)
+		msg = fmt.Sprintf("%s wrote a line longer than %d bytes", p.what, maxLine)
 	}
 	if tail := strings.TrimSpace(p.stderr.String()); tail != "" {
 		msg += "; it wrote: " + lastLine(tail)

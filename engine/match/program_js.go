@@ -14,13 +14,18 @@ var errNoPrograms = errors.New("programs cannot play in the browser: run arena o
 
 func newProcessBot(Protocol, string) (Bot, error) { return nil, errNoPrograms }
 
-func newTCPBot(Protocol, string) (Bot, error) {
+func newTCPBot(Protocol, Spec) (Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }
 
 // RunOnce refuses: see errNoPrograms.
 func RunOnce(context.Context, string, string, time.Duration) error { return errNoPrograms }
 
-func newSessionBot(SessionProtocol, string) (Bot, error) {
+func newPythonBot(Protocol, PythonAgents, string) (Bot, error) { return nil, errNoPrograms }
+
+// Python is unused in the browser.
+var Python string
+
+func newSessionBot(SessionProtocol, Spec, Pace) (Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }

@@ -37,6 +37,10 @@ const TCPPrefix = "tcp:"
 // CommandPrefix starts a bot spec that runs a program: "cmd:python3 a.py".
 const CommandPrefix = "cmd:"
 
+// PythonPrefix starts a bot spec that plays a Python agent file written
+// for a course's own simulator: "py:agents/student_agent.py".
+const PythonPrefix = "py:"
+
 // Commander is implemented by games whose players can be programs run
 // once per move on files, as the course's programs are (map colouring:
 // input.txt in, output.txt out). The game makes the bot of a "cmd:" spec.
@@ -48,6 +52,40 @@ type Commander interface {
 // name before the first request (Evasion's "sendname").
 type Greeter interface {
 	Greeting() []byte
+}
+
+// PythonAgents is implemented by games whose course had students write
+// their agent as a Python file for the course's own simulator (Colosseum's
+// agents/student_agent.py). The game ships a runner: a Python program
+// that imports such a file as the simulator did and speaks the game's line
+// protocol, so that arena plays the file unchanged ("py:FILE").
+type PythonAgents interface {
+	// PythonRunner is the runner's file name and source. It takes the
+	// agent's file as its one argument, and writes one line before the
+	// first request: {"type":"ready",...}, or {"type":"error","error":
+	// WHY} when the file cannot play.
+	PythonRunner() (name string, source []byte)
+}
+
+// Reported is an error a player reported in its own words instead of a
+// move (a Python agent that raised): the match says it as it is.
+type Reported string
+
+func (r Reported) Error() string { return string(r) }
+
+// Herald is implemented by protocols whose host tells each player its role
+// at the start of each game, in a line of its own that asks no answer,
+// and pauses around it (Evasion's "hunter" and "prey", with the 2020
+// server's sleeps of 1000/60 ms after the role lines and after each game).
+// Clients were written against those pauses: many read the role and the
+// first state with one recv() each.
+type Herald interface {
+	// Herald is the line side hears when s starts a game, or nil.
+	Herald(s State, side Side) []byte
+	// Pause is how long the host waits after the role lines before the
+	// first request, and after each game before the next role line or the
+	// final line.
+	Pause() time.Duration
 }
 
 // ClientMaker is implemented by protocols whose players must remember
@@ -126,6 +164,9 @@ type SessionProtocol interface {
 	Hello(msg []byte) (role int, name string, err error)
 	// RoleOf is side's role in the game s is in.
 	RoleOf(s State, side Side) int
+	// RoleName names a role, as a program started for it is told
+	// ("tcp:cmd:python3 {role}.py {port}").
+	RoleName(role int) string
 	// Opening is what both clients hear when a game starts.
 	Opening(s State) []byte
 	// Notice is what both clients hear after the move that led to s (for

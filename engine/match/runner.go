@@ -82,7 +82,9 @@ func NewRunner(s Setup) (*Runner, error) {
 		}
 	}
 	r.rec = rec
-	r.finishIfOver()
+	if r.finishIfOver() {
+		r.tellEnd(rec.Last())
+	}
 	return r, nil
 }
 
@@ -159,7 +161,7 @@ func (r *Runner) Step(ctx context.Context) error {
 	// first one too. A failure shows when the side is asked to move.
 	for _, side := range Sides {
 		if c, ok := r.bots[side].(Connecter); ok {
-			c.Connect(ctx, state, side)
+			c.Connect(ctx, state, side, r.left(state, side))
 		}
 	}
 	movers := state.ToMove()
@@ -187,32 +189,48 @@ func (r *Runner) Step(ctx context.Context) error {
 		}
 		log.Actions[side] = a
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	if faults != nil {
+		r.mu.Lock()
 		r.rec.Result = forfeitResult(state, faults)
+		r.mu.Unlock()
 		r.tellEnd(state)
 		return nil
 	}
 	next := state.Apply(log.Actions)
+	r.mu.Lock()
 	r.rec.push(next, &log)
+	over := r.finishIfOver()
+	r.mu.Unlock()
 	for _, b := range r.bots {
 		if w, ok := b.(Watcher); ok {
 			w.Watch(next)
 		}
 	}
-	r.finishIfOver()
+	if over {
+		r.tellEnd(next)
+	}
 	return nil
 }
 
-// finishIfOver sets the result when the last state ends the game, and
-// tells the bots that listen. The caller holds r.mu (or owns r alone).
-func (r *Runner) finishIfOver() {
+// finishIfOver sets the result when the last state ends the game and
+// reports whether it did; the bots are then told with tellEnd, outside
+// the lock (a program may be told after a pause). The caller holds r.mu
+// (or owns r alone).
+func (r *Runner) finishIfOver() bool {
 	last := r.rec.Last()
 	if last.ToMove() == Nobody {
 		r.rec.Result = &Result{Outcome: last.Outcome(), Turns: last.Turn()}
-		r.tellEnd(last)
+		return true
 	}
+	return false
+}
+
+// left is what side's clock leaves for its next move in s, or 0.
+func (r *Runner) left(s State, side Side) time.Duration {
+	if c := r.clocks[side]; c != nil {
+		return c.Left(s)
+	}
+	return 0
 }
 
 // tellEnd gives the final state to the bots that want it.
@@ -227,14 +245,21 @@ func (r *Runner) tellEnd(s State) {
 // ask gets side's action, turning a panic, an error or an overrun of the
 // clock into an error.
 func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *Note, think time.Duration, err error) {
-	if c, ok := r.bots[side].(Connecter); ok {
-		if err := c.Connect(ctx, s, side); err != nil {
-			return nil, nil, 0, err
+	bot := r.bots[side]
+	if c, ok := bot.(Connecter); ok {
+		if err := c.Connect(ctx, s, side, r.left(s, side)); err != nil {
+			return nil, nil, r.charged(side), err
 		}
 	}
+	if f, ok := bot.(Flusher); ok {
+		if err := f.Flush(ctx); err != nil {
+			return nil, nil, r.charged(side), err
+		}
+	}
+	charged := r.charged(side)
 	var allow time.Duration
 	if c := r.clocks[side]; c != nil {
-		allow = c.Begin(s)
+		allow = max(c.Begin(s)-charged, time.Millisecond)
 	}
 	t := newTurn(ctx, s, side, r.rands[side], r.budget[side], allow)
 	func() {
@@ -248,7 +273,7 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 			err = errors.New("bot returned no action")
 		}
 	}()
-	think = t.Elapsed()
+	think = charged + t.Elapsed()
 	if c := r.clocks[side]; c != nil && ctx.Err() == nil {
 		if cerr := c.End(think); cerr != nil && err == nil {
 			err = cerr
@@ -259,6 +284,14 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 		note = &n
 	}
 	return a, note, think, err
+}
+
+// charged is what side's bot spent outside its moves that its clock pays.
+func (r *Runner) charged(side Side) time.Duration {
+	if c, ok := r.bots[side].(Charger); ok {
+		return c.Charged()
+	}
+	return 0
 }
 
 // panicSite returns the function and line where a panic started: the

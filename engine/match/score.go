@@ -95,3 +95,11 @@ func (s *Score) UnmarshalJSON(b []byte) error {
 	*s = Cost(x)
 	return nil
 }
+
+// clipBytes shortens what a message quotes.
+func clipBytes(b []byte) string {
+	if len(b) > 60 {
+		return string(b[:57]) + "..."
+	}
+	return string(b)
+}

@@ -19,164 +19,260 @@ var lobbies = struct {
 	m map[string]*lobby
 }{m: map[string]*lobby{}}
 
-// lobby is one listening port and the clients of the game being played:
-// one per side that listens there.
+// lobby is where the clients of a SessionProtocol game are seated: one
+// listening port and the clients of the game being played, one per side
+// that listens there. A lobby of a program that arena starts
+// ("tcp:cmd:...") is its side's alone: for each game it listens on a new
+// loopback port, starts the program for the side's role there and seats
+// the one client it accepts.
 type lobby struct {
 	addr    string
 	ln      net.Listener
 	proto   SessionProtocol
-	members int // the sides that listen here
+	members int  // the sides that listen here
+	pace    Pace // how what the clients hear is spaced
+	command string
 
 	mu      sync.Mutex
 	game    int // the game whose clients are seated; -1 before the first
 	conns   map[Side]*sessionConn
-	err     error
-	noticed int // the turn whose update the clients last heard
+	errs    map[Side]error // why a side has no client for this game
+	noticed int            // the turn whose update the clients last heard
+	prog    *launched      // the program started for this game
 }
 
 // sessionConn is one client's connection for one game.
 type sessionConn struct {
-	c    net.Conn
-	msgs chan []byte // its messages after the hello, closed when it leaves
-	name string
-	once sync.Once
-	quit chan struct{} // closed with the connection: stop passing messages on
+	c       net.Conn
+	out     *pacer
+	msgs    chan []byte // its messages after the hello, closed when it leaves
+	name    string
+	once    sync.Once
+	quit    chan struct{} // closed with the connection: stop passing messages on
+	hello   time.Duration // how long its hello took, for its clock
+	charged bool
 }
 
-// close ends the connection; a reader blocked on a flooding client stops.
+// close ends the connection once what it was sent is written; a reader
+// blocked on a flooding client stops.
 func (c *sessionConn) close() {
 	c.once.Do(func() {
 		close(c.quit)
-		c.c.Close()
+		c.out.closeWhenSent()
 	})
 }
 
-// joinLobby returns the lobby of addr, listening on it for the first side
-// that asks.
-func joinLobby(proto SessionProtocol, addr string) (*lobby, error) {
+// drop ends the connection at once.
+func (c *sessionConn) drop() {
+	c.once.Do(func() { close(c.quit) })
+	c.out.closeNow()
+}
+
+// joinLobby returns the lobby of spec's address, listening on it for the
+// first side that asks, or a lobby of the side's own for a program to
+// start.
+func joinLobby(proto SessionProtocol, spec Spec, pace Pace) (*lobby, error) {
+	if spec.Command != "" {
+		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, game: -1}, nil
+	}
 	lobbies.Lock()
 	defer lobbies.Unlock()
-	if l, ok := lobbies.m[addr]; ok {
+	if l, ok := lobbies.m[spec.Addr]; ok {
 		l.members++
 		return l, nil
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", spec.Addr)
 	if err != nil {
-		return nil, fmt.Errorf("%s%s: cannot listen: %v", TCPPrefix, addr, err)
+		return nil, fmt.Errorf("%s: cannot listen: %v", spec, err)
 	}
-	l := &lobby{addr: addr, ln: ln, proto: proto, game: -1, members: 1}
-	lobbies.m[addr] = l
+	l := &lobby{addr: spec.Addr, ln: ln, proto: proto, game: -1, members: 1, pace: pace}
+	lobbies.m[spec.Addr] = l
 	return l, nil
 }
 
 // leave closes the lobby once no side uses it.
 func (l *lobby) leave() {
-	lobbies.Lock()
-	defer lobbies.Unlock()
-	if l.members--; l.members > 0 {
-		return
+	if l.command == "" {
+		lobbies.Lock()
+		defer lobbies.Unlock()
+		if l.members--; l.members > 0 {
+			return
+		}
+		l.ln.Close()
+		delete(lobbies.m, l.addr)
 	}
-	l.ln.Close()
-	delete(lobbies.m, l.addr)
 	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.endGame(0)
+}
+
+// endGame closes the seated clients once they have heard what they were
+// sent, and ends the game's program after giving it patience to exit. The
+// caller holds l.mu.
+func (l *lobby) endGame(patience time.Duration) {
 	for _, c := range l.conns {
 		c.close()
 	}
-	l.mu.Unlock()
+	if l.prog == nil {
+		return
+	}
+	for _, c := range l.conns {
+		select {
+		case <-c.out.done:
+		case <-time.After(10 * time.Second):
+		}
+	}
+	l.prog.stop(max(patience, 100*time.Millisecond))
+	l.prog = nil
 }
 
 // seat returns side's client for the game s is in, gathering the game's
 // clients first when it has not been done: one per side listening here,
 // each saying hello; with two, the first client's role decides both, as
-// on the original server. Both then hear the opening.
-func (l *lobby) seat(ctx context.Context, s State, side Side) (*sessionConn, error) {
+// on the original server. Both then hear the opening. left bounds the
+// wait for a hello.
+func (l *lobby) seat(ctx context.Context, s State, side Side, left time.Duration) (*sessionConn, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	game := 0
-	if ss, ok := s.(Sessioner); ok {
-		game = ss.GameNum()
+	if game := GameNum(s); l.game != game {
+		l.endGame(time.Second)
+		l.conns, l.errs, l.game = map[Side]*sessionConn{}, map[Side]error{}, game
+		l.gather(ctx, s, side, left)
 	}
-	if l.game != game {
-		for _, c := range l.conns {
-			c.close()
-		}
-		l.conns, l.err, l.game = map[Side]*sessionConn{}, nil, game
-		l.err = l.gather(ctx, s, side)
-	}
-	if l.err != nil {
-		return nil, l.err
+	if err := l.errs[side]; err != nil {
+		return nil, err
 	}
 	return l.conns[side], nil
 }
 
-// gather accepts the game's clients, reads their hellos and seats them.
-func (l *lobby) gather(ctx context.Context, s State, side Side) error {
-	var got []*sessionConn
-	var roles []int
-	for range l.members {
-		c, err := l.accept(ctx)
-		if err != nil {
-			return err
+// gather accepts the game's clients, reads their hellos and seats them;
+// a side whose client fails has an error instead.
+func (l *lobby) gather(ctx context.Context, s State, side Side, left time.Duration) {
+	ln := l.ln
+	if l.command != "" {
+		var err error
+		if ln, err = l.start(s, side); err != nil {
+			l.errs[side] = err
+			return
 		}
-		c.c.SetReadDeadline(time.Now().Add(maxWait))
-		hello, ok := <-c.msgs
-		c.c.SetReadDeadline(time.Time{})
-		if !ok {
-			return fmt.Errorf("the client on %s left before its hello", l.addr)
-		}
-		role, name, err := l.proto.Hello(hello)
-		if err != nil {
-			c.close()
-			return fmt.Errorf("the client on %s: hello %q: %v", l.addr, clipBytes(hello), err)
-		}
-		c.name = name
-		got, roles = append(got, c), append(roles, role)
+		defer ln.Close() // one connection per game: a second one is refused
 	}
-	if len(got) == 1 {
-		l.conns[side] = got[0]
-	} else {
-		// The first client's role decides; the second takes the other.
-		for _, sd := range Sides {
-			if l.proto.RoleOf(s, sd) == roles[0] {
-				l.conns[sd] = got[0]
-			} else {
-				l.conns[sd] = got[1]
+	var got []*sessionConn
+	for range l.members {
+		c, err := l.accept(ctx, ln)
+		if err != nil {
+			for _, sd := range Sides {
+				l.errs[sd] = err
 			}
+			return
+		}
+		got = append(got, c)
+	}
+	wait := maxWait
+	if left > 0 {
+		wait = left + grace
+	}
+	roles := make([]int, len(got))
+	errs := make([]error, len(got))
+	var wg sync.WaitGroup
+	for i, c := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			roles[i], errs[i] = l.hello(c, wait)
+		}()
+	}
+	wg.Wait()
+	if len(got) == 1 {
+		l.conns[side], l.errs[side] = got[0], errs[0]
+	} else {
+		// The first client's role decides; the second takes the other. A
+		// client that said no hello takes the role the other leaves it.
+		first := roles[0]
+		if errs[0] != nil && errs[1] == nil {
+			first = 1 - roles[1]
+		}
+		for _, sd := range Sides {
+			i := 1
+			if l.proto.RoleOf(s, sd) == first {
+				i = 0
+			}
+			l.conns[sd], l.errs[sd] = got[i], errs[i]
 		}
 	}
 	opening := l.proto.Opening(s)
-	for _, c := range got {
-		writeBounded(c.c, opening)
+	for i, c := range got {
+		if errs[i] != nil {
+			c.drop()
+			continue
+		}
+		c.out.send(opening, l.pace.Opening)
 	}
-	return nil
+}
+
+// start listens on a new loopback port and starts the game's program
+// there, for side's role in the game s starts.
+func (l *lobby) start(s State, side Side) (net.Listener, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen for the program: %v", err)
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	role := l.proto.RoleName(l.proto.RoleOf(s, side))
+	if l.prog, err = launch(l.command, map[string]string{"host": host, "port": port, "role": role}); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	return ln, nil
+}
+
+// hello reads a client's first message within wait: its role. The wait
+// is the client's, for its clock.
+func (l *lobby) hello(c *sessionConn, wait time.Duration) (int, error) {
+	start := time.Now()
+	defer func() { c.hello = time.Since(start) }()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	var hello []byte
+	var ok bool
+	select {
+	case hello, ok = <-c.msgs:
+	case <-timer.C:
+		return 0, fmt.Errorf("%s said no hello within %s", l.who(), wait.Round(time.Millisecond))
+	}
+	if !ok {
+		if l.prog != nil {
+			if why := l.prog.goneWithin(time.Second); why != "" {
+				return 0, fmt.Errorf("%s before its hello", why)
+			}
+		}
+		return 0, fmt.Errorf("%s left before its hello", l.who())
+	}
+	role, name, err := l.proto.Hello(hello)
+	if err != nil {
+		return 0, fmt.Errorf("%s: hello %q: %v", l.who(), clipBytes(hello), err)
+	}
+	c.name = name
+	return role, nil
+}
+
+// who names the lobby's client in messages.
+func (l *lobby) who() string {
+	if l.command != "" {
+		return "the program"
+	}
+	return "the client on " + l.addr
 }
 
 // accept waits for one client, for at most maxWait.
-func (l *lobby) accept(ctx context.Context) (*sessionConn, error) {
-	type result struct {
-		c   net.Conn
-		err error
+func (l *lobby) accept(ctx context.Context, ln net.Listener) (*sessionConn, error) {
+	c, err := acceptOne(ctx, ln, l.prog)
+	if err != nil {
+		return nil, err
 	}
-	ch := make(chan result, 1)
-	go func() {
-		c, err := l.ln.Accept()
-		ch <- result{c, err}
-	}()
-	timer := time.NewTimer(maxWait)
-	defer timer.Stop()
-	select {
-	case r := <-ch:
-		if r.err != nil {
-			return nil, fmt.Errorf("waiting for a client on %s: %v", l.addr, r.err)
-		}
-		sc := &sessionConn{c: r.c, msgs: make(chan []byte, 16), quit: make(chan struct{})}
-		go sc.read(l.proto)
-		return sc, nil
-	case <-timer.C:
-		return nil, fmt.Errorf("no client connected to %s within %s", l.addr, maxWait)
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	sc := &sessionConn{c: c, out: newPacer(c), msgs: make(chan []byte, 16), quit: make(chan struct{})}
+	go sc.read(l.proto)
+	return sc, nil
 }
 
 // read passes the client's messages on until it leaves.
@@ -202,12 +298,6 @@ func writeBounded(c net.Conn, b []byte) error {
 	return err
 }
 
-func clipBytes(b []byte) string {
-	if len(b) > 60 {
-		return string(b[:57]) + "..."
-	}
-	return string(b)
-}
 
 // sessionBot is one side's network player under a SessionProtocol.
 type sessionBot struct {
@@ -215,23 +305,50 @@ type sessionBot struct {
 	conn  *sessionConn
 }
 
-// newSessionBot joins the lobby of addr.
-func newSessionBot(proto SessionProtocol, addr string) (Bot, error) {
-	l, err := joinLobby(proto, addr)
+// newSessionBot joins the lobby of spec.
+func newSessionBot(proto SessionProtocol, spec Spec, pace Pace) (Bot, error) {
+	l, err := joinLobby(proto, spec, pace)
 	if err != nil {
 		return nil, err
 	}
 	return &sessionBot{lobby: l}, nil
 }
 
+// Listening is the address a person should point clients at, or "" when
+// arena starts them itself.
+func (b *sessionBot) Listening() string {
+	if b.lobby.command != "" {
+		return ""
+	}
+	return b.lobby.ln.Addr().String()
+}
+
 // Connect seats the side's client for the game s is in.
-func (b *sessionBot) Connect(ctx context.Context, s State, side Side) error {
-	c, err := b.lobby.seat(ctx, s, side)
+func (b *sessionBot) Connect(ctx context.Context, s State, side Side, left time.Duration) error {
+	c, err := b.lobby.seat(ctx, s, side, left)
 	if err != nil {
 		return err
 	}
 	b.conn = c
 	return nil
+}
+
+// Flush waits until the client has been sent everything due to it: the
+// pacing is charged to no one.
+func (b *sessionBot) Flush(ctx context.Context) error {
+	if b.conn == nil {
+		return nil
+	}
+	return b.conn.out.flush(ctx)
+}
+
+// Charged is the time the client took to say hello, once per game.
+func (b *sessionBot) Charged() time.Duration {
+	if b.conn == nil || b.conn.charged {
+		return 0
+	}
+	b.conn.charged = true
+	return b.conn.hello
 }
 
 // Act waits for the client's move, within the clock.
@@ -248,14 +365,28 @@ func (b *sessionBot) Act(t *Turn) (Action, error) {
 	select {
 	case msg, ok := <-b.conn.msgs:
 		if !ok {
-			return nil, fmt.Errorf("the client on %s disconnected", b.lobby.addr)
+			return nil, b.lobby.left()
 		}
 		return b.lobby.proto.Message(msg)
 	case <-timer.C:
-		return nil, fmt.Errorf("the client did not answer within %s", wait.Round(time.Millisecond))
+		return nil, fmt.Errorf("%s did not answer within %s", b.lobby.who(), wait.Round(time.Millisecond))
 	case <-t.Context().Done():
 		return nil, t.Context().Err()
 	}
+}
+
+// left says why a client's messages ended.
+func (l *lobby) left() error {
+	l.mu.Lock()
+	prog := l.prog
+	l.mu.Unlock()
+	if prog != nil {
+		if why := prog.goneWithin(time.Second); why != "" {
+			return errors.New(why)
+		}
+		return errors.New("the program closed its connection")
+	}
+	return fmt.Errorf("the client on %s disconnected", l.addr)
 }
 
 // Watch tells the clients about every move (the lobby writes each update
@@ -263,7 +394,7 @@ func (b *sessionBot) Act(t *Turn) (Action, error) {
 // leave, and the next game takes new connections.
 func (b *sessionBot) Watch(s State) { b.lobby.notice(s) }
 
-// notice writes the update that led to s to the seated clients, once.
+// notice queues the update that led to s for the seated clients, once.
 func (l *lobby) notice(s State) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -279,7 +410,7 @@ func (l *lobby) notice(s State) {
 		}
 		seen[c] = true
 		if msg != nil {
-			writeBounded(c.c, msg)
+			c.out.send(msg, l.pace.Gap)
 		}
 		if ended {
 			c.close()

@@ -14,70 +14,142 @@ import (
 // course servers had students' programs connect (Evasion: "java -jar
 // evasion.jar 9000 9001 10 10"). The listener opens when the match is
 // made, so that a port in use is reported at once; the client is awaited
-// before its first move, for at most maxWait.
+// before its first move, for at most maxWait. With a program to start
+// ("tcp:cmd:python3 client.py {port}"), arena listens on a free loopback
+// port, starts the program with that port and awaits its connection; the
+// program's process group ends with the match.
 type tcpBot struct {
 	*linePlayer
-	addr string
-	ln   net.Listener
-	conn net.Conn
+	addr    string
+	ln      net.Listener
+	conn    net.Conn
+	command string    // the program to start, for tcp:cmd:
+	prog    *launched // the program started
 }
 
-// newTCPBot listens on addr (":9000", "localhost:9000").
-func newTCPBot(proto Protocol, addr string) (Bot, error) {
+// newTCPBot listens where spec says: its address, or a free loopback port
+// for the program it names.
+func newTCPBot(proto Protocol, spec Spec) (Bot, error) {
+	addr := spec.Addr
+	if spec.Command != "" {
+		addr = "127.0.0.1:0"
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("%s%s: cannot listen: %v", TCPPrefix, addr, err)
+		return nil, fmt.Errorf("%s: cannot listen: %v", spec, err)
 	}
-	p := &tcpBot{linePlayer: newLinePlayer(proto, "the client on "+ln.Addr().String()), addr: ln.Addr().String(), ln: ln}
+	what := "the client on " + ln.Addr().String()
+	if spec.Command != "" {
+		what = "the program"
+	}
+	p := &tcpBot{linePlayer: newLinePlayer(proto, what), addr: ln.Addr().String(), ln: ln, command: spec.Command}
 	p.open = p.accept
-	p.ended = func() error { return fmt.Errorf("the client on %s disconnected", p.addr) }
+	p.ended = p.disconnected
 	return p, nil
 }
 
 // Addr is the address the player listens on (its port when :0 was asked).
 func (p *tcpBot) Addr() string { return p.addr }
 
-// accept waits for the one client of this player.
+// Listening is the address a person should point a client at, or "" when
+// arena starts the client itself.
+func (p *tcpBot) Listening() string {
+	if p.command != "" {
+		return ""
+	}
+	return p.addr
+}
+
+// accept waits for the one client of this player, starting it first when
+// arena is to.
 func (p *tcpBot) accept(ctx context.Context) error {
-	type result struct {
-		c   net.Conn
-		err error
+	defer p.ln.Close() // one client per port, as the original
+	if p.command != "" {
+		host, port, _ := net.SplitHostPort(p.addr)
+		prog, err := launch(p.command, map[string]string{"host": host, "port": port})
+		if err != nil {
+			return err
+		}
+		p.prog = prog
 	}
-	got := make(chan result, 1)
-	go func() {
-		c, err := p.ln.Accept()
-		got <- result{c, err}
-	}()
-	timer := time.NewTimer(maxWait)
-	defer timer.Stop()
-	var r result
-	select {
-	case r = <-got:
-	case <-timer.C:
-		p.ln.Close()
-		return fmt.Errorf("no client connected to %s within %s", p.addr, maxWait)
-	case <-ctx.Done():
-		p.ln.Close()
-		return ctx.Err()
+	c, err := acceptOne(ctx, p.ln, p.prog)
+	if err != nil {
+		return err
 	}
-	p.ln.Close() // one client per port, as the original
-	if r.err != nil {
-		return fmt.Errorf("waiting for a client on %s: %v", p.addr, r.err)
-	}
-	p.conn = r.c
-	p.out = deadlineWriter{r.c}
-	go p.read(r.c, func() {})
+	p.conn = c
+	p.out = deadlineWriter{c}
+	go p.read(c, func() {})
 	return nil
 }
 
-// Close ends the connection and stops listening.
+// disconnected says why the client's lines ended.
+func (p *tcpBot) disconnected() error {
+	if p.prog != nil {
+		if why := p.prog.goneWithin(time.Second); why != "" {
+			return fmt.Errorf("%s", why)
+		}
+		return fmt.Errorf("the program closed its connection")
+	}
+	return fmt.Errorf("the client on %s disconnected", p.addr)
+}
+
+// Close ends the connection, stops listening and ends the program.
 func (p *tcpBot) Close() error {
 	close(p.quit)
 	p.ln.Close()
 	if p.conn != nil {
 		p.conn.Close()
 	}
+	if p.prog != nil {
+		p.prog.stop(time.Second)
+	}
 	return nil
+}
+
+// acceptOne waits for one client on ln, for at most maxWait; when prog is
+// the program expected to connect, its exit ends the wait at once.
+func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, error) {
+	type result struct {
+		c   net.Conn
+		err error
+	}
+	got := make(chan result, 1)
+	go func() {
+		c, err := ln.Accept()
+		got <- result{c, err}
+	}()
+	timer := time.NewTimer(maxWait)
+	defer timer.Stop()
+	var exited chan struct{}
+	if prog != nil {
+		exited = prog.exited
+	}
+	select {
+	case r := <-got:
+		if r.err != nil {
+			return nil, fmt.Errorf("waiting for a client on %s: %v", ln.Addr(), r.err)
+		}
+		return r.c, nil
+	case <-exited:
+		select { // it may have connected, then ended
+		case r := <-got:
+			if r.err == nil {
+				return r.c, nil
+			}
+		case <-time.After(100 * time.Millisecond):
+		}
+		ln.Close()
+		return nil, fmt.Errorf("%s before connecting", prog.gone())
+	case <-timer.C:
+		ln.Close()
+		if prog != nil {
+			return nil, fmt.Errorf("the program did not connect within %s", maxWait)
+		}
+		return nil, fmt.Errorf("no client connected to %s within %s", ln.Addr(), maxWait)
+	case <-ctx.Done():
+		ln.Close()
+		return nil, ctx.Err()
+	}
 }
 
 // deadlineWriter bounds each write, so that a client that stops reading

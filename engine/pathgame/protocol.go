@@ -90,6 +90,14 @@ func (Game) Hello(msg []byte) (int, string, error) {
 // RoleOf is side's role in s's game.
 func (Game) RoleOf(s match.State, side match.Side) int { return int(s.(State).RoleOf(side)) }
 
+// RoleName names a role for a program's command line ({role}).
+func (Game) RoleName(role int) string {
+	if Role(role) == Adversary {
+		return "adversary"
+	}
+	return "player"
+}
+
 // Opening is the game message: X, Y and every node's neighbours.
 func (Game) Opening(ms match.State) []byte {
 	g := ms.(State).g

@@ -1,0 +1,129 @@
+//go:build !js
+
+package match
+
+import (
+	"context"
+	"net"
+	"sync"
+	"time"
+)
+
+// pacer writes a connection's messages in order, each in a write of its
+// own and no sooner than the quiet its predecessor asks for. The 2017
+// shortest-path course's client library has no framing: it reads the game
+// until half a second of silence, then each update with one recv(1024),
+// so two messages that reach it in one read kill it ("Extra data"). On
+// the original server its opponent was another student's Python program,
+// slow enough to keep messages apart; arena's bots answer within a
+// millisecond, so arena keeps them apart itself. The pacer writes from a
+// goroutine of its own: a match waits for it only to know that a side has
+// heard everything before its clock starts (flush), so the pauses are
+// charged to no one.
+type pacer struct {
+	c       net.Conn
+	mu      sync.Mutex
+	queue   []pacedMsg
+	wake    chan struct{} // a message was queued, or the end asked
+	drained chan struct{} // closed once the queue is written; nil when it is
+	closing bool
+	done    chan struct{} // closed when the writer has closed the connection
+}
+
+type pacedMsg struct {
+	b     []byte
+	quiet time.Duration // no other message before this much time after it
+}
+
+func newPacer(c net.Conn) *pacer {
+	p := &pacer{c: c, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go p.run()
+	return p
+}
+
+// send queues a message, to be followed by quiet.
+func (p *pacer) send(b []byte, quiet time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closing {
+		return
+	}
+	p.queue = append(p.queue, pacedMsg{b, quiet})
+	if p.drained == nil {
+		p.drained = make(chan struct{})
+	}
+	p.poke()
+}
+
+func (p *pacer) poke() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// flush waits until every message queued has been written.
+func (p *pacer) flush(ctx context.Context) error {
+	p.mu.Lock()
+	d := p.drained
+	p.mu.Unlock()
+	if d == nil {
+		return nil
+	}
+	select {
+	case <-d:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// closeWhenSent closes the connection once the queue is written.
+func (p *pacer) closeWhenSent() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closing = true
+	p.poke()
+}
+
+// closeNow drops what is queued and closes the connection.
+func (p *pacer) closeNow() {
+	p.mu.Lock()
+	p.queue, p.closing = nil, true
+	p.mu.Unlock()
+	p.c.Close()
+	p.poke()
+}
+
+func (p *pacer) run() {
+	defer close(p.done)
+	var next time.Time
+	for {
+		p.mu.Lock()
+		if len(p.queue) == 0 {
+			if p.drained != nil {
+				close(p.drained)
+				p.drained = nil
+			}
+			closing := p.closing
+			p.mu.Unlock()
+			if closing {
+				p.c.Close()
+				return
+			}
+			<-p.wake
+			continue
+		}
+		m := p.queue[0]
+		p.queue = p.queue[1:]
+		p.mu.Unlock()
+		if wait := time.Until(next); wait > 0 {
+			time.Sleep(wait)
+		}
+		if writeBounded(p.c, m.b) != nil {
+			p.closeNow() // the client is gone: its reads will say so
+			continue
+		}
+		next = time.Now().Add(m.quiet)
+	}
+}

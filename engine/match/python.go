@@ -1,0 +1,127 @@
+//go:build !js
+
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/arena-playground/arena/internal/cleanup"
+)
+
+// Python is the Python interpreter that plays agent files ("py:"): set by
+// the front ends' -python flag; when empty, $ARENA_PYTHON, else python3.
+var Python string
+
+// PythonCommand is the interpreter py: agents run with, and where the
+// choice came from, for messages.
+func PythonCommand() (cmd, from string) {
+	switch {
+	case Python != "":
+		return Python, "-python"
+	case os.Getenv("ARENA_PYTHON") != "":
+		return os.Getenv("ARENA_PYTHON"), "ARENA_PYTHON"
+	}
+	return "python3", ""
+}
+
+// readyWait bounds the runner's start: Python, NumPy and the agent's own
+// imports.
+const readyWait = 60 * time.Second
+
+// newPythonBot plays an agent file through the game's runner, which it
+// writes once to a temporary directory. The runner's first line says
+// whether the file can play; when it cannot, the error names the file and
+// the Python error, before any game starts.
+func newPythonBot(proto Protocol, pa PythonAgents, file string) (Bot, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("py:%s: no such file (give the agent's .py file, as in py:agents/student_agent.py)", file)
+	}
+	runner, err := writeRunner(pa)
+	if err != nil {
+		return nil, err
+	}
+	python, from := PythonCommand()
+	p, err := startProcess(proto, []string{python, runner, abs}, "the agent")
+	if err != nil {
+		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
+			how := "install Python 3 with NumPy, or name another Python with -python or ARENA_PYTHON"
+			if from != "" {
+				how = "given by " + from + "; name another"
+			}
+			return nil, fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, python, how)
+		}
+		return nil, fmt.Errorf("py:%s: %v", file, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), readyWait)
+	defer cancel()
+	line, err := p.next(ctx, readyWait)
+	var ready struct {
+		Type, Error string
+	}
+	switch {
+	case err != nil:
+		err = fmt.Errorf("py:%s: the runner did not start: %v", file, err)
+	case json.Unmarshal([]byte(line), &ready) != nil || (ready.Type != "ready" && ready.Type != "error"):
+		err = fmt.Errorf("py:%s: the runner said %q, not that it is ready (is %s Python 3?)", file, clipBytes([]byte(line)), python)
+	case ready.Type == "error":
+		err = errors.New(ready.Error)
+	}
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// runners are the runners written, by name, removed when arena exits.
+var runners struct {
+	sync.Mutex
+	dir string
+}
+
+// writeRunner writes the game's runner to arena's temporary directory,
+// once per process, and returns its path.
+func writeRunner(pa PythonAgents) (string, error) {
+	runners.Lock()
+	defer runners.Unlock()
+	name, src := pa.PythonRunner()
+	if runners.dir == "" {
+		dir, err := os.MkdirTemp("", "arena-py-")
+		if err != nil {
+			return "", err
+		}
+		runners.dir = dir
+		cleanup.Add(func() { os.RemoveAll(dir) })
+	}
+	path := filepath.Join(runners.dir, name)
+	if b, err := os.ReadFile(path); err == nil && string(b) == string(src) {
+		return path, nil
+	}
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// RemoveRunners deletes the runners written; a command's main calls it
+// on the way out.
+func RemoveRunners() {
+	runners.Lock()
+	defer runners.Unlock()
+	if runners.dir != "" {
+		os.RemoveAll(runners.dir)
+		runners.dir = ""
+	}
+}
