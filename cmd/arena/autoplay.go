@@ -16,7 +16,7 @@ import (
 
 func runAutoplay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("autoplay", stdout)
-	var m matchFlags
+	m := matchFlags{log: stderr}
 	m.register(fs, "p1", "p2")
 	n := fs.Int("n", 100, "number of games; A (-p1) plays P1 in even games and P2 in odd ones, game i uses seed+i")
 	jobs := fs.Int("j", 0, "games played at once (default: one per core)")
@@ -40,7 +40,7 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll}
+	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll, Log: setup.Log}
 	if isTerminal(stderr) {
 		start := time.Now()
 		series.Progress = func(done, total int) { progressBar(stderr, done, total, time.Since(start)) }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -64,8 +65,17 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	} else if *role != "" {
 		return usagef("-role: %s clients do not choose a role", *gameName)
 	}
-	return serveBot(in, out, stderr, g, client, proto, bot, opts, *seed, match.Side(*side-1))
+	err = serveBot(in, out, stderr, g, client, proto, bot, opts, *seed, match.Side(*side-1), *connect != "")
+	if errors.Is(err, errEndedEarly) {
+		return fmt.Errorf("the host at %s closed the connection before the session ended: %w", *connect, err)
+	}
+	return err
 }
+
+// errEndedEarly is the end of the host's messages before the message that
+// ends the session (Evasion's "done", a shortest-path update that says
+// done, Colosseum's end message).
+var errEndedEarly = errors.New("no end of the session was heard")
 
 // dial connects to the host, trying again for a while: a client started
 // beside its host may come up first.
@@ -98,7 +108,11 @@ type server struct {
 // serveBot answers each request with the bot's action. A line that is
 // not understood is reported on stderr and skipped; the end of the
 // session or of the input ends the bot.
-func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Client, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side) error {
+//
+// With needEnd (a TCP host), input that ends before the session's end
+// message is an error: the host went away mid-session. On standard input
+// it is not: a bridge may close it without an end message.
+func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Client, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side, needEnd bool) error {
 	sv := server{game: g, client: client, proto: proto, bot: bot, opts: opts, rand: match.BotRand(seed, side, opts), errw: errw}
 	if h, ok := client.(match.Helloer); ok {
 		if _, err := out.Write(h.Hello()); err != nil {
@@ -110,7 +124,9 @@ func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Clie
 	if sp, ok := g.(match.SessionProtocol); ok {
 		sc.Split(sp.Frame) // bare JSON values, no lines
 	}
+	heard, moves := 0, 0
 	for n := 1; sc.Scan(); n++ {
+		heard++
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
 			continue
@@ -138,8 +154,12 @@ func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Clie
 		if _, err := out.Write(proto.WriteReply(a, h.ID)); err != nil {
 			return err
 		}
+		moves++
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil || !needEnd {
+		return err
+	}
+	return fmt.Errorf("%w (it sent %d messages, and the bot made %d moves)", errEndedEarly, heard, moves)
 }
 
 // answer returns the bot's move for a request. A state in which the side

@@ -46,7 +46,7 @@ func FuzzBotSide(f *testing.F) {
 			}
 		}
 		var out, errw bytes.Buffer
-		serveBot(bytes.NewReader(data), &out, &errw, g, client, proto, bot, opts, 1, match.P1)
+		serveBot(bytes.NewReader(data), &out, &errw, g, client, proto, bot, opts, 1, match.P1, false)
 	})
 }
 

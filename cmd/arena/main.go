@@ -17,6 +17,7 @@ import (
 	"os"
 
 	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
 )
 
@@ -50,7 +51,9 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 
 func main() {
 	cleanup.OnSignals()
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	match.RemoveRunners()
+	os.Exit(code)
 }
 
 // run executes a command line and returns the exit status: 0, 1 for a

@@ -13,7 +13,7 @@ import (
 
 func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play", stdout)
-	var m matchFlags
+	m := matchFlags{log: stderr}
 	m.register(fs, "p1", "p2")
 	replay := fs.String("replay", "", "write the match's replay to this `file` (JSON)")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")

@@ -17,7 +17,7 @@ import (
 
 func runRecord(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("record", stdout)
-	var m matchFlags
+	m := matchFlags{log: stderr}
 	m.register(fs, "p1", "p2")
 	replay := fs.String("replay", "", "record this replay `file` instead of playing a match")
 	out := fs.String("o", "", "the output `file`: .gif for the whole match, .png for one frame")

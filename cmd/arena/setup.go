@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -14,6 +15,8 @@ type matchFlags struct {
 	game, p1, p2, config, preset string
 	seed                         uint64
 	clocks                       string
+	python                       string
+	log                          io.Writer
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
@@ -24,6 +27,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.config, "config", "", "a config `file` in the game's format (default: the first preset)")
 	fs.StringVar(&m.preset, "preset", "", "a preset config by `name` (see 'arena games')")
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
+	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 }
 
 // gameFlag looks up the game named by -game.
@@ -44,7 +48,10 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 	if err != nil {
 		return match.Setup{}, err
 	}
-	s := match.Setup{Game: g, Seed: m.seed}
+	s := match.Setup{Game: g, Seed: m.seed, Log: m.log}
+	if m.python != "" {
+		match.Python = m.python
+	}
 	switch m.clocks {
 	case "programs":
 	case "all":
@@ -61,14 +68,23 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
 		}
 		s.Players[i] = sp
-		if sp.Name == "tcp" {
+		if sp.Name == match.SpecTCP {
 			// Not opened to check it: a listener opened and closed again
 			// takes connections that clients waiting for the match would
-			// lose. The match opens it, and says if the port is taken.
+			// lose. The match opens it, and says if the port is taken. A
+			// program to start is looked for.
+			if err := match.FindProgram(sp.Command); sp.Command != "" && err != nil {
+				return s, fmt.Errorf("-%s %s: %w", v.flag, sp, err)
+			}
 			continue
 		}
 		b, _, _, err := match.NewBot(g, sp)
-		if err != nil {
+		switch {
+		case err != nil && sp.External():
+			// A program that cannot play (a Python error, no NumPy): a
+			// failure, not a mistake in the command line.
+			return s, fmt.Errorf("-%s: %w", v.flag, err)
+		case err != nil:
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
 		}
 		if c, ok := b.(match.Closer); ok { // a program started only to check it runs

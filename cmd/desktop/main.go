@@ -39,7 +39,10 @@ func main() {
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure")
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
+	flag.StringVar(&match.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	flag.Parse()
+	match.ServeLog = os.Stderr // where network players are awaited
+	defer match.RemoveRunners()
 
 	q := url.Values{}
 	for k, v := range map[string]string{"game": *game, "p1": *p1, "p2": *p2, "preset": *preset} {

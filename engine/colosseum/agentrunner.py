@@ -110,7 +110,8 @@ def where(exc, path):
 
 
 def describe(exc, path):
-    text = "%s: %s" % (type(exc).__name__, exc)
+    message = exc.msg if isinstance(exc, SyntaxError) else exc
+    text = "%s: %s" % (type(exc).__name__, message)
     at = where(exc, path)
     if at:
         text += " (" + at + ")"

@@ -63,7 +63,7 @@ func (Game) Clock(cfg match.Config, side match.Side) match.Clock {
 
 // Substitute is the course's consequence of a late, invalid or crashing
 // move: the engine's random walk, drawn from the match's stream.
-func (Game) Substitute(s match.State, side match.Side, _ *rand.Rand) match.Action {
+func (Game) Substitute(s match.State, side match.Side, _ *rand.Rand, _ error) match.Action {
 	st := s.(State)
 	return st.RandomWalk(st.rng)
 }

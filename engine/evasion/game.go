@@ -61,7 +61,7 @@ func (Game) Clock(cfg match.Config, _ match.Side) match.Clock {
 // Substitute is the original's consequence of a late reply, and the
 // playground's for a player that fails otherwise (decision 4): the game
 // ends as a time-out, and the session goes on.
-func (Game) Substitute(match.State, match.Side, *rand.Rand) match.Action {
+func (Game) Substitute(match.State, match.Side, *rand.Rand, error) match.Action {
 	return Action{TimeOut: true}
 }
 

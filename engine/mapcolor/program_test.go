@@ -3,7 +3,9 @@ package mapcolor
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -50,6 +52,14 @@ func courseProgram(mode string) int {
 		out = fmt.Appendf(out, "\n%s, %s, 0", p.States[last.State], p.Colours[last.Colour])
 	case "garbage":
 		out = []byte("I think NSW should be blue")
+	case "background": // leaves a child behind that holds its stderr
+		child := exec.Command("sleep", "987654")
+		child.Stderr = os.Stderr
+		if err := child.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		fmt.Fprintf(os.Stderr, "left child %d\n", child.Process.Pid)
 	case "zero": // an endless output.txt: a link to a device
 		if err := os.Symlink("/dev/zero", "output.txt"); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -147,6 +157,44 @@ func TestCourseProgramFailures(t *testing.T) {
 	if note == nil || !strings.Contains(note.Text, "differs from the course's at line 2:") || note.Depth != 0 {
 		t.Errorf("a wrong trace: note %+v", note)
 	}
+}
+
+// A program that writes a correct output.txt and leaves a child running
+// in the background (one that even holds its stderr) has made its move
+// once it exits: the move counts, and the child ends with the program's
+// process group.
+func TestCourseProgramLeavesAChild(t *testing.T) {
+	program := courseSpec(t, "background")
+	got := playMatch(t, &Config{Map: "australia"}, 1, program, "greedy")
+	want := playMatch(t, &Config{Map: "australia"}, 1, "strong", "greedy")
+	if len(got.Result.Forfeits) > 0 || !slices.Equal(moves(got), moves(want)) {
+		t.Fatalf("the program's match: %v, %v; strong's %v", got.Result, moves(got), moves(want))
+	}
+	for _, p := range sleepers(t) {
+		t.Errorf("the child sleep 987654 (pid %d) is still running", p)
+	}
+}
+
+// sleepers lists the live processes running "sleep 987654": the children
+// the course program above leaves behind.
+func sleepers(t *testing.T) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal("no /proc to look for processes in:", err)
+	}
+	var out []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		stat, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if string(cmdline) == "sleep\x00987654\x00" && !strings.Contains(string(stat), ") Z ") {
+			out = append(out, pid)
+		}
+	}
+	return out
 }
 
 // TestCourseInputRoundTrip: the input written for a position reads back

@@ -299,11 +299,20 @@ func (s Spec) String() string {
 	return s.Name + ":" + opts
 }
 
+// External reports whether the spec names a player outside arena: a
+// program, a network client or an agent file.
+func (s Spec) External() bool {
+	switch s.Name {
+	case SpecCommand, SpecTCP, SpecPython:
+		return true
+	}
+	return false
+}
+
 // Timed reports whether the spec's bot thinks on the clock (a time
 // option) or is a program: the same setup may then play another match.
 func (s Spec) Timed() bool {
-	switch s.Name {
-	case SpecCommand, SpecTCP, SpecPython:
+	if s.External() {
 		return true
 	}
 	for _, kv := range s.Options {

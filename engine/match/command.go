@@ -42,6 +42,19 @@ func splitCommand(s string) ([]string, error) {
 	return words, nil
 }
 
+// FindProgram reports a command whose program cannot be found, before
+// anything runs.
+func FindProgram(command string) error {
+	args, err := splitCommand(command)
+	if err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return fmt.Errorf("no program given")
+	}
+	return lookPath(args[0])
+}
+
 // tailBuffer keeps the last bytes written to it: a program's stderr, for
 // the message when it dies.
 type tailBuffer struct {

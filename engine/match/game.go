@@ -84,8 +84,8 @@ type Game interface {
 // crashing move instead of forfeiting the game (Colosseum's random walk).
 type Substituter interface {
 	// Substitute returns the action played in place of side's, drawn from
-	// the match's source r.
-	Substitute(s State, side Side, r *rand.Rand) Action
+	// the match's source r; why is what was wrong with side's.
+	Substitute(s State, side Side, r *rand.Rand, why error) Action
 }
 
 // Conformer is implemented by games that can replay reference files

@@ -101,3 +101,9 @@ func (l *launched) goneWithin(d time.Duration) string {
 	}
 	return l.gone()
 }
+
+// lookPath says whether a program can be started.
+func lookPath(name string) error {
+	_, err := exec.LookPath(name)
+	return err
+}

@@ -29,3 +29,8 @@ var Python string
 func newSessionBot(SessionProtocol, Spec, Pace) (Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }
+
+func lookPath(string) error { return errNoPrograms }
+
+// RemoveRunners has nothing to remove in the browser.
+func RemoveRunners() {}

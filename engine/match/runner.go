@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime/debug"
 	"strings"
@@ -27,6 +28,17 @@ type Setup struct {
 	// (see [Timed]) are timed, so the same setup plays the same match on
 	// an idle and on a busy machine.
 	ClockAll bool
+	// Log, when set, hears what a person waiting on the match must know:
+	// the address each network player listens on, once it listens
+	// ("P1 listening on 127.0.0.1:9000"), so that scripts can wait for it.
+	Log io.Writer
+}
+
+// Listener is implemented by network players that arena awaits on an
+// address a person (or a script) points a client at; "" when arena
+// starts the client itself.
+type Listener interface {
+	Listening() string
 }
 
 // TurnLog is what happened in one turn, from the state before it.
@@ -79,6 +91,13 @@ func NewRunner(s Setup) (*Runner, error) {
 		}
 		if r.timed(side) {
 			r.clocks[side] = s.Game.Clock(s.Config, side)
+		}
+	}
+	if s.Log != nil {
+		for _, side := range Sides {
+			if l, ok := r.bots[side].(Listener); ok && l.Listening() != "" {
+				fmt.Fprintf(s.Log, "%s listening on %s\n", side, l.Listening())
+			}
 		}
 	}
 	r.rec = rec
@@ -181,7 +200,7 @@ func (r *Runner) Step(ctx context.Context) error {
 		}
 		if err != nil && r.subst != nil {
 			log.Replaced[side] = err.Error()
-			a, err = r.subst.Substitute(state, side, r.rands[side]), nil
+			a, err = r.subst.Substitute(state, side, r.rands[side], err), nil
 		}
 		if err != nil {
 			faults = append(faults, Forfeit{Side: side, Turn: state.Turn(), Reason: err.Error(), Action: encodeLoose(a)})

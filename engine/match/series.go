@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"io"
 	"math"
 	"runtime"
 	"sync"
@@ -25,6 +26,8 @@ type Series struct {
 	ClockAll bool
 	// Progress, when set, is called after each game with the count done.
 	Progress func(done, total int)
+	// Log is each game's Setup.Log.
+	Log io.Writer
 }
 
 // GameSummary is one game of a series.
@@ -73,6 +76,11 @@ func (s Series) Run(ctx context.Context) (*SeriesResult, error) {
 	jobs := s.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
+	}
+	for _, b := range s.Bots {
+		if b.Name == SpecTCP && b.Addr != "" {
+			jobs = 1 // one game at a time can listen on a given port
+		}
 	}
 	res := &SeriesResult{Game: s.Game.Info().Name, Games: s.Games, Seed: s.Seed, Log: make([]GameSummary, s.Games),
 		Bots: [2]BotStats{{Spec: s.Bots[0].String()}, {Spec: s.Bots[1].String()}}}
@@ -131,7 +139,7 @@ func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
 	if s.Configs != nil {
 		cfg = s.Configs(i, seed)
 	}
-	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players, ClockAll: s.ClockAll})
+	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players, ClockAll: s.ClockAll, Log: s.Log})
 	if err != nil {
 		g.Err = err.Error()
 		return g, nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -16,6 +17,11 @@ import (
 // [Follower], which rebuilds every state from the messages and checks
 // each turn as a replay file's turns are checked, so a message that does
 // not follow from the match is refused and never drawn.
+
+// ServeLog is the Setup.Log of the matches Serve plays: the desktop sets
+// its standard error, so that a person there learns where network
+// players are awaited.
+var ServeLog io.Writer
 
 // Person is the bot spec of a side played by a person at the window, whose
 // moves come from outside the match loop.
@@ -111,6 +117,7 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message)) {
 		fail(err)
 		return
 	}
+	setup.Log = ServeLog
 	for side, p := range setup.Players {
 		if p.Name == Person {
 			setup.Bots[side] = &personBot{game: setup.Game, acts: acts, send: send}

@@ -65,7 +65,13 @@ func (Game) Clock(cfg match.Config, _ match.Side) match.Clock {
 
 // Substitute is the playground's consequence of a late or crashing
 // message (decisions 3 and 5): the game ends, the side at fault's.
-func (Game) Substitute(match.State, match.Side, *rand.Rand) match.Action { return Action{Fault: true} }
+func (Game) Substitute(_ match.State, _ match.Side, _ *rand.Rand, why error) match.Action {
+	a := Action{Fault: true}
+	if why != nil {
+		a.Why = why.Error()
+	}
+	return a
+}
 
 // Conform replays a scenario against its golden trace.
 func (Game) Conform(file string, read func(string) ([]byte, error)) (string, error) {

@@ -12,6 +12,9 @@ import (
 type Action struct {
 	Msg   json.RawMessage
 	Fault bool
+	// Why the side faulted, for the result's reason; a replay keeps it
+	// in the turn's "replaced", and its action is just "fault".
+	Why string
 }
 
 // MarshalJSON writes the message itself, or "fault".
@@ -151,7 +154,11 @@ func (s State) Apply(acts [2]match.Action) match.State {
 	case a.Fault:
 		u := s.r.Stop(role)
 		s.last = &u
-		return s.endGame(false, role, "a fault")
+		why := a.Why
+		if why == "" {
+			why = "a fault"
+		}
+		return s.endGame(false, role, why)
 	case s.r.Msgs[role] >= s.r.MoveCap():
 		u := s.r.Stop(role)
 		s.last = &u
