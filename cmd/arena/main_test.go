@@ -54,7 +54,7 @@ func TestPlayJSONMatchesReplay(t *testing.T) {
 	}
 	var rp struct {
 		Result struct {
-			Winner string     `json:"winner"`
+			Winner string         `json:"winner"`
 			Scores [2]match.Score `json:"scores"`
 		} `json:"result"`
 	}

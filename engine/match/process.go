@@ -55,11 +55,11 @@ type linePlayer struct {
 	// herald, when the protocol has one: the game whose role line the
 	// player heard, when, and whether the pause after it is over; when the
 	// last game ended (Watch), for the pause after each game.
-	heardGame  int
-	heardAt    time.Time
-	paused     bool
-	lastGame   int
-	gameEnded  time.Time
+	heardGame int
+	heardAt   time.Time
+	paused    bool
+	lastGame  int
+	gameEnded time.Time
 }
 
 func newLinePlayer(proto Protocol, what string) *linePlayer {

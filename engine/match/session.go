@@ -298,7 +298,6 @@ func writeBounded(c net.Conn, b []byte) error {
 	return err
 }
 
-
 // sessionBot is one side's network player under a SessionProtocol.
 type sessionBot struct {
 	lobby *lobby
