@@ -134,6 +134,9 @@ func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Clie
 		h, err := client.Hear(line)
 		if err != nil {
 			fmt.Fprintf(errw, "arena bot: input line %d: %v\n", n, err)
+			if h.Done {
+				return nil
+			}
 			continue
 		}
 		if h.Say != nil {
@@ -141,20 +144,19 @@ func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Clie
 				return err
 			}
 		}
+		if h.State != nil {
+			// A request that is also the session's last (Life's last
+			// iteration) is answered first.
+			if a, ok := sv.answer(h); ok {
+				if _, err := out.Write(proto.WriteReply(a, h.ID)); err != nil {
+					return err
+				}
+				moves++
+			}
+		}
 		if h.Done {
 			return nil
 		}
-		if h.State == nil {
-			continue
-		}
-		a, ok := sv.answer(h)
-		if !ok {
-			continue
-		}
-		if _, err := out.Write(proto.WriteReply(a, h.ID)); err != nil {
-			return err
-		}
-		moves++
 	}
 	if err := sc.Err(); err != nil || !needEnd {
 		return err

@@ -106,8 +106,14 @@ func (p *tcpBot) Close() error {
 	return nil
 }
 
-// acceptOne waits for one client on ln, for at most maxWait; when prog is
-// the program expected to connect, its exit ends the wait at once.
+// ConnectWait bounds the wait for a program arena started to connect
+// (tcp:cmd:): it has only to start, which Python with NumPy does in a
+// second.
+var ConnectWait = 20 * time.Second
+
+// acceptOne waits for one client on ln, for at most maxWait, or
+// ConnectWait when prog is the program expected to connect, whose exit
+// ends the wait at once.
 func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, error) {
 	type result struct {
 		c   net.Conn
@@ -118,12 +124,13 @@ func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, 
 		c, err := ln.Accept()
 		got <- result{c, err}
 	}()
-	timer := time.NewTimer(maxWait)
-	defer timer.Stop()
+	wait := maxWait
 	var exited chan struct{}
 	if prog != nil {
-		exited = prog.exited
+		wait, exited = ConnectWait, prog.exited
 	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
 	select {
 	case r := <-got:
 		if r.err != nil {
@@ -143,7 +150,7 @@ func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, 
 	case <-timer.C:
 		ln.Close()
 		if prog != nil {
-			return nil, fmt.Errorf("the program did not connect within %s", maxWait)
+			return nil, fmt.Errorf("the program did not connect within %s", wait)
 		}
 		return nil, fmt.Errorf("no client connected to %s within %s", ln.Addr(), maxWait)
 	case <-ctx.Done():
