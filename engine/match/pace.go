@@ -16,10 +16,13 @@ import (
 // so two messages that reach it in one read kill it ("Extra data"). On
 // the original server its opponent was another student's Python program,
 // slow enough to keep messages apart; arena's bots answer within a
-// millisecond, so arena keeps them apart itself. The pacer writes from a
-// goroutine of its own: a match waits for it only to know that a side has
-// heard everything before its clock starts (flush), so the pauses are
-// charged to no one.
+// millisecond, so arena keeps them apart itself. A quiet lasts until the
+// client speaks: a client that sends a message has read what came before
+// it (the course's clients read every update before they move), so what
+// follows cannot join it in a read. The pacer writes from a goroutine of
+// its own: a match waits for it only to know that a side has heard
+// everything before its clock starts (flush), so the pauses are charged to
+// no one.
 type pacer struct {
 	c       net.Conn
 	mu      sync.Mutex
@@ -27,6 +30,7 @@ type pacer struct {
 	wake    chan struct{} // a message was queued, or the end asked
 	drained chan struct{} // closed once the queue is written; nil when it is
 	closing bool
+	spoke   bool          // the client sent a message since the last write
 	done    chan struct{} // closed when the writer has closed the connection
 }
 
@@ -60,6 +64,14 @@ func (p *pacer) poke() {
 	case p.wake <- struct{}{}:
 	default:
 	}
+}
+
+// heard notes that the client sent a message: the quiet is over.
+func (p *pacer) heard() {
+	p.mu.Lock()
+	p.spoke = true
+	p.mu.Unlock()
+	p.poke()
 }
 
 // flush waits until every message queued has been written.
@@ -114,12 +126,23 @@ func (p *pacer) run() {
 			<-p.wake
 			continue
 		}
-		m := p.queue[0]
-		p.queue = p.queue[1:]
+		spoke := p.spoke
 		p.mu.Unlock()
-		if wait := time.Until(next); wait > 0 {
-			time.Sleep(wait)
+		if wait := time.Until(next); wait > 0 && !spoke {
+			select {
+			case <-time.After(wait):
+			case <-p.wake: // the client spoke, or the end came: look again
+			}
+			continue
 		}
+		p.mu.Lock()
+		if len(p.queue) == 0 {
+			p.mu.Unlock()
+			continue
+		}
+		m := p.queue[0]
+		p.queue, p.spoke = p.queue[1:], false
+		p.mu.Unlock()
 		if writeBounded(p.c, m.b) != nil {
 			p.closeNow() // the client is gone: its reads will say so
 			continue

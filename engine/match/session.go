@@ -281,6 +281,7 @@ func (c *sessionConn) read(proto SessionProtocol) {
 	sc.Buffer(nil, maxLine)
 	sc.Split(proto.Frame)
 	for sc.Scan() {
+		c.out.heard()
 		select {
 		case c.msgs <- append([]byte(nil), sc.Bytes()...):
 		case <-c.quit:

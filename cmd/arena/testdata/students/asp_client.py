@@ -6,7 +6,7 @@ loops (sample/test_client_player.py, test_client_adversary.py), with a
 strategy instead of random moves: the player walks its cheapest path at
 today's costs, the adversary raises the next edge of that path.
 
-  python3 asp_client.py player|adversary PORT [STYLE]
+  python3 asp_client.py player|adversary PORT [STYLE [NAME]]
 
 STYLE is "course" (the library as it was) or "buffered" (a proper JSON
 decoder over a buffer, as a careful student would write).
@@ -92,8 +92,9 @@ class BufferedClient(Client):
 
 role, port = sys.argv[1], int(sys.argv[2])
 style = sys.argv[3] if len(sys.argv) > 3 else "course"
+name = sys.argv[4] if len(sys.argv) > 4 else "%s_%s" % (role, style)
 make = BufferedClient if style == "buffered" else Client
-client = make('127.0.0.1', port, "%s_%s" % (role, style), 1 if role == "adversary" else 0)
+client = make('127.0.0.1', port, name, 1 if role == "adversary" else 0)
 game = client.get_game()
 graph = game['graph']
 target = game['end_node']
