@@ -49,9 +49,7 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		return match.Setup{}, err
 	}
 	s := match.Setup{Game: g, Seed: m.seed, Log: m.log}
-	if m.python != "" {
-		match.Python = m.python
-	}
+	match.Python = m.python
 	switch m.clocks {
 	case "programs":
 	case "all":

@@ -12,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Students' programs as they are: Python clients that read the socket the
@@ -257,6 +260,224 @@ func TestStudentPathgameAgainstArenaBot(t *testing.T) {
 				"-p1", fmt.Sprintf("tcp:cmd:%s testdata/students/asp_client.py {role} {port} %s %s", py, style, token))
 			if err := <-bots; err != nil {
 				t.Error(err)
+			}
+		})
+	}
+}
+
+// Colosseum agents in the McGill course's template play unchanged
+// (py:FILE): the course's random agent, its template as shipped, and an
+// alpha-beta agent written in the template. None of their moves is
+// replaced: each is legal, answered in time, in the course's form.
+func TestStudentColosseumAgents(t *testing.T) {
+	py := python(t, true)
+	for _, c := range []struct {
+		file, opp string
+		games     int
+		wantWins  bool
+	}{
+		{"testdata/comp424/agents/random_agent.py", "strong", 4, false},
+		{"testdata/comp424/agents/alphabeta_agent.py", "greedy", 2, true},
+	} {
+		t.Run(filepath.Base(c.file), func(t *testing.T) {
+			code, out, stderr := arena(t, "autoplay", "-game", "colosseum", "-python", py, "-p1", "py:"+c.file, "-p2", c.opp,
+				"-n", strconv.Itoa(c.games), "-sizes", "6-8", "-json")
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+			}
+			var res struct {
+				Bots [2]struct {
+					Wins, Forfeits int
+				} `json:"bots"`
+				Log []struct {
+					Error string `json:"error"`
+				} `json:"log"`
+			}
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatal(err)
+			}
+			for i, g := range res.Log {
+				if g.Error != "" {
+					t.Errorf("game %d: %s", i, g.Error)
+				}
+			}
+			if c.wantWins && res.Bots[0].Wins == 0 {
+				t.Errorf("the alpha-beta agent won none of %d games against %s", c.games, c.opp)
+			}
+			t.Logf("%s: %d wins of %d against %s", c.file, res.Bots[0].Wins, c.games, c.opp)
+		})
+	}
+	// The template's own step answers its position with a wall up: legal
+	// where it has no wall there, the course's random walk where it has.
+	file := filepath.Join(t.TempDir(), "r.json")
+	if code, out, stderr := arena(t, "play", "-game", "colosseum", "-python", py, "-p1", "py:testdata/comp424/agents/student_agent.py", "-p2", "greedy", "-replay", file); code != 0 {
+		t.Fatalf("the template: exit %d\n%s\n%s", code, out, stderr)
+	}
+	for _, f := range readReplay(t, file).faults() {
+		if !strings.Contains(f, "the up side of") {
+			t.Errorf("the template's move was replaced for another reason: %s", f)
+		}
+	}
+}
+
+// A replay of the alpha-beta agent shows each of its moves played as it
+// chose it (none replaced), in both seats.
+func TestStudentColosseumAgentMovesAreItsOwn(t *testing.T) {
+	py := python(t, true)
+	for _, seats := range [][2]string{{"py:testdata/comp424/agents/alphabeta_agent.py", "random"}, {"random", "py:testdata/comp424/agents/alphabeta_agent.py"}} {
+		file := filepath.Join(t.TempDir(), "r.json")
+		code, out, stderr := arena(t, "play", "-game", "colosseum", "-python", py, "-p1", seats[0], "-p2", seats[1], "-seed", "5", "-replay", file)
+		if code != 0 {
+			t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+		}
+		if f := readReplay(t, file).faults(); len(f) > 0 {
+			t.Errorf("%v: %s", seats, strings.Join(f, "; "))
+		}
+	}
+}
+
+// Agent files that cannot play stop the command before any game, with one
+// line naming the file and the Python error; an agent that raises in its
+// step gets the course's random walk for that move, and the replay says
+// what it raised, where.
+func TestStudentColosseumAgentErrors(t *testing.T) {
+	py := python(t, true)
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		os.MkdirAll(filepath.Join(dir, "agents"), 0o755)
+		f := filepath.Join(dir, "agents", name)
+		os.WriteFile(f, []byte(src), 0o644)
+		return f
+	}
+	header := "from agents.agent import Agent\nfrom store import register_agent\nimport numpy as np\n"
+	for _, c := range []struct{ name, src, want string }{
+		{"noreg.py", header + "class StudentAgent(Agent):\n    pass\n", `noreg.py registers no agent: decorate its class with @register_agent("student_agent")`},
+		{"raises.py", header + "x = np.zeros(3)\nraise ValueError('bad shape %s' % (x.shape,))\n", "raises.py: ValueError: bad shape (3,) (raises.py:5)"},
+		{"syntax.py", header + "def step(:\n    pass\n", "syntax.py: SyntaxError: invalid syntax (syntax.py:4)"},
+		{"imports.py", header + "import tensorflow\n", "imports.py: ModuleNotFoundError: No module named 'tensorflow' (imports.py:4)"},
+		{"init.py", header + "@register_agent('student_agent')\nclass StudentAgent(Agent):\n    def __init__(self):\n        raise RuntimeError('no')\n", "init.py: making student_agent: RuntimeError: no (init.py:7)"},
+		{"two.py", header + "@register_agent('a1')\nclass A(Agent):\n    pass\n@register_agent('a2')\nclass B(Agent):\n    pass\n", "registers 2 agents (a1, a2)"},
+	} {
+		f := write(c.name, c.src)
+		code, out, stderr := arena(t, "autoplay", "-game", "colosseum", "-python", py, "-p1", "py:"+f, "-p2", "greedy", "-n", "2")
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code != 1 || len(lines) != 1 || !strings.Contains(stderr, c.want) || out != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", c.name, code, out, stderr, c.want)
+		}
+	}
+	// No NumPy: the Python's site packages hidden, as on a machine without it.
+	noNumpy := filepath.Join(dir, "python-without-numpy")
+	os.WriteFile(noNumpy, []byte("#!/bin/sh\nexec "+py+" -S \"$@\"\n"), 0o755)
+	code, _, stderr := arena(t, "play", "-game", "colosseum", "-python", noNumpy, "-p1", "py:testdata/comp424/agents/random_agent.py", "-p2", "greedy")
+	if code != 1 || !strings.Contains(stderr, "NumPy is not installed for") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Errorf("without NumPy: exit %d, %q", code, stderr)
+	}
+	// No Python at all, by -python and by ARENA_PYTHON.
+	code, _, stderr = arena(t, "play", "-game", "colosseum", "-python", filepath.Join(dir, "no-such-python"), "-p1", "py:testdata/comp424/agents/random_agent.py", "-p2", "greedy")
+	if code != 1 || !strings.Contains(stderr, "no Python: "+filepath.Join(dir, "no-such-python")+" was not found (given by -python") {
+		t.Errorf("no Python: exit %d, %q", code, stderr)
+	}
+	t.Setenv("ARENA_PYTHON", "no-such-python3")
+	code, _, stderr = arena(t, "play", "-game", "colosseum", "-p1", "py:testdata/comp424/agents/random_agent.py", "-p2", "greedy")
+	if code != 1 || !strings.Contains(stderr, "no Python: no-such-python3 was not found (given by ARENA_PYTHON") {
+		t.Errorf("no Python from ARENA_PYTHON: exit %d, %q", code, stderr)
+	}
+	// An agent whose step raises plays the random walk, with the reason.
+	f := write("student_agent.py", header+"@register_agent('student_agent')\nclass StudentAgent(Agent):\n    def step(self, board, me, adv, k):\n        return me, 1 // 0\n")
+	replay := filepath.Join(dir, "r.json")
+	if code, out, stderr := arena(t, "play", "-game", "colosseum", "-python", py, "-p1", "py:"+f, "-p2", "greedy", "-replay", replay); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	faults := readReplay(t, replay).faults()
+	if len(faults) == 0 || !strings.Contains(faults[0], "the agent's step raised ZeroDivisionError: integer division or modulo by zero (student_agent.py:7)") {
+		t.Errorf("faults %q", faults)
+	}
+}
+
+// Programs arena starts (tcp:cmd:) that exit at once, print a traceback,
+// never connect, connect twice, flood or leave children: each costs its
+// side the game as the rules say (an Evasion forfeit is scored as a
+// time-out), with the reason in the replay, and the session goes on; none
+// of their processes is left.
+func TestStartedProgramsMisbehave(t *testing.T) {
+	py := python(t, false)
+	defer func(d time.Duration) { match.ConnectWait = d }(match.ConnectWait)
+	match.ConnectWait = 2 * time.Second
+	cfg := evasionCap(t)
+	dir := t.TempDir()
+	script := func(name, src string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(src), 0o755)
+		return f
+	}
+	token := fmt.Sprintf("misbehaving-%d", os.Getpid())
+	connect := "import socket, sys\ns = socket.create_connection(('127.0.0.1', int(sys.argv[1])))\n"
+	for _, c := range []struct {
+		name, spec string
+		want       string // in the replay's reasons; "" for none
+	}{
+		{"exits", "sh -c 'echo boom " + token + " >&2; exit 3'", "the program exited (exit status 3) before connecting; it wrote: boom"},
+		{"traceback", py + " " + script("tb.py", connect+"s.recv(100)\n1/0\n") + " {port} " + token, "it wrote: ZeroDivisionError: division by zero"},
+		{"never connects", "sh -c 'exec sleep 987655' " + token, "the program did not connect within 2s"},
+		{"connects twice", py + " testdata/students/evasion_client.py {port} twice " + token, ""},
+		{"floods", py + " " + script("flood.py", connect+"s.recv(100)\ns.sendall(b'me\\n')\ns.sendall(b'x' * (2 << 20))\ns.recv(100)\n") + " {port} " + token,
+			"the program wrote a line longer than 1048576 bytes"},
+		{"leaves children", "sh -c 'sleep 987656 & exec " + py + " testdata/students/evasion_client.py $0 buffered " + token + "' {port}", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "r.json")
+			code, out, stderr := arena(t, "play", "-game", "evasion", "-config", cfg, "-p1", "tcp:cmd:"+c.spec, "-p2", "greedy", "-replay", file)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+			}
+			rp := readReplay(t, file)
+			faults := strings.Join(rp.faults(), "; ")
+			switch {
+			case c.want == "" && faults != "":
+				t.Errorf("faults: %s", faults)
+			case c.want != "" && !strings.Contains(faults, c.want):
+				t.Errorf("faults %q, want %q", faults, c.want)
+			case !strings.Contains(rp.Result.Reason, "as hunter"):
+				t.Errorf("the session did not end: %+v", rp.Result)
+			}
+			left := append(leftover(t, token), leftover(t, "sleep\x00987655")...)
+			if left = append(left, leftover(t, "sleep\x00987656")...); len(left) > 0 {
+				t.Errorf("processes left: %s", strings.Join(left, "; "))
+			}
+		})
+	}
+}
+
+// The wait for a client's name (Evasion) or hello (shortest path) is
+// bounded by the client's clock, not a minute, and charged to it: a
+// silent client and one that sends a byte a second lose their games on a
+// 3 s clock.
+func TestSilentClientsLoseOnTheirClock(t *testing.T) {
+	py := python(t, false)
+	dir := t.TempDir()
+	evasionCfg := filepath.Join(dir, "evasion.json")
+	os.WriteFile(evasionCfg, []byte(`{"max_walls": 10, "delay": 10, "clock_ms": 3000}`), 0o644)
+	pathCfg := filepath.Join(dir, "path.json")
+	os.WriteFile(pathCfg, []byte(`{"nodes": 50, "clock_ms": 3000}`), 0o644)
+	silent := filepath.Join(dir, "silent.py")
+	os.WriteFile(silent, []byte("import socket, sys, time\ns = socket.create_connection(('127.0.0.1', int(sys.argv[1])))\ntime.sleep(60)\n"), 0o644)
+	dribble := filepath.Join(dir, "dribble.py")
+	os.WriteFile(dribble, []byte("import socket, sys, time\ns = socket.create_connection(('127.0.0.1', int(sys.argv[1])))\nfor i in range(60):\n    s.sendall(b'{' if i == 0 else b' ')\n    time.sleep(1)\n"), 0o644)
+	for _, c := range []struct{ game, cfg, client, want string }{
+		{"evasion", evasionCfg, silent, "no name: the program did not answer within 3.25s"},
+		{"evasion", evasionCfg, dribble, "no name: the program did not answer within 3.25s"},
+		{"pathgame", pathCfg, silent, "the program said no hello within 3.25s"},
+		{"pathgame", pathCfg, dribble, "the program said no hello within 3.25s"},
+	} {
+		t.Run(c.game+"-"+filepath.Base(c.client), func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "r.json")
+			code, out, stderr := arena(t, "play", "-game", c.game, "-config", c.cfg, "-p1", fmt.Sprintf("tcp:cmd:%s %s {port}", py, c.client), "-p2", "greedy", "-replay", file)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+			}
+			rp := readReplay(t, file)
+			if faults := strings.Join(rp.faults(), "; ") + rp.Result.Reason; !strings.Contains(faults, c.want) || rp.Result.Winner != "P2" {
+				t.Errorf("%s: %q, want P2 to win and %q", c.client, faults, c.want)
 			}
 		})
 	}

@@ -160,7 +160,11 @@ func ParseReply(line []byte) (Move, error) {
 	case j.Error != nil && j.Pos == nil:
 		// A player that says why it has no move (arena's Python runner,
 		// when the agent's step raised).
-		return Move{}, match.Reported(clip([]byte(*j.Error)))
+		why := *j.Error
+		if len(why) > 300 {
+			why = why[:297] + "..."
+		}
+		return Move{}, match.Reported(why)
 	case j.Pos == nil || len(*j.Pos) != 2:
 		return Move{}, fmt.Errorf(`reply %q: want "pos": [row, col]`, clip(line))
 	case j.Dir == nil || *j.Dir < 0 || *j.Dir > 3:

@@ -81,10 +81,19 @@ func (l *launched) gone() string {
 	default:
 		return ""
 	}
+	return l.why("")
+}
+
+// why says how the program ended, when (after the status), and the last
+// line it wrote.
+func (l *launched) why(when string) string {
 	msg := "the program exited"
 	var ee *exec.ExitError
 	if errors.As(l.err, &ee) {
 		msg += " (" + ee.ProcessState.String() + ")"
+	}
+	if when != "" {
+		msg += " " + when
 	}
 	if tail := strings.TrimSpace(l.output.String()); tail != "" {
 		msg += "; it wrote: " + lastLine(tail)

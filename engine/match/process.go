@@ -128,13 +128,17 @@ func (p *linePlayer) Act(t *Turn) (Action, error) {
 		}
 		return a, nil
 	}
-	if errors.Is(err, errLate) {
+	if errors.As(err, new(lateError)) {
 		p.owed++ // its answer, when it comes, is for this request
 	}
 	return nil, err
 }
 
-var errLate = errors.New("late")
+// lateError is an answer that did not come in time: when it comes, it is
+// the answer to this request, not the next.
+type lateError string
+
+func (e lateError) Error() string { return string(e) }
 
 // next returns the next line that answers the current request: lines
 // owed to earlier, timed-out requests are read and dropped first, as the
@@ -154,7 +158,7 @@ func (p *linePlayer) next(ctx context.Context, wait time.Duration) (string, erro
 			}
 			return line, nil
 		case <-timer.C:
-			return "", fmt.Errorf("%w: %s did not answer within %s", errLate, p.what, wait.Round(time.Millisecond))
+			return "", lateError(fmt.Sprintf("%s did not answer within %s", p.what, wait.Round(time.Millisecond)))
 		case <-ctx.Done():
 			return "", ctx.Err()
 		}

@@ -241,10 +241,8 @@ func (l *lobby) hello(c *sessionConn, wait time.Duration) (int, error) {
 		return 0, fmt.Errorf("%s said no hello within %s", l.who(), wait.Round(time.Millisecond))
 	}
 	if !ok {
-		if l.prog != nil {
-			if why := l.prog.goneWithin(time.Second); why != "" {
-				return 0, fmt.Errorf("%s before its hello", why)
-			}
+		if l.prog != nil && l.prog.goneWithin(time.Second) != "" {
+			return 0, errors.New(l.prog.why("before its hello"))
 		}
 		return 0, fmt.Errorf("%s left before its hello", l.who())
 	}

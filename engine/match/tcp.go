@@ -4,6 +4,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"time"
@@ -84,6 +85,9 @@ func (p *tcpBot) accept(ctx context.Context) error {
 
 // disconnected says why the client's lines ended.
 func (p *tcpBot) disconnected() error {
+	if p.tooLong {
+		return fmt.Errorf("%s wrote a line longer than %d bytes", p.what, maxLine)
+	}
 	if p.prog != nil {
 		if why := p.prog.goneWithin(time.Second); why != "" {
 			return fmt.Errorf("%s", why)
@@ -146,7 +150,7 @@ func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, 
 		case <-time.After(100 * time.Millisecond):
 		}
 		ln.Close()
-		return nil, fmt.Errorf("%s before connecting", prog.gone())
+		return nil, errors.New(prog.why("before connecting"))
 	case <-timer.C:
 		ln.Close()
 		if prog != nil {
