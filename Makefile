@@ -5,7 +5,7 @@
 GO ?= go
 
 # Ebitengine's build and test dependencies on Linux, as in its own CI.
-APT_PACKAGES := xvfb xauth chromium libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
+APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
 .PHONY: test deps vet bench measure demo clean

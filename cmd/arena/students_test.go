@@ -482,3 +482,80 @@ func TestSilentClientsLoseOnTheirClock(t *testing.T) {
 		})
 	}
 }
+
+// The README's map-colouring examples, as written: a course program named
+// by a path relative to where arena runs (cmd:python3 hw2.py, cmd:./hw2.sh)
+// runs the person's file although it runs in a directory of its own, and
+// arena csp plays as strong does. The person's own output.txt is left
+// alone.
+func TestREADMECourseProgramExamples(t *testing.T) {
+	py, err := exec.LookPath(python(t, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	os.WriteFile(filepath.Join(bin, "arena"), []byte("#!/bin/sh\nARENA_AS_MAIN=1 exec '"+exe+"' \"$@\"\n"), 0o755)
+	os.WriteFile(filepath.Join(bin, "python3"), []byte("#!/bin/sh\nexec "+py+" \"$@\"\n"), 0o755)
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	home := t.TempDir()
+	// A homework stand-in that writes the course's output by asking arena.
+	os.WriteFile(filepath.Join(home, "hw2.py"), []byte("import subprocess, sys\nsys.exit(subprocess.call(['arena', 'csp', 'input.txt', '-o', 'output.txt']))\n"), 0o644)
+	os.WriteFile(filepath.Join(home, "hw2.sh"), []byte("#!/bin/sh\nexec arena csp input.txt -o output.txt\n"), 0o755)
+	os.WriteFile(filepath.Join(home, "output.txt"), []byte("the person's own\n"), 0o644)
+	t.Chdir(home)
+	for _, spec := range []string{"cmd:python3 hw2.py", "cmd:./hw2.sh", "cmd:arena csp input.txt -o output.txt"} {
+		code, out, stderr := arena(t, "play", "-game", "mapcolor", "-preset", "usa", "-p1", spec, "-p2", "strong")
+		if code != 0 || !strings.Contains(out, "result: P1 wins: scores 211 to 203") {
+			t.Errorf("%s: exit %d\n%s\n%s", spec, code, out, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, "output.txt")); string(b) != "the person's own\n" {
+		t.Errorf("the person's output.txt became %.60q", b)
+	}
+}
+
+// autoplay runs started programs unattended, games at once, each on a port
+// of its own, and leaves none of their processes.
+func TestStudentAutoplay(t *testing.T) {
+	py := python(t, false)
+	for _, c := range []struct{ game, spec string }{
+		{"evasion", "tcp:cmd:%s testdata/students/evasion_client.py {port} last %s"},
+		{"pathgame", "tcp:cmd:%s testdata/students/asp_client.py {role} {port} course %s"},
+	} {
+		token := fmt.Sprintf("autoplay-%s-%d", c.game, os.Getpid())
+		args := []string{"autoplay", "-game", c.game, "-p1", fmt.Sprintf(c.spec, py, token), "-p2", "greedy", "-n", "4", "-j", "2", "-json"}
+		if c.game == "evasion" {
+			args = append(args, "-config", evasionCap(t))
+		} else {
+			args = append(args, "-preset", "gen-50")
+		}
+		code, out, stderr := arena(t, args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", c.game, code, out, stderr)
+		}
+		var res struct {
+			Bots [2]struct{ Forfeits int } `json:"bots"`
+			Log  []struct {
+				Error  string `json:"error"`
+				Result struct {
+					Reason string `json:"reason"`
+				} `json:"result"`
+			} `json:"log"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range res.Log {
+			if g.Error != "" || strings.Contains(g.Result.Reason, "fault") || strings.Contains(g.Result.Reason, "infinity") {
+				t.Errorf("%s game %d: %s %s", c.game, i, g.Error, g.Result.Reason)
+			}
+		}
+		if left := leftover(t, token); len(left) > 0 {
+			t.Errorf("%s: processes left: %s", c.game, strings.Join(left, "; "))
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -12,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // freePort returns a port nobody listens on, for a moment.
@@ -273,5 +276,122 @@ func TestTCPPathgameSilentClient(t *testing.T) {
 	out := <-done
 	if !strings.HasPrefix(out, "0\n") || !strings.Contains(out, "P2 wins: P1 did not arrive") {
 		t.Errorf("host:\n%s", out)
+	}
+}
+
+// tcp::0 (or any port) says where it listens, on stderr, as soon as it
+// does, so that a script can start its client then: here, a second arena
+// process reads the line and connects.
+func TestTCPSaysWhereItListens(t *testing.T) {
+	host := exec.Command(os.Args[0], "play", "-game", "evasion", "-p1", "tcp:127.0.0.1:0", "-p2", "greedy", "-seed", "2")
+	host.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	stderr, err := host.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	host.Stdout = &out
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Process.Kill(); host.Wait() })
+	line, err := bufio.NewReader(stderr).ReadString('\n')
+	m := regexp.MustCompile(`^P1 listening on 127\.0\.0\.1:(\d+)\n$`).FindStringSubmatch(line)
+	if err != nil || m == nil {
+		t.Fatalf("the host's first line on stderr: %q, %v", line, err)
+	}
+	bot := client(t, "-bot", "strong", "-connect", "127.0.0.1:"+m[1])
+	if err := bot.Wait(); err != nil {
+		t.Errorf("the client: %v", err)
+	}
+	if err := host.Wait(); err != nil || !strings.Contains(out.String(), "as hunter") {
+		t.Errorf("the host: %v\n%s", err, out.String())
+	}
+}
+
+// fakeHost serves one connection on a free port: serve gets it.
+func fakeHost(t *testing.T, serve func(c net.Conn)) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		serve(c)
+	}()
+	return ln.Addr().String()
+}
+
+// arena bot -connect reads hosts that do not frame their messages the way
+// it writes them: several messages in one write, one message split over
+// several, with pauses between the pieces.
+func TestBotReadsUnframedHosts(t *testing.T) {
+	evasionState := "120000 0 0 10 10 300 300 0 0 0 1 1 230 200 0\n"
+	evasion := fakeHost(t, func(c net.Conn) {
+		r := bufio.NewReader(c)
+		c.Write([]byte("sendname\nprey\n" + evasionState[:20])) // three messages in one write, the third cut
+		time.Sleep(50 * time.Millisecond)
+		c.Write([]byte(evasionState[20:]))
+		if line, err := r.ReadString('\n'); err != nil || line != "arena\n" {
+			t.Errorf("name %q, %v", line, err)
+		}
+		if line, err := r.ReadString('\n'); err != nil || !strings.HasPrefix(line, "0 0 ") {
+			t.Errorf("the prey's reply %q, %v", line, err)
+		}
+		c.Write([]byte("done\n"))
+	})
+	cmd := exec.Command(os.Args[0], "bot", "-game", "evasion", "-bot", "strong", "-connect", evasion)
+	cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("evasion: %v\n%s", err, out)
+	}
+
+	game := []byte(`{"end_node": "4", "graph": {"1": ["2", "3"], "2": ["1", "4"], "3": ["1", "4"], "4": ["2", "3"]}, "start_node": "1"}`)
+	path := fakeHost(t, func(c net.Conn) {
+		buf := make([]byte, 1024)
+		c.Read(buf) // the hello
+		// The game and the player's first move in one write, the game
+		// split over two.
+		c.Write(game[:40])
+		time.Sleep(50 * time.Millisecond)
+		c.Write(append(game[40:], `{"edge": ["1", "2"], "add_cost": 1.0, "done": false, "error": false, "position": "2"}`...))
+		n, _ := c.Read(buf)
+		if !strings.Contains(string(buf[:n]), `"node_1"`) {
+			t.Errorf("the adversary's move: %q", buf[:n])
+		}
+		c.Write([]byte(`{"edge": ["2", "4"], "new_cost": 1.0, "done": false, "error": false, "position": "2"}{"edge": ["2", "4"], "add_cost": 1.0, "done": true, "error": false, "position": "4"}`))
+	})
+	cmd = exec.Command(os.Args[0], "bot", "-game", "pathgame", "-bot", "strong", "-role", "adversary", "-connect", path)
+	cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("pathgame: %v\n%s", err, out)
+	}
+}
+
+// A host that closes before the session's end makes arena bot -connect
+// say so and exit 1.
+func TestBotSaysWhenTheHostLeaves(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		serve func(net.Conn)
+		want  string
+	}{
+		{"evasion", func(net.Conn) {}, "closed the connection before the session ended: no end of the session was heard (it sent 0 messages"},
+		{"evasion", func(c net.Conn) { c.Write([]byte("sendname\n")); bufio.NewReader(c).ReadString('\n') }, "(it sent 1 messages, and the bot made 0 moves)"},
+		{"pathgame", func(c net.Conn) { c.Read(make([]byte, 100)) }, "closed the connection before the session ended"},
+	} {
+		addr := fakeHost(t, c.serve)
+		cmd := exec.Command(os.Args[0], "bot", "-game", c.game, "-bot", "greedy", "-connect", addr)
+		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), "the host at "+addr+" "+"closed") || !strings.Contains(string(out), c.want) {
+			t.Errorf("%s: %v, %q; want exit 1 and %q", c.game, err, out, c.want)
+		}
 	}
 }
