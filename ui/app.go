@@ -48,7 +48,11 @@ type Options struct {
 	File     string
 	FileData []byte
 	// Start opens the match at once instead of the start view.
-	Start    bool
+	Start bool
+	// Turn is where a replay opens (File holding a replay, or the page's
+	// ?replay=URL&turn=N): the playhead stops there; -1 plays it from the
+	// start.
+	Turn     float64
 	Platform Platform // nil: no link sharing, GIFs are not saved
 	// Host computes the matches: nil for a goroutine of this process (the
 	// desktop); the page's Web Worker in the browser.
@@ -72,7 +76,10 @@ type Options struct {
 // ParseQuery reads options from URL parameters; a missing or unknown
 // value keeps the default. Start is set when the query names a game.
 func ParseQuery(q url.Values) Options {
-	o := Options{Game: "life", P1: "strong", P2: "greedy", Seed: randomSeed()}
+	o := Options{Game: "life", P1: "strong", P2: "greedy", Seed: randomSeed(), Turn: -1}
+	if t, err := strconv.ParseFloat(q.Get("turn"), 64); err == nil && t >= 0 && !math.IsInf(t, 0) {
+		o.Turn = t
+	}
 	if v := q.Get("game"); v != "" {
 		o.Game, o.Start = v, true
 	}
@@ -338,6 +345,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 }
 
 // toastf shows a short message for a few seconds.
+// Toast shows a message for a few seconds, from any goroutine.
+func (a *App) Toast(msg string) { a.toastf("%s", msg) }
+
 func (a *App) toastf(format string, args ...any) {
 	a.toastMu.Lock()
 	defer a.toastMu.Unlock()

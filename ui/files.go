@@ -17,8 +17,9 @@ import (
 const filePrefix = "file:"
 
 // maxFileSize bounds what a dropped file may hold: configs and course
-// inputs are small.
-const maxFileSize = 4 << 20
+// inputs are small, replays of long matches a few megabytes; the same
+// bound as every file arena reads.
+const maxFileSize = 64 << 20
 
 // loadedFile is a config read from a file (dropped on the window, or
 // given to the desktop with -config): a course's input.txt, a Life
@@ -128,11 +129,11 @@ func firstFile(files fs.FS) (string, []byte, error) {
 			return "", nil, fmt.Errorf("%s: %v", e.Name(), err)
 		}
 		if len(data) > maxFileSize {
-			return "", nil, fmt.Errorf("%s: larger than %d MB: not a config", e.Name(), maxFileSize>>20)
+			return "", nil, fmt.Errorf("%s: larger than %d MB: not a config or a replay", e.Name(), maxFileSize>>20)
 		}
 		return e.Name(), data, nil
 	}
-	return "", nil, fmt.Errorf("drop a file: a course's input.txt or a game's config")
+	return "", nil, fmt.Errorf("drop a file: a course's input.txt, a game's config or a replay")
 }
 
 // loadFile reads a file as LoadFile does, kept under its base name.
@@ -160,6 +161,10 @@ func Setup(o Options) (match.Setup, error) {
 // open starts a match on a file's config, with the players chosen in the
 // start view; an error (the file's line and what was expected) is shown.
 func (a *App) open(path string, data []byte) {
+	if isReplay(data) {
+		a.openReplay(path, data, a.opts.Turn)
+		return
+	}
 	f, err := loadFile(a.opts.Game, path, data)
 	if err != nil {
 		a.toastf("%v", err)

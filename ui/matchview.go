@@ -32,11 +32,17 @@ type matchView struct {
 }
 
 func newMatchView(app *App, setup match.Setup, moves [][2]json.RawMessage) (*matchView, error) {
+	return newMatchViewOn(app, setup, moves, app.host)
+}
+
+// newMatchViewOn shows the match host computes (a replay's host feeds a
+// finished match).
+func newMatchViewOn(app *App, setup match.Setup, moves [][2]json.RawMessage, host Host) (*matchView, error) {
 	d, err := render.DrawerFor(setup.Game.Info().Name)
 	if err != nil {
 		return nil, err
 	}
-	pb, err := newPlayback(setup, moves, app.host)
+	pb, err := newPlayback(setup, moves, host)
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,8 @@ func main() {
 	seed := flag.Uint64("seed", 0, "the match seed (default: random)")
 	preset := flag.String("preset", "", "a preset config of the game")
 	config := flag.String("config", "", "open a match on this config `file`: a course's input.txt, a game's config (it picks the game)")
+	replay := flag.String("replay", "", "open this replay `file` (arena play -replay, a tournament's replays), at -turn")
+	turn := flag.Float64("turn", -1, "the `turn` a replay opens at, paused (default: from the start, playing)")
 	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window (on Linux it still needs a display: Ebitengine connects to X at start; use arena record on a headless machine)")
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure")
@@ -54,13 +56,17 @@ func main() {
 		q.Set("seed", strconv.FormatUint(*seed, 10))
 	}
 	opts := ui.ParseQuery(q)
-	if *config != "" {
-		data, err := match.ReadFile(*config)
+	opts.Turn = *turn
+	for _, f := range []string{*config, *replay} {
+		if f == "" {
+			continue
+		}
+		data, err := match.ReadFile(f)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "desktop:", err)
 			os.Exit(1)
 		}
-		opts.File, opts.FileData = *config, data
+		opts.File, opts.FileData = f, data
 	}
 	if *record != "" {
 		if err := recordGIF(*record, opts); err != nil {

@@ -26,7 +26,17 @@ func main() {
 	cleanup.OnSignals()
 	addr := flag.String("addr", "localhost:8080", "the address to serve the page on")
 	out := flag.String("o", "", "write the static site to this `directory` instead of serving it")
+	tdir := flag.String("tournament", "", "also serve the replays of this tournament `directory` at /replays/ID.json, where its report's links open them")
 	flag.Parse()
+	var replays map[string]string
+	if *tdir != "" {
+		var err error
+		if replays, err = tournamentReplays(*tdir); err != nil {
+			fmt.Fprintln(os.Stderr, "arena:", err)
+			os.Exit(1)
+		}
+		fmt.Fprintf(os.Stderr, "arena: serving the %d replays of %s at /replays/\n", len(replays), *tdir)
+	}
 	fmt.Fprintln(os.Stderr, "arena: building the WebAssembly (the first build takes a minute)…")
 	s, err := buildSite()
 	if err != nil {
@@ -54,6 +64,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "arena: serving brotli from now on (arena.wasm %.2f MB, worker.wasm %.2f MB; %.0f s)\n",
 			float64(len(s.get("arena.wasm").brotli()))/1e6, float64(len(s.get("worker.wasm").brotli()))/1e6, time.Since(start).Seconds())
 	}()
+	s.replays = replays
 	if err := serve(*addr, s); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)

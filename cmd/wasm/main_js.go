@@ -24,6 +24,9 @@ func main() {
 	opts := ui.ParseQuery(q)
 	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, workerHost{}, yield, listenPresses()
 	app := ui.New(opts)
+	if r := q.Get("replay"); r != "" {
+		fetchReplay(app, r)
+	}
 	// The test hook: tests read the window's state through it.
 	js.Global().Set("arenaTest", js.ValueOf(map[string]any{
 		"status": js.FuncOf(func(js.Value, []js.Value) any { return app.StatusJSON() }),
@@ -214,4 +217,33 @@ func keyOf(code string) (ebiten.Key, bool) {
 		return 0, false
 	}
 	return k, true
+}
+
+// fetchReplay opens the replay at url (?replay=/replays/r0-p1-a.json, as
+// a tournament's report links it), once the page has it.
+func fetchReplay(app *ui.App, url string) {
+	var then, fail js.Func
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "the replay " + url + " could not be fetched"
+		if len(args) > 0 {
+			msg += ": " + args[0].Call("toString").String()
+		}
+		app.Toast(msg)
+		then.Release()
+		fail.Release()
+		return nil
+	})
+	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		resp := args[0]
+		if !resp.Get("ok").Bool() {
+			app.Toast("the replay " + url + ": " + resp.Get("status").String() + " " + resp.Get("statusText").String())
+			return nil
+		}
+		resp.Call("text").Call("then", js.FuncOf(func(_ js.Value, a []js.Value) any {
+			app.Load(url, []byte(a[0].String()))
+			return nil
+		}))
+		return nil
+	})
+	js.Global().Call("fetch", url).Call("then", then).Call("catch", fail)
 }

@@ -20,7 +20,9 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/tournament"
 )
 
 // file is one file of the site, with its compressed forms. br is nil
@@ -43,7 +45,8 @@ func (f *file) brotli() []byte {
 // built the programs, the page's program (arena.wasm), and the match
 // worker's script and engine-only program (worker.js, worker.wasm).
 type site struct {
-	files []*file
+	files   []*file
+	replays map[string]string // a tournament's replays, by name: see -tournament
 }
 
 // get returns the file of that name.
@@ -239,7 +242,32 @@ func (s *site) handler() http.Handler {
 		mux.HandleFunc("GET /"+f.name, serve(f))
 	}
 	mux.HandleFunc("GET /{$}", serve(s.get("index.html")))
+	if s.replays != nil {
+		mux.HandleFunc("GET /replays/{name}", func(w http.ResponseWriter, r *http.Request) {
+			path, ok := s.replays[r.PathValue("name")]
+			if !ok {
+				http.Error(w, "no such replay in the tournament", http.StatusNotFound)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Cache-Control", "no-cache")
+			http.ServeFile(w, r, path)
+		})
+	}
 	return mux
+}
+
+// tournamentReplays maps each game's replay name (ID.json) to its file,
+// from the tournament's journal: only the files it names are served.
+func tournamentReplays(dir string) (map[string]string, error) {
+	m := map[string]string{}
+	err := tournament.Entries(dir, func(e tournament.Entry) error {
+		if e.Replay != "" {
+			m[e.ID+".json"] = filepath.Join(dir, filepath.FromSlash(e.Replay))
+		}
+		return nil
+	})
+	return m, err
 }
 
 // serve listens on addr and serves the site until the process ends.

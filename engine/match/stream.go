@@ -281,3 +281,22 @@ func (f *Follower) Add(m Message) error {
 	}
 	return nil
 }
+
+// Messages are the messages Serve sends for a finished record's match:
+// each turn, then the end. A window follows a replay with them as it
+// follows a match being computed.
+func (r *Record) Messages() ([]Message, error) {
+	out := make([]Message, 0, len(r.Turns)+1)
+	for i, t := range r.Turns {
+		rt, err := t.encode()
+		if err != nil {
+			return nil, fmt.Errorf("turn %d: %w", i, err)
+		}
+		out = append(out, Message{Kind: MsgTurn, Turn: i, ReplayTurn: rt,
+			ThinkUs: [2]int64{t.Think[P1].Microseconds(), t.Think[P2].Microseconds()}})
+	}
+	if r.Result != nil {
+		out = append(out, Message{Kind: MsgEnd, Turn: len(r.Turns), Result: r.Result})
+	}
+	return out, nil
+}

@@ -1,0 +1,297 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/tournament"
+)
+
+// runTournament is `arena tournament`: run (the default), merge, report
+// and show.
+func runTournament(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "merge":
+			return runTournamentMerge(args[1:], stdout)
+		case "report":
+			return runTournamentReport(args[1:], stdout)
+		case "show":
+			return runTournamentShow(args[1:], stdout)
+		}
+	}
+	fs := newFlags("tournament", stdout)
+	gameName := fs.String("game", "", "the game (see 'arena games')")
+	dir := fs.String("o", "", "the tournament's `directory`: its plan, its journal of games, their replays (rerun the same command to resume)")
+	format := fs.String("format", tournament.RoundRobin, "roundrobin (every pair, both seats), gauntlet (the first entrant against each other), or sprt (two entrants, until the SPRT decides)")
+	rounds := fs.Int("rounds", 1, "rounds of every pair in both seats; for -format sprt, the most pairs of games")
+	seed := fs.Uint64("seed", 1, "the first pair's seed; pair k plays on seed+k")
+	jobs := fs.Int("j", 0, "games played at once (default: one per core)")
+	preset := fs.String("preset", "", "a preset config by `name` (see 'arena games')")
+	config := fs.String("config", "", "a config `file` in the game's format")
+	sizes := fs.String("sizes", "", "draw each pair's board size from this `range`, as 6-11 (games with sizes)")
+	clocks := fs.String("clocks", "programs", "whom the game's clock rules: programs, or all")
+	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	sprt := fs.String("sprt", "", "for -format sprt: `elo0=0,elo1=10,alpha=0.05,beta=0.05`")
+	shard := fs.String("shard", "", "play only shard `i/n` of the schedule (its pairs k with k mod n = i), into its own directory; join them with 'arena tournament merge'")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	plan, err := tournamentPlan(*gameName, *format, *rounds, *seed, *preset, *config, *sizes, *clocks, *sprt, *shard, fs.Args())
+	if err != nil {
+		return err
+	}
+	if *dir == "" {
+		return usagef("-o is required: the tournament's directory")
+	}
+	if *jobs < 0 {
+		return usagef("-j %d: want the number of games played at once, or 0 for one per core", *jobs)
+	}
+	match.Python = *python
+	if err := checkEntrants(plan); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opts := tournament.Options{Dir: *dir, Jobs: *jobs, Log: stderr}
+	start := time.Now()
+	if isTerminal(stderr) {
+		opts.Progress = func(e tournament.Entry, s *tournament.Standings, left int) {
+			done := s.Played
+			total := done + left
+			fmt.Fprintf(stderr, "\r%s %d/%d games, leader %s, %s   ", bar(done, total), done, total, s.Leader(), eta(start, done, total))
+		}
+	} else {
+		opts.Progress = func(e tournament.Entry, s *tournament.Standings, left int) {
+			fmt.Fprintf(stderr, "game %s: %s vs %s: %s; %d left; leader %s\n", e.ID, e.Seats[0], e.Seats[1], e.Result, left, s.Leader())
+		}
+	}
+	s, err := tournament.Run(ctx, plan, opts)
+	if isTerminal(stderr) {
+		fmt.Fprint(stderr, "\r"+strings.Repeat(" ", 100)+"\r")
+	}
+	if s != nil {
+		s.Rate()
+		s.WriteText(stdout)
+		fmt.Fprintf(stdout, "\njournal: %s/%s, %s\n", *dir, tournament.JournalFile, time.Since(start).Round(100*time.Millisecond))
+	}
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted: %d games are recorded; run the same command to play the rest", s.Played)
+	}
+	return err
+}
+
+// tournamentPlan turns the command line into a plan.
+func tournamentPlan(gameName, format string, rounds int, seed uint64, preset, config, sizes, clocks, sprt, shard string, args []string) (*tournament.Plan, error) {
+	g, err := gameFlag(gameName)
+	if err != nil {
+		return nil, err
+	}
+	m := matchFlags{game: gameName, preset: preset, config: config}
+	cfg, err := m.loadConfig(g)
+	if err != nil {
+		return nil, err
+	}
+	if sizes != "" {
+		if cfg, err = withSizes(g, cfg, sizes); err != nil {
+			return nil, err
+		}
+	}
+	cfgJSON, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	plan := &tournament.Plan{Game: gameName, Config: cfgJSON, Seed: seed, Format: format, Rounds: rounds}
+	switch clocks {
+	case "programs":
+	case "all":
+		plan.ClockAll = true
+	default:
+		return nil, usagef("-clocks %q: want programs or all", clocks)
+	}
+	if sprt != "" {
+		if plan.SPRT, err = tournament.ParseSPRT(sprt); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	if shard != "" {
+		if plan.Shard, err = tournament.ParseShard(shard); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	for _, a := range args {
+		e, err := tournament.ParseEntrant(a)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		plan.Entrants = append(plan.Entrants, e)
+	}
+	if err := plan.Check(); err != nil {
+		return nil, usageError{err}
+	}
+	return plan, nil
+}
+
+// checkEntrants makes each entrant's bot once, before any game: an
+// unknown bot or option, a program that cannot start, an agent file with
+// a Python error stops the tournament here, by the entrant's name.
+func checkEntrants(plan *tournament.Plan) error {
+	g, err := match.Lookup(plan.Game)
+	if err != nil {
+		return err
+	}
+	for _, e := range plan.Entrants {
+		sp, _ := match.ParseSpec(e.Spec)
+		if sp.Name == match.SpecTCP {
+			if sp.Command == "" {
+				return usagef("entrant %s: %s awaits a client by hand; a tournament starts its players itself: give tcp:cmd:PROGRAM {port}", e.Name, e.Spec)
+			}
+			if err := match.FindProgram(sp.Command); err != nil {
+				return fmt.Errorf("entrant %s: %s: %v", e.Name, e.Spec, err)
+			}
+			continue
+		}
+		b, _, _, err := match.NewBot(g, sp)
+		switch {
+		case err != nil && sp.External():
+			return fmt.Errorf("entrant %s: %v", e.Name, err)
+		case err != nil:
+			return usageError{fmt.Errorf("entrant %s: %v", e.Name, err)}
+		}
+		if c, ok := b.(match.Closer); ok {
+			c.Close()
+		}
+	}
+	return nil
+}
+
+func bar(done, total int) string {
+	const width = 24
+	fill := 0
+	if total > 0 {
+		fill = done * width / total
+	}
+	return "[" + strings.Repeat("#", fill) + strings.Repeat(".", width-fill) + "]"
+}
+
+func eta(start time.Time, done, total int) string {
+	if done == 0 || done >= total {
+		return ""
+	}
+	el := time.Since(start)
+	return (el * time.Duration(total-done) / time.Duration(done)).Round(time.Second).String() + " left"
+}
+
+// runTournamentMerge joins shards' directories.
+func runTournamentMerge(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("arena tournament merge", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	out := fs.String("o", "", "the `directory` of the joined tournament")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: arena tournament merge -o DIR SHARD_DIR...\n\nJoin the journals of a tournament's shards (or runs); the standings are those of one run.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := parseSubFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() == 0 {
+		return usagef("give -o DIR and the directories to join")
+	}
+	s, err := tournament.Merge(*out, fs.Args())
+	if err != nil {
+		return err
+	}
+	s.Rate()
+	s.WriteText(stdout)
+	fmt.Fprintf(stdout, "\njoined %d directories into %s\n", fs.NArg(), *out)
+	return nil
+}
+
+// runTournamentShow prints a directory's standings.
+func runTournamentShow(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("arena tournament show", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: arena tournament show DIR\n\nPrint the standings of a tournament's directory.")
+	}
+	if err := parseSubFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give the tournament's directory")
+	}
+	s, err := tournament.Load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	s.Rate()
+	s.WriteText(stdout)
+	return nil
+}
+
+// runTournamentReport writes the HTML report.
+func runTournamentReport(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("arena tournament report", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	out := fs.String("o", "report.html", "the report's `file`")
+	playground := fs.String("playground", "http://localhost:8080/", "the playground page the games' links open (go run ./cmd/wasm -replays DIR serves the replays there)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: arena tournament report DIR [-o report.html]\n\nWrite one HTML file with the standings, the ratings, the cross-table and a link to every game's replay.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := parseSubFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give the tournament's directory")
+	}
+	s, err := tournament.Load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	s.Rate()
+	err = atomicfile.Write(*out, func(w io.Writer) error {
+		return tournament.WriteReport(w, s, fs.Arg(0), *playground)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s: %d games\n", *out, s.Played)
+	return nil
+}
+
+// parseSubFlags parses a subcommand's flags, before or after its
+// arguments.
+func parseSubFlags(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	var rest []string
+	err := fs.Parse(args)
+	for err == nil && fs.NArg() > 0 {
+		rest = append(rest, fs.Arg(0))
+		err = fs.Parse(fs.Args()[1:])
+	}
+	if err == nil {
+		err = fs.Parse(append([]string{"--"}, rest...))
+	}
+	fs.SetOutput(out)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return err
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	return nil
+}

@@ -1,0 +1,228 @@
+package tournament
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/atomicfile"
+)
+
+// The files of a tournament's directory.
+const (
+	PlanFile    = "tournament.json"
+	JournalFile = "games.jsonl"
+	ReplayDir   = "replays"
+)
+
+// Entry is one finished game, a line of the journal.
+type Entry struct {
+	Index  int           `json:"index"` // in the schedule
+	ID     string        `json:"id"`
+	Seed   uint64        `json:"seed"`
+	Seats  [2]string     `json:"seats"` // the entrants in P1's and P2's seats
+	Result *match.Result `json:"result"`
+	// Moves, ThinkMs and MaxMs are each seat's moves, total and longest
+	// thinking time.
+	Moves   [2]int     `json:"moves"`
+	ThinkMs [2]float64 `json:"think_ms"`
+	MaxMs   [2]float64 `json:"max_ms"`
+	// Replaced counts each seat's moves the game's rules replaced (a
+	// Colosseum random walk), with the first reason.
+	Replaced    [2]int    `json:"replaced,omitzero"`
+	ReplacedWhy [2]string `json:"replaced_why,omitzero"`
+	Replay      string    `json:"replay,omitempty"` // the replay file, relative to the directory holding the journal
+}
+
+// maxEntry bounds a journal line: a result and a few numbers.
+const maxEntry = 1 << 20
+
+// ReadJournal streams the entries of a journal to f, in the order
+// written. A last line cut short (a run killed while writing it) is not
+// an entry: ReadJournal returns the offset where it starts, so that the
+// caller can drop it, and says so in dropped; a damaged line before the
+// last is an error naming the file and the line. A missing file is an
+// empty journal.
+func ReadJournal(path string, f func(Entry) error) (end int64, dropped string, err error) {
+	file, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, "", nil
+	}
+	if err != nil {
+		return 0, "", err
+	}
+	defer file.Close()
+	r := bufio.NewReaderSize(file, 1<<16)
+	for line := 1; ; line++ {
+		b, rerr := readLine(r)
+		if len(b) == 0 && rerr == io.EOF {
+			return end, "", nil
+		}
+		if rerr != nil && rerr != io.EOF && !errors.Is(rerr, errLongLine) {
+			return end, "", fmt.Errorf("%s:%d: %v", path, line, rerr)
+		}
+		var e Entry
+		bad := rerr != nil // cut short, or too long
+		if !bad {
+			if jerr := json.Unmarshal(b, &e); jerr != nil || e.Result == nil || e.ID == "" {
+				bad = true
+			}
+		}
+		if bad {
+			if _, perr := r.Peek(1); perr == io.EOF {
+				return end, fmt.Sprintf("%s:%d: a damaged last line (a game cut off by a crash) is dropped; its game is played again", path, line), nil
+			}
+			return end, "", fmt.Errorf("%s:%d: not a journal line (%q): the journal is damaged before its end", path, line, clip(b))
+		}
+		if err := f(e); err != nil {
+			return end, "", fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		end += int64(len(b)) + 1
+	}
+}
+
+var errLongLine = errors.New("line too long")
+
+// readLine reads one line without its newline; io.EOF with the bytes of
+// a last line that has none (cut short).
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if len(buf) > maxEntry {
+			for errors.Is(err, bufio.ErrBufferFull) { // skip to the line's end
+				_, err = r.ReadSlice('\n')
+			}
+			return buf[:64], errLongLine
+		}
+		switch {
+		case err == nil:
+			return buf[:len(buf)-1], nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err == io.EOF:
+			return buf, io.EOF
+		default:
+			return buf, err
+		}
+	}
+}
+
+func clip(b []byte) string {
+	if len(b) > 60 {
+		return string(b[:57]) + "..."
+	}
+	return string(b)
+}
+
+// journal appends entries to a journal file and syncs them: an entry is
+// recorded once its line is on the disk. Entries that finish together
+// share a sync.
+type journal struct {
+	path string
+	f    *os.File
+	mu   sync.Mutex
+	cond *sync.Cond
+	// pending lines, and the sequence numbers written and synced
+	pending []byte
+	queued  int
+	synced  int
+	err     error
+	syncing bool
+}
+
+// openJournal opens the journal for appending, after cutting it to end
+// (dropping a damaged last line).
+func openJournal(path string, end int64) (*journal, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(end); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	j := &journal{path: path, f: f}
+	j.cond = sync.NewCond(&j.mu)
+	return j, nil
+}
+
+// append writes e and returns once it is synced. When another append is
+// syncing, this one waits and is written with the next sync, with
+// whatever else came meanwhile.
+func (j *journal) append(e Entry) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.pending = append(append(j.pending, line...), '\n')
+	j.queued++
+	mine := j.queued
+	for j.synced < mine && j.err == nil {
+		if j.syncing {
+			j.cond.Wait()
+			continue
+		}
+		j.syncing = true
+		batch, upto := j.pending, j.queued
+		j.pending = nil
+		j.mu.Unlock()
+		_, werr := j.f.Write(batch)
+		if werr == nil {
+			werr = j.f.Sync()
+		}
+		j.mu.Lock()
+		j.syncing = false
+		if werr != nil {
+			j.err = fmt.Errorf("%s: %v (the games recorded before stay recorded)", j.path, werr)
+		} else {
+			j.synced = upto
+		}
+		j.cond.Broadcast()
+	}
+	return j.err
+}
+
+func (j *journal) close() error { return j.f.Close() }
+
+// loadPlan reads a directory's plan, or nil when it has none.
+func loadPlan(dir string) (*Plan, error) {
+	path := filepath.Join(dir, PlanFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var p Plan
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return nil, match.JSONError(path, data, err)
+	}
+	return &p, nil
+}
+
+// savePlan writes a directory's plan.
+func savePlan(dir string, p *Plan) error {
+	return atomicfile.Write(filepath.Join(dir, PlanFile), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(p)
+	})
+}

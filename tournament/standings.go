@@ -1,0 +1,347 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Standings sum up the games of a tournament, from the journal's entries
+// in any order: what they keep grows with the entrants, not the games.
+type Standings struct {
+	Plan     *Plan
+	Entrants []EntrantStats
+	// Points[i][j] is what entrant i took from its games against j, of
+	// Games[i][j].
+	Points [][]float64
+	Games  [][]int
+	Played int // games counted
+	// Penta counts, for an SPRT match, the complete pairs of games in
+	// schedule order up to the first one missing, by the first entrant's
+	// points; Decision is the test's ("H0", "H1" or "").
+	Penta    Penta
+	Decision string
+	LLR      float64
+	pairs    map[int]float64 // the first game's points of a pair whose second is missing
+	sprt     []int8          // each pair's points for the first entrant, x2; -1 unknown
+}
+
+// EntrantStats is one entrant's line of the standings.
+type EntrantStats struct {
+	Entrant
+	Games, Wins, Draws, Losses int
+	Points                     float64
+	Elo, EloLow, EloHigh       float64 // maximum likelihood, with its 95% interval
+	Forfeits                   int
+	Replaced                   int            // moves the rules replaced
+	Reasons                    map[string]int // forfeits' and replacements' reasons, a few
+	Moves                      int
+	ThinkMs                    float64 // total
+	MaxMs                      float64
+}
+
+// MeanMs is the entrant's mean thinking time per move.
+func (e EntrantStats) MeanMs() float64 {
+	if e.Moves == 0 {
+		return 0
+	}
+	return e.ThinkMs / float64(e.Moves)
+}
+
+// maxReasons bounds the distinct reasons kept per entrant.
+const maxReasons = 12
+
+// NewStandings returns the empty standings of a plan.
+func NewStandings(p *Plan) *Standings {
+	n := len(p.Entrants)
+	s := &Standings{Plan: p, Entrants: make([]EntrantStats, n), Points: make([][]float64, n), Games: make([][]int, n), pairs: map[int]float64{}}
+	for i, e := range p.Entrants {
+		s.Entrants[i] = EntrantStats{Entrant: e, Reasons: map[string]int{}}
+		s.Points[i] = make([]float64, n)
+		s.Games[i] = make([]int, n)
+	}
+	if p.Format == SPRTMatch {
+		s.sprt = make([]int8, p.Pairs()*p.Rounds)
+		for i := range s.sprt {
+			s.sprt[i] = -1
+		}
+	}
+	return s
+}
+
+// Add counts a finished game. An entry that does not belong to the plan
+// (an index past the schedule, seats that are not the schedule's) is
+// refused.
+func (s *Standings) Add(e Entry) error {
+	p := s.Plan
+	if e.Index < 0 || e.Index >= p.Games() {
+		return fmt.Errorf("game %d is not in a schedule of %d games", e.Index, p.Games())
+	}
+	g := p.At(e.Index)
+	seats := [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name}
+	if e.Seats != seats || e.ID != g.ID(p) || e.Seed != g.Seed {
+		return fmt.Errorf("game %d: %s %v seed %d, but the schedule has %s %v seed %d: a journal of another tournament", e.Index, e.ID, e.Seats, e.Seed, g.ID(p), seats, g.Seed)
+	}
+	s.Played++
+	var pts [2]float64
+	for side := range 2 {
+		i := g.Seats[side]
+		st := &s.Entrants[i]
+		pts[side] = e.Result.Points(match.Side(side))
+		st.Games++
+		st.Points += pts[side]
+		switch pts[side] {
+		case 1:
+			st.Wins++
+		case 0.5:
+			st.Draws++
+		default:
+			st.Losses++
+		}
+		for _, f := range e.Result.Forfeits {
+			if int(f.Side) == side {
+				st.Forfeits++
+				st.reason("forfeit: " + f.Reason)
+			}
+		}
+		if e.Replaced[side] > 0 {
+			st.Replaced += e.Replaced[side]
+			st.reason("replaced: " + e.ReplacedWhy[side])
+		}
+		st.Moves += e.Moves[side]
+		st.ThinkMs += e.ThinkMs[side]
+		st.MaxMs = math.Max(st.MaxMs, e.MaxMs[side])
+		j := g.Seats[1-side]
+		s.Points[i][j] += pts[side]
+		s.Games[i][j]++
+	}
+	// The pair's points for its first entrant (P1 in its first game).
+	first := pts[0]
+	if e.Index%2 == 1 {
+		first = pts[1]
+	}
+	if other, ok := s.pairs[g.Pair]; ok {
+		delete(s.pairs, g.Pair)
+		s.addPair(g.Pair, first+other)
+	} else {
+		s.pairs[g.Pair] = first
+	}
+	return nil
+}
+
+// reason counts a reason, keeping a few distinct ones.
+func (st *EntrantStats) reason(r string) {
+	if len(r) > 160 {
+		r = r[:157] + "..."
+	}
+	if _, ok := st.Reasons[r]; ok || len(st.Reasons) < maxReasons {
+		st.Reasons[r]++
+		return
+	}
+	st.Reasons["(other reasons)"]++
+}
+
+// addPair records a complete pair: for an SPRT match, the pentanomial
+// counts of the pairs in schedule order up to the first missing one.
+func (s *Standings) addPair(pair int, points float64) {
+	if s.sprt == nil {
+		return
+	}
+	s.sprt[pair] = int8(points * 2)
+	done := s.Penta.Pairs()
+	for done < len(s.sprt) && s.sprt[done] >= 0 && s.Decision == "" {
+		s.Penta[s.sprt[done]]++
+		done++
+		s.Decision = s.Plan.SPRT.Decide(s.Penta)
+	}
+	s.LLR = s.Plan.SPRT.LLR(s.Penta)
+}
+
+// Rate fits the entrants' ratings and their intervals (see Ratings).
+func (s *Standings) Rate() {
+	elo, se := Ratings(s.Points, s.Games)
+	for i := range s.Entrants {
+		s.Entrants[i].Elo = elo[i]
+		s.Entrants[i].EloLow, s.Entrants[i].EloHigh = elo[i]-1.96*se[i], elo[i]+1.96*se[i]
+	}
+}
+
+// Order returns the entrants' indices best first: by points, then by
+// rating, then by name.
+func (s *Standings) Order() []int {
+	idx := make([]int, len(s.Entrants))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := s.Entrants[idx[a]], s.Entrants[idx[b]]
+		if x.Points != y.Points {
+			return x.Points > y.Points
+		}
+		if x.Elo != y.Elo {
+			return x.Elo > y.Elo
+		}
+		return x.Name < y.Name
+	})
+	return idx
+}
+
+// Leader names the entrant ahead on points.
+func (s *Standings) Leader() string {
+	if len(s.Entrants) == 0 || s.Played == 0 {
+		return ""
+	}
+	e := s.Entrants[s.Order()[0]]
+	return fmt.Sprintf("%s %g/%d", e.Name, e.Points, e.Games)
+}
+
+// Ratings fits Bradley-Terry ratings to the points (draws are half a
+// point), by maximum likelihood: entrant i beats j with probability
+// 1/(1+10^((Ej-Ei)/400)). Each entrant also plays one virtual draw
+// against a player rated 0, so that an entrant that won or lost every
+// game has a finite rating; the ratings average 0 over the entrants. The
+// standard errors come from the inverse of the likelihood's curvature.
+func Ratings(points [][]float64, games [][]int) (elo, se []float64) {
+	n := len(points)
+	theta := make([]float64, n) // natural-log strengths
+	const prior = 1.0           // virtual games, drawn against strength 0
+	for iter := 0; iter < 10000; iter++ {
+		// Newton's method on the log-likelihood, which is concave.
+		grad := make([]float64, n)
+		hess := newMatrix(n)
+		for i := range n {
+			p := 1 / (1 + math.Exp(-theta[i]))
+			grad[i] += prior * (0.5 - p)
+			hess[i][i] += prior * p * (1 - p)
+			for j := range n {
+				m := float64(games[i][j])
+				if m == 0 || i == j {
+					continue
+				}
+				pij := 1 / (1 + math.Exp(theta[j]-theta[i]))
+				grad[i] += points[i][j] - m*pij
+				hess[i][i] += m * pij * (1 - pij)
+				hess[i][j] -= m * pij * (1 - pij)
+			}
+		}
+		step := solve(hess, grad)
+		big := 0.0
+		for i := range n {
+			theta[i] += step[i]
+			big = math.Max(big, math.Abs(step[i]))
+		}
+		if big < 1e-10 {
+			break
+		}
+	}
+	// Curvature at the optimum: its inverse is the estimates' covariance.
+	hess := newMatrix(n)
+	for i := range n {
+		p := 1 / (1 + math.Exp(-theta[i]))
+		hess[i][i] += prior * p * (1 - p)
+		for j := range n {
+			if m := float64(games[i][j]); m > 0 && i != j {
+				pij := 1 / (1 + math.Exp(theta[j]-theta[i]))
+				hess[i][i] += m * pij * (1 - pij)
+				hess[i][j] -= m * pij * (1 - pij)
+			}
+		}
+	}
+	cov := invert(hess)
+	mean := 0.0
+	for _, t := range theta {
+		mean += t
+	}
+	mean /= float64(n)
+	scale := 400 / math.Ln10
+	elo, se = make([]float64, n), make([]float64, n)
+	for i := range n {
+		elo[i] = scale * (theta[i] - mean)
+		se[i] = scale * math.Sqrt(math.Max(cov[i][i], 0))
+	}
+	return elo, se
+}
+
+func newMatrix(n int) [][]float64 {
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = make([]float64, n)
+	}
+	return m
+}
+
+// solve returns x with a x = b, by Gaussian elimination with partial
+// pivoting (a is positive definite here).
+func solve(a [][]float64, b []float64) []float64 {
+	n := len(b)
+	m := newMatrix(n)
+	x := make([]float64, n)
+	for i := range n {
+		copy(m[i], a[i])
+		x[i] = b[i]
+	}
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		m[c], m[p] = m[p], m[c]
+		x[c], x[p] = x[p], x[c]
+		for r := c + 1; r < n; r++ {
+			f := m[r][c] / m[c][c]
+			for k := c; k < n; k++ {
+				m[r][k] -= f * m[c][k]
+			}
+			x[r] -= f * x[c]
+		}
+	}
+	for r := n - 1; r >= 0; r-- {
+		for k := r + 1; k < n; k++ {
+			x[r] -= m[r][k] * x[k]
+		}
+		x[r] /= m[r][r]
+	}
+	return x
+}
+
+// invert returns the inverse of a, column by column.
+func invert(a [][]float64) [][]float64 {
+	n := len(a)
+	inv := newMatrix(n)
+	for c := range n {
+		e := make([]float64, n)
+		e[c] = 1
+		col := solve(a, e)
+		for r := range n {
+			inv[r][c] = col[r]
+		}
+	}
+	return inv
+}
+
+// Reasons lists an entrant's reasons, most frequent first.
+func (e EntrantStats) ReasonList() []string {
+	var out []string
+	for r, n := range e.Reasons {
+		out = append(out, fmt.Sprintf("%dx %s", n, r))
+	}
+	sort.Slice(out, func(a, b int) bool {
+		na, nb := countOf(out[a]), countOf(out[b])
+		if na != nb {
+			return na > nb
+		}
+		return out[a] < out[b]
+	})
+	return out
+}
+
+func countOf(s string) int {
+	var n int
+	fmt.Sscanf(strings.SplitN(s, "x ", 2)[0], "%d", &n)
+	return n
+}

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// A replay file (a tournament's, or `arena play -replay`'s) opens as a
+// match already played: it is followed, turn by turn, as a match being
+// computed is, so each turn is checked again, and nothing is asked of its
+// players, who may be programs this machine does not have.
+
+// replayHost feeds the messages of a finished record.
+type replayHost struct{ rec *match.Record }
+
+func (h replayHost) Compute(match.Start) Feed {
+	f := &replayFeed{}
+	msgs, err := h.rec.Messages()
+	if err != nil {
+		f.PushError(err.Error())
+		return f
+	}
+	for _, m := range msgs {
+		data, err := json.Marshal(m)
+		if err != nil {
+			f.PushError(err.Error())
+			return f
+		}
+		f.Push(data)
+	}
+	return f
+}
+
+type replayFeed struct{ Inbox }
+
+func (*replayFeed) Act(match.Act) {}
+func (f *replayFeed) Stop()       { f.Close() }
+
+// isReplay reports whether data looks like a replay (a JSON object with a
+// game, its turns and a result), so that a damaged replay gets the
+// replay reader's error, not a config reader's.
+func isReplay(data []byte) bool {
+	var probe struct {
+		Game  *string          `json:"game"`
+		Turns *json.RawMessage `json:"turns"`
+	}
+	return json.Unmarshal(data, &probe) == nil && probe.Game != nil && probe.Turns != nil
+}
+
+// openReplay shows a replay file's match, the playhead at turn at (-1:
+// the start, playing).
+func (a *App) openReplay(name string, data []byte, at float64) {
+	rec, err := match.LoadReplay(filepath.Base(name), data)
+	if err != nil {
+		a.toastf("%v", err)
+		return
+	}
+	setup := match.Setup{Game: rec.Game, Config: rec.Config, Seed: rec.Seed}
+	for side, p := range rec.Players {
+		if sp, err := match.ParseSpec(p); err == nil {
+			setup.Players[side] = sp
+		} else {
+			setup.Players[side] = match.Spec{Name: p}
+		}
+	}
+	v, err := newMatchViewOn(a, setup, nil, replayHost{rec})
+	if err != nil {
+		a.toastf("%v", err)
+		return
+	}
+	if a.match != nil {
+		a.match.close()
+	}
+	a.match = v
+	a.canvas.Forget()
+	v.pb.receive()
+	if at >= 0 {
+		v.pb.seek(at)
+		v.pb.playing = false
+	}
+	a.opts.Game, a.opts.Seed = rec.Game.Info().Name, rec.Seed
+	a.start.selectGame(a.opts.Game)
+	a.toastf("replay %s: %s", filepath.Base(name), fmt.Sprint(rec.Result))
+}
