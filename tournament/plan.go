@@ -149,7 +149,7 @@ func (p *Plan) Same(q *Plan) string {
 		return fmt.Sprintf("the seed is %d, not %d", b.Seed, a.Seed)
 	case a.Rounds != b.Rounds:
 		return fmt.Sprintf("-rounds is %d, not %d", b.Rounds, a.Rounds)
-	case !bytes.Equal(a.Config, b.Config):
+	case compact(a.Config) != compact(b.Config):
 		return "the config differs"
 	}
 	ea, _ := json.Marshal(a.Entrants)
@@ -158,6 +158,14 @@ func (p *Plan) Same(q *Plan) string {
 		return fmt.Sprintf("the entrants are %s, not %s", names(b.Entrants), names(a.Entrants))
 	}
 	return "the arguments differ"
+}
+
+func compact(b []byte) string {
+	var out bytes.Buffer
+	if json.Compact(&out, b) != nil {
+		return string(b)
+	}
+	return out.String()
 }
 
 func names(es []Entrant) string {

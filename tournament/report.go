@@ -16,9 +16,10 @@ import (
 // with a link that opens its replay in the playground (served by `go run
 // ./cmd/wasm -tournament DIR`) and a link to the replay file (which the
 // page and the desktop also open when it is dropped on them). dir is the
-// tournament's directory, as the report will find it from where it is
-// written; games are streamed from the journal, not held.
-func WriteReport(w io.Writer, s *Standings, dir, playground string) error {
+// tournament's directory; fromReport is the same directory as the report
+// finds it from where it is written. Games are streamed from the journal,
+// not held.
+func WriteReport(w io.Writer, s *Standings, dir, fromReport, playground string) error {
 	order := s.Order()
 	var rows []reportRow
 	lo, hi := 0.0, 0.0
@@ -66,7 +67,7 @@ func WriteReport(w io.Writer, s *Standings, dir, playground string) error {
 		q.Set("replay", "/replays/"+e.ID+".json")
 		link := *base
 		link.RawQuery = q.Encode()
-		file := filepath.ToSlash(filepath.Join(dir, e.Replay))
+		file := filepath.ToSlash(filepath.Join(fromReport, filepath.FromSlash(e.Replay)))
 		return reportGame.Execute(w, map[string]any{"E": e, "Watch": link.String(), "File": file,
 			"Result": e.Result.String(), "Scores": fmt.Sprintf("%s : %s", e.Result.Scores[0], e.Result.Scores[1])})
 	})

@@ -134,6 +134,11 @@ func prepareDir(dir string, plan *Plan) error {
 	}
 	f.Close()
 	os.Remove(f.Name())
+	// Replays half written when a run was killed (kill -9 leaves them).
+	stale, _ := filepath.Glob(filepath.Join(replays, ".*.tmp"))
+	for _, s := range stale {
+		os.Remove(s)
+	}
 	old, err := loadPlan(dir)
 	if err != nil {
 		return err

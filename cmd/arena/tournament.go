@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -261,8 +262,14 @@ func runTournamentReport(args []string, stdout io.Writer) error {
 		return err
 	}
 	s.Rate()
+	absOut, err1 := filepath.Abs(*out)
+	absDir, err2 := filepath.Abs(fs.Arg(0))
+	fromReport, err3 := filepath.Rel(filepath.Dir(absOut), absDir)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		return err
+	}
 	err = atomicfile.Write(*out, func(w io.Writer) error {
-		return tournament.WriteReport(w, s, fs.Arg(0), *playground)
+		return tournament.WriteReport(w, s, fs.Arg(0), fromReport, *playground)
 	})
 	if err != nil {
 		return err
