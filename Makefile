@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: test deps vet bench measure demo clean
+.PHONY: test deps install vet bench measure demo clean slurm
 
 test: deps vet
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./...
@@ -20,8 +20,11 @@ vet:
 
 # deps installs the missing Debian packages (as root, or through sudo).
 deps:
+	@$(MAKE) --no-print-directory install PACKAGES="$(APT_PACKAGES)"
+
+install:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		command -v apt-get >/dev/null || { echo "make deps: install these packages:$$missing"; exit 1; }; \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
@@ -56,6 +59,15 @@ demo: deps
 	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
 	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone' ./cmd/wasm
 	rm -f docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png
+
+# slurm plays a tournament as a real Slurm job array on a one-node cluster
+# it starts here (Debian's slurm-wlm and munge; as root), merges the shards
+# in a job that depends on the array, and checks the standings against one
+# run (deploy/slurm/try.sh). Not part of make test.
+slurm:
+	@$(MAKE) --no-print-directory install PACKAGES="slurm-wlm munge"
+	$(GO) build -o /tmp/arena-slurm ./cmd/arena
+	ARENA=/tmp/arena-slurm deploy/slurm/try.sh
 
 clean:
 	$(GO) clean -testcache

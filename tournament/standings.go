@@ -203,7 +203,8 @@ func (s *Standings) Leader() string {
 // 1/(1+10^((Ej-Ei)/400)). Each entrant also plays one virtual draw
 // against a player rated 0, so that an entrant that won or lost every
 // game has a finite rating; the ratings average 0 over the entrants. The
-// standard errors come from the inverse of the likelihood's curvature.
+// standard errors come from the inverse of the likelihood's curvature,
+// for the ratings so centred.
 func Ratings(points [][]float64, games [][]int) (elo, se []float64) {
 	n := len(points)
 	theta := make([]float64, n) // natural-log strengths
@@ -251,6 +252,20 @@ func Ratings(points [][]float64, games [][]int) (elo, se []float64) {
 		}
 	}
 	cov := invert(hess)
+	// The ratings are reported centred on their mean: the interval is that
+	// of a rating against the field, not of the field's level, which only
+	// the prior fixes. Centring: cov' = C cov C, C = I - 11'/n.
+	rowMean := make([]float64, n)
+	all := 0.0
+	for i := range n {
+		for j := range n {
+			rowMean[i] += cov[i][j] / float64(n)
+		}
+		all += rowMean[i] / float64(n)
+	}
+	for i := range n {
+		cov[i][i] += all - 2*rowMean[i]
+	}
 	mean := 0.0
 	for _, t := range theta {
 		mean += t
