@@ -34,6 +34,7 @@ install:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./engine/... ./render/...
+	$(GO) test -run '^$$' -bench . -benchtime 4x ./tournament/
 
 # measure logs the frame rates and the Go-side draw times of the page (in
 # headless Chromium) and of the window (under Xvfb), for a match of each

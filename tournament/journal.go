@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
@@ -123,21 +124,23 @@ func clip(b []byte) string {
 	return string(b)
 }
 
-// journal appends entries to a journal file and syncs them: an entry is
-// recorded once its line is on the disk. Entries that finish together
-// share a sync.
+// journal appends entries to a journal file. Each line is written as its
+// game ends, in one write, so that a killed run (kill -9) loses nothing
+// written; a syncer goroutine syncs the file to the disk behind the
+// writes, within syncEvery of each, so that no game waits for the disk
+// and an operating system's crash loses at most the last moments' games,
+// which a rerun plays again.
 type journal struct {
-	path string
-	f    *os.File
-	mu   sync.Mutex
-	cond *sync.Cond
-	// pending lines, and the sequence numbers written and synced
-	pending []byte
-	queued  int
-	synced  int
-	err     error
-	syncing bool
+	path  string
+	f     *os.File
+	mu    sync.Mutex
+	err   error // the first write or sync error
+	dirty chan struct{}
+	done  chan struct{}
 }
+
+// syncEvery bounds how long a written line waits to be synced.
+const syncEvery = 50 * time.Millisecond
 
 // openJournal opens the journal for appending, after cutting it to end
 // (dropping a damaged last line).
@@ -154,14 +157,12 @@ func openJournal(path string, end int64) (*journal, error) {
 		f.Close()
 		return nil, err
 	}
-	j := &journal{path: path, f: f}
-	j.cond = sync.NewCond(&j.mu)
+	j := &journal{path: path, f: f, dirty: make(chan struct{}, 1), done: make(chan struct{})}
+	go j.syncer()
 	return j, nil
 }
 
-// append writes e and returns once it is synced. When another append is
-// syncing, this one waits and is written with the next sync, with
-// whatever else came meanwhile.
+// append writes e's line.
 func (j *journal) append(e Entry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
@@ -169,35 +170,50 @@ func (j *journal) append(e Entry) error {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.pending = append(append(j.pending, line...), '\n')
-	j.queued++
-	mine := j.queued
-	for j.synced < mine && j.err == nil {
-		if j.syncing {
-			j.cond.Wait()
-			continue
+	if j.err != nil {
+		return j.err
+	}
+	if _, err := j.f.Write(append(line, '\n')); err != nil {
+		j.err = fmt.Errorf("%s: %v (the games recorded before stay recorded)", j.path, err)
+		return j.err
+	}
+	select {
+	case j.dirty <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// syncer syncs the file after writes, at most every syncEvery.
+func (j *journal) syncer() {
+	for {
+		_, open := <-j.dirty
+		if err := j.f.Sync(); err != nil {
+			j.mu.Lock()
+			if j.err == nil {
+				j.err = fmt.Errorf("%s: %v (the games recorded before stay recorded)", j.path, err)
+			}
+			j.mu.Unlock()
 		}
-		j.syncing = true
-		batch, upto := j.pending, j.queued
-		j.pending = nil
-		j.mu.Unlock()
-		_, werr := j.f.Write(batch)
-		if werr == nil {
-			werr = j.f.Sync()
+		if !open {
+			close(j.done)
+			return
 		}
-		j.mu.Lock()
-		j.syncing = false
-		if werr != nil {
-			j.err = fmt.Errorf("%s: %v (the games recorded before stay recorded)", j.path, werr)
-		} else {
-			j.synced = upto
-		}
-		j.cond.Broadcast()
+		time.Sleep(syncEvery)
+	}
+}
+
+// close syncs what is written and closes the file.
+func (j *journal) close() error {
+	close(j.dirty)
+	<-j.done
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err := j.f.Close(); err != nil && j.err == nil {
+		j.err = err
 	}
 	return j.err
 }
-
-func (j *journal) close() error { return j.f.Close() }
 
 // loadPlan reads a directory's plan, or nil when it has none.
 func loadPlan(dir string) (*Plan, error) {

@@ -48,7 +48,11 @@ func WriteReport(w io.Writer, s *Standings, dir, fromReport, playground string) 
 		Chart       template.HTML
 		Names       []string
 		Cross       bool
+		AnyReasons  bool
 	}{Title: s.Title(), Rows: rows, Chart: chart, Cross: s.Plan.Format != SPRTMatch}
+	for _, r := range rows {
+		data.AnyReasons = data.AnyReasons || len(r.Reasons) > 0
+	}
 	if s.Plan.Format == SPRTMatch {
 		data.SPRT = s.SPRTText()
 	}
@@ -96,7 +100,11 @@ func ratingChart(rows []reportRow, lo, hi float64) template.HTML {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg viewBox="0 0 %g %g" width="%g" height="%g" role="img" aria-label="ratings with 95%% intervals">`, width, h, width, h)
-	for v := math.Ceil(lo/100) * 100; v <= hi; v += 100 {
+	step := 100.0
+	for (hi-lo)/step > 8 {
+		step *= 2
+	}
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="10" x2="%.1f" y2="%.1f" class="grid"/><text x="%.1f" y="%.1f" class="axis">%s</text>`, x(v), x(v), h-22, x(v), h-6, EloText(v))
 	}
 	for k, r := range rows {
@@ -137,8 +145,8 @@ code{background:#eef1f6;padding:1px 4px;border-radius:3px}
 {{range .Rows}}<tr><th class="l">{{.E.Name}}</th>{{range .Cells}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>{{end}}
 <h2>Forfeits and replaced moves</h2>
-<table><tr><th class="l">entrant</th><th class="l">reasons (count, reason)</th></tr>
-{{range .Rows}}{{if .Reasons}}<tr><td class="l">{{.E.Name}}</td><td class="l small">{{range .Reasons}}{{.}}<br>{{end}}</td></tr>{{end}}{{end}}</table>
+{{if .AnyReasons}}<table><tr><th class="l">entrant</th><th class="l">reasons (count, reason)</th></tr>
+{{range .Rows}}{{if .Reasons}}<tr><td class="l">{{.E.Name}}</td><td class="l small">{{range .Reasons}}{{.}}<br>{{end}}</td></tr>{{end}}{{end}}</table>{{else}}<p>None: every move of every game was the entrant's own, in time.</p>{{end}}
 <h2>Games</h2>
 <p class="small">"watch" opens the replay in the playground (serve it with <code>go run ./cmd/wasm -tournament DIR</code>); "file" is the replay, which the page and the desktop open when it is dropped on them (<code>go run ./cmd/desktop -replay FILE</code>).</p>
 <div class="games"><table><tr><th>#</th><th class="l">game</th><th>seed</th><th class="l">P1</th><th class="l">P2</th><th class="l">result</th><th>scores</th><th>turns</th><th class="l">replay</th></tr>

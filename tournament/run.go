@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/internal/atomicfile"
 )
 
 // Options are how a run is carried out; they change no result.
@@ -67,39 +67,62 @@ func Run(ctx context.Context, plan *Plan, opts Options) (*Standings, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer j.close()
+	s, err = playMissing(ctx, plan, opts, s, done, j)
+	if cerr := j.close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return s, err
+}
 
-	var todo []int
+// playMissing plays the games of the plan that are not done: jobs
+// goroutines play them, and one writes what they played, each game's
+// replay and then its journal line, so that no game waits for the disk.
+func playMissing(ctx context.Context, plan *Plan, opts Options, s *Standings, done []bool, j *journal) (*Standings, error) {
+	missing := func(k int) bool { return !done[k] && plan.Shard.Has(k/2) }
+	left := 0
 	for k := range plan.Games() {
-		if !done[k] && plan.Shard.Has(k/2) {
-			todo = append(todo, k)
+		if missing(k) {
+			left++
 		}
+	}
+	if left == 0 || (plan.Format == SPRTMatch && s.Decision != "") {
+		return s, nil
 	}
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	r := &runner{plan: plan, opts: opts, journal: j, standings: s, left: len(todo)}
-	if plan.Format == SPRTMatch && s.Decision != "" {
-		return s, nil
-	}
+	r := &runner{plan: plan, opts: opts, journal: j, standings: s, left: left}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	next := make(chan int)
+	played := make(chan playedGame, 2*jobs) // bounded: each holds a whole match
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		for p := range played {
+			if err := r.record(p); err != nil {
+				r.fail(err, stop)
+			}
+		}
+	}()
 	var wg sync.WaitGroup
-	for range min(jobs, max(len(todo), 1)) {
+	for range min(jobs, left) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				if err := r.play(ctx, k); err != nil {
-					r.fail(err, stop)
+				if p, ok := r.play(ctx, k); ok {
+					played <- p
 				}
 			}
 		}()
 	}
 feed:
-	for _, k := range todo {
+	for k := range plan.Games() {
+		if !missing(k) {
+			continue
+		}
 		if r.decided() {
 			break
 		}
@@ -111,6 +134,8 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	close(played)
+	<-written
 	if r.err != nil {
 		return s, r.err
 	}
@@ -183,30 +208,44 @@ func (r *runner) fail(err error, stop func()) {
 	}
 }
 
-// play plays game k, writes its replay and records it.
-func (r *runner) play(ctx context.Context, k int) error {
+// playedGame is a game played, on its way to the disk.
+type playedGame struct {
+	g   Game
+	rec *match.Record
+}
+
+// play plays game k; false when it was cut short or could not be played.
+func (r *runner) play(ctx context.Context, k int) (playedGame, bool) {
 	g := r.plan.At(k)
 	setup, err := r.plan.Setup(g)
-	if err != nil {
-		return err
-	}
-	setup.Log = r.opts.Log
-	rec, err := match.Play(ctx, setup)
-	if ctx.Err() != nil {
-		return nil // cut short: not recorded, played again next run
-	}
-	if err != nil {
-		r.mu.Lock()
-		if r.unplayed == nil {
-			r.unplayed = fmt.Errorf("game %s: %v", g.ID(r.plan), err)
+	if err == nil {
+		setup.Log = r.opts.Log
+		var rec *match.Record
+		rec, err = match.Play(ctx, setup)
+		if ctx.Err() != nil {
+			return playedGame{}, false // cut short: not recorded, played again next run
 		}
-		r.nUnplayed++
-		r.mu.Unlock()
-		return nil
+		if err == nil {
+			return playedGame{g, rec}, true
+		}
 	}
-	e := entryOf(r.plan, g, rec)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.unplayed == nil {
+		r.unplayed = fmt.Errorf("game %s: %v", g.ID(r.plan), err)
+	}
+	r.nUnplayed++
+	return playedGame{}, false
+}
+
+// record writes a played game's replay, then its journal line, and counts
+// it. The replay is written in place, not renamed into it: until the
+// journal line names it, a replay cut short by a crash is not part of the
+// tournament, and the game that rewrites it is played again.
+func (r *runner) record(p playedGame) error {
+	e := entryOf(r.plan, p.g, p.rec)
 	replay := filepath.Join(r.opts.Dir, e.Replay)
-	if err := atomicfile.Write(replay, func(w io.Writer) error { return match.SaveReplay(w, rec) }); err != nil {
+	if err := writeReplay(replay, p.rec); err != nil {
 		return fmt.Errorf("%s: %v", replay, err)
 	}
 	if err := r.journal.append(e); err != nil {
@@ -222,6 +261,14 @@ func (r *runner) play(ctx context.Context, k int) error {
 		r.opts.Progress(e, r.standings, r.left)
 	}
 	return nil
+}
+
+func writeReplay(path string, rec *match.Record) error {
+	var b bytes.Buffer
+	if err := match.SaveReplay(&b, rec); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
 }
 
 // entryOf sums up a played game for the journal.

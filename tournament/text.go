@@ -16,7 +16,11 @@ func (s *Standings) Title() string {
 	if p.Format == SPRTMatch {
 		return fmt.Sprintf("%s %s: %s vs %s, %d games (at most %d), seed %d", p.Game, what, p.Entrants[0].Name, p.Entrants[1].Name, s.Played, total, p.Seed)
 	}
-	return fmt.Sprintf("%s %s, %d entrants, %d rounds, %d of %d games, seed %d", p.Game, what, len(p.Entrants), p.Rounds, s.Played, total, p.Seed)
+	rounds := fmt.Sprintf("%d rounds", p.Rounds)
+	if p.Rounds == 1 {
+		rounds = "1 round"
+	}
+	return fmt.Sprintf("%s %s, %d entrants, %s, %d of %d games, seed %d", p.Game, what, len(p.Entrants), rounds, s.Played, total, p.Seed)
 }
 
 // WriteText writes the standings for a terminal: the table, the

@@ -81,7 +81,7 @@ func (a *App) openReplay(name string, data []byte, at float64) {
 		v.pb.seek(at)
 		v.pb.playing = false
 	}
-	a.opts.Game, a.opts.Seed = rec.Game.Info().Name, rec.Seed
+	a.opts.Game, a.opts.Seed, a.opts.P1, a.opts.P2 = rec.Game.Info().Name, rec.Seed, rec.Players[0], rec.Players[1]
 	a.start.selectGame(a.opts.Game)
 	a.toastf("replay %s: %s", filepath.Base(name), fmt.Sprint(rec.Result))
 }

@@ -27,6 +27,7 @@ import (
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/render"
+	"github.com/arena-playground/arena/tournament"
 )
 
 // These tests build the page as `go run ./cmd/wasm` does, serve it, and
@@ -50,6 +51,12 @@ func newBrowser(t testing.TB) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newBrowserOn(t, s)
+}
+
+// newBrowserOn opens a browser on a site of the test's own.
+func newBrowserOn(t testing.TB, s *site) *browser {
+	t.Helper()
 	ts := httptest.NewServer(s.handler())
 	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -785,4 +792,55 @@ func BenchmarkPageFrames(bm *testing.B) {
 			}
 		})
 	}
+}
+
+// A tournament's report links each game as ?replay=/replays/ID.json: the
+// page served with -tournament fetches it and shows the game already
+// played, stopped at the turn asked, with the tournament's result; a
+// replay file dropped on the page opens the same way.
+func TestPageOpensATournamentReplay(t *testing.T) {
+	dir := t.TempDir()
+	g, _ := match.Lookup("colosseum")
+	p, _ := match.LookupPreset(g, "7")
+	cfg, _ := json.Marshal(p.Config)
+	plan := &tournament.Plan{Game: "colosseum", Config: cfg, Seed: 4, Format: tournament.RoundRobin, Rounds: 1,
+		Entrants: []tournament.Entrant{{Name: "deep", Spec: "strong:nodes=3000"}, {Name: "quick", Spec: "greedy"}}}
+	if _, err := tournament.Run(t.Context(), plan, tournament.Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	var game tournament.Entry
+	tournament.Entries(dir, func(e tournament.Entry) error {
+		if e.ID == "r0-p0-b" {
+			game = e
+		}
+		return nil
+	})
+	built, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := *built
+	if s.replays, err = tournamentReplays(dir); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowserOn(t, &s)
+	at := min(5, game.Result.Turns)
+	b.open(fmt.Sprintf("?replay=/replays/%s.json&turn=%d", game.ID, at))
+	b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed == %d`, game.Result.Turns), 60*time.Second)
+	st := b.status()
+	if st.Game != "colosseum" || st.View != "match" || st.Turn != float64(at) || st.Playing || st.Result != game.Result.String() ||
+		st.Players != [2]string{"greedy", "strong:nodes=3000"} {
+		b.fatalf("the replay opened as %+v; want %s at turn %d, paused, %q", st, game.ID, at, game.Result)
+	}
+	b.awaitFrames(2)
+	b.screenshot("playground-replay")
+
+	other := filepath.Join(dir, "replays", "r0-p0-a.json")
+	b.drop(other)
+	b.waitJS(`JSON.parse(window.arenaTest.status()).players[0] == "strong:nodes=3000"`, 30*time.Second)
+	if st := b.status(); st.View != "match" || !strings.Contains(st.Toast, "replay r0-p0-a.json") {
+		b.fatalf("the dropped replay opened as %+v", st)
+	}
+	b.open("?replay=/replays/nothing.json")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("404")`, 30*time.Second)
 }
