@@ -136,6 +136,7 @@ type journal struct {
 	mu    sync.Mutex
 	err   error // the first write or sync error
 	dirty chan struct{}
+	stop  chan struct{} // closed by close
 	done  chan struct{}
 }
 
@@ -157,7 +158,7 @@ func openJournal(path string, end int64) (*journal, error) {
 		f.Close()
 		return nil, err
 	}
-	j := &journal{path: path, f: f, dirty: make(chan struct{}, 1), done: make(chan struct{})}
+	j := &journal{path: path, f: f, dirty: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	go j.syncer()
 	return j, nil
 }
@@ -199,12 +200,16 @@ func (j *journal) syncer() {
 			close(j.done)
 			return
 		}
-		time.Sleep(syncEvery)
+		select { // a pause between syncs, which the end cuts short
+		case <-time.After(syncEvery):
+		case <-j.stop:
+		}
 	}
 }
 
 // close syncs what is written and closes the file.
 func (j *journal) close() error {
+	close(j.stop)
 	close(j.dirty)
 	<-j.done
 	j.mu.Lock()
