@@ -292,3 +292,22 @@ func TestRatings(t *testing.T) {
 		t.Errorf("75%% over 100 games: a gap of %.1f", gap)
 	}
 }
+
+// A full disk stops the journal with the file's name and what it said;
+// the games written before stay written.
+func TestJournalOnAFullDisk(t *testing.T) {
+	f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatalf("no /dev/full to stand for a full disk: %v", err)
+	}
+	j := &journal{path: "t/games.jsonl", f: f, dirty: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	go j.syncer()
+	err = j.append(Entry{ID: "r0-p0-a", Result: &match.Result{}})
+	if err == nil || !strings.Contains(err.Error(), "t/games.jsonl: write /dev/full: no space left on device (the games recorded before stay recorded)") {
+		t.Errorf("append: %v", err)
+	}
+	if err := j.append(Entry{ID: "r0-p0-b", Result: &match.Result{}}); err == nil {
+		t.Error("a second append went on after the disk filled")
+	}
+	j.close()
+}
