@@ -3,6 +3,7 @@ package life
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -53,7 +54,9 @@ func randomAct(t *match.Turn) (match.Action, error) {
 	}
 	cells := Legal(s, t.Side)
 	t.Rand.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-	return Action(cells[:min(len(cells), s.bank[t.Side])]), nil
+	// A copy: the match keeps every action, and a slice of the legal cells
+	// would keep all of them (on a 4096x4096 board, megabytes a turn).
+	return Action(slices.Clone(cells[:min(len(cells), s.bank[t.Side])])), nil
 }
 
 // greedyAct adds cells one at a time, each time the one that most raises

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -137,5 +138,28 @@ func TestRandomStartIsMirrored(t *testing.T) {
 	// Still lifes stay as they are when nobody plays.
 	if n := s1.Next(Action{}, Action{}); n.Board().String() != s1.board.String() {
 		t.Error("the random start is not still")
+	}
+}
+
+// The match keeps every action; a bot's action must not hold on to more
+// than itself (the random bot's was a slice of every legal cell: on a
+// 4096x4096 board, megabytes kept a turn, gigabytes a match).
+func TestActionsHoldOnlyThemselves(t *testing.T) {
+	cfg := Competition()
+	cfg.Rows, cfg.Cols, cfg.RandomStart, cfg.Start = 256, 256, 16, [2][]Cell{}
+	s := NewState(cfg, 3)
+	for _, name := range []string{"random", "greedy", "strong"} {
+		info, _ := match.LookupBot(Game{}, name)
+		bot, err := info.New(match.Options{Budget: match.Budget{Nodes: 2000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := bot.Act(match.NewTurn(s, match.P1, rand.New(rand.NewPCG(1, 2)), match.Budget{Nodes: 2000}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cells := a.(Action); cap(cells) > 2*len(cells)+8 {
+			t.Errorf("%s: an action of %d cells holds an array of %d", name, len(cells), cap(cells))
+		}
 	}
 }
