@@ -401,8 +401,6 @@ func TestStudentColosseumAgentErrors(t *testing.T) {
 // of their processes is left.
 func TestStartedProgramsMisbehave(t *testing.T) {
 	py := python(t, false)
-	defer func(d time.Duration) { match.ConnectWait = d }(match.ConnectWait)
-	match.ConnectWait = 2 * time.Second
 	cfg := evasionCap(t)
 	dir := t.TempDir()
 	script := func(name, src string) string {
@@ -425,6 +423,13 @@ func TestStartedProgramsMisbehave(t *testing.T) {
 		{"leaves children", "sh -c 'sleep 987656 & exec " + py + " testdata/students/evasion_client.py $0 buffered " + token + "' {port}", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if c.name == "never connects" {
+				// The one case that waits out the bound: a short one.
+				// Programs that do connect keep the default, which a
+				// busy machine's Python start-up stays well inside.
+				defer func(d time.Duration) { match.ConnectWait = d }(match.ConnectWait)
+				match.ConnectWait = 2 * time.Second
+			}
 			file := filepath.Join(t.TempDir(), "r.json")
 			code, out, stderr := arena(t, "play", "-game", "evasion", "-config", cfg, "-p1", "tcp:cmd:"+c.spec, "-p2", "greedy", "-replay", file)
 			if code != 0 {
