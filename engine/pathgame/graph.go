@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -65,6 +66,11 @@ const (
 // lines 1 and 2 give X and Y after their first ':' (labels unchecked);
 // line 3 is ignored; every later non-empty line is two ids split by one
 // space. X and Y must be nodes of the edges.
+// notText refuses a node id that is not UTF-8: the 2017 server read ids
+// as Python 2 byte strings, and its json.dumps of the game message raised
+// UnicodeDecodeError on them, so such a graph never played there.
+const notText = "node id %q is not UTF-8 text: the 2017 server could not send it to the clients (Python 2's json.dumps failed on it)"
+
 func ParseGraph(file string, data []byte) (*Graph, error) {
 	fail := func(line int, format string, args ...any) error {
 		return &match.FileError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
@@ -78,6 +84,9 @@ func ParseGraph(file string, data []byte) (*Graph, error) {
 		v = strings.TrimSpace(v)
 		if !ok || v == "" {
 			return "", fail(n+1, "want %s as \"label: id\", found %q", what, clip(lines[n]))
+		}
+		if !utf8.ValidString(v) {
+			return "", fail(n+1, notText, v)
 		}
 		return v, nil
 	}
@@ -108,6 +117,11 @@ func ParseGraph(file string, data []byte) (*Graph, error) {
 		parts := strings.Split(l, " ")
 		if len(parts) != 2 || parts[0] == "" || parts[1] == "" {
 			return nil, fail(n+1, "want an edge as two node ids separated by one space, found %q", clip(l))
+		}
+		for _, id := range parts {
+			if !utf8.ValidString(id) {
+				return nil, fail(n+1, notText, id)
+			}
 		}
 		if lineCount++; lineCount > MaxEdges {
 			return nil, fail(n+1, "more than %d edges", MaxEdges)

@@ -283,3 +283,42 @@ func hopsFrom(g *Graph, n int) int64 {
 	}
 	return Unreachable
 }
+
+// Node ids are byte strings that the 2017 server had to send as JSON: a
+// file with ids that are not UTF-8 is refused by line, as the original
+// could not play it (it crashed sending the game), so no replay of it is
+// ever written that would not load.
+func TestNonUTF8IdsRefused(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"Starting node: \xff\xfe\nEnding node: 4\nEdges:\n\xff\xfe 4\n", `g.txt:1: node id "\xff\xfe" is not UTF-8 text`},
+		{"Starting node: 1\nEnding node: 4\nEdges:\n1 2\n2 \xc3\n", `g.txt:5: node id "\xc3" is not UTF-8 text`},
+	} {
+		if _, err := ParseGraph("g.txt", []byte(c.file)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.file, err, c.want)
+		}
+	}
+	// UTF-8 ids that are not ASCII play, and their replay loads.
+	g, err := ParseGraph("g.txt", []byte("Starting node: ä\nEnding node: ö\nEdges:\nä ü\nü ö\n"))
+	if err != nil || len(g.IDs) != 3 {
+		t.Fatalf("UTF-8 ids: %v", err)
+	}
+	cfg, err := ParseConfig("g.txt", []byte("Starting node: ä\nEnding node: ö\nEdges:\nä ü\nü ö\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs [2]match.Spec
+	specs[0], _ = match.ParseSpec("greedy")
+	specs[1], _ = match.ParseSpec("strong")
+	rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: cfg, Seed: 1, Players: specs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := match.SaveReplay(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	back, err := match.LoadReplay("r.json", b.Bytes())
+	if err != nil || back.Result.String() != rec.Result.String() {
+		t.Errorf("the replay: %v, %v; played %v", err, back.Result, rec.Result)
+	}
+}
