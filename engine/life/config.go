@@ -24,6 +24,11 @@ const (
 const (
 	MaxSide       = 4096
 	MaxIterations = 1000000
+	// MaxWork bounds rows x cols x iterations, the cell-generations a
+	// match steps: 2^36, a 4096x4096 board for 4,096 iterations (about
+	// 20 s of stepping here, before the bots think) or the 24x24 board
+	// for the whole million. Past it a match would take hours.
+	MaxWork = 1 << 36
 	// MaxTimerMs bounds timer.maxLength: the bucket holds five of them,
 	// and durations must not overflow.
 	MaxTimerMs = 3600 * 1000
@@ -208,6 +213,10 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 			return nil, at([]any{"field"}, "%v", err)
 		}
 		c.Rows, c.Cols = b.Rows(), b.Cols()
+	}
+	if work := int64(c.Rows) * int64(c.Cols) * int64(c.Iterations); work > MaxWork {
+		return nil, at([]any{"game", "maxGameIterations"}, "a %dx%d board for %d iterations is %d cell-generations: at most 2^36 (%d), as a 4096x4096 board for 4,096 iterations; at this size at most %d iterations",
+			c.Rows, c.Cols, c.Iterations, work, int64(MaxWork), MaxWork/(int64(c.Rows)*int64(c.Cols)))
 	}
 	return c, nil
 }

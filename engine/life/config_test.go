@@ -2,6 +2,7 @@ package life
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -112,4 +113,28 @@ func FuzzParseConfig(f *testing.F) {
 			NewState(cfg, 1) // must not panic
 		}
 	})
+}
+
+// A board and a length that would step past 2^36 cell-generations (hours)
+// are refused by name, with what this size allows; the limit itself plays.
+func TestConfigWorkLimit(t *testing.T) {
+	good, err := os.ReadFile("testdata/configFinal.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(rows, cols, iters int) []byte {
+		s := strings.Replace(string(good), `"rows": 24`, fmt.Sprintf(`"rows": %d`, rows), 1)
+		s = strings.Replace(s, `"cols": 24`, fmt.Sprintf(`"cols": %d`, cols), 1)
+		return []byte(strings.Replace(s, `"maxGameIterations": 500`, fmt.Sprintf(`"maxGameIterations": %d`, iters), 1))
+	}
+	if _, err := ParseConfig("c.json", at(4096, 4096, 4096)); err != nil {
+		t.Errorf("the limit: %v", err)
+	}
+	if _, err := ParseConfig("c.json", at(24, 24, MaxIterations)); err != nil {
+		t.Errorf("24x24 for a million: %v", err)
+	}
+	_, err = ParseConfig("c.json", at(4096, 4096, 4097))
+	if err == nil || !strings.Contains(err.Error(), "a 4096x4096 board for 4097 iterations is 68736253952 cell-generations: at most 2^36") || !strings.Contains(err.Error(), "at most 4096 iterations") {
+		t.Errorf("past the limit: %v", err)
+	}
 }
