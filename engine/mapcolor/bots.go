@@ -13,9 +13,13 @@ func (Game) Bots() []match.BotInfo {
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
 		{Name: "greedy", Description: "the colouring worth the most to itself now",
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(greedyAct), nil }},
-		{Name: "strong", Description: "the course's alpha-beta search from the current position, to the input's depth",
+		{Name: "course", Description: "the course's alpha-beta search from the current position, to the input's depth, as arena csp writes it",
 			Options: []match.OptionInfo{match.OptNodes, {Name: "depth", Description: "search depth (default: the input's)"}},
-			New:     newStrong},
+			New:     newCourse},
+		{Name: "strong", Description: "deepening alpha-beta past the course's depth, a transposition table of colourings, killer and weight ordering",
+			Options: []match.OptionInfo{match.OptNodes, {Name: "depth", Description: "the deepest it searches (default: as deep as the budget allows)"}},
+			Budget:  match.Budget{Nodes: strongNodes},
+			New:     newSearchBot},
 	}
 }
 
@@ -56,14 +60,14 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 	return best, nil
 }
 
-// strongBot is the course's search: alpha-beta to the depth, from the
+// courseBot is the course's search: alpha-beta to the depth, from the
 // current position, P1 maximising and P2 minimising Score(P1) - Score(P2),
 // the best move being the first strictly better root child. With a node
 // budget it deepens one ply at a time and keeps the deepest finished
 // search, so that the move is still the course's at that depth.
-type strongBot struct{ depth int }
+type courseBot struct{ depth int }
 
-func newStrong(o match.Options) (match.Bot, error) {
+func newCourse(o match.Options) (match.Bot, error) {
 	d, err := o.Int("depth", 0)
 	if err != nil {
 		return nil, err
@@ -71,10 +75,10 @@ func newStrong(o match.Options) (match.Bot, error) {
 	if d < 0 || d > 12 {
 		return nil, fmt.Errorf("depth %d: want 1 to 12", d)
 	}
-	return &strongBot{depth: d}, nil
+	return &courseBot{depth: d}, nil
 }
 
-func (b *strongBot) Act(t *match.Turn) (match.Action, error) {
+func (b *courseBot) Act(t *match.Turn) (match.Action, error) {
 	s, err := stateOf(t)
 	if err != nil {
 		return nil, err
@@ -118,7 +122,7 @@ func (b *strongBot) Act(t *match.Turn) (match.Action, error) {
 	return Move{p.States[res.Best.state], p.Colours[res.Best.colour]}, nil
 }
 
-// Decision replays the search a strong bot made in s at depth: the tree
+// Decision replays the search a course bot made in s at depth: the tree
 // the playground draws as it grows, line by line.
 func Decision(s State, depth int) *Tree {
 	tree := &Tree{Best: -1}

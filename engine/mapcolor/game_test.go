@@ -59,7 +59,7 @@ func courseInput(t *testing.T, name string) *Config {
 func TestRandomPlayouts(t *testing.T) {
 	configs := []*Config{{Map: "australia"}, {Map: "usa"}, {Map: "voronoi", Regions: 24},
 		{Map: "voronoi", Regions: 9, Depth: 2}, courseInput(t, "testdata/case1100.txt")}
-	pairs := [][2]string{{"random", "random"}, {"greedy", "random"}, {"strong:depth=2", "greedy"}, {"random", "strong:depth=1"}}
+	pairs := [][2]string{{"random", "random"}, {"greedy", "random"}, {"course:depth=2", "greedy"}, {"random", "strong:depth=1"}, {"strong:nodes=5000", "course"}}
 	for i, cfg := range configs {
 		for seed := range uint64(4) {
 			pair := pairs[(i+int(seed))%len(pairs)]
@@ -204,9 +204,9 @@ func checkTreeShape(t *testing.T, name string, tree *Tree) {
 	}
 }
 
-// TestStrongPlaysTheCourseMove: from a course input's position the strong
+// TestCoursePlaysTheCourseMove: from a course input's position the course
 // bot plays the course's best move, and its note carries the depth.
-func TestStrongPlaysTheCourseMove(t *testing.T) {
+func TestCoursePlaysTheCourseMove(t *testing.T) {
 	for _, name := range []string{"testdata/t5.txt", "testdata/case1000.txt", "testdata/case1151.txt"} {
 		cfg := courseInput(t, name)
 		st, _ := Game{}.Start(cfg, 1)
@@ -216,7 +216,7 @@ func TestStrongPlaysTheCourseMove(t *testing.T) {
 		if s.ToMove() == match.Nobody {
 			continue
 		}
-		bot, err := newStrong(match.Options{})
+		bot, err := newCourse(match.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +226,7 @@ func TestStrongPlaysTheCourseMove(t *testing.T) {
 			t.Fatal(err)
 		}
 		if m := a.(Move); !strings.HasPrefix(best, m.State+", "+m.Colour+", ") {
-			t.Errorf("%s: strong plays %v, the course's best move is %q", name, m, best)
+			t.Errorf("%s: course plays %v, the course's best move is %q", name, m, best)
 		}
 	}
 }

@@ -85,14 +85,14 @@ func courseSpec(t *testing.T, mode string) string {
 }
 
 // TestCourseProgramPlaysTheCourseSearch: a course program that writes the
-// course's output plays, on either side, exactly the moves of the strong
+// course's output plays, on either side, exactly the moves of the course
 // bot (the course's search), and each of its moves' notes says its output
 // matched. On P2's turns it is given the swapped input: this holds the swap.
 func TestCourseProgramPlaysTheCourseSearch(t *testing.T) {
 	program := courseSpec(t, "course")
-	asStrong := func(s string) string {
+	asCourse := func(s string) string {
 		if s == program {
-			return "strong"
+			return "course"
 		}
 		return s
 	}
@@ -100,7 +100,7 @@ func TestCourseProgramPlaysTheCourseSearch(t *testing.T) {
 		cfg := &Config{Map: "voronoi", Regions: 12, Depth: 2}
 		for _, pair := range [][2]string{{program, "greedy"}, {"random", program}} {
 			got := playMatch(t, cfg, seed, pair[0], pair[1])
-			want := playMatch(t, cfg, seed, asStrong(pair[0]), asStrong(pair[1]))
+			want := playMatch(t, cfg, seed, asCourse(pair[0]), asCourse(pair[1]))
 			if !slices.Equal(moves(got), moves(want)) {
 				t.Fatalf("seed %d %v: the program played %v, strong %v", seed, pair, moves(got), moves(want))
 			}
@@ -166,7 +166,7 @@ func TestCourseProgramFailures(t *testing.T) {
 func TestCourseProgramLeavesAChild(t *testing.T) {
 	program := courseSpec(t, "background")
 	got := playMatch(t, &Config{Map: "australia"}, 1, program, "greedy")
-	want := playMatch(t, &Config{Map: "australia"}, 1, "strong", "greedy")
+	want := playMatch(t, &Config{Map: "australia"}, 1, "course", "greedy")
 	if len(got.Result.Forfeits) > 0 || !slices.Equal(moves(got), moves(want)) {
 		t.Fatalf("the program's match: %v, %v; strong's %v", got.Result, moves(got), moves(want))
 	}
