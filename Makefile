@@ -41,7 +41,7 @@ bench:
 # game at 1280x800; BUSY=2 runs two CPU-bound processes beside them.
 BUSY ?= 0
 DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7" \
-	"mapcolor -preset voronoi -p1 strong -p2 greedy -seed 5"
+	"mapcolor -preset voronoi -p1 course -p2 greedy -seed 5"
 measure: deps
 	@pids=""; for i in $$(seq 1 $(BUSY)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
 	xvfb-run -a $(GO) test -count=1 -run '^$$' -bench PageFrames -benchtime 1x ./cmd/wasm | grep frames/s; \
@@ -55,7 +55,7 @@ demo: deps
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -o docs/life-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game life -p1 strong -p2 greedy -seed 7 -at 120.6 -o docs/life-turn-120.png
 	$(GO) run ./cmd/arena record -game colosseum -p1 strong:nodes=30000 -p2 greedy -seed 7 -preset 9 -speed 2 -o docs/colosseum-strong-vs-greedy.gif
-	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 strong -p2 strong -size 640 -o docs/mapcolor-australia.gif
+	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 course -p2 course -size 640 -o docs/mapcolor-australia.gif
 	$(GO) run ./cmd/arena record -game evasion -p1 strong -p2 greedy -seed 7 -o docs/evasion-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
 	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone' ./cmd/wasm

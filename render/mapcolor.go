@@ -75,7 +75,7 @@ func decisionTree(rec *match.Record, k int) *mapcolor.Tree {
 	}
 	s := rec.State(k).(mapcolor.State)
 	note := rec.Turns[k].Notes[s.Mover()]
-	if note == nil || note.Depth == 0 {
+	if !mapcolor.CourseSearch(note) {
 		return nil
 	}
 	key := treeKey{s.Problem(), colouring(s), note.Depth}

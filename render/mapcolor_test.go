@@ -27,13 +27,13 @@ func mapcolorMatch(t testing.TB, preset, p1, p2 string) *match.Record {
 // BenchmarkMapcolorGIF records a whole game on a 24-region Voronoi map,
 // both sides searching, at the game's default speed.
 func BenchmarkMapcolorGIF(b *testing.B) {
-	benchmarkGIF(b, mapcolorMatch(b, "voronoi", "strong", "greedy"))
+	benchmarkGIF(b, mapcolorMatch(b, "voronoi", "course", "greedy"))
 }
 
 // TestMapcolorStepsRevealLines: step i of a decision shows exactly i
 // lines of its trace, so the step keys and the drawing agree.
 func TestMapcolorStepsRevealLines(t *testing.T) {
-	rec := mapcolorMatch(t, "australia", "strong", "strong")
+	rec := mapcolorMatch(t, "australia", "course", "course")
 	for k := range rec.Turns {
 		n, part := Steps(rec, k)
 		tree := decisionTree(rec, k)
@@ -126,7 +126,7 @@ func TestRowBoxes(t *testing.T) {
 // most 30 seconds and gives a short game a turn a second.
 func TestMapcolorRecordRate(t *testing.T) {
 	for _, preset := range []string{"australia", "usa"} {
-		rec := mapcolorMatch(t, preset, "strong", "strong")
+		rec := mapcolorMatch(t, preset, "course", "course")
 		total := 0.0
 		for k := range rec.Turns {
 			total += Pace(rec, k)
@@ -153,7 +153,7 @@ func TestDecisionTreesOfTwoMaps(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec, err := match.Play(context.Background(), match.Setup{Game: mapcolor.Game{}, Config: cfg, Seed: 1,
-			Players: [2]match.Spec{{Name: "strong"}, {Name: "strong"}}})
+			Players: [2]match.Spec{{Name: "course"}, {Name: "course"}}})
 		if err != nil {
 			t.Fatal(err)
 		}

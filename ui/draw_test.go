@@ -13,8 +13,8 @@ func BenchmarkDraw(b *testing.B) {
 	for _, c := range []struct{ name, game, preset, p1, p2 string }{
 		{"life", "life", "", "greedy", "random"},
 		{"colosseum", "colosseum", "9", "greedy", "random"},
-		{"mapcolor-usa", "mapcolor", "usa", "strong", "strong"},
-		{"mapcolor-voronoi", "mapcolor", "voronoi", "strong", "greedy"},
+		{"mapcolor-usa", "mapcolor", "usa", "course", "course"},
+		{"mapcolor-voronoi", "mapcolor", "voronoi", "course", "greedy"},
 	} {
 		for _, cached := range []bool{true, false} {
 			name := c.name

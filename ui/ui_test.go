@@ -267,7 +267,7 @@ func TestMapcolorHumanClicks(t *testing.T) {
 // TestPlaybackStepsLines: in map colouring the step keys go through the
 // lines of each decision's trace, then to the next move.
 func TestPlaybackStepsLines(t *testing.T) {
-	pb := computed(t, "mapcolor", &mapcolor.Config{Map: "australia"}, 1, "strong", "strong")
+	pb := computed(t, "mapcolor", &mapcolor.Config{Map: "australia"}, 1, "course", "course")
 	n, part := render.Steps(pb.rec, 0)
 	if n != 85 { // the handout's trace of the Australia example
 		t.Fatalf("the first decision has %d steps, want 85", n)

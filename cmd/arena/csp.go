@@ -29,12 +29,12 @@ func runCSP(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	result := mapcolor.Solve(p)
+	// The trace streams as the search writes it: a deep search's runs to
+	// millions of lines, and none is held.
 	if *out == "" {
-		_, err = stdout.Write(result)
-		return err
+		return mapcolor.SolveTo(stdout, p)
 	}
-	if err := atomicfile.Write(*out, func(w io.Writer) error { _, err := w.Write(result); return err }); err != nil {
+	if err := atomicfile.Write(*out, func(w io.Writer) error { return mapcolor.SolveTo(w, p) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", *out)

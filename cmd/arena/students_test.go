@@ -513,7 +513,7 @@ func TestREADMECourseProgramExamples(t *testing.T) {
 	os.WriteFile(filepath.Join(home, "output.txt"), []byte("the person's own\n"), 0o644)
 	t.Chdir(home)
 	for _, spec := range []string{"cmd:python3 hw2.py", "cmd:./hw2.sh", "cmd:arena csp input.txt -o output.txt"} {
-		code, out, stderr := arena(t, "play", "-game", "mapcolor", "-preset", "usa", "-p1", spec, "-p2", "strong")
+		code, out, stderr := arena(t, "play", "-game", "mapcolor", "-preset", "usa", "-p1", spec, "-p2", "course")
 		if code != 0 || !strings.Contains(out, "result: P1 wins: scores 211 to 203") {
 			t.Errorf("%s: exit %d\n%s\n%s", spec, code, out, stderr)
 		}

@@ -454,7 +454,7 @@ func TestPageHumanPlay(t *testing.T) {
 	}
 
 	// Map colouring: a click on a state you may colour, one on a swatch.
-	b.open("?game=mapcolor&p1=strong&p2=you&preset=usa&seed=2")
+	b.open("?game=mapcolor&p1=course&p2=you&preset=usa&seed=2")
 	for turn := range 2 {
 		b.awaitYourTurn("P2")
 		b.clickAndAwaitPrompt("move") // the state
@@ -521,7 +521,7 @@ func TestPageOpensADroppedFile(t *testing.T) {
 // map and the same game, and the page shows the map's colours.
 func TestPageMapcolor(t *testing.T) {
 	b := newBrowser(t)
-	b.open("?game=mapcolor&p1=strong&p2=greedy&preset=voronoi&seed=5")
+	b.open("?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 3`, 60*time.Second)
 	shot := b.screenshot("playground-mapcolor")
 	red, green := render.ColourOf("R", 0), render.ColourOf("G", 0)
@@ -530,7 +530,7 @@ func TestPageMapcolor(t *testing.T) {
 	}
 	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 3*time.Minute)
 	got := b.status()
-	want := cliPresetRecord(t, "mapcolor", "voronoi", "strong", "greedy", 5).Result
+	want := cliPresetRecord(t, "mapcolor", "voronoi", "course", "greedy", 5).Result
 	if got.Scores != want.Scores || got.Result != want.String() {
 		b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
 	}
@@ -654,7 +654,7 @@ func TestPagePhone(t *testing.T) {
 	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 1`, time.Minute)
 	check("life")
 	b.screenshot("phone-life")
-	b.open("?game=mapcolor&p1=strong&p2=greedy&preset=usa&seed=2")
+	b.open("?game=mapcolor&p1=course&p2=greedy&preset=usa&seed=2")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 0.5`, time.Minute)
 	check("mapcolor")
 	b.screenshot("phone-mapcolor")
@@ -774,7 +774,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 		{"start", ""},
 		{"life", "?game=life&p1=strong&p2=greedy&seed=7"},
 		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7"},
-		{"mapcolor", "?game=mapcolor&p1=strong&p2=greedy&preset=voronoi&seed=5"},
+		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5"},
 	} {
 		bm.Run(c.name, func(bm *testing.B) {
 			for bm.Loop() {

@@ -2,6 +2,7 @@ package mapcolor
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -111,6 +112,7 @@ func (b *courseBot) Act(t *match.Turn) (match.Action, error) {
 	}
 	p := s.w.p
 	t.Note.Depth, t.Note.Nodes = done, t.Nodes()
+	t.Note.Text = courseMark
 	v := float64(res.Value)
 	if t.Side == match.P2 {
 		v = -v
@@ -120,6 +122,18 @@ func (b *courseBot) Act(t *match.Turn) (match.Action, error) {
 		t.Note.Line = append(t.Note.Line, p.States[m.state]+":"+p.Colours[m.colour])
 	}
 	return Move{p.States[res.Best.state], p.Colours[res.Best.colour]}, nil
+}
+
+// courseMark is what a note of the course's search says: the playground
+// draws its tree (Decision) only then, since no other search's tree is
+// the course's.
+const courseMark = "the course's search"
+
+// CourseSearch reports whether a move's note is of the course's search at
+// note.Depth, by the course bot or a course program whose output matched:
+// its tree can be replayed with Decision.
+func CourseSearch(n *match.Note) bool {
+	return n != nil && n.Depth > 0 && strings.Contains(n.Text, courseMark) || n != nil && n.Depth > 0 && strings.Contains(n.Text, "is the course's")
 }
 
 // Decision replays the search a course bot made in s at depth: the tree

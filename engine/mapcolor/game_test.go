@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -366,5 +367,54 @@ func TestBadMoves(t *testing.T) {
 	a, err := Game{}.DecodeAction([]byte(`{"state": "NT", "colour": "B"}`))
 	if err != nil || s.Check(match.P1, a) != nil {
 		t.Errorf("decoded %v: %v", a, err)
+	}
+}
+
+// When strong searches to the end of the game its value is exact: the
+// minimax value of the final scores, which the course's search to the same
+// depth also finds (it has no table, no ordering and no estimate at the
+// leaves to get wrong).
+func TestStrongIsExactToTheEnd(t *testing.T) {
+	checked := 0
+	for seed := range uint64(4) {
+		cfg := &Config{Map: "voronoi", Regions: 9, Depth: 3}
+		st, err := Game{}.Start(cfg, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(State)
+		for s.ToMove() != match.Nobody {
+			info, _ := match.LookupBot(Game{}, "strong")
+			bot, _ := info.New(match.Options{Budget: match.Budget{Nodes: 5_000_000}})
+			turn := match.NewTurn(s, s.Mover(), rand.New(rand.NewPCG(seed, 1)), match.Budget{Nodes: 5_000_000})
+			a, err := bot.Act(turn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if turn.Note.Text == "searched to the end of the game" {
+				left := 0
+				for _, c := range s.colour {
+					if c < 0 {
+						left++
+					}
+				}
+				stt, col := s.Last()
+				res, _ := search(s.position(), left, s.Mover(), stt, col, false, nil)
+				want := float64(res.Value)
+				if s.Mover() == match.P2 {
+					want = -want
+				}
+				checked++
+				if *turn.Note.Eval != want {
+					t.Fatalf("seed %d turn %d: strong's value %v, the minimax value %v", seed, s.Turn(), *turn.Note.Eval, want)
+				}
+			}
+			var acts [2]match.Action
+			acts[s.Mover()] = a
+			s = s.Apply(acts).(State)
+		}
+	}
+	if checked < 8 {
+		t.Errorf("strong searched to the end only %d times", checked)
 	}
 }

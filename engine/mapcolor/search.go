@@ -1,6 +1,9 @@
 package mapcolor
 
 import (
+	"bufio"
+	"bytes"
+	"io"
 	"strconv"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -121,6 +124,12 @@ type searcher struct {
 	maxDepth int
 	trace    []byte
 	tracing  bool
+	// out, when set, takes the trace as it is written instead of trace:
+	// lines separated by newlines, none after the last (the course's
+	// output.txt has no final newline), so that a trace of millions of
+	// lines streams in constant memory.
+	out   *bufio.Writer
+	lines int64
 	nodes    int64
 	spend    func(int64) bool // the bot's budget; nil: unbounded
 	stopped  bool
@@ -177,7 +186,14 @@ func (s *searcher) line(st, col, depth, v, alpha, beta int) {
 		return
 	}
 	p := s.pos.p
-	b := append(s.trace, p.States[st]...)
+	b := s.trace
+	if s.out != nil {
+		b = b[:0]
+		if s.lines > 0 {
+			b = append(b, '\n')
+		}
+	}
+	b = append(b, p.States[st]...)
 	b = append(b, ", "...)
 	b = append(b, p.Colours[col]...)
 	b = append(b, ", "...)
@@ -185,6 +201,12 @@ func (s *searcher) line(st, col, depth, v, alpha, beta int) {
 	for _, x := range [3]int{v, alpha, beta} {
 		b = append(b, ", "...)
 		b = appendValue(b, x)
+	}
+	s.lines++
+	if s.out != nil {
+		s.out.Write(b)
+		s.trace = b
+		return
 	}
 	s.trace = append(b, '\n')
 }
@@ -330,21 +352,30 @@ func bestChild(t *Tree, m move) int {
 // trailing newline. A root that is a leaf (depth 0, or no legal move) gets
 // its one line and no best-move line.
 func Solve(p *Problem) []byte {
+	var b bytes.Buffer
+	SolveTo(&b, p)
+	return b.Bytes()
+}
+
+// SolveTo writes Solve's output.txt to w as the search goes, in constant
+// memory however long the trace (a depth-7 trace runs to millions of
+// lines); it returns w's first error.
+func SolveTo(w io.Writer, p *Problem) error {
 	pos := newPosition(p)
 	for _, a := range p.Initial {
 		pos.play(move{a.State, a.Colour}, a.Player)
 	}
 	last := p.Initial[len(p.Initial)-1]
-	res, _ := search(pos, p.Depth, match.P1, last.State, last.Colour, true, nil)
-	out := res.Trace
-	if res.HasMove {
-		out = append(out, p.States[res.Best.state]...)
-		out = append(out, ", "...)
-		out = append(out, p.Colours[res.Best.colour]...)
-		out = append(out, ", "...)
-		out = appendValue(out, res.Value)
-	} else if len(out) > 0 {
-		out = out[:len(out)-1] // no trailing newline
+	s := newSearcher(pos, p.Depth, true, nil)
+	bw := bufio.NewWriterSize(w, 1<<16)
+	s.out = bw
+	v := s.node(-1, 0, -Inf, Inf, match.P1, last.State, last.Colour)
+	if line := s.pv[0]; len(line) > 0 {
+		b := append([]byte{'\n'}, p.States[line[0].state]...)
+		b = append(b, ", "...)
+		b = append(b, p.Colours[line[0].colour]...)
+		b = append(b, ", "...)
+		bw.Write(appendValue(b, v))
 	}
-	return out
+	return bw.Flush()
 }
