@@ -128,14 +128,14 @@ type searcher struct {
 	// lines separated by newlines, none after the last (the course's
 	// output.txt has no final newline), so that a trace of millions of
 	// lines streams in constant memory.
-	out   *bufio.Writer
-	lines int64
-	nodes    int64
-	spend    func(int64) bool // the bot's budget; nil: unbounded
-	stopped  bool
-	buf      [][]move // per depth
-	pv       [][]move // per depth: the best line found below
-	tree     *Tree
+	out     *bufio.Writer
+	lines   int64
+	nodes   int64
+	spend   func(int64) bool // the bot's budget; nil: unbounded
+	stopped bool
+	buf     [][]move // per depth
+	pv      [][]move // per depth: the best line found below
+	tree    *Tree
 }
 
 // newNode records a node of the tree; it returns -1 when not recording.
