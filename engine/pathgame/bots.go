@@ -22,6 +22,21 @@ func (Game) Bots() []match.BotInfo {
 	}
 }
 
+// gameNodes is what strong spends on a whole game at most, in the
+// budget's unit (edges scanned by its Dijkstras): a move gets its budget
+// or an even share of this over the hops still to go, whichever is less.
+// On the course's graphs (Y within ten hops) that is the budget; on a
+// 5,000-node path it keeps a game within the original's two minutes a
+// player (about 25 s here).
+const gameNodes = 400_000_000
+
+// share lowers a node budget to the move's share of gameNodes.
+func share(t *match.Turn, g *Graph, r *Round) {
+	if left := g.Hops[r.Pos]; t.Budget.Nodes > 0 && left != Unreachable {
+		t.Budget.Nodes = min(t.Budget.Nodes, gameNodes/(left+1))
+	}
+}
+
 // rolloutSteps bounds the games strong plays out in its head: a course
 // graph's X is under ten hops from Y.
 const rolloutSteps = 16
@@ -42,11 +57,15 @@ type bot struct {
 	strong bool
 	paths  Paths
 	spare  Paths
+	repl   Replacement
 }
 
 func (b *bot) Act(t *match.Turn) (match.Action, error) {
 	s := t.State.(State)
 	r := s.Round()
+	if b.strong {
+		share(t, s.g, &r)
+	}
 	if s.RoleOf(t.Side) == Player {
 		return Move(s.g, r.Pos, b.step(t, s.g, &r)), nil
 	}
@@ -57,22 +76,29 @@ func (b *bot) Act(t *match.Turn) (match.Action, error) {
 func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	t.Spend(int64(b.paths.Compute(g, r.Costs())))
 	next := b.paths.Next[r.Pos]
-	if next.Edge < 0 { // Y is out of reach, or the player is on it
-		return g.Arcs(r.Pos)[0].To
+	if next.Edge < 0 { // Y is out of reach, or so dear that the costs overflowed
+		return nearer(g, r.Pos)
 	}
 	t.Note.Text = fmt.Sprintf("cheapest path now %s in %d steps", trimFloat(b.paths.Dist[r.Pos]), len(b.paths.Path(r.Pos)))
 	if !b.strong {
 		return next.To
 	}
 	// Value each neighbour by the cost of walking on from it while a
-	// greedy adversary raises the worst edge of the path at every step.
+	// greedy adversary raises the worst edge of the path at every step;
+	// the cheapest path's step first, so that a budget spent before the
+	// others are played out leaves it standing. A play-out the budget
+	// cut short is not compared: it would look cheap for being short.
+	arcs := append([]Arc{next}, g.Arcs(r.Pos)...)
 	best, bestCost := next.To, math.Inf(1)
-	for _, a := range g.Arcs(r.Pos) {
-		if !t.Spend(0) {
+	for i, a := range arcs {
+		if i > 0 && a == next {
+			continue
+		}
+		rest, ok := b.rollout(t, g, r, a)
+		if !ok {
 			break
 		}
-		c := r.Costs()[a.Edge] + b.rollout(t, g, r, a)
-		if c < bestCost || (c == bestCost && a.To == next.To) {
+		if c := r.Costs()[a.Edge] + rest; c < bestCost {
 			best, bestCost = a.To, c
 		}
 	}
@@ -80,10 +106,25 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	return best
 }
 
+// nearer is the neighbour fewest hops from Y (the first of equals): the
+// way on when every path to Y costs +Inf, which arriving still beats
+// wandering until the move cap.
+func nearer(g *Graph, n int) int {
+	arcs := g.Arcs(n)
+	best := arcs[0].To
+	for _, a := range arcs[1:] {
+		if g.Hops[a.To] < g.Hops[best] {
+			best = a.To
+		}
+	}
+	return best
+}
+
 // rollout plays the rest of the game from the player's step along a, a
 // greedy adversary raising after each step and the player following the
-// cheapest path, and returns what the player pays after a.
-func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) float64 {
+// cheapest path, and returns what the player pays after a; false when
+// the budget ran out first.
+func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) (float64, bool) {
 	sim := *r
 	sim.Pos, sim.Turn = a.To, Adversary
 	paid := 0.0
@@ -95,19 +136,19 @@ func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) float64 {
 		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
 		n := b.spare.Next[sim.Pos]
 		if n.Edge < 0 {
-			return math.Inf(1)
+			return math.Inf(1), t.Spend(0)
 		}
 		paid += sim.Costs()[n.Edge]
 		sim.Pos = n.To
 		if !t.Spend(0) {
-			return paid + b.spare.Dist[sim.Pos]
+			return 0, false
 		}
 	}
 	if sim.Pos != g.Y { // played out far enough: the rest at today's costs
 		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
 		paid += b.spare.Dist[sim.Pos]
 	}
-	return paid
+	return paid, t.Spend(0)
 }
 
 // raise chooses the adversary's edge.
@@ -122,54 +163,44 @@ func (b *bot) raise(t *match.Turn, g *Graph, r *Round) int {
 }
 
 // greedyRaise returns the edge of the player's cheapest path whose raise
-// lengthens it most, or -1 when none does.
+// lengthens it most (the nearest of equals), or -1 when none does. A
+// raise of path edge i leaves the player the cheaper of the same path,
+// dearer by that edge's increase, and the cheapest path without edge i.
 func (b *bot) greedyRaise(t *match.Turn, g *Graph, r *Round) int {
-	var p Paths
-	t.Spend(int64(p.Compute(g, r.Costs())))
-	base := p.Dist[r.Pos]
+	t.Spend(int64(b.repl.Compute(g, r.Costs(), r.Pos)))
+	base := b.repl.Base(r.Pos)
 	best, bestGain := -1, 0.0
-	costs := slices.Clone(r.Costs())
-	for _, a := range p.Path(r.Pos) {
-		old := costs[a.Edge]
-		costs[a.Edge] = old * g.Factor(a.Edge, r.UseMax)
-		t.Spend(int64(b.spare.Compute(g, costs)))
-		if gain := b.spare.Dist[r.Pos] - base; gain > bestGain {
+	for i, a := range b.repl.Path {
+		c := r.Costs()[a.Edge]
+		gain := min(c*(g.Factor(a.Edge, r.UseMax)-1), b.repl.Avoid[i]-base)
+		if better(gain, bestGain, base) {
 			best, bestGain = a.Edge, gain
 		}
-		costs[a.Edge] = old
 	}
 	return best
 }
 
+// better reports whether gain beats best by more than rounding: gains
+// that are equal in exact arithmetic may differ in the last bits.
+func better(gain, best, base float64) bool {
+	return gain > best+1e-9*max(base, 1)
+}
+
 // stackRaise scores each edge of the player's cheapest path by how much
 // the path lengthens when that edge alone takes every raise until the
-// player reaches it (stopping once it leaves the path), and raises the
-// best: unavoidable edges far ahead compound.
+// player reaches it (j+1 raises for the j-th edge, until the path avoids
+// it), and raises the best: unavoidable edges far ahead compound.
 func (b *bot) stackRaise(t *match.Turn, g *Graph, r *Round) int {
-	var p Paths
-	t.Spend(int64(p.Compute(g, r.Costs())))
-	base := p.Dist[r.Pos]
-	path := p.Path(r.Pos)
+	t.Spend(int64(b.repl.Compute(g, r.Costs(), r.Pos)))
+	base := b.repl.Base(r.Pos)
+	path := b.repl.Path
 	best, bestGain := -1, 0.0
-	costs := slices.Clone(r.Costs())
 	for j, a := range path {
-		old := costs[a.Edge]
-		gain, prev := 0.0, 0.0
-		for range j + 1 {
-			costs[a.Edge] *= g.Factor(a.Edge, r.UseMax)
-			t.Spend(int64(b.spare.Compute(g, costs)))
-			gain = b.spare.Dist[r.Pos] - base
-			if gain <= prev {
-				break // the edge left the path: more raises add nothing
-			}
-			prev = gain
-		}
-		costs[a.Edge] = old
-		if prev > bestGain {
-			best, bestGain = a.Edge, prev
-		}
-		if !t.Spend(0) {
-			break
+		c := r.Costs()[a.Edge]
+		raised := c * math.Pow(g.Factor(a.Edge, r.UseMax), float64(j+1))
+		gain := min(raised-c, b.repl.Avoid[j]-base)
+		if better(gain, bestGain, base) {
+			best, bestGain = a.Edge, gain
 		}
 	}
 	if best < 0 {
@@ -187,49 +218,60 @@ func (b *bot) stackRaise(t *match.Turn, g *Graph, r *Round) int {
 // following its cheapest path and the adversary raising greedily, and
 // raises the edge after which the player pays most.
 func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
-	var p Paths
-	t.Spend(int64(p.Compute(g, r.Costs())))
-	cands := []int{}
-	for _, a := range p.Path(r.Pos) {
-		cands = append(cands, a.Edge)
-	}
-	if e := b.stackRaise(t, g, r); e >= 0 && !slices.Contains(cands, e) {
+	stack := b.stackRaise(t, g, r)
+	cands := []int{stack}
+	if e := b.greedyRaise(t, g, r); e >= 0 && e != stack {
 		cands = append(cands, e)
 	}
-	best, bestPaid := -1, -1.0
-	for _, e := range cands {
-		sim := *r
-		sim.Raise(e)
-		paid := 0.0
-		for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; steps++ {
-			t.Spend(int64(b.spare.Compute(g, sim.Costs())))
-			n := b.spare.Next[sim.Pos]
-			if n.Edge < 0 {
-				break
-			}
-			paid += sim.Costs()[n.Edge]
-			sim.Pos = n.To
-			if sim.Pos == g.Y || !t.Spend(0) {
-				break
-			}
-			if x := b.greedyRaise(t, g, &sim); x >= 0 {
-				sim.Raise(x)
-			}
+	for _, a := range b.repl.Path {
+		if !slices.Contains(cands[:min(2, len(cands))], a.Edge) {
+			cands = append(cands, a.Edge)
 		}
-		if sim.Pos != g.Y {
-			t.Spend(int64(b.spare.Compute(g, sim.Costs())))
-			paid += b.spare.Dist[sim.Pos]
+	}
+	best, bestPaid := stack, -1.0
+	for _, e := range cands {
+		paid, ok := b.playOut(t, g, r, e)
+		if !ok {
+			break // cut short: it would look cheap for being short
 		}
 		if paid > bestPaid {
 			best, bestPaid = e, paid
 		}
-		if !t.Spend(0) {
+	}
+	if bestPaid >= 0 {
+		t.Note.Text = fmt.Sprintf("raising %s-%s: the player would pay %s more", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestPaid))
+	}
+	return best
+}
+
+// playOut raises e and plays the rest out, the player following its
+// cheapest path and the adversary raising greedily, and returns what the
+// player pays; false when the budget ran out first.
+func (b *bot) playOut(t *match.Turn, g *Graph, r *Round, e int) (float64, bool) {
+	sim := *r
+	sim.Raise(e)
+	paid := 0.0
+	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; steps++ {
+		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
+		n := b.spare.Next[sim.Pos]
+		if n.Edge < 0 {
 			break
 		}
+		paid += sim.Costs()[n.Edge]
+		sim.Pos = n.To
+		if sim.Pos == g.Y {
+			break
+		}
+		if !t.Spend(0) {
+			return 0, false
+		}
+		if x := b.greedyRaise(t, g, &sim); x >= 0 {
+			sim.Raise(x)
+		}
 	}
-	if best < 0 {
-		return 0
+	if sim.Pos != g.Y {
+		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
+		paid += b.spare.Dist[sim.Pos]
 	}
-	t.Note.Text = fmt.Sprintf("raising %s-%s: the player would pay %s more", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestPaid))
-	return best
+	return paid, t.Spend(0)
 }

@@ -26,9 +26,10 @@ func (g *Graph) Arcs(n int) []Arc { return g.arcs()[n] }
 // the first edge of a cheapest path (Next, -1 at Y and where Y is out of
 // reach).
 type Paths struct {
-	Dist []float64
-	Next []Arc
-	heap []heapItem
+	Dist  []float64
+	Next  []Arc
+	Order []int // the nodes reached, in the order Dijkstra settled them
+	heap  []heapItem
 }
 
 type heapItem struct {
@@ -37,8 +38,14 @@ type heapItem struct {
 }
 
 // Compute runs Dijkstra from Y over costs, reusing p's memory. It returns
-// the number of nodes settled, the work a bot counts.
-func (p *Paths) Compute(g *Graph, costs []float64) int {
+// the work a bot counts: the edges it scanned from the nodes it settled
+// (a node of a 5,000-node graph of 200,000 edges costs 80 times one of a
+// path).
+func (p *Paths) Compute(g *Graph, costs []float64) int { return p.ComputeFrom(g, costs, g.Y) }
+
+// ComputeFrom is Compute toward another node than Y: Dist and Next are
+// then the cheapest way from every node to src.
+func (p *Paths) ComputeFrom(g *Graph, costs []float64, src int) int {
 	n := g.N()
 	if cap(p.Dist) < n {
 		p.Dist, p.Next = make([]float64, n), make([]Arc, n)
@@ -47,9 +54,10 @@ func (p *Paths) Compute(g *Graph, costs []float64) int {
 	for i := range p.Dist {
 		p.Dist[i], p.Next[i] = math.Inf(1), Arc{-1, -1}
 	}
-	p.Dist[g.Y] = 0
-	h := append(p.heap[:0], heapItem{0, g.Y})
-	settled := 0
+	p.Dist[src] = 0
+	h := append(p.heap[:0], heapItem{0, src})
+	p.Order = p.Order[:0]
+	scanned := 0
 	out := g.arcs()
 	for len(h) > 0 {
 		it := h[0]
@@ -57,7 +65,8 @@ func (p *Paths) Compute(g *Graph, costs []float64) int {
 		if it.d > p.Dist[it.n] {
 			continue
 		}
-		settled++
+		p.Order = append(p.Order, it.n)
+		scanned += len(out[it.n])
 		for _, a := range out[it.n] {
 			if d := it.d + costs[a.Edge]; d < p.Dist[a.To] {
 				p.Dist[a.To] = d
@@ -67,7 +76,7 @@ func (p *Paths) Compute(g *Graph, costs []float64) int {
 		}
 	}
 	p.heap = h
-	return settled
+	return scanned
 }
 
 // Path returns the edges of the cheapest path from n to Y.
