@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: test deps install vet bench measure demo clean slurm
+.PHONY: test deps install vet bench limits measure demo clean slurm
 
 test: deps vet
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./...
@@ -35,6 +35,15 @@ install:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./engine/... ./render/...
 	$(GO) test -run '^$$' -bench . -benchtime 4x ./tournament/
+
+# limits plays each limit of the README's table at the limit, the arena
+# command in a process of its own, and prints its wall time, peak memory
+# and longest moves (cmd/arena/limits_test.go); LIMITS=pathgame picks some.
+# The Life cases play 4,096 turns on a 4096x4096 board: the whole run
+# takes about an hour on 2 cores.
+LIMITS ?= .
+limits:
+	$(GO) test -run '^$$' -bench 'Limits/$(LIMITS)' -benchtime 1x -timeout 4h ./cmd/arena
 
 # measure logs the frame rates and the Go-side draw times of the page (in
 # headless Chromium) and of the window (under Xvfb), for a match of each

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
@@ -52,9 +53,23 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 
 func main() {
 	cleanup.OnSignals()
+	softMemoryLimit()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	match.RemoveRunners()
 	os.Exit(code)
+}
+
+// memoryLimit is the heap size past which the garbage collector works
+// harder rather than letting the heap double (Go's default): a record of
+// a million-tick Evasion pairing holds 573 MB, and the process peaked at
+// 1.18 GB without the limit and at 0.82 GB with it, in the same time.
+// GOMEMLIMIT, when set, decides instead.
+const memoryLimit = 768 << 20
+
+func softMemoryLimit() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 }
 
 // run executes a command line and returns the exit status: 0, 1 for a
