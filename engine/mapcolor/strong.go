@@ -12,6 +12,18 @@ import (
 // few hundredths of a second here.
 const strongNodes = 400_000
 
+// gameNodes bounds strong's nodes in a whole game: a move gets its
+// budget or an even share of this over its moves to come, whichever is
+// less. The presets (60 states at most) never reach it; a map of 10,000
+// states would otherwise take strong a second a move for 5,000 moves;
+// with it a game of 400 states takes it about a minute.
+const gameNodes = 20_000_000
+
+// wideNode is the moves past which a node counts as more than one: move
+// generation and ordering cost the moves, and a map of 10,000 states has
+// hundreds. The presets' nodes stay under it.
+const wideNode = 128
+
 // searchBot is arena's own search, stronger than the course's: negamax
 // alpha-beta deepened one ply at a time under a node budget, past the
 // course's depth as far as the budget reaches (to the end of the game
@@ -98,6 +110,9 @@ func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
 		b.keys, b.tt = newZobrist(p), make([]ttEntry, ttSize)
 	}
 	pos := s.position()
+	if t.Budget.Nodes > 0 { // a game's share over the bot's moves to come
+		t.Budget.Nodes = min(t.Budget.Nodes, gameNodes/int64(pos.left/2+1))
+	}
 	ds := &deepSearch{pos: pos, bot: b, t: t}
 	for i, c := range s.colour {
 		if c >= 0 {
@@ -201,6 +216,9 @@ func (ds *deepSearch) negamax(depth, ply, alpha, beta int, side match.Side) int 
 	}
 	moves := ds.pos.moves(ds.buf[ply])
 	ds.buf[ply] = moves
+	if len(moves) >= wideNode { // a node costs its moves: count them on wide maps
+		ds.t.Spend(int64(len(moves) / wideNode))
+	}
 	sign := 1
 	if side == match.P2 {
 		sign = -1
@@ -257,11 +275,8 @@ func (ds *deepSearch) eval() int {
 	c := pos.ncolour
 	w1, w2 := pos.p.Weights[match.P1], pos.p.Weights[match.P2]
 	pot := 0
-	for s, col := range pos.colour {
-		if col >= 0 {
-			continue
-		}
-		used := pos.used[s*c : (s+1)*c]
+	for _, s := range pos.front {
+		used := pos.used[int(s)*c : (int(s)+1)*c]
 		b1, b2 := 0, 0
 		for ci, n := range used {
 			if n == 0 {
@@ -270,6 +285,8 @@ func (ds *deepSearch) eval() int {
 		}
 		pot += b1 - b2
 	}
+	// States no colouring borders yet have every colour open.
+	pot += (pos.left - len(pos.front)) * (max(0, slices.Max(w1)) - max(0, slices.Max(w2)))
 	return 2*pos.score + pot/2
 }
 
