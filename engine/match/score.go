@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -66,8 +67,13 @@ func (s Score) MarshalJSON() ([]byte, error) {
 	if !s.real {
 		return strconv.AppendInt(nil, s.n, 10), nil
 	}
-	if math.IsInf(s.x, 0) || math.IsNaN(s.x) {
+	switch {
+	case math.IsNaN(s.x):
 		return nil, fmt.Errorf("score %v is not a number JSON can hold", s.x)
+	case math.IsInf(s.x, 1): // a player who never arrived, or whose edges overflowed
+		return []byte(infJSON), nil
+	case math.IsInf(s.x, -1):
+		return []byte("-" + infJSON), nil
 	}
 	b := strconv.AppendFloat(nil, s.x, 'g', -1, 64)
 	if !bytes.ContainsAny(b, ".e") {
@@ -75,6 +81,11 @@ func (s Score) MarshalJSON() ([]byte, error) {
 	}
 	return b, nil
 }
+
+// infJSON is how an infinite cost is written: a JSON number too large for
+// a double, which Go (here), JavaScript's JSON.parse and Python's json
+// read as infinity; JSON has no word for it.
+const infJSON = "1e999"
 
 // UnmarshalJSON reads an integer as a count and any other number as a
 // cost.
@@ -89,7 +100,7 @@ func (s *Score) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	x, err := strconv.ParseFloat(string(b), 64)
-	if err != nil {
+	if err != nil && !(errors.Is(err, strconv.ErrRange) && math.IsInf(x, 0)) {
 		return fmt.Errorf("score %s: want a number", clipBytes(b))
 	}
 	*s = Cost(x)

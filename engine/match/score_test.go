@@ -22,6 +22,8 @@ func TestScoreJSON(t *testing.T) {
 		{Cost(4), "4.0"},
 		{Cost(14.24), "14.24"},
 		{Cost(2.092e16), "2.092e+16"},
+		{Cost(math.Inf(1)), "1e999"}, // a shortest-path player who never arrived
+		{Cost(math.Inf(-1)), "-1e999"},
 	} {
 		b, err := json.Marshal(c.s)
 		if err != nil || string(b) != c.json {
@@ -39,8 +41,8 @@ func TestScoreJSON(t *testing.T) {
 			t.Errorf("%s read as %#v, want an error", bad, s)
 		}
 	}
-	if _, err := json.Marshal(Cost(math.Inf(1))); err == nil {
-		t.Error("an infinite cost was written")
+	if _, err := json.Marshal(Cost(math.NaN())); err == nil {
+		t.Error("a cost that is not a number was written")
 	}
 }
 

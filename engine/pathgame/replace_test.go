@@ -37,8 +37,10 @@ func randomRound(t testing.TB, n int, seed uint64) (*Graph, Round) {
 }
 
 // TestReplacementPaths checks each path edge's replacement cost against a
-// Dijkstra with that edge removed, on generated graphs with raised costs,
-// on a path, a cycle and a ladder (where every edge has an equal twin).
+// Dijkstra with that edge removed, on generated graphs with raised costs
+// (paths under directPaths edges: each candidate paints its range), and
+// on a path, a cycle and a ladder of 30 (longer: the sorted sweep), the
+// ladder's every edge having an equal twin.
 func TestReplacementPaths(t *testing.T) {
 	type tc struct {
 		name string
