@@ -110,21 +110,14 @@ func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
 		b.keys, b.tt = newZobrist(p), make([]ttEntry, ttSize)
 	}
 	pos := s.position()
-	if t.Budget.Nodes > 0 { // a game's share over the bot's moves to come
-		t.Budget.Nodes = min(t.Budget.Nodes, gameNodes/int64(pos.left/2+1))
-	}
+	t.Limit(gameNodes / int64(pos.left/2+1)) // a game's share over the bot's moves to come
 	ds := &deepSearch{pos: pos, bot: b, t: t}
 	for i, c := range s.colour {
 		if c >= 0 {
 			ds.key ^= b.keys.of(move{i, int(c)}, pos.ncolour, match.Side(s.owner[i]))
 		}
 	}
-	left := 0
-	for _, c := range s.colour {
-		if c < 0 {
-			left++
-		}
-	}
+	left := pos.left
 	limit := left
 	if b.maxDepth > 0 {
 		limit = min(limit, b.maxDepth)

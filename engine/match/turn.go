@@ -80,6 +80,15 @@ func (t *Turn) check() {
 	}
 }
 
+// Limit lowers a node budget to n: a bot that shares a whole game's work
+// over its moves (a long game would otherwise outlast the original's
+// clock) asks for its share. A budget in time alone is left as it is.
+func (t *Turn) Limit(n int64) {
+	if t.Budget.Nodes > 0 {
+		t.Budget.Nodes = min(t.Budget.Nodes, max(n, 1))
+	}
+}
+
 // Nodes is the count of nodes spent so far.
 func (t *Turn) Nodes() int64 { return t.nodes }
 

@@ -3,7 +3,6 @@ package pathgame
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -29,13 +28,6 @@ func (Game) Bots() []match.BotInfo {
 // 5,000-node path it keeps a game within the original's two minutes a
 // player (about 25 s here).
 const gameNodes = 400_000_000
-
-// share lowers a node budget to the move's share of gameNodes.
-func share(t *match.Turn, g *Graph, r *Round) {
-	if left := g.Hops[r.Pos]; t.Budget.Nodes > 0 && left != Unreachable {
-		t.Budget.Nodes = min(t.Budget.Nodes, gameNodes/(left+1))
-	}
-}
 
 // rolloutSteps bounds the games strong plays out in its head: a course
 // graph's X is under ten hops from Y.
@@ -63,8 +55,8 @@ type bot struct {
 func (b *bot) Act(t *match.Turn) (match.Action, error) {
 	s := t.State.(State)
 	r := s.Round()
-	if b.strong {
-		share(t, s.g, &r)
+	if left := s.g.Hops[r.Pos]; b.strong && left != Unreachable {
+		t.Limit(gameNodes / (left + 1)) // the move's share of the game
 	}
 	if s.RoleOf(t.Side) == Player {
 		return Move(s.g, r.Pos, b.step(t, s.g, &r)), nil
@@ -120,35 +112,12 @@ func nearer(g *Graph, n int) int {
 	return best
 }
 
-// rollout plays the rest of the game from the player's step along a, a
-// greedy adversary raising after each step and the player following the
-// cheapest path, and returns what the player pays after a; false when
-// the budget ran out first.
+// rollout plays the rest of the game from the player's step along a and
+// returns what the player pays after a; false when the budget ran out.
 func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) (float64, bool) {
 	sim := *r
 	sim.Pos, sim.Turn = a.To, Adversary
-	paid := 0.0
-	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; steps++ {
-		e := b.greedyRaise(t, g, &sim)
-		if e >= 0 {
-			sim.Raise(e)
-		}
-		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
-		n := b.spare.Next[sim.Pos]
-		if n.Edge < 0 {
-			return math.Inf(1), t.Spend(0)
-		}
-		paid += sim.Costs()[n.Edge]
-		sim.Pos = n.To
-		if !t.Spend(0) {
-			return 0, false
-		}
-	}
-	if sim.Pos != g.Y { // played out far enough: the rest at today's costs
-		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
-		paid += b.spare.Dist[sim.Pos]
-	}
-	return paid, t.Spend(0)
+	return b.playOut(t, g, sim)
 }
 
 // raise chooses the adversary's edge.
@@ -163,12 +132,17 @@ func (b *bot) raise(t *match.Turn, g *Graph, r *Round) int {
 }
 
 // greedyRaise returns the edge of the player's cheapest path whose raise
-// lengthens it most (the nearest of equals), or -1 when none does. A
-// raise of path edge i leaves the player the cheaper of the same path,
-// dearer by that edge's increase, and the cheapest path without edge i.
+// lengthens it most (the nearest of equals), or -1 when none does.
 func (b *bot) greedyRaise(t *match.Turn, g *Graph, r *Round) int {
 	t.Spend(int64(b.repl.Compute(g, r.Costs(), r.Pos)))
-	base := b.repl.Base(r.Pos)
+	return b.greediest(g, r)
+}
+
+// greediest is greedyRaise on b.repl computed for r. A raise of path
+// edge i leaves the player the cheaper of the same path, dearer by that
+// edge's increase, and the cheapest path without edge i.
+func (b *bot) greediest(g *Graph, r *Round) int {
+	base := b.repl.Base
 	best, bestGain := -1, 0.0
 	for i, a := range b.repl.Path {
 		c := r.Costs()[a.Edge]
@@ -186,14 +160,13 @@ func better(gain, best, base float64) bool {
 	return gain > best+1e-9*max(base, 1)
 }
 
-// stackRaise scores each edge of the player's cheapest path by how much
-// the path lengthens when that edge alone takes every raise until the
-// player reaches it (j+1 raises for the j-th edge, until the path avoids
-// it), and raises the best: unavoidable edges far ahead compound.
+// stackRaise scores each edge of the player's cheapest path (b.repl,
+// computed for r) by how much the path lengthens when that edge alone
+// takes every raise until the player reaches it (j+1 raises for the j-th
+// edge, until the path avoids it), and raises the best: unavoidable
+// edges far ahead compound.
 func (b *bot) stackRaise(t *match.Turn, g *Graph, r *Round) int {
-	t.Spend(int64(b.repl.Compute(g, r.Costs(), r.Pos)))
-	base := b.repl.Base(r.Pos)
-	path := b.repl.Path
+	base, path := b.repl.Base, b.repl.Path
 	best, bestGain := -1, 0.0
 	for j, a := range path {
 		c := r.Costs()[a.Edge]
@@ -213,24 +186,29 @@ func (b *bot) stackRaise(t *match.Turn, g *Graph, r *Round) int {
 	return best
 }
 
-// lookRaise plays the rest of the game after each raise of an edge of the
-// player's cheapest path (and after the stacking choice), the player
-// following its cheapest path and the adversary raising greedily, and
-// raises the edge after which the player pays most.
+// lookRaise plays the rest of the game after the stacking choice, the
+// greedy one and each other raise of an edge of the player's cheapest
+// path, in that order, the player following its cheapest path and the
+// adversary raising greedily, and raises the edge after which the player
+// pays most.
 func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
-	stack := b.stackRaise(t, g, r)
+	t.Spend(int64(b.repl.Compute(g, r.Costs(), r.Pos)))
+	stack, greedy := b.stackRaise(t, g, r), b.greediest(g, r)
 	cands := []int{stack}
-	if e := b.greedyRaise(t, g, r); e >= 0 && e != stack {
-		cands = append(cands, e)
+	if greedy >= 0 && greedy != stack {
+		cands = append(cands, greedy)
 	}
 	for _, a := range b.repl.Path {
-		if !slices.Contains(cands[:min(2, len(cands))], a.Edge) {
+		if a.Edge != stack && a.Edge != greedy {
 			cands = append(cands, a.Edge)
 		}
 	}
 	best, bestPaid := stack, -1.0
 	for _, e := range cands {
-		paid, ok := b.playOut(t, g, r, e)
+		sim := *r
+		sim.Raise(e)
+		sim.Turn = Player
+		paid, ok := b.playOut(t, g, sim)
 		if !ok {
 			break // cut short: it would look cheap for being short
 		}
@@ -244,29 +222,31 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 	return best
 }
 
-// playOut raises e and plays the rest out, the player following its
-// cheapest path and the adversary raising greedily, and returns what the
-// player pays; false when the budget ran out first.
-func (b *bot) playOut(t *match.Turn, g *Graph, r *Round, e int) (float64, bool) {
-	sim := *r
-	sim.Raise(e)
+// playOut plays sim out for rolloutSteps of the player's steps, the
+// player following its cheapest path and the adversary raising greedily,
+// then the rest at the costs reached, and returns what the player pays;
+// false when the budget ran out first (a play-out cut short would look
+// cheap for being short).
+func (b *bot) playOut(t *match.Turn, g *Graph, sim Round) (float64, bool) {
 	paid := 0.0
-	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; steps++ {
+	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; {
+		if sim.Turn == Adversary {
+			if e := b.greedyRaise(t, g, &sim); e >= 0 {
+				sim.Raise(e)
+			}
+			sim.Turn = Player
+			continue
+		}
 		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
 		n := b.spare.Next[sim.Pos]
 		if n.Edge < 0 {
-			break
+			return math.Inf(1), t.Spend(0)
 		}
 		paid += sim.Costs()[n.Edge]
-		sim.Pos = n.To
-		if sim.Pos == g.Y {
-			break
-		}
-		if !t.Spend(0) {
+		sim.Pos, sim.Turn = n.To, Adversary
+		steps++
+		if sim.Pos != g.Y && !t.Spend(0) {
 			return 0, false
-		}
-		if x := b.greedyRaise(t, g, &sim); x >= 0 {
-			sim.Raise(x)
 		}
 	}
 	if sim.Pos != g.Y {

@@ -24,6 +24,7 @@ import (
 // among these).
 type Replacement struct {
 	Path  []Arc     // P's edges from the player on
+	Base  float64   // P's cost
 	Avoid []float64 // the cheapest cost to Y without Path[i]; +Inf when Y is cut off
 
 	toY, fromX Paths
@@ -41,7 +42,7 @@ type candidate struct {
 // settled, the work a bot counts for its budget.
 func (r *Replacement) Compute(g *Graph, costs []float64, pos int) int {
 	work := r.toY.Compute(g, costs)
-	r.Path = r.toY.Path(pos)
+	r.Path, r.Base = r.toY.Path(pos), r.toY.Dist[pos]
 	L := len(r.Path)
 	r.Avoid = r.Avoid[:0]
 	for range L {
@@ -136,9 +137,6 @@ func (r *Replacement) find(i int) int {
 	}
 	return root
 }
-
-// Base is the cheapest cost from the player to Y.
-func (r *Replacement) Base(pos int) float64 { return r.toY.Dist[pos] }
 
 func fill(s []int, n, v int) []int {
 	s = slices.Grow(s[:0], n)[:n]

@@ -61,8 +61,8 @@ func TestReplacementPaths(t *testing.T) {
 		rp.Compute(c.g, c.r.Costs(), c.r.Pos)
 		var want Paths
 		want.Compute(c.g, c.r.Costs())
-		if rp.Base(c.r.Pos) != want.Dist[c.r.Pos] || len(rp.Path) != len(want.Path(c.r.Pos)) {
-			t.Fatalf("%s: base %v over %d edges, want %v over %d", c.name, rp.Base(c.r.Pos), len(rp.Path), want.Dist[c.r.Pos], len(want.Path(c.r.Pos)))
+		if rp.Base != want.Dist[c.r.Pos] || len(rp.Path) != len(want.Path(c.r.Pos)) {
+			t.Fatalf("%s: base %v over %d edges, want %v over %d", c.name, rp.Base, len(rp.Path), want.Dist[c.r.Pos], len(want.Path(c.r.Pos)))
 		}
 		costs := slices.Clone(c.r.Costs())
 		for i, a := range rp.Path {
