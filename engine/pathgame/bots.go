@@ -21,9 +21,10 @@ func (Game) Bots() []match.BotInfo {
 	}
 }
 
-// gameNodes is what strong spends on a whole game at most, in the
-// budget's unit (edges scanned by its Dijkstras): a move gets its budget
-// or an even share of this over the hops still to go, whichever is less.
+// gameNodes is what strong spends on a whole game, in the budget's unit
+// (edges scanned by its Dijkstras): a move gets its budget or an even
+// share of what is left of this over the hops still to go, whichever is
+// less (at least one node: a move is always made).
 // On the course's graphs (Y within ten hops) that is the budget; on a
 // 5,000-node path it keeps a game within the original's two minutes a
 // player (about 25 s here).
@@ -50,13 +51,33 @@ type bot struct {
 	paths  Paths
 	spare  Paths
 	repl   Replacement
+	// game and spent: which game of the pairing the bot is in, and the
+	// nodes it spent on it so far.
+	game  int
+	spent int64
+}
+
+// share limits the move to an even share of what is left of gameNodes
+// over the moves still to come: at least the player's hops to Y. A game
+// that lasts longer than that (a player wandering for 10,000 messages)
+// finds less left each move, so that the game's total stays bounded.
+func (b *bot) share(t *match.Turn, s State) {
+	if s.game != b.game {
+		b.game, b.spent = s.game, 0
+	}
+	left := int64(1)
+	if h := s.g.Hops[s.r.Pos]; h != Unreachable {
+		left += h
+	}
+	t.Limit(max(0, gameNodes-b.spent) / left)
 }
 
 func (b *bot) Act(t *match.Turn) (match.Action, error) {
 	s := t.State.(State)
 	r := s.Round()
-	if left := s.g.Hops[r.Pos]; b.strong && left != Unreachable {
-		t.Limit(gameNodes / (left + 1)) // the move's share of the game
+	if b.strong {
+		b.share(t, s)
+		defer func() { b.spent += t.Nodes() }()
 	}
 	if s.RoleOf(t.Side) == Player {
 		return Move(s.g, r.Pos, b.step(t, s.g, &r)), nil
