@@ -10,7 +10,7 @@ import (
 // Bots lists the built-in players. Each plays both roles: the session
 // makes it the hunter in one game and the prey in the other.
 func (Game) Bots() []match.BotInfo {
-	return []match.BotInfo{
+	return append([]match.BotInfo{
 		{Name: "random", Description: "the course's sample player, kept legal: a random wall now and then, random prey steps",
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
 		{Name: "greedy", Description: "hunter: the wall that most shrinks the prey's region, at once; prey: heads for the centre of its region, off the hunter's line",
@@ -29,7 +29,7 @@ func (Game) Bots() []match.BotInfo {
 				}
 				return &player{strong: true, horizon: h, look: look}, nil
 			}},
-	}
+	}, referenceBots()...)
 }
 
 // randomAct plays like the course's sample client: the hunter asks for a
@@ -59,10 +59,14 @@ type player struct {
 	strong  bool
 	horizon int
 	look    int // ticks the hunter looks ahead for a better cut
+	regionCache
+}
 
+// regionCache keeps the prey's region between ticks and fills it again
+// only when the walls change or the prey leaves it.
+type regionCache struct {
 	reg      Region
 	regWalls []Wall
-	regFrom  Point
 	regOK    bool
 }
 
@@ -77,7 +81,7 @@ func (p *player) Act(t *match.Turn) (match.Action, error) {
 
 // region returns the prey's region in f, filled again when the walls
 // changed or the prey left it.
-func (p *player) region(t *match.Turn, f *Field) *Region {
+func (p *regionCache) region(t *match.Turn, f *Field) *Region {
 	if !p.regOK || !slices.Equal(p.regWalls, f.Walls()) || !p.reg.Has(f.Prey.X, f.Prey.Y) {
 		p.reg.Fill(f, f.Prey)
 		t.Spend(int64(p.reg.Area))
@@ -93,14 +97,16 @@ func (p *player) region(t *match.Turn, f *Field) *Region {
 // less room.
 func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 	reg := p.region(t, f)
-	var del []int
-	for i := range f.Walls() {
-		if !reg.Borders(&f.Walls()[i]) {
-			del = append(del, i)
-		}
-	}
-	if f.Timer > 0 || len(f.Walls())-len(del) >= f.MaxWalls {
+	del := unfencing(f, reg)
+	if f.Timer > 0 {
 		t.Note.Text = fmt.Sprintf("region %d cells; waiting for the cooldown", reg.Area)
+		return HunterAction(s, NoWall, del...)
+	}
+	if p.strong {
+		return p.cut(t, s, f, reg, del)
+	}
+	if len(f.Walls())-len(del) >= f.MaxWalls {
+		t.Note.Text = fmt.Sprintf("region %d cells; no wall left to build", reg.Area)
 		return HunterAction(s, NoWall, del...)
 	}
 	box := Box{reg.Min, reg.Max}
@@ -109,18 +115,48 @@ func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 		t.Note.Text = fmt.Sprintf("region %d cells; no cut shrinks it", reg.Area)
 		return HunterAction(s, NoWall, del...)
 	}
-	if p.strong {
-		if later, k := p.laterCut(t, f, box); later*10 < area*7 {
-			t.Note.Text = fmt.Sprintf("region %d cells; waiting %d ticks for a cut to %d", reg.Area, k, later)
-			return HunterAction(s, NoWall, del...)
-		}
-	}
-	if !p.safeCut(t, f, kind, del) {
+	if _, ok := cutArea(t, f, kind, del); !ok {
 		t.Note.Text = fmt.Sprintf("region %d cells; a %s cut would shut the hunter out", reg.Area, kind)
 		return HunterAction(s, NoWall, del...)
 	}
 	t.Note.Text = fmt.Sprintf("region %d cells; %s cut leaves %d", reg.Area, kind, area)
 	return HunterAction(s, kind, del...)
+}
+
+// cut is the strong hunter's build: every wall type, built as it stands
+// or, when the walls are at their cap, in place of one of them (a side
+// replaced by a tighter one), scored by the prey's area after it with the
+// hunter still inside. It builds the best when it takes at least a tenth
+// of the area away, unless the hunter's path brings a much better cut
+// within a few ticks.
+func (p *player) cut(t *match.Turn, s State, f *Field, reg *Region, del []int) Action {
+	best, bestDel, bestArea := NoWall, del, reg.Area
+	try := func(d []int) {
+		for kind := Horizontal; kind <= Counterdiagonal; kind++ {
+			if a, ok := cutArea(t, f, kind, d); ok && a < bestArea {
+				best, bestDel, bestArea = kind, d, a
+			}
+		}
+	}
+	if ready(f, del) {
+		try(del)
+	} else {
+		for i := range f.Walls() {
+			if !slices.Contains(del, i) {
+				try(append(slices.Clone(del), i))
+			}
+		}
+	}
+	if best == NoWall || 10*bestArea > 9*reg.Area {
+		t.Note.Text = fmt.Sprintf("region %d cells; no cut takes a tenth of it", reg.Area)
+		return HunterAction(s, NoWall, del...)
+	}
+	if later, k := p.laterCut(t, f, Box{reg.Min, reg.Max}); later*10 < bestArea*7 {
+		t.Note.Text = fmt.Sprintf("region %d cells; waiting %d ticks for a cut to %d", reg.Area, k, later)
+		return HunterAction(s, NoWall, del...)
+	}
+	t.Note.Text = fmt.Sprintf("region %d cells; %s cut leaves %d", reg.Area, best, bestArea)
+	return HunterAction(s, best, bestDel...)
 }
 
 // Box is a rectangle of cells, corners included.
@@ -182,23 +218,6 @@ func (p *player) laterCut(t *match.Turn, f *Field, box Box) (int, int) {
 	return best, when
 }
 
-// safeCut plays the tick on a copy and checks that the wall stands and
-// the hunter is still in the prey's region.
-func (p *player) safeCut(t *match.Turn, f *Field, kind Kind, del []int) bool {
-	g := f.Fork()
-	n := len(g.Walls())
-	if g.Step(HunterMove{Build: kind, Delete: del}, PreyMove{}) {
-		return true // the tick captures anyway
-	}
-	if len(g.Walls()) != n-countValid(del, n)+1 {
-		return false
-	}
-	var r Region
-	r.Fill(&g, g.Prey)
-	t.Spend(int64(r.Area))
-	return r.Has(g.Hunter.X, g.Hunter.Y)
-}
-
 func countValid(idx []int, n int) int {
 	seen := map[int]bool{}
 	for _, i := range idx {
@@ -222,15 +241,16 @@ func (p *player) flee(t *match.Turn, s State, f *Field) Action {
 	centre := reg.Centroid()
 	var safe [3][3]int
 	if p.strong && near(f.Hunter, f.Prey, p.horizon+6) {
-		safe = p.survival(t, f)
+		safe = survival(t, f, p.horizon, f.Captures)
 	}
 	best, bestScore := Point{}, -1<<62
+	far := !near(f.Hunter, f.Prey, 12)
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			to, _ := f.Move(f.Prey, Point{dx, dy})
 			score := -dist2(to, centre) + 4*lineDistance(f.Hunter, f.HunterVel, to)
 			if p.strong {
-				score += safe[dy+1][dx+1] << 40
+				score = shadowScore(f, to, far) + safe[dy+1][dx+1]<<40
 			}
 			score = score*8 + t.Rand.IntN(8*p.noise()) // near-ties differ from match to match
 			if score > bestScore {
@@ -259,10 +279,10 @@ func lineDistance(h, v, p Point) int {
 }
 
 // survival returns, for each first step of the prey, for how many of the
-// next ticks it can stay out of the hunter's reach (the hunter simulated
-// ahead, building nothing). The prey steps on odd ticks only.
-func (p *player) survival(t *match.Turn, f *Field) [3][3]int {
-	k := p.horizon
+// next k ticks it can stay out of the hunter's reach (the hunter simulated
+// ahead, building nothing; deadly says whether a hunter at h catches a
+// prey at q). The prey steps on odd ticks only.
+func survival(t *match.Turn, f *Field, k int, deadly func(h, q Point) bool) [3][3]int {
 	hs := make([]Point, k+1)
 	h, v := f.Hunter, f.HunterVel
 	for i := 1; i <= k; i++ {
@@ -303,7 +323,7 @@ func (p *player) survival(t *match.Turn, f *Field) [3][3]int {
 						}
 					}
 				}
-				if f.Captures(hs[i], q) {
+				if deadly(hs[i], q) {
 					best = i - 1
 				}
 				cur[c] = best
@@ -316,7 +336,7 @@ func (p *player) survival(t *match.Turn, f *Field) [3][3]int {
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			to, _ := f.Move(f.Prey, Point{dx, dy})
-			if f.Captures(hs[1], to) {
+			if deadly(hs[1], to) {
 				out[dy+1][dx+1] = 0
 				continue
 			}

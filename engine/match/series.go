@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"math"
 	"runtime"
@@ -56,8 +57,43 @@ type BotStats struct {
 	AvgMs      float64       `json:"avg_ms"` // mean thinking time per move
 	MaxMs      float64       `json:"max_ms"` // longest thinking time of a move
 	AvgDepth   float64       `json:"avg_depth,omitzero"`
-	depthSum   int64
-	depthN     int64
+	// Own is the game's own score of this bot over the games that ended
+	// (Evasion: the tick its prey was caught, so the other side's hunting
+	// time; the shortest-path game: what it paid as player).
+	Own      Spread `json:"own"`
+	depthSum int64
+	depthN   int64
+}
+
+// Spread is the mean, least and most of a series of numbers.
+type Spread struct {
+	Mean, Min, Max float64
+	N              int
+	sum            float64
+}
+
+// MarshalJSON writes infinite figures (a shortest-path player that never
+// arrived paid +Inf) as Score does.
+func (s Spread) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Mean Score `json:"mean"`
+		Min  Score `json:"min"`
+		Max  Score `json:"max"`
+		N    int   `json:"n"`
+	}{Cost(s.Mean), Cost(s.Min), Cost(s.Max), s.N})
+}
+
+// Add counts x in.
+func (s *Spread) Add(x float64) {
+	if s.N == 0 || x < s.Min {
+		s.Min = x
+	}
+	if s.N == 0 || x > s.Max {
+		s.Max = x
+	}
+	s.N++
+	s.sum += x
+	s.Mean = s.sum / float64(s.N)
 }
 
 // SeriesResult is the outcome of a series.
@@ -168,6 +204,7 @@ func (r *SeriesResult) tally(g GameSummary, rec *Record) {
 			b.Losses++
 		}
 		b.Points += g.Result.Points(side)
+		b.Own.Add(g.Result.Scores[side].Float())
 		for _, f := range g.Result.Forfeits {
 			if f.Side == side {
 				b.Forfeits++
