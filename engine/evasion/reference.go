@@ -2,7 +2,6 @@ package evasion
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -24,50 +23,10 @@ func referenceBots() []match.BotInfo {
 			func() hunterPlan { return &bfsHunter{} }, func() preyPlan { return &simPrey{horizon: 20} }),
 		pair("shadow", "reference: hunter lays a diagonal across its path 2 to 4 columns from the prey, then horizontal walls as it moves off (a 2020 student's program); prey walks toward the hunter and, within a dozen cells, keeps beside it off its diagonal",
 			func() hunterPlan { return &diagonalHunter{} }, func() preyPlan { return &shadowPrey{} }),
-		{Name: "mix", Description: "one bot's hunter with another's prey, e.g. mix:hunter=bfs,prey=shadow",
-			Options: []match.OptionInfo{{Name: "hunter", Description: "the bot that hunts (default strong)"},
-				{Name: "prey", Description: "the bot that flees (default strong)"}},
-			New: newMix},
+		match.Mix([2]string{"hunter", "prey"},
+			func(t *match.Turn) bool { return t.State.(State).Hunter() == t.Side },
+			func() []match.BotInfo { return Game{}.Bots() }),
 	}
-}
-
-// newMix makes the mix bot from two other bots' defaults.
-func newMix(o match.Options) (match.Bot, error) {
-	var roles [2]match.Bot
-	for i, role := range []string{"hunter", "prey"} {
-		name, ok := o.Extra[role]
-		if !ok {
-			name = "strong"
-		}
-		var names []string
-		for _, b := range (Game{}).Bots() {
-			if b.Name == "mix" {
-				continue
-			}
-			names = append(names, b.Name)
-			if b.Name == name {
-				bot, err := b.New(match.Options{Seed: o.Seed, HasSeed: o.HasSeed, Budget: o.Budget})
-				if err != nil {
-					return nil, err
-				}
-				roles[i] = bot
-			}
-		}
-		if roles[i] == nil {
-			return nil, fmt.Errorf("option %s=%q: want one of %s", role, name, strings.Join(names, ", "))
-		}
-	}
-	return mixed(roles), nil
-}
-
-// mixed plays roles[0] as the hunter and roles[1] as the prey.
-type mixed [2]match.Bot
-
-func (m mixed) Act(t *match.Turn) (match.Action, error) {
-	if t.State.(State).Hunter() == t.Side {
-		return m[0].Act(t)
-	}
-	return m[1].Act(t)
 }
 
 // hunterPlan and preyPlan are one role's strategy.

@@ -67,7 +67,8 @@ func TestMix(t *testing.T) {
 	if a.Scores[1] != b.Scores[1] || a.Scores[0] != c.Scores[0] {
 		t.Errorf("mix of box's hunter and shadow's prey scored %v; box %v, shadow %v", a.Scores, b.Scores, c.Scores)
 	}
-	_, err := newMix(match.Options{Extra: map[string]string{"prey": "nobody"}})
+	mix := Game{}.Bots()[len(Game{}.Bots())-1]
+	_, err := mix.New(match.Options{Extra: map[string]string{"prey": "nobody"}})
 	if err == nil || err.Error() != `option prey="nobody": want one of random, greedy, strong, box, bfs, shadow` {
 		t.Errorf("mix:prey=nobody: %v", err)
 	}

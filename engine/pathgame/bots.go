@@ -9,7 +9,7 @@ import (
 
 // Bots lists the built-in players; each plays both roles.
 func (Game) Bots() []match.BotInfo {
-	return []match.BotInfo{
+	return append([]match.BotInfo{
 		{Name: "random", Description: "the course's sample clients, kept legal: a random neighbour; a random edge",
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
 		{Name: "greedy", Description: "player: a step along the cheapest path now; adversary: the raise of that path's edge that lengthens it most",
@@ -18,7 +18,7 @@ func (Game) Bots() []match.BotInfo {
 			Budget:  match.Budget{Nodes: 20_000_000},
 			Options: []match.OptionInfo{match.OptNodes, match.OptTime},
 			New:     func(match.Options) (match.Bot, error) { return &bot{strong: true}, nil }},
-	}
+	}, referenceBots()...)
 }
 
 // gameNodes is what strong spends on a whole game, in the budget's unit

@@ -1,0 +1,82 @@
+package pathgame
+
+import (
+	"math"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// routes calls visit with every route from pos to Y of at most limit
+// hops, as the edges it takes: the BabySnakes player's list, written out.
+func routes(g *Graph, pos int, limit int64, visit func([]Arc)) {
+	var walk func(n int, route []Arc)
+	walk = func(n int, route []Arc) {
+		if n == g.Y {
+			visit(route)
+			return
+		}
+		if int64(len(route)) >= limit {
+			return
+		}
+		for _, a := range g.Arcs(n) {
+			walk(a.To, append(route, a))
+		}
+	}
+	walk(pos, nil)
+}
+
+// The near-shortest player's two-state walk finds the cheapest route at
+// most one hop longer than the shortest, and choke names exactly the
+// edges every such route takes, as listing all the routes does, on
+// generated graphs with raised costs.
+func TestNearShortMatchesTheRoutes(t *testing.T) {
+	for seed := range uint64(30) {
+		g, r := randomRound(t, 40+int(seed)*3, seed)
+		var w work
+		w.t = match.NewTurn(nil, match.P1, nil, match.Budget{})
+		step := nearShort(&w, g, &r)
+		best, bestVia := math.Inf(1), math.Inf(1)
+		on := map[int]int{} // edge: the routes that take it
+		count := 0
+		routes(g, r.Pos, g.Hops[r.Pos]+1, func(route []Arc) {
+			c := 0.0
+			seen := map[int]bool{}
+			for _, a := range route {
+				c += r.Costs()[a.Edge]
+				if !seen[a.Edge] {
+					seen[a.Edge] = true
+					on[a.Edge]++
+				}
+			}
+			count++
+			best = min(best, c)
+			if route[0].To == step {
+				bestVia = min(bestVia, c)
+			}
+		})
+		if count == 0 || bestVia != best {
+			t.Fatalf("seed %d: %d routes, the cheapest %v; through the step to %d, %v", seed, count, best, step, bestVia)
+		}
+		w.order(g)
+		for e := range g.Edges {
+			if got, want := w.choke(g, r.Pos, e), on[e] == count; got != want {
+				t.Fatalf("seed %d: edge %d taken by %d of %d routes, choke says %v", seed, e, on[e], count, got)
+			}
+		}
+	}
+}
+
+// strong beats each reference pair on the course's graph, both seats.
+func TestStrongBeatsReferences(t *testing.T) {
+	for _, ref := range []string{"choke", "raiser"} {
+		rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Graph: "advshort"}, Seed: 1,
+			Players: [2]match.Spec{{Name: ref}, {Name: "strong"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := rec.Result; r.Winner != match.P2 || len(r.Forfeits) > 0 {
+			t.Errorf("strong vs %s on advshort: %s", ref, r)
+		}
+	}
+}
