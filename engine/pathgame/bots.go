@@ -52,6 +52,8 @@ type bot struct {
 	spare  Paths
 	repl   Replacement
 	near   work // the near-shortest player's memory, for play-outs
+	seenBy []bool
+	queue  []int
 	// game and spent: which game of the pairing the bot is in, and the
 	// nodes it spent on it so far.
 	game  int
@@ -112,8 +114,9 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	// cut short is not compared: it would look cheap for being short.
 	arcs := append([]Arc{next}, g.Arcs(r.Pos)...)
 	best, bestCost := next.To, math.Inf(1)
+	ahead := b.ahead(t, g, r.Pos)
 	for i, a := range arcs {
-		if i > 0 && a == next {
+		if i > 0 && (a == next || !ahead[a.To]) {
 			continue
 		}
 		rest, ok := b.rollout(t, g, r, a)
@@ -126,6 +129,37 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	}
 	t.Note.Text += fmt.Sprintf("; against a raising adversary %s", trimFloat(bestCost))
 	return best
+}
+
+// ahead marks the nodes that reach Y without passing through pos. A step
+// to any other neighbour only leads back through pos, dearer by the way
+// there and back, as costs never fall: the player does not take it,
+// however its play-out, cut at a horizon, may price it (on a long path a
+// step back once looked cheaper than one forward).
+func (b *bot) ahead(t *match.Turn, g *Graph, pos int) []bool {
+	if cap(b.seenBy) < g.N() {
+		b.seenBy = make([]bool, g.N())
+	}
+	seen := b.seenBy[:g.N()]
+	clear(seen)
+	if pos == g.Y {
+		return seen
+	}
+	seen[g.Y] = true
+	queue := append(b.queue[:0], g.Y)
+	for len(queue) > 0 {
+		n := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, a := range g.Arcs(n) {
+			if a.To != pos && !seen[a.To] {
+				seen[a.To] = true
+				queue = append(queue, a.To)
+			}
+		}
+		t.Spend(int64(len(g.Arcs(n))))
+	}
+	b.queue = queue
+	return seen
 }
 
 // nearer is the neighbour fewest hops from Y (the first of equals): the

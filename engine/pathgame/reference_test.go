@@ -1,7 +1,9 @@
 package pathgame
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -77,6 +79,29 @@ func TestStrongBeatsReferences(t *testing.T) {
 		}
 		if r := rec.Result; r.Winner != match.P2 || len(r.Forfeits) > 0 {
 			t.Errorf("strong vs %s on advshort: %s", ref, r)
+		}
+	}
+}
+
+// strong's player arrives at the end of a 200-node path against the
+// random adversary: it once walked to and fro between two nodes for the
+// whole move cap, a step back priced cheaper than one forward by its
+// play-outs' horizon, though a step back only leads back.
+func TestStrongArrivesOnALongPath(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Starting node: 0\nEnding node: 199\nEdges:\n")
+	for i := range 199 {
+		fmt.Fprintf(&b, "%d %d\n", i, i+1)
+	}
+	for seed := range uint64(2) {
+		rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Text: b.String(), Name: "path200.txt"}, Seed: seed + 1,
+			Players: [2]match.Spec{{Name: "strong"}, {Name: "random"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := rec.State(rec.Len() - 1).(State).End(0)
+		if end == nil || !end.Arrived {
+			t.Errorf("seed %d: strong did not arrive: %s", seed+1, rec.Result)
 		}
 	}
 }
