@@ -141,10 +141,8 @@ func (p *player) cut(t *match.Turn, s State, f *Field, reg *Region, del []int) A
 	if ready(f, del) {
 		try(del)
 	} else {
-		for i := range f.Walls() {
-			if !slices.Contains(del, i) {
-				try(append(slices.Clone(del), i))
-			}
+		for _, i := range nearestWalls(f, del, maxReplaced) {
+			try(append(slices.Clone(del), i))
 		}
 	}
 	if best == NoWall || 10*bestArea > 9*reg.Area {
@@ -216,6 +214,35 @@ func (p *player) laterCut(t *match.Turn, f *Field, box Box) (int, int) {
 	}
 	t.Spend(int64(p.look))
 	return best, when
+}
+
+// maxReplaced bounds the walls the strong hunter thinks of replacing in a
+// tick (four BFS each): the nearest to it, which are the sides it can
+// tighten; with 1,000 walls at their cap, trying them all would cost
+// seconds a tick.
+const maxReplaced = 8
+
+// nearestWalls returns the indices of up to n walls not in del, nearest
+// to the hunter first (by the distance to the wall's bounding box).
+func nearestWalls(f *Field, del []int, n int) []int {
+	type near struct{ i, d int }
+	var ws []near
+	h := f.Hunter
+	for i, w := range f.Walls() {
+		if slices.Contains(del, i) {
+			continue
+		}
+		lo, hi := min(w.Y1, w.Y2), max(w.Y1, w.Y2)
+		dx := max(w.X1-h.X, 0, h.X-w.X2)
+		dy := max(lo-h.Y, 0, h.Y-hi)
+		ws = append(ws, near{i, max(dx, dy)})
+	}
+	slices.SortStableFunc(ws, func(a, b near) int { return a.d - b.d })
+	out := make([]int, 0, n)
+	for _, w := range ws[:min(n, len(ws))] {
+		out = append(out, w.i)
+	}
+	return out
 }
 
 func countValid(idx []int, n int) int {
