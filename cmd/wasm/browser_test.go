@@ -88,6 +88,14 @@ func newBrowserOn(t testing.TB, s *site) *browser {
 	return b
 }
 
+// on returns the same browser looking at another site, served by a
+// server of its own.
+func (b *browser) on(s *site) *browser {
+	ts := httptest.NewServer(s.handler())
+	b.t.Cleanup(ts.Close)
+	return &browser{t: b.t, ctx: b.ctx, base: ts.URL}
+}
+
 // chromium finds the browser that `make test` installs.
 func chromium() string {
 	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
@@ -763,35 +771,88 @@ func TestPageLinks(t *testing.T) {
 	t.Logf("a time-budget match and its link: both %d turns, %s (link %d characters)", first.Computed, first.Result, len(link))
 }
 
-// BenchmarkPageFrames measures, for the start view and a match of each
-// game at 1280x800, the frames the page draws in a second and the Go side
-// of a frame, while the match is computed in the worker and played back
-// at 1x: figures of the machine (make measure), never checked against a
-// limit. Run it with -benchtime 1x: each game is measured over 120 frames.
+// BenchmarkPageFrames measures the page's frame rate on each view at
+// 1280x800, and first that of a blank Ebitengine program (internal/blank,
+// built here with the same Ebitengine) on the same index.html in the same
+// browser: each view reports its rate as a ratio to the blank page's
+// (x-blank), beside the longest frame and the Go side of a frame.
 func BenchmarkPageFrames(bm *testing.B) {
-	b := newBrowser(bm)
+	s, err := builtSite()
+	if err != nil {
+		bm.Fatal(err)
+	}
+	blank, err := blankSite(s)
+	if err != nil {
+		bm.Fatal(err)
+	}
+	b := newBrowserOn(bm, s)
+	onBlank := b.on(blank)
+	// rate plays a view for 120 frames after its first 10.
+	rate := func(b *browser, query string) (fps, longest float64, st status) {
+		b.open(query)
+		b.awaitFrames(10)
+		eval[any](b, `window.arenaFrames.reset()`)
+		start := time.Now()
+		b.awaitFrames(120)
+		n, longest := eval[float64](b, `window.arenaFrames.count`), eval[float64](b, `window.arenaFrames.max`)
+		st = b.status()
+		return n / time.Since(start).Seconds(), longest, st
+	}
+	var blankFPS float64
+	bm.Run("blank", func(bm *testing.B) {
+		for bm.Loop() {
+			fps, longest, _ := rate(onBlank, "")
+			blankFPS = fps
+			bm.ReportMetric(fps, "frames/s")
+			bm.ReportMetric(longest, "longest-frame-ms")
+		}
+	})
 	for _, c := range []struct{ name, query string }{
 		{"start", ""},
 		{"life", "?game=life&p1=strong&p2=greedy&seed=7"},
 		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7"},
 		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5"},
+		{"evasion", "?game=evasion&p1=strong&p2=greedy&seed=7"},
+		{"pathgame", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5"},
 	} {
 		bm.Run(c.name, func(bm *testing.B) {
 			for bm.Loop() {
-				b.open(c.query)
-				b.awaitFrames(10)
-				eval[any](b, `window.arenaFrames.reset()`)
-				start := time.Now()
-				b.awaitFrames(120)
-				n, longest := eval[float64](b, `window.arenaFrames.count`), eval[float64](b, `window.arenaFrames.max`)
-				s, secs := b.status(), time.Since(start).Seconds()
-				bm.ReportMetric(n/secs, "frames/s")
+				fps, longest, st := rate(b, c.query)
+				bm.ReportMetric(fps, "frames/s")
+				if blankFPS > 0 {
+					bm.ReportMetric(fps/blankFPS, "x-blank")
+				}
 				bm.ReportMetric(longest, "longest-frame-ms")
-				bm.ReportMetric(s.DrawMs, "go-draw-ms")
-				bm.ReportMetric(s.DrawMax, "go-draw-max-ms")
+				bm.ReportMetric(st.DrawMs, "go-draw-ms")
+				bm.ReportMetric(st.DrawMax, "go-draw-max-ms")
 			}
 		})
 	}
+}
+
+// blankSite is s with the blank Ebitengine program in arena.wasm's place.
+func blankSite(s *site) (*site, error) {
+	dir, err := os.MkdirTemp("", "arena-blank")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		return nil, err
+	}
+	data, err := buildWasm(root, "./internal/blank", filepath.Join(dir, "blank.wasm"))
+	if err != nil {
+		return nil, err
+	}
+	out := &site{}
+	for _, f := range s.files {
+		if f.name == "arena.wasm" {
+			f = &file{name: f.name, ctype: f.ctype, data: data, gz: gzipBytes(data)}
+		}
+		out.files = append(out.files, f)
+	}
+	return out, nil
 }
 
 // A tournament's report links each game as ?replay=/replays/ID.json: the
