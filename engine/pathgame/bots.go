@@ -66,6 +66,7 @@ type bot struct {
 	seen   bool
 	hits   [2]int
 	dodger bool
+	lean   bool // this move plays greedy's: see Act
 }
 
 // share limits the move to an even share of what is left of gameNodes
@@ -89,6 +90,10 @@ func (b *bot) Act(t *match.Turn) (match.Action, error) {
 	if b.strong {
 		b.share(t, s)
 		defer func() { b.spent += t.Nodes() }()
+		// A share too small for a look-ahead (four Dijkstras' worth: a
+		// random player wandering for 10,000 messages on 200,000 edges)
+		// buys greedy's move, which costs one or two.
+		b.lean = t.Budget.Nodes > 0 && t.Budget.Nodes < 8*int64(len(s.g.Edges))
 	}
 	if s.RoleOf(t.Side) == Player {
 		return Move(s.g, r.Pos, b.step(t, s.g, &r)), nil
@@ -104,7 +109,7 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 		return nearer(g, r.Pos)
 	}
 	t.Note.Text = fmt.Sprintf("cheapest path now %s in %d steps", trimFloat(b.paths.Dist[r.Pos]), len(b.paths.Path(r.Pos)))
-	if !b.strong {
+	if !b.strong || b.lean {
 		return next.To
 	}
 	// Value each neighbour by the cost of walking on from it while a
@@ -186,7 +191,7 @@ func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) (float64, bool) 
 
 // raise chooses the adversary's edge.
 func (b *bot) raise(t *match.Turn, g *Graph, r *Round) int {
-	if b.strong {
+	if b.strong && !b.lean {
 		b.watch(t, g, r)
 		e := b.lookRaise(t, g, r)
 		b.after, b.seen = *r, true
