@@ -416,6 +416,12 @@ func (n *Note) empty() bool {
 	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && len(n.Line) == 0 && n.Text == ""
 }
 
+// same reports whether two notes say the same.
+func (n *Note) same(o *Note) bool {
+	return n.Depth == o.Depth && n.Nodes == o.Nodes && n.Text == o.Text && slices.Equal(n.Line, o.Line) &&
+		(n.Eval == nil) == (o.Eval == nil) && (n.Eval == nil || *n.Eval == *o.Eval)
+}
+
 // SetEval records an evaluation.
 func (n *Note) SetEval(v float64) { n.Eval = &v }
 

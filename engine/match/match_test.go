@@ -376,3 +376,19 @@ func TestJSONLine(t *testing.T) {
 		}
 	}
 }
+
+// A note equal to the side's last one is kept once: a million-tick
+// Evasion game whose hunter says "waiting for the cooldown" each tick
+// holds one note, not a million.
+func TestSameNotesAreShared(t *testing.T) {
+	rec := play(t, &tallyConfig{Turns: 4, Simultaneous: true}, "counter:nodes=5", "nine")
+	first := rec.Turns[0].Notes[P1]
+	if first == nil || first.Nodes != 5 {
+		t.Fatalf("first note %+v, want 5 nodes", first)
+	}
+	for k, turn := range rec.Turns[1:] {
+		if turn.Notes[P1] != first {
+			t.Errorf("turn %d: note %p (%+v), want the first one, %p", k+1, turn.Notes[P1], turn.Notes[P1], first)
+		}
+	}
+}

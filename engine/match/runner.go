@@ -62,6 +62,11 @@ type Runner struct {
 	rands  [2]*rand.Rand
 	clocks [2]Clock
 	subst  Substituter
+	// lastNote is each side's last note: a note equal to it is kept as
+	// the same pointer, so that a bot that says the same thing every turn
+	// of a million (an Evasion hunter waiting for its cooldown) costs the
+	// record one note, not a million.
+	lastNote [2]*Note
 
 	mu  sync.Mutex
 	rec Record
@@ -194,6 +199,10 @@ func (r *Runner) Step(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if note != nil && r.lastNote[side] != nil && note.same(r.lastNote[side]) {
+			note = r.lastNote[side]
+		}
+		r.lastNote[side] = note
 		log.Notes[side], log.Think[side] = note, think
 		if err == nil {
 			err = state.Check(side, a)
