@@ -3,6 +3,7 @@ package evasion
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -83,11 +84,38 @@ func (p *player) Act(t *match.Turn) (match.Action, error) {
 // changed or the prey left it.
 func (p *regionCache) region(t *match.Turn, f *Field) *Region {
 	if !p.regOK || !slices.Equal(p.regWalls, f.Walls()) || !p.reg.Has(f.Prey.X, f.Prey.Y) {
-		p.reg.Fill(f, f.Prey)
-		t.Spend(int64(p.reg.Area))
+		lastRegion.fill(&p.reg, f)
+		t.Spend(int64(p.reg.Area)) // as if filled here: budgets stay the same
 		p.regWalls, p.regOK = slices.Clone(f.Walls()), true
 	}
 	return &p.reg
+}
+
+// lastRegion is the last region any bot filled, for the bots of other
+// sides and matches that need the same one (the hunter and the prey of a
+// tick both do): a region depends only on the walls and on which of
+// their pockets holds the prey.
+var lastRegion sharedRegion
+
+type sharedRegion struct {
+	mu    sync.Mutex
+	walls []Wall
+	reg   Region
+	ok    bool
+}
+
+// fill sets r to f's prey region, copied from the last one when it is the
+// same.
+func (s *sharedRegion) fill(r *Region, f *Field) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ok && slices.Equal(s.walls, f.Walls()) && s.reg.Has(f.Prey.X, f.Prey.Y) {
+		r.copyFrom(&s.reg)
+		return
+	}
+	r.Fill(f, f.Prey)
+	s.reg.copyFrom(r)
+	s.walls, s.ok = append(s.walls[:0], f.Walls()...), true
 }
 
 // hunt deletes the walls that no longer fence the prey's region, and
@@ -132,7 +160,7 @@ func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 func (p *player) cut(t *match.Turn, s State, f *Field, reg *Region, del []int) Action {
 	best, bestDel, bestArea := NoWall, del, reg.Area
 	try := func(d []int) {
-		for kind := Horizontal; kind <= Counterdiagonal; kind++ {
+		for kind := Horizontal; kind <= Counterdiagonal && t.Spend(0); kind++ {
 			if a, ok := cutArea(t, f, kind, d); ok && a < bestArea {
 				best, bestDel, bestArea = kind, d, a
 			}

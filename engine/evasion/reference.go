@@ -126,7 +126,7 @@ func (h *bfsHunter) hunt(t *match.Turn, s State, f *Field) Action {
 		return HunterAction(s, NoWall, del...)
 	}
 	best, bestArea := NoWall, reg.Area
-	for kind := Horizontal; kind <= Counterdiagonal; kind++ {
+	for kind := Horizontal; kind <= Counterdiagonal && t.Spend(0); kind++ {
 		if a, ok := cutArea(t, f, kind, del); ok && a < bestArea {
 			best, bestArea = kind, a
 		}
@@ -162,6 +162,9 @@ func (h *diagonalHunter) hunt(t *match.Turn, s State, f *Field) Action {
 		kinds = []Kind{Horizontal, Vertical}
 	}
 	for _, kind := range kinds {
+		if !t.Spend(0) {
+			break
+		}
 		if a, ok := cutArea(t, f, kind, del); ok && a < reg.Area {
 			t.Note.Text = fmt.Sprintf("region %d cells; %s cut leaves %d", reg.Area, kind, a)
 			return HunterAction(s, kind, del...)

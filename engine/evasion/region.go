@@ -47,6 +47,11 @@ func (r *Region) Fill(f *Field, from Point) {
 	r.queue = q
 }
 
+// copyFrom makes r the same region as o, keeping r's queue.
+func (r *Region) copyFrom(o *Region) {
+	r.in, r.Area, r.Min, r.Max, r.SumX, r.SumY = o.in, o.Area, o.Min, o.Max, o.SumX, o.SumY
+}
+
 // Has reports whether a cell is in the region.
 func (r *Region) Has(x, y int) bool {
 	return uint(x) < Size && uint(y) < Size && r.in.has(x, y)
