@@ -67,6 +67,15 @@ type bot struct {
 	hits   [2]int
 	dodger bool
 	lean   bool // this move plays greedy's: see Act
+	// The player watches the adversary the same way: stepped (the round
+	// its last step left, before the raise) and raises (raises that
+	// greedy's rule, and raiser's push-until-it-leaves rule, foretold)
+	// decide pusher, the adversary its play-outs face.
+	stepped Round
+	steps   bool
+	raises  [2]int
+	pusher  bool
+	push    work
 }
 
 // share limits the move to an even share of what is left of gameNodes
@@ -76,6 +85,7 @@ type bot struct {
 func (b *bot) share(t *match.Turn, s State) {
 	if s.game != b.game {
 		b.game, b.spent, b.seen, b.hits, b.dodger = s.game, 0, false, [2]int{}, true
+		b.steps, b.raises, b.pusher = false, [2]int{}, false
 	}
 	left := int64(1)
 	if h := s.g.Hops[s.r.Pos]; h != Unreachable {
@@ -117,6 +127,7 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	// the cheapest path's step first, so that a budget spent before the
 	// others are played out leaves it standing. A play-out the budget
 	// cut short is not compared: it would look cheap for being short.
+	b.watchRaise(t, g, r)
 	arcs := append([]Arc{next}, g.Arcs(r.Pos)...)
 	best, bestCost := next.To, math.Inf(1)
 	ahead := b.ahead(t, g, r.Pos)
@@ -133,7 +144,41 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 		}
 	}
 	t.Note.Text += fmt.Sprintf("; against a raising adversary %s", trimFloat(bestCost))
+	b.stepped, b.steps = *r, true
+	b.stepped.Share()
+	b.stepped.Pos = best
 	return best
+}
+
+// watchRaise scores the two models of the adversary on the raise it just
+// made after the player's last step, and plays the player's play-outs
+// against the one that foretold more raises: greedy's (the raise that
+// lengthens the cheapest path most) while they tie, raiser's (each path
+// edge pushed up until it would leave the path, the most pushed raised)
+// once it foretells more.
+func (b *bot) watchRaise(t *match.Turn, g *Graph, r *Round) {
+	if !b.steps {
+		return
+	}
+	before := &b.stepped
+	raised := -1
+	for e, c := range r.Costs() {
+		if c != before.Costs()[e] {
+			raised = e
+			break
+		}
+	}
+	if raised < 0 {
+		return
+	}
+	if b.greedyRaise(t, g, before) == raised {
+		b.raises[0]++
+	}
+	b.push.t = t
+	if pushRaise(&b.push, g, before) == raised {
+		b.raises[1]++
+	}
+	b.pusher = b.raises[1] > b.raises[0]
 }
 
 // ahead marks the nodes that reach Y without passing through pos. A step
@@ -186,7 +231,7 @@ func nearer(g *Graph, n int) int {
 func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) (float64, bool) {
 	sim := *r
 	sim.Pos, sim.Turn = a.To, Adversary
-	return b.playOut(t, g, sim, true)
+	return b.playOut(t, g, sim, true, b.pusher)
 }
 
 // raise chooses the adversary's edge.
@@ -305,7 +350,7 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 		sim := *r
 		sim.Raise(e)
 		sim.Turn = Player
-		paid, ok := b.playOut(t, g, sim, b.dodger)
+		paid, ok := b.playOut(t, g, sim, b.dodger, false)
 		if !ok {
 			break // cut short: it would look cheap for being short
 		}
@@ -326,11 +371,18 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 // detours), then the rest at the costs reached, and returns what the
 // player pays; false when the budget ran out first (a play-out cut short
 // would look cheap for being short).
-func (b *bot) playOut(t *match.Turn, g *Graph, sim Round, dodges bool) (float64, bool) {
+func (b *bot) playOut(t *match.Turn, g *Graph, sim Round, dodges, pushes bool) (float64, bool) {
 	paid := 0.0
 	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; {
 		if sim.Turn == Adversary {
-			if e := b.greedyRaise(t, g, &sim); e >= 0 {
+			e := -1
+			if pushes {
+				b.push.t = t
+				e = pushRaise(&b.push, g, &sim)
+			} else {
+				e = b.greedyRaise(t, g, &sim)
+			}
+			if e >= 0 {
 				sim.Raise(e)
 			}
 			sim.Turn = Player
