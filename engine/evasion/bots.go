@@ -160,10 +160,8 @@ func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 func (p *player) cut(t *match.Turn, s State, f *Field, reg *Region, del []int) Action {
 	best, bestDel, bestArea := NoWall, del, reg.Area
 	try := func(d []int) {
-		for kind := Horizontal; kind <= Counterdiagonal && t.Spend(0); kind++ {
-			if a, ok := cutArea(t, f, kind, d); ok && a < bestArea {
-				best, bestDel, bestArea = kind, d, a
-			}
+		if kind, a := leastCut(t, f, d, bestArea); kind != NoWall {
+			best, bestDel, bestArea = kind, d, a
 		}
 	}
 	if ready(f, del) {
@@ -242,6 +240,20 @@ func (p *player) laterCut(t *match.Turn, f *Field, box Box) (int, int) {
 	}
 	t.Spend(int64(p.look))
 	return best, when
+}
+
+// leastCut tries the four wall types on copies of the field, deleting
+// del, and returns the one that leaves the prey the least area under
+// bound with the hunter still in it (NoWall when none does), stopping
+// when the node budget is spent.
+func leastCut(t *match.Turn, f *Field, del []int, bound int) (Kind, int) {
+	best, bestArea := NoWall, bound
+	for kind := Horizontal; kind <= Counterdiagonal && t.Spend(0); kind++ {
+		if a, ok := cutArea(t, f, kind, del); ok && a < bestArea {
+			best, bestArea = kind, a
+		}
+	}
+	return best, bestArea
 }
 
 // maxReplaced bounds the walls the strong hunter thinks of replacing in a

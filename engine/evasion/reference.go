@@ -125,12 +125,7 @@ func (h *bfsHunter) hunt(t *match.Turn, s State, f *Field) Action {
 	if !ready(f, del) {
 		return HunterAction(s, NoWall, del...)
 	}
-	best, bestArea := NoWall, reg.Area
-	for kind := Horizontal; kind <= Counterdiagonal && t.Spend(0); kind++ {
-		if a, ok := cutArea(t, f, kind, del); ok && a < bestArea {
-			best, bestArea = kind, a
-		}
-	}
+	best, bestArea := leastCut(t, f, del, reg.Area)
 	if best == NoWall || 10*bestArea > 9*reg.Area {
 		return HunterAction(s, NoWall, del...)
 	}
