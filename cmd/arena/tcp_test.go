@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -17,14 +18,25 @@ import (
 	"time"
 )
 
-// freePort returns a port nobody listens on, for a moment.
+// freePort returns a port nobody listens on, for a moment, from below
+// Linux's ephemeral range (32768 and up): the kernel hands ports of that
+// range to every listen on :0 and every outgoing connection, so a port
+// taken from it and freed could be given to a parallel test before the
+// arena that is to listen on it starts ("address already in use" on a
+// busy machine). Below it, only an explicit bind takes a port.
 func freePort(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	t.Helper()
+	for range 1000 {
+		port := 20000 + rand.IntN(12000)
+		ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+		if err != nil {
+			continue
+		}
+		ln.Close()
+		return strconv.Itoa(port)
 	}
-	defer ln.Close()
-	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	t.Fatal("no free port in 20000-31999")
+	return ""
 }
 
 // client starts arena as a separate process serving a bot to a host.
