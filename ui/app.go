@@ -119,7 +119,7 @@ func randomSeed() uint64 { return rand.Uint64N(1_000_000) }
 type App struct {
 	opts    Options
 	host    Host
-	canvas  *ebitencanvas.Canvas
+	canvas  *ebitencanvas.Screen
 	confirm *confirm  // a question that must be answered before anything else
 	lastNow time.Time // when the last Update ran, for playback on the clock
 	in      input
@@ -150,10 +150,11 @@ type App struct {
 
 // New returns the app; with opts.Start it opens the match at once.
 func New(opts Options) *App {
-	// Draw fills the whole screen first, so Ebitengine need not clear it
-	// too: in software WebGL every full-screen pass costs milliseconds.
+	// The screen keeps its pixels between frames and Draw redraws only
+	// what changed (ebitencanvas.Screen): in software WebGL every
+	// full-screen pass costs milliseconds.
 	ebiten.SetScreenClearedEveryFrame(false)
-	a := &App{opts: opts, host: opts.Host, canvas: ebitencanvas.New(), scale: 1}
+	a := &App{opts: opts, host: opts.Host, canvas: ebitencanvas.NewScreen(ebitencanvas.New()), scale: 1}
 	if a.host == nil {
 		a.host = defaultHost()
 	}
@@ -188,7 +189,7 @@ func (a *App) Layout(outsideW, outsideH int) (int, int) {
 		zoom = 1
 	}
 	a.scale = s * zoom
-	a.canvas.MinText = minText * s
+	a.canvas.Canvas().MinText = minText * s
 	return a.w, a.h
 }
 
@@ -313,12 +314,14 @@ func gameKey(k ebiten.Key) (string, bool) {
 // Draw draws the current view and the overlays.
 func (a *App) Draw(screen *ebiten.Image) {
 	start := time.Now()
-	defer func() { a.draws.add(time.Since(start)) }()
+	defer func() { a.draws.add(time.Since(start), a.canvas.Drawn()) }()
 	st := a.style()
-	a.canvas.SetTarget(screen)
 	c := a.canvas
-	screen.Fill(st.th.Background) // the one clear of the frame (see New)
+	b := screen.Bounds()
+	c.Begin(b.Dx(), b.Dy())
+	defer c.Present(screen)
 	w, h := float64(a.w), float64(a.h)
+	c.Fill(rect{W: float64(b.Dx()), H: float64(b.Dy())}, st.th.Background)
 	if a.match != nil {
 		a.match.layout(c, st, w, h)
 		a.match.draw(c, st, &a.in)
@@ -344,7 +347,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 }
 
-// toastf shows a short message for a few seconds.
+// Redraw draws the whole screen at the next frame, not only what changed
+// since the last: for a screen that lost its pixels, and for tests that
+// compare the two.
+func (a *App) Redraw() { a.canvas.Forget() }
+
 // Toast shows a message for a few seconds, from any goroutine.
 func (a *App) Toast(msg string) { a.toastf("%s", msg) }
 
@@ -516,13 +523,25 @@ func (a *App) exportGIF(rec *match.Record) {
 // drawTimes keeps the Go-side times of the last frames drawn, for the
 // figures the status reports.
 type drawTimes struct {
-	n    int
-	last [120]time.Duration
+	n     int
+	last  [120]time.Duration
+	drawn [120]float64 // share of the screen each frame drew
 }
 
-func (d *drawTimes) add(t time.Duration) {
+func (d *drawTimes) add(t time.Duration, drawn float64) {
 	d.last[d.n%len(d.last)] = t
+	d.drawn[d.n%len(d.drawn)] = drawn
 	d.n++
+}
+
+// meanDrawn is the mean share of the screen the recent frames drew.
+func (d *drawTimes) meanDrawn() float64 {
+	k := min(d.n, len(d.drawn))
+	sum := 0.0
+	for _, v := range d.drawn[:k] {
+		sum += v
+	}
+	return sum / float64(max(k, 1))
 }
 
 // stats returns the count of frames drawn, and the mean and the longest

@@ -31,11 +31,14 @@ type Status struct {
 	Draws    int            `json:"draws"`  // frames drawn so far
 	// DrawMs and DrawMaxMs are the mean and the longest Go-side time of
 	// the last 120 frames drawn.
-	DrawMs    float64               `json:"draw_ms"`
-	DrawMaxMs float64               `json:"draw_max_ms"`
-	GIF       bool                  `json:"gif"`   // a GIF is being recorded
-	Toast     string                `json:"toast"` // the message shown, if any
-	Targets   map[string][4]float64 `json:"targets"`
+	DrawMs    float64 `json:"draw_ms"`
+	DrawMaxMs float64 `json:"draw_max_ms"`
+	// Drawn is the mean share of the screen those frames drew: the rest
+	// the screen kept from the frame before.
+	Drawn   float64               `json:"drawn"`
+	GIF     bool                  `json:"gif"`   // a GIF is being recorded
+	Toast   string                `json:"toast"` // the message shown, if any
+	Targets map[string][4]float64 `json:"targets"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -44,6 +47,7 @@ func (a *App) updateStatus() {
 		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
 		Targets: map[string][4]float64{}}
 	s.Draws, s.DrawMs, s.DrawMaxMs = a.draws.stats()
+	s.Drawn = a.draws.meanDrawn()
 	css := func(r rect) [4]float64 {
 		k := a.scale / a.zoom()
 		return [4]float64{r.X / k, r.Y / k, r.W / k, r.H / k}

@@ -161,8 +161,8 @@ func (s *screenshot) Draw(screen *ebiten.Image) {
 	if s.path == "" {
 		st := s.app.Status()
 		secs := time.Since(s.start).Seconds()
-		fmt.Printf("%d frames in %.1f s: %.1f frames a second; Go draw %.2f ms a frame, longest %.2f ms (last 120 frames); turn %.1f, %d computed\n",
-			s.n, secs, float64(s.n)/secs, st.DrawMs, st.DrawMaxMs, st.Turn, st.Computed)
+		fmt.Printf("%d frames in %.1f s: %.1f frames a second; Go draw %.2f ms a frame, longest %.2f ms, %.0f%% of the screen drawn (last 120 frames); turn %.1f, %d computed\n",
+			s.n, secs, float64(s.n)/secs, st.DrawMs, st.DrawMaxMs, 100*st.Drawn, st.Turn, st.Computed)
 		return
 	}
 	img := image.NewRGBA(screen.Bounds())

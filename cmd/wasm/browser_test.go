@@ -176,6 +176,7 @@ type status struct {
 	Prompt   string                `json:"prompt"`
 	Failed   string                `json:"failed"`
 	Draws    int                   `json:"draws"`
+	Drawn    float64               `json:"drawn"`
 	DrawMs   float64               `json:"draw_ms"`
 	DrawMax  float64               `json:"draw_max_ms"`
 }
@@ -825,6 +826,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 				bm.ReportMetric(longest, "longest-frame-ms")
 				bm.ReportMetric(st.DrawMs, "go-draw-ms")
 				bm.ReportMetric(st.DrawMax, "go-draw-max-ms")
+				bm.ReportMetric(100*st.Drawn, "%-drawn")
 			}
 		})
 	}

@@ -33,6 +33,7 @@ import (
 // lines are drawn without antialiasing.
 type Canvas struct {
 	dst    *ebiten.Image
+	full   image.Rectangle // the target's bounds, dst's when it is clipped
 	faces  map[render.Face]*text.GoXFace
 	pixels map[image.Point]*ebiten.Image
 	shapes map[string]*ebiten.Image
@@ -40,13 +41,19 @@ type Canvas struct {
 	path   vector.Path
 	vs     []ebiten.Vertex
 	is     []uint16
-	layers map[string]*layer
-	sheet  *ebiten.Image // every layer's pixels, each in its own region
+	// batch holds the triangles of the fills and lines drawn since the
+	// last other drawing, drawn as one DrawTriangles call by flush: each
+	// call costs Ebitengine's layers more than its vertices do.
+	batch   []ebiten.Vertex
+	batchIs []uint16
+	layers  map[string]*layer
+	sheet   *ebiten.Image // every layer's pixels, each in its own region
 	// MinText is the smallest text size drawers may use, in pixels (see
 	// render.TextFloor); 0 sets none.
 	MinText float64
 	// Uncached draws every layer anew each frame, as if the canvas kept
-	// none: the reference that BenchmarkDraw measures layers against.
+	// none, and a Screen drawing through it redraws the whole frame: the
+	// reference that BenchmarkDraw measures layers against.
 	Uncached bool
 }
 
@@ -80,7 +87,7 @@ func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
 		draw()
 		return
 	}
-	b := c.dst.Bounds()
+	b := c.full
 	if c.sheet == nil || c.sheet.Bounds().Size() != b.Size() {
 		if c.sheet != nil {
 			c.sheet.Deallocate()
@@ -110,10 +117,10 @@ func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
 			}
 		}
 		dst := c.dst
-		c.dst = c.sheet
+		c.retarget(c.sheet)
 		c.clearRect(r)
 		draw()
-		c.dst = dst
+		c.retarget(dst)
 		l.key, l.r, l.drawn = key, r, true
 	}
 	x, y, w, h := snap(r)
@@ -123,6 +130,7 @@ func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(sub.Min.X), float64(sub.Min.Y))
+	c.flush()
 	c.dst.DrawImage(c.sheet.SubImage(sub).(*ebiten.Image), op)
 }
 
@@ -144,6 +152,7 @@ func overlap(a, b render.Rect) bool {
 
 // clearRect makes r transparent on the target.
 func (c *Canvas) clearRect(r render.Rect) {
+	c.flush()
 	x, y, w, h := snap(r)
 	c.vs = append(c.vs[:0],
 		ebiten.Vertex{DstX: x, DstY: y}, ebiten.Vertex{DstX: x + w, DstY: y},
@@ -159,7 +168,33 @@ func (c *Canvas) clearRect(r render.Rect) {
 func (c *Canvas) MinTextSize() float64 { return c.MinText }
 
 // SetTarget sets the image drawn on.
-func (c *Canvas) SetTarget(dst *ebiten.Image) { c.dst = dst }
+func (c *Canvas) SetTarget(dst *ebiten.Image) {
+	c.retarget(dst)
+	c.full = dst.Bounds()
+}
+
+// retarget draws on dst from now on (a sheet, a clipped part of the
+// target), after what was drawn on the last one.
+func (c *Canvas) retarget(dst *ebiten.Image) {
+	c.flush()
+	c.dst = dst
+}
+
+// Flush draws what the canvas batched: call it before reading the
+// target's pixels.
+func (c *Canvas) Flush() { c.flush() }
+
+func (c *Canvas) flush() {
+	if len(c.batchIs) == 0 {
+		return
+	}
+	c.dst.DrawTriangles(c.batch, c.batchIs, c.white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+	c.batch, c.batchIs = c.batch[:0], c.batchIs[:0]
+}
+
+// maxBatch is the number of vertices a batch holds at most (DrawTriangles
+// takes 16-bit indices).
+const maxBatch = 1 << 14
 
 var _ render.Canvas = (*Canvas)(nil)
 
@@ -177,7 +212,11 @@ func (c *Canvas) Fill(r render.Rect, col color.RGBA) {
 	if w <= 0 || h <= 0 || col.A == 0 {
 		return
 	}
-	vector.DrawFilledRect(c.dst, x, y, w, h, nrgba(col), false)
+	c.vs = append(c.vs[:0],
+		ebiten.Vertex{DstX: x, DstY: y}, ebiten.Vertex{DstX: x + w, DstY: y},
+		ebiten.Vertex{DstX: x, DstY: y + h}, ebiten.Vertex{DstX: x + w, DstY: y + h})
+	c.is = append(c.is[:0], 0, 1, 2, 1, 2, 3)
+	c.triangles(col)
 }
 
 // Stroke paints the outline of r, inside it.
@@ -256,6 +295,7 @@ func (c *Canvas) shape(key string, x, y float64, w, h int, col color.RGBA, draw 
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(nrgba(col))
+	c.flush()
 	c.dst.DrawImage(img, op)
 }
 
@@ -298,6 +338,7 @@ func (c *Canvas) Text(s string, x, y float64, f render.Face, align render.Align,
 	case render.Right:
 		op.PrimaryAlign = text.AlignEnd
 	}
+	c.flush()
 	text.Draw(c.dst, s, c.face(f), op)
 }
 
@@ -327,17 +368,24 @@ func (c *Canvas) Pixels(r render.Rect, img *image.RGBA) {
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
 	op.GeoM.Scale(float64(w)/float64(size.X), float64(h)/float64(size.Y))
 	op.GeoM.Translate(float64(x), float64(y))
+	c.flush()
 	c.dst.DrawImage(e, op)
 }
 
-// triangles draws c.vs and c.is in one colour, without antialiasing.
+// triangles adds c.vs and c.is, in one colour, to the batch.
 func (c *Canvas) triangles(col color.RGBA) {
-	r, g, b, a := nrgba(col).RGBA()
-	for i := range c.vs {
-		c.vs[i].SrcX, c.vs[i].SrcY = 1, 1
-		c.vs[i].ColorR, c.vs[i].ColorG = float32(r)/0xffff, float32(g)/0xffff
-		c.vs[i].ColorB, c.vs[i].ColorA = float32(b)/0xffff, float32(a)/0xffff
+	if len(c.batch)+len(c.vs) > maxBatch {
+		c.flush()
 	}
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
-	c.dst.DrawTriangles(c.vs, c.is, c.white, op)
+	r, g, b, a := nrgba(col).RGBA()
+	base := uint16(len(c.batch))
+	for _, v := range c.vs {
+		v.SrcX, v.SrcY = 1, 1
+		v.ColorR, v.ColorG = float32(r)/0xffff, float32(g)/0xffff
+		v.ColorB, v.ColorA = float32(b)/0xffff, float32(a)/0xffff
+		c.batch = append(c.batch, v)
+	}
+	for _, i := range c.is {
+		c.batchIs = append(c.batchIs, base+i)
+	}
 }

@@ -56,6 +56,7 @@ func TestSameFrameAsSoftware(t *testing.T) {
 	c := New()
 	c.SetTarget(dst)
 	render.Frame(c, r, rec, 40.6, render.Dark)
+	c.Flush()
 	got := image.NewRGBA(image.Rect(0, 0, size, size))
 	dst.ReadPixels(got.Pix)
 

@@ -1,0 +1,4 @@
+package ebitencanvas
+
+// Differ is differ, for the app's test in package ebitencanvas_test.
+var Differ = differ

@@ -1,0 +1,551 @@
+package ebitencanvas
+
+import (
+	"hash/maphash"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/render"
+)
+
+// Screen is a retained screen. Drawers draw on it as on any canvas, but
+// it only records the frame: a list of operations, each with the pixels
+// it may touch. Present compares that list with the last frame's and
+// redraws only the regions where they differ, over the pixels the screen
+// kept from the last frame (the app turns Ebitengine's clearing off).
+//
+// Why: in the browser's software WebGL (and llvmpipe under Xvfb) a
+// frame costs its full-screen passes, not its Go code. A blank
+// Ebitengine program pays two (the clear and the copy to the window); a
+// view that filled the screen and copied its cached layers paid four.
+// With a retained screen, a frame where a clock ticks costs the clock's
+// pixels, and a frame where nothing moved costs nothing but Ebitengine's
+// own copy.
+//
+// Two frames draw the same pixels where their operations are the same
+// and in the same order (pixels are the same while their bytes are). An
+// operation that is new, gone, or drawn in another order relative to
+// those it overlaps, damages its box, on both frames.
+//
+// A layer (render.Layers) is kept as the operations its drawing recorded:
+// while its name, key and rectangle stay the same they are the frame's
+// again without drawing, and when its key changes only those of its
+// operations that changed damage the screen (a map whose one region
+// took a colour redraws that region).
+type Screen struct {
+	c    *Canvas
+	seed maphash.Seed
+	// ops and pts are this frame's record; last and lastPts the one on
+	// the screen now.
+	ops, last    []op
+	pts, lastPts []render.Point
+	size         image.Point
+	whole        bool // the next Present redraws everything
+	layers       map[string]*recordedLayer
+	damage       []image.Rectangle
+	bucket       map[uint64][]int32
+	matched      []bool
+	drawn        float64 // share of the screen the last Present drew
+}
+
+// NewScreen returns a screen drawing through c.
+func NewScreen(c *Canvas) *Screen {
+	return &Screen{c: c, seed: maphash.MakeSeed(), whole: true, layers: map[string]*recordedLayer{}, bucket: map[uint64][]int32{}}
+}
+
+// Canvas is the canvas the screen draws through.
+func (s *Screen) Canvas() *Canvas { return s.c }
+
+// Forget drops the canvas's layers and redraws the whole screen next:
+// what a new match shows may share a layer's key with what the last one
+// showed.
+func (s *Screen) Forget() {
+	s.c.Forget()
+	s.whole = true
+	clear(s.layers)
+}
+
+// Drawn is the share of the screen's pixels the last Present drew (0 when
+// nothing changed, 1 for a whole frame).
+func (s *Screen) Drawn() float64 { return s.drawn }
+
+type opKind uint8
+
+const (
+	opFill opKind = iota
+	opStroke
+	opPolyline
+	opPolygon
+	opCircle
+	opRing
+	opText
+	opPixels
+)
+
+// op is one recorded drawing operation.
+type op struct {
+	kind  opKind
+	align render.Align
+	face  render.Face
+	col   color.RGBA
+	r     render.Rect // Fill, Stroke, Pixels; Text's anchor in X, Y
+	a, b  float64     // widths and radii
+	p0    int32       // Polyline and Polygon: pts[p0:p1]
+	p1    int32
+	s     string // Text's text
+	sum   uint64 // Pixels' bytes
+	img   *image.RGBA
+	box   image.Rectangle // the pixels it may touch
+	hash  uint64
+}
+
+// same reports whether two recorded operations draw the same pixels.
+func (o *op) same(p *op, pts, ppts []render.Point) bool {
+	if o.hash != p.hash || o.kind != p.kind || o.align != p.align || o.face != p.face || o.col != p.col ||
+		o.r != p.r || o.a != p.a || o.b != p.b || o.s != p.s || o.sum != p.sum || o.box != p.box ||
+		o.p1-o.p0 != p.p1-p.p0 {
+		return false
+	}
+	return slices.Equal(pts[o.p0:o.p1], ppts[p.p0:p.p1])
+}
+
+// record appends o, with its box and hash, to the frame.
+func (s *Screen) record(o op) {
+	o.box = o.box.Intersect(image.Rectangle{Max: s.size})
+	var h maphash.Hash
+	h.SetSeed(s.seed)
+	f := func(v float64) { maphash.WriteComparable(&h, v) }
+	maphash.WriteComparable(&h, o.kind)
+	maphash.WriteComparable(&h, o.align)
+	maphash.WriteComparable(&h, o.face)
+	maphash.WriteComparable(&h, o.col)
+	f(o.r.X)
+	f(o.r.Y)
+	f(o.r.W)
+	f(o.r.H)
+	f(o.a)
+	f(o.b)
+	h.WriteString(o.s)
+	maphash.WriteComparable(&h, o.sum)
+	for _, p := range s.pts[o.p0:o.p1] {
+		f(p.X)
+		f(p.Y)
+	}
+	o.hash = h.Sum64()
+	s.ops = append(s.ops, o)
+}
+
+// Begin starts recording a frame for a screen of w x h pixels.
+func (s *Screen) Begin(w, h int) {
+	if (image.Point{w, h}) != s.size {
+		s.size = image.Point{w, h}
+		s.whole = true
+	}
+	s.ops, s.last = s.last[:0], s.ops
+	s.pts, s.lastPts = s.lastPts[:0], s.pts
+}
+
+// Present draws on screen what changed since the last Present.
+func (s *Screen) Present(screen *ebiten.Image) {
+	s.c.SetTarget(screen)
+	damage := s.diff()
+	if s.whole || s.c.Uncached {
+		damage = append(damage[:0], image.Rectangle{Max: s.size})
+		s.whole = false
+	}
+	damage = merge(damage, maxDamage)
+	area := 0
+	for _, d := range damage {
+		s.redraw(screen, d)
+		area += d.Dx() * d.Dy()
+	}
+	s.drawn = float64(area) / float64(max(1, s.size.X*s.size.Y))
+	s.c.SetTarget(screen)
+	// The frame before keeps no images alive.
+	for i := range s.last {
+		s.last[i].img = nil
+	}
+}
+
+// maxDamage is the number of regions a frame redraws at most: each is a
+// pass over the operations that touch it and a scissor for the GPU.
+const maxDamage = 6
+
+// diff returns the boxes where this frame's operations differ from the
+// last frame's.
+func (s *Screen) diff() []image.Rectangle {
+	damage := s.damage[:0]
+	if len(s.ops) == len(s.last) {
+		i := 0
+		for i < len(s.ops) && s.ops[i].same(&s.last[i], s.pts, s.lastPts) {
+			i++
+		}
+		if i == len(s.ops) {
+			s.damage = damage
+			return damage
+		}
+	}
+	clear(s.bucket)
+	for j := range s.last {
+		s.bucket[s.last[j].hash] = append(s.bucket[s.last[j].hash], int32(j))
+	}
+	s.matched = append(s.matched[:0], make([]bool, len(s.last))...)
+	latest := int32(-1) // the last frame's index of the latest match so far
+	for i := range s.ops {
+		o := &s.ops[i]
+		match := int32(-1)
+		for _, j := range s.bucket[o.hash] {
+			if !s.matched[j] && o.same(&s.last[j], s.pts, s.lastPts) {
+				match = j
+				break
+			}
+		}
+		switch {
+		case match < 0:
+			damage = append(damage, o.box)
+		case match < latest:
+			// Drawn now after an operation it was drawn before: where
+			// they overlap the pixels may differ.
+			s.matched[match] = true
+			damage = append(damage, o.box)
+		default:
+			s.matched[match] = true
+			latest = match
+		}
+	}
+	for j := range s.last {
+		if !s.matched[j] {
+			damage = append(damage, s.last[j].box)
+		}
+	}
+	s.damage = damage
+	return damage
+}
+
+// redraw draws the frame's operations within d, over a cleared d or from
+// the last opaque operation that covers it.
+func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle) {
+	if d.Empty() {
+		return
+	}
+	clip := screen.SubImage(d).(*ebiten.Image)
+	s.c.retarget(clip)
+	first := 0
+	for i := len(s.ops) - 1; i >= 0; i-- {
+		if s.ops[i].covers(d) {
+			first = i
+			break
+		}
+	}
+	if first == 0 && (len(s.ops) == 0 || !s.ops[0].covers(d)) {
+		clip.Clear()
+	}
+	for i := first; i < len(s.ops); i++ {
+		o := &s.ops[i]
+		if o.box.Overlaps(d) {
+			s.play(o)
+		}
+	}
+}
+
+// covers reports whether o paints every pixel of d opaquely.
+func (o *op) covers(d image.Rectangle) bool {
+	switch o.kind {
+	case opFill:
+		return o.col.A == 255 && d.In(o.box)
+	case opPixels:
+		return d.In(o.box) // Pixels' images are opaque (render.Canvas)
+	}
+	return false
+}
+
+// play draws o through the canvas.
+func (s *Screen) play(o *op) {
+	c := s.c
+	switch o.kind {
+	case opFill:
+		c.Fill(o.r, o.col)
+	case opStroke:
+		c.Stroke(o.r, o.a, o.col)
+	case opPolyline:
+		c.Polyline(s.pts[o.p0:o.p1], o.a, o.col)
+	case opPolygon:
+		c.Polygon(s.pts[o.p0:o.p1], o.col)
+	case opCircle:
+		c.Circle(render.Point{X: o.r.X, Y: o.r.Y}, o.a, o.col)
+	case opRing:
+		c.Ring(render.Point{X: o.r.X, Y: o.r.Y}, o.a, o.b, o.col)
+	case opText:
+		c.Text(o.s, o.r.X, o.r.Y, o.face, o.align, o.col)
+	case opPixels:
+		c.Pixels(o.r, o.img)
+	}
+}
+
+// merge joins overlapping boxes, then the pairs whose union adds the
+// least area, until at most n are left. Many boxes (the cells of a board
+// that changed) are first gathered into the tiles of a coarse grid.
+func merge(boxes []image.Rectangle, n int) []image.Rectangle {
+	boxes = slices.DeleteFunc(boxes, func(r image.Rectangle) bool { return r.Empty() })
+	if len(boxes) > 4*n {
+		boxes = tiles(boxes)
+	}
+	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
+	for {
+		boxes = joinOverlapping(boxes)
+		if len(boxes) <= n {
+			return boxes
+		}
+		bi, bj, best := 0, 1, math.MaxInt
+		for i := range boxes {
+			for j := i + 1; j < len(boxes); j++ {
+				if cost := area(boxes[i].Union(boxes[j])) - area(boxes[i]) - area(boxes[j]); cost < best {
+					bi, bj, best = i, j, cost
+				}
+			}
+		}
+		boxes[bi] = boxes[bi].Union(boxes[bj])
+		boxes = slices.Delete(boxes, bj, bj+1)
+	}
+}
+
+// joinOverlapping replaces boxes that overlap by their union, until none
+// do.
+func joinOverlapping(boxes []image.Rectangle) []image.Rectangle {
+	for joined := true; joined; {
+		joined = false
+		for i := 0; i < len(boxes); i++ {
+			for j := i + 1; j < len(boxes); j++ {
+				if boxes[i].Overlaps(boxes[j]) {
+					boxes[i] = boxes[i].Union(boxes[j])
+					boxes = slices.Delete(boxes, j, j+1)
+					joined = true
+					j = i
+				}
+			}
+		}
+	}
+	return boxes
+}
+
+// tileGrid is the number of tiles across and down that tiles gathers
+// boxes into.
+const tileGrid = 16
+
+// tiles returns rectangles covering boxes, each a run of tiles of a
+// 16x16 grid over their bounds, runs of equal columns in successive rows
+// joined.
+func tiles(boxes []image.Rectangle) []image.Rectangle {
+	var all image.Rectangle
+	for _, b := range boxes {
+		all = all.Union(b)
+	}
+	tw, th := (all.Dx()+tileGrid-1)/tileGrid, (all.Dy()+tileGrid-1)/tileGrid
+	var on [tileGrid][tileGrid]bool
+	for _, b := range boxes {
+		for y := (b.Min.Y - all.Min.Y) / th; y <= (b.Max.Y-1-all.Min.Y)/th; y++ {
+			for x := (b.Min.X - all.Min.X) / tw; x <= (b.Max.X-1-all.Min.X)/tw; x++ {
+				on[y][x] = true
+			}
+		}
+	}
+	tile := func(x0, y0, x1, y1 int) image.Rectangle {
+		return image.Rect(all.Min.X+x0*tw, all.Min.Y+y0*th, all.Min.X+x1*tw, all.Min.Y+y1*th).Intersect(all)
+	}
+	var out []image.Rectangle
+	open := map[[2]int]int{} // a run's columns: its rectangle in out, if it reached the last row
+	for y := range tileGrid {
+		next := map[[2]int]int{}
+		for x := 0; x < tileGrid; {
+			if !on[y][x] {
+				x++
+				continue
+			}
+			x0 := x
+			for x < tileGrid && on[y][x] {
+				x++
+			}
+			run := [2]int{x0, x}
+			if i, ok := open[run]; ok {
+				out[i].Max.Y = tile(x0, y, x, y+1).Max.Y
+				next[run] = i
+			} else {
+				next[run] = len(out)
+				out = append(out, tile(x0, y, x, y+1))
+			}
+		}
+		open = next
+	}
+	return out
+}
+
+// box returns the whole pixels r touches, grown by m.
+func box(r render.Rect, m float64) image.Rectangle {
+	return image.Rect(int(math.Floor(r.X-m)), int(math.Floor(r.Y-m)),
+		int(math.Ceil(r.X+r.W+m)), int(math.Ceil(r.Y+r.H+m)))
+}
+
+// snapped returns the pixels a snapped rectangle covers.
+func snapped(r render.Rect) image.Rectangle {
+	x, y, w, h := snap(r)
+	return image.Rect(int(x), int(y), int(x+w), int(y+h))
+}
+
+// pointsBox returns the pixels around pts, grown by m.
+func pointsBox(pts []render.Point, m float64) image.Rectangle {
+	if len(pts) == 0 {
+		return image.Rectangle{}
+	}
+	x0, y0, x1, y1 := pts[0].X, pts[0].Y, pts[0].X, pts[0].Y
+	for _, p := range pts {
+		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
+	}
+	return box(render.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}, m)
+}
+
+// addPts copies pts into the frame's record.
+func (s *Screen) addPts(pts []render.Point) (int32, int32) {
+	p0 := int32(len(s.pts))
+	s.pts = append(s.pts, pts...)
+	return p0, int32(len(s.pts))
+}
+
+// Fill paints a rectangle.
+func (s *Screen) Fill(r render.Rect, col color.RGBA) {
+	if col.A == 0 {
+		return
+	}
+	s.record(op{kind: opFill, r: r, col: col, box: snapped(r)})
+}
+
+// Stroke paints the outline of r, inside it.
+func (s *Screen) Stroke(r render.Rect, w float64, col color.RGBA) {
+	s.record(op{kind: opStroke, r: r, a: w, col: col, box: box(r, 1)})
+}
+
+// Line paints a segment with round ends.
+func (s *Screen) Line(a, b render.Point, w float64, col color.RGBA) {
+	s.Polyline([]render.Point{a, b}, w, col)
+}
+
+// Polyline paints connected segments.
+func (s *Screen) Polyline(pts []render.Point, w float64, col color.RGBA) {
+	if len(pts) < 2 {
+		return
+	}
+	p0, p1 := s.addPts(pts)
+	s.record(op{kind: opPolyline, a: w, col: col, p0: p0, p1: p1, box: pointsBox(pts, w/2+2)})
+}
+
+// Polygon fills a closed polygon.
+func (s *Screen) Polygon(pts []render.Point, col color.RGBA) {
+	if len(pts) < 3 {
+		return
+	}
+	p0, p1 := s.addPts(pts)
+	s.record(op{kind: opPolygon, col: col, p0: p0, p1: p1, box: pointsBox(pts, 2)})
+}
+
+// Circle fills a disc.
+func (s *Screen) Circle(o render.Point, r float64, col color.RGBA) {
+	s.record(op{kind: opCircle, r: render.Rect{X: o.X, Y: o.Y}, a: r, col: col,
+		box: box(render.Rect{X: o.X - r, Y: o.Y - r, W: 2 * r, H: 2 * r}, 3)})
+}
+
+// Ring paints a circle's outline.
+func (s *Screen) Ring(o render.Point, r, w float64, col color.RGBA) {
+	p := r + w
+	s.record(op{kind: opRing, r: render.Rect{X: o.X, Y: o.Y}, a: r, b: w, col: col,
+		box: box(render.Rect{X: o.X - p, Y: o.Y - p, W: 2 * p, H: 2 * p}, 3)})
+}
+
+// Text writes one line whose box has its top at y and is aligned on x.
+func (s *Screen) Text(str string, x, y float64, f render.Face, align render.Align, col color.RGBA) {
+	if str == "" || col.A == 0 {
+		return
+	}
+	w := s.c.TextWidth(str, f)
+	left := math.Round(x)
+	switch align {
+	case render.Center:
+		left -= w / 2
+	case render.Right:
+		left -= w
+	}
+	// Glyphs may reach past their advance (italics, accents, a j's tail).
+	m := f.Size/4 + 2
+	s.record(op{kind: opText, s: str, r: render.Rect{X: x, Y: y}, face: f, align: align, col: col,
+		box: box(render.Rect{X: left, Y: math.Round(y), W: w, H: s.c.LineHeight(f)}, m)})
+}
+
+// TextWidth measures a line of text.
+func (s *Screen) TextWidth(str string, f render.Face) float64 { return s.c.TextWidth(str, f) }
+
+// LineHeight is the height of a line of text in face f.
+func (s *Screen) LineHeight(f render.Face) float64 { return s.c.LineHeight(f) }
+
+// MinTextSize is the smallest text size drawers may use.
+func (s *Screen) MinTextSize() float64 { return s.c.MinTextSize() }
+
+// Pixels draws a small opaque image scaled to fill r.
+func (s *Screen) Pixels(r render.Rect, img *image.RGBA) {
+	sz := img.Rect.Size()
+	if sz.X == 0 || sz.Y == 0 {
+		return
+	}
+	sum := maphash.Bytes(s.seed, img.Pix) ^ uint64(sz.X)<<32 ^ uint64(sz.Y)
+	s.record(op{kind: opPixels, r: r, img: img, sum: sum, box: snapped(r)})
+}
+
+// recordedLayer is a layer's record: the operations its drawing recorded for
+// key and r, with their points.
+type recordedLayer struct {
+	key any
+	r   render.Rect
+	ops []op
+	pts []render.Point
+}
+
+// Layer adds to the frame what draw draws within r: the operations it
+// recorded the last time, if key and r are the same, without drawing.
+func (s *Screen) Layer(name string, key any, r render.Rect, draw func()) {
+	l := s.layers[name]
+	if l != nil && l.key == key && l.r == r && !s.c.Uncached {
+		base := int32(len(s.pts))
+		s.pts = append(s.pts, l.pts...)
+		for _, o := range l.ops {
+			if o.p1 > o.p0 {
+				o.p0, o.p1 = o.p0+base, o.p1+base
+			}
+			s.ops = append(s.ops, o)
+		}
+		return
+	}
+	if l == nil {
+		l = &recordedLayer{}
+		s.layers[name] = l
+	}
+	first, base := len(s.ops), int32(len(s.pts))
+	draw()
+	l.key, l.r = key, r
+	l.pts = append(l.pts[:0], s.pts[base:]...)
+	l.ops = append(l.ops[:0], s.ops[first:]...)
+	for i := range l.ops {
+		if o := &l.ops[i]; o.p1 > o.p0 {
+			o.p0, o.p1 = o.p0-base, o.p1-base
+		}
+	}
+}
+
+var (
+	_ render.Canvas    = (*Screen)(nil)
+	_ render.Layers    = (*Screen)(nil)
+	_ render.TextFloor = (*Screen)(nil)
+)
+
+func (s *Screen) NOps() int                     { return len(s.last) }
+func (s *Screen) LastDamage() []image.Rectangle { return s.damage }
