@@ -39,7 +39,7 @@ func main() {
 	turn := flag.Float64("turn", -1, "the `turn` a replay opens at, paused (default: from the start, playing)")
 	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window (on Linux it still needs a display: Ebitengine connects to X at start; use arena record on a headless machine)")
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
-	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure")
+	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times those after the first 30)")
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
 	flag.StringVar(&match.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	flag.Parse()
@@ -142,6 +142,11 @@ type screenshot struct {
 	err   error
 }
 
+// warmup is the number of frames -measure lets pass before its clock
+// starts (the window opening, the first whole frames), as
+// internal/blank does.
+const warmup = 30
+
 func (s *screenshot) Update() error {
 	if s.done {
 		if s.err != nil {
@@ -154,15 +159,19 @@ func (s *screenshot) Update() error {
 
 func (s *screenshot) Draw(screen *ebiten.Image) {
 	s.Game.Draw(screen)
-	if s.n++; s.n < s.after || s.done {
+	if s.n++; s.n == warmup {
+		s.start = time.Now()
+	}
+	if s.n < s.after || s.done {
 		return
 	}
 	s.done = true
 	if s.path == "" {
 		st := s.app.Status()
 		secs := time.Since(s.start).Seconds()
+		n := s.n - warmup
 		fmt.Printf("%d frames in %.1f s: %.1f frames a second; Go draw %.2f ms a frame, longest %.2f ms, %.0f%% of the screen drawn (last 120 frames); turn %.1f, %d computed\n",
-			s.n, secs, float64(s.n)/secs, st.DrawMs, st.DrawMaxMs, 100*st.Drawn, st.Turn, st.Computed)
+			n, secs, float64(n)/secs, st.DrawMs, st.DrawMaxMs, 100*st.Drawn, st.Turn, st.Computed)
 		return
 	}
 	img := image.NewRGBA(screen.Bounds())

@@ -46,8 +46,12 @@ type Canvas struct {
 	// call costs Ebitengine's layers more than its vertices do.
 	batch   []ebiten.Vertex
 	batchIs []uint16
-	layers  map[string]*layer
-	sheet   *ebiten.Image // every layer's pixels, each in its own region
+	// fillClip, when not empty, clips rectangles (Fill, Stroke): a Screen
+	// redrawing regions of the screen clips them itself, so that all the
+	// regions' rectangles are one batch.
+	fillClip image.Rectangle
+	layers   map[string]*layer
+	sheet    *ebiten.Image // every layer's pixels, each in its own region
 	// MinText is the smallest text size drawers may use, in pixels (see
 	// render.TextFloor); 0 sets none.
 	MinText float64
@@ -167,17 +171,20 @@ func (c *Canvas) clearRect(r render.Rect) {
 // MinTextSize is the smallest text size drawers may use.
 func (c *Canvas) MinTextSize() float64 { return c.MinText }
 
-// SetTarget sets the image drawn on.
+// SetTarget sets the image drawn on, after drawing on the last one what
+// was batched for it.
 func (c *Canvas) SetTarget(dst *ebiten.Image) {
-	c.retarget(dst)
-	c.full = dst.Bounds()
+	c.flush()
+	c.dst, c.full = dst, dst.Bounds()
 }
 
 // retarget draws on dst from now on (a sheet, a clipped part of the
 // target), after what was drawn on the last one.
 func (c *Canvas) retarget(dst *ebiten.Image) {
-	c.flush()
-	c.dst = dst
+	if dst != c.dst {
+		c.flush()
+		c.dst = dst
+	}
 }
 
 // Flush draws what the canvas batched: call it before reading the
@@ -209,6 +216,10 @@ func snap(r render.Rect) (x, y, w, h float32) {
 // Fill paints a rectangle.
 func (c *Canvas) Fill(r render.Rect, col color.RGBA) {
 	x, y, w, h := snap(r)
+	if !c.fillClip.Empty() {
+		in := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(c.fillClip)
+		x, y, w, h = float32(in.Min.X), float32(in.Min.Y), float32(in.Dx()), float32(in.Dy())
+	}
 	if w <= 0 || h <= 0 || col.A == 0 {
 		return
 	}

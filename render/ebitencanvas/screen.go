@@ -160,7 +160,7 @@ func (s *Screen) Present(screen *ebiten.Image) {
 	damage = merge(damage, maxDamage)
 	area := 0
 	for _, d := range damage {
-		s.redraw(screen, d)
+		s.redraw(screen, d, true)
 		area += d.Dx() * d.Dy()
 	}
 	s.drawn = float64(area) / float64(max(1, s.size.X*s.size.Y))
@@ -172,8 +172,9 @@ func (s *Screen) Present(screen *ebiten.Image) {
 }
 
 // maxDamage is the number of regions a frame redraws at most: each is a
-// pass over the operations that touch it and a scissor for the GPU.
-const maxDamage = 6
+// pass over the operations that touch it, and a draw call for the GPU
+// for each of them but rectangles.
+const maxDamage = 32
 
 // diff returns the boxes where this frame's operations differ from the
 // last frame's.
@@ -227,41 +228,84 @@ func (s *Screen) diff() []image.Rectangle {
 }
 
 // redraw draws the frame's operations within d, over a cleared d or from
-// the last opaque operation that covers it.
-func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle) {
+// the last opaque operation that covers it. When none covers d but one
+// covers most of it (a board under the cells that changed), d is split
+// into that part and the bands around it, so that the board's pixels
+// are not first painted with what lies under the board.
+func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 	if d.Empty() {
 		return
 	}
-	clip := screen.SubImage(d).(*ebiten.Image)
-	s.c.retarget(clip)
-	first := 0
+	first := -1
 	for i := len(s.ops) - 1; i >= 0; i-- {
 		if s.ops[i].covers(d) {
 			first = i
 			break
 		}
 	}
-	if first == 0 && (len(s.ops) == 0 || !s.ops[0].covers(d)) {
+	if first < 0 && split {
+		if in := s.mostlyCovered(d); !in.Empty() {
+			s.redraw(screen, in, false)
+			for _, band := range []image.Rectangle{
+				{d.Min, image.Pt(d.Max.X, in.Min.Y)}, {image.Pt(d.Min.X, in.Max.Y), d.Max},
+				{image.Pt(d.Min.X, in.Min.Y), image.Pt(in.Min.X, in.Max.Y)}, {image.Pt(in.Max.X, in.Min.Y), image.Pt(d.Max.X, in.Max.Y)},
+			} {
+				s.redraw(screen, band, false)
+			}
+			return
+		}
+	}
+	clip := screen.SubImage(d).(*ebiten.Image)
+	if first < 0 {
+		s.c.retarget(clip)
 		clip.Clear()
+		first = 0
 	}
 	for i := first; i < len(s.ops); i++ {
 		o := &s.ops[i]
-		if o.box.Overlaps(d) {
-			s.play(o)
+		if !o.box.Overlaps(d) {
+			continue
+		}
+		// Rectangles are clipped here and join the batch of every
+		// region's rectangles, drawn on the whole screen; the rest is
+		// drawn clipped by the GPU, a draw call of its own.
+		if o.kind == opFill || o.kind == opStroke {
+			s.c.retarget(screen)
+			s.c.fillClip = d
+		} else {
+			s.c.retarget(clip)
+			s.c.fillClip = image.Rectangle{}
+		}
+		s.play(o)
+	}
+	s.c.fillClip = image.Rectangle{}
+}
+
+// mostlyCovered returns the part of d that the largest opaque operation
+// over it covers, if that is most of d.
+func (s *Screen) mostlyCovered(d image.Rectangle) image.Rectangle {
+	var best image.Rectangle
+	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
+	for i := range s.ops {
+		if o := &s.ops[i]; o.opaque() {
+			if in := o.box.Intersect(d); area(in) > area(best) {
+				best = in
+			}
 		}
 	}
+	if 2*area(best) < area(d) {
+		return image.Rectangle{}
+	}
+	return best
+}
+
+// opaque reports whether o paints every pixel of its box opaquely.
+func (o *op) opaque() bool {
+	return o.kind == opPixels || o.kind == opFill && o.col.A == 255
 }
 
 // covers reports whether o paints every pixel of d opaquely.
-func (o *op) covers(d image.Rectangle) bool {
-	switch o.kind {
-	case opFill:
-		return o.col.A == 255 && d.In(o.box)
-	case opPixels:
-		return d.In(o.box) // Pixels' images are opaque (render.Canvas)
-	}
-	return false
-}
+func (o *op) covers(d image.Rectangle) bool { return o.opaque() && d.In(o.box) }
 
 // play draws o through the canvas.
 func (s *Screen) play(o *op) {
@@ -291,7 +335,7 @@ func (s *Screen) play(o *op) {
 // that changed) are first gathered into the tiles of a coarse grid.
 func merge(boxes []image.Rectangle, n int) []image.Rectangle {
 	boxes = slices.DeleteFunc(boxes, func(r image.Rectangle) bool { return r.Empty() })
-	if len(boxes) > 4*n {
+	if len(boxes) > 2*n {
 		boxes = tiles(boxes)
 	}
 	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
@@ -546,6 +590,3 @@ var (
 	_ render.Layers    = (*Screen)(nil)
 	_ render.TextFloor = (*Screen)(nil)
 )
-
-func (s *Screen) NOps() int                     { return len(s.last) }
-func (s *Screen) LastDamage() []image.Rectangle { return s.damage }

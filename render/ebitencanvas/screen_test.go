@@ -3,6 +3,9 @@ package ebitencanvas
 import (
 	"context"
 	"image"
+	"image/png"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -50,6 +53,13 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 				render.Frame(whole, r, rec, at, render.Dark)
 				whole.Flush()
 				if n, at2 := differ(kept, fresh); n > 0 {
+					if dir := os.Getenv("ARENA_DIFF_DIR"); dir != "" {
+						for name, img := range map[string]*ebiten.Image{"kept": kept, "fresh": fresh} {
+							f, _ := os.Create(filepath.Join(dir, c.name+"-"+name+".png"))
+							png.Encode(f, img)
+							f.Close()
+						}
+					}
 					t.Fatalf("at %g: %d pixels differ from the whole frame's, the first at %v", at, n, at2)
 				}
 			}
