@@ -48,25 +48,22 @@ limits:
 # measure logs the frame rates and the Go-side draw times of the page (in
 # headless Chromium) and of the window (under Xvfb), for a match of each
 # game at 1280x800, each right after the rate of a blank Ebitengine
-# program (internal/blank) measured the same way, and as a ratio to it;
-# BUSY=2 runs two CPU-bound processes beside them.
+# program (internal/blank) measured the same way, and as a ratio to it
+# (the window's: the median of WINDOW_ROUNDS rounds, see
+# internal/blank/measure-window.sh); BUSY=2 runs two CPU-bound processes
+# beside them.
 BUSY ?= 0
 DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7" \
 	"mapcolor -preset voronoi -p1 course -p2 greedy -seed 5" "evasion -p1 strong -p2 greedy -seed 7" \
 	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5"
 XVFB_SCREEN := -s "-screen 0 1280x1024x24"
 WINDOW_FRAMES := 630
+WINDOW_ROUNDS := 3
 measure: deps
 	@pids=""; for i in $$(seq 1 $(BUSY)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
 	xvfb-run -a $(GO) test -count=1 -run '^$$' -bench PageFrames -benchtime 1x ./cmd/wasm | grep frames/s; \
 	$(GO) build -o /tmp/arena-desktop-measure ./cmd/desktop && $(GO) build -o /tmp/arena-blank-measure ./internal/blank && \
-	for g in $(DESKTOP_GAMES); do \
-		line=$$(xvfb-run -a $(XVFB_SCREEN) /tmp/arena-blank-measure -frames $(WINDOW_FRAMES)); \
-		blank=$$(echo "$$line" | sed -n 's/.*: \([0-9.]*\) frames a second.*/\1/p'); \
-		line=$$(xvfb-run -a $(XVFB_SCREEN) /tmp/arena-desktop-measure -game $$g -frames $(WINDOW_FRAMES) -measure); \
-		fps=$$(echo "$$line" | sed -n 's/.*: \([0-9.]*\) frames a second.*/\1/p'); \
-		printf '%-10s %s; %s of the blank window (%s frames a second just before)\n' $${g%% *} "$$line" $$(awk "BEGIN { printf \"%.2f\", $$fps / $$blank }") $$blank; \
-	done; \
+	internal/blank/measure-window.sh /tmp/arena-desktop-measure /tmp/arena-blank-measure $(WINDOW_FRAMES) $(WINDOW_ROUNDS) $(DESKTOP_GAMES); \
 	status=$$?; [ -z "$$pids" ] || kill $$pids; exit $$status
 
 # demo remakes the README's GIF, frame and screenshots of the page.

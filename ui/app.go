@@ -200,7 +200,14 @@ const compactWidth = 600
 func (a *App) style() style { return newStyle(a.scale, a.dpr, a.compact, render.Dark) }
 
 // zoom is the part of the scale that is not the device's pixel ratio.
-func (a *App) zoom() float64 { return a.scale / ebiten.Monitor().DeviceScaleFactor() }
+// It reads the device's scale as Layout last did: asking the monitor is a
+// round trip to the X server in the window, too slow to repeat each time.
+func (a *App) zoom() float64 {
+	if a.dpr == 0 {
+		return a.scale
+	}
+	return a.scale / a.dpr
+}
 
 // Update reads input, runs the views and keeps the test status fresh.
 // The frame's click goes to the view under it; then every key pressed

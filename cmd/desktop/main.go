@@ -39,7 +39,7 @@ func main() {
 	turn := flag.Float64("turn", -1, "the `turn` a replay opens at, paused (default: from the start, playing)")
 	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window (on Linux it still needs a display: Ebitengine connects to X at start; use arena record on a headless machine)")
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
-	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times those after the first 30)")
+	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
 	flag.StringVar(&match.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	flag.Parse()
@@ -138,6 +138,7 @@ type screenshot struct {
 	path  string
 	after int
 	n     int
+	first int // the frame the measure's clock started at
 	done  bool
 	err   error
 }
@@ -159,22 +160,40 @@ func (s *screenshot) Update() error {
 
 func (s *screenshot) Draw(screen *ebiten.Image) {
 	s.Game.Draw(screen)
-	if s.n++; s.n == warmup {
-		s.start = time.Now()
+	s.n++
+	if s.path == "" {
+		s.measure()
+		return
 	}
 	if s.n < s.after || s.done {
 		return
 	}
 	s.done = true
-	if s.path == "" {
-		st := s.app.Status()
-		secs := time.Since(s.start).Seconds()
-		n := s.n - warmup
-		fmt.Printf("%d frames in %.1f s: %.1f frames a second; Go draw %.2f ms a frame, longest %.2f ms, %.0f%% of the screen drawn (last 120 frames); turn %.1f, %d computed\n",
-			n, secs, float64(n)/secs, st.DrawMs, st.DrawMaxMs, 100*st.Drawn, st.Turn, st.Computed)
-		return
-	}
 	img := image.NewRGBA(screen.Bounds())
 	screen.ReadPixels(img.Pix)
 	s.err = atomicfile.Write(s.path, func(w io.Writer) error { return png.Encode(w, img) })
+}
+
+// measure times the frames drawn once the match is computed (while a bot
+// computes, it shares the CPU with the drawing) and past the first 30,
+// as many as -frames less those 30, and prints their rate.
+func (s *screenshot) measure() {
+	if s.done {
+		return
+	}
+	if s.start.IsZero() {
+		if s.n >= warmup && s.app.Status().Done {
+			s.start, s.first = time.Now(), s.n
+		}
+		return
+	}
+	n := s.n - s.first
+	if n < s.after-warmup {
+		return
+	}
+	s.done = true
+	st := s.app.Status()
+	secs := time.Since(s.start).Seconds()
+	fmt.Printf("%d frames in %.1f s: %.1f frames a second; Go draw %.2f ms a frame, longest %.2f ms, %.0f%% of the screen drawn (last 120 frames); turn %.1f, %d computed\n",
+		n, secs, float64(n)/secs, st.DrawMs, st.DrawMaxMs, 100*st.Drawn, st.Turn, st.Computed)
 }

@@ -266,15 +266,18 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 		if !o.box.Overlaps(d) {
 			continue
 		}
-		// Rectangles are clipped here and join the batch of every
-		// region's rectangles, drawn on the whole screen; the rest is
-		// drawn clipped by the GPU, a draw call of its own.
-		if o.kind == opFill || o.kind == opStroke {
+		// Rectangles are clipped here, and what lies within the region
+		// needs no clipping: both are drawn on the whole screen, in
+		// batches that run across regions. The rest is drawn clipped by
+		// the GPU, a draw call of its own.
+		switch {
+		case o.kind == opFill || o.kind == opStroke:
 			s.c.retarget(screen)
 			s.c.fillClip = d
-		} else {
+		case o.box.In(d):
+			s.c.retarget(screen)
+		default:
 			s.c.retarget(clip)
-			s.c.fillClip = image.Rectangle{}
 		}
 		s.play(o)
 	}
