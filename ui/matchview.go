@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -277,11 +278,15 @@ func (v *matchView) char(r rune) {
 	}
 }
 
+// receiveBudget is the time a frame gives to following the match's new
+// turns; the rest wait for the next frames.
+const receiveBudget = 8 * time.Millisecond
+
 // update moves playback along by dt seconds and sends a person's move
 // once it is complete.
 func (v *matchView) update(in *input, dt float64) {
 	pb := v.pb
-	if err := pb.receive(); err != nil {
+	if err := pb.receiveFor(receiveBudget); err != nil {
 		v.app.toastf("%v", err)
 	}
 	pb.tick(dt)

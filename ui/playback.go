@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/render"
@@ -28,7 +29,8 @@ type playback struct {
 	speed   int // index in speeds
 	total   int // turns the game lasts at most, for the timeline; 0 if unknown
 	events  []render.Event
-	scanned int // states scanned for events
+	scanned int      // states scanned for events
+	queued  [][]byte // messages received but not yet followed (see receiveFor)
 }
 
 // maxTurns is implemented by configs that know how long a game lasts.
@@ -68,11 +70,24 @@ func (p *playback) atEnd() bool { return p.t >= p.span() }
 // receive takes the messages that arrived. The first one refused stops the
 // stream: the turns before it stay, and the error says why. It returns
 // the error when this call found it.
-func (p *playback) receive() error {
+func (p *playback) receive() error { return p.receiveFor(0) }
+
+// receiveFor follows the match's new messages for about budget (0: all of
+// them) and keeps the rest for the next frame: a bot that computes faster
+// than a frame rebuilds and checks its turns would otherwise hold a frame
+// for all of them.
+func (p *playback) receiveFor(budget time.Duration) error {
 	if p.failed != nil {
 		return nil
 	}
-	for _, data := range p.feed.Poll() {
+	start := time.Now()
+	p.queued = append(p.queued, p.feed.Poll()...)
+	n := 0
+	for _, data := range p.queued {
+		if budget > 0 && n > 0 && time.Since(start) > budget {
+			break
+		}
+		n++
 		m, err := match.DecodeMessage(data)
 		if err == nil {
 			err = p.follow.Add(m)
@@ -80,8 +95,12 @@ func (p *playback) receive() error {
 		if err != nil {
 			p.failed = fmt.Errorf("the match stopped after %d turns: %w", len(p.follow.Record().Turns), err)
 			p.feed.Stop()
+			p.queued = nil
 			break
 		}
+	}
+	if p.queued != nil {
+		p.queued = append(p.queued[:0], p.queued[n:]...)
 	}
 	p.rec = p.follow.Record()
 	if p.scanned < p.rec.Len() {
