@@ -105,14 +105,13 @@ type Canvas interface {
 }
 
 // Layers is implemented by canvases that keep drawings between frames
-// (the screen's): what stands still is drawn once and copied after, so
-// that a frame costs what changed.
+// (the screen's): what stands still is recorded once and reused, so that
+// a frame costs what changed.
 type Layers interface {
-	// Layer shows what draw draws on the canvas within r. The pixels are
-	// kept under name and drawn again without calling draw while key (a
+	// Layer shows what draw draws on the canvas within r. The drawing is
+	// kept under name and reused without calling draw while key (a
 	// comparable value naming everything the drawing depends on) and r
-	// stay the same. draw must stay within r, and the layers of a frame
-	// must not overlap: they may share one image.
+	// stay the same. draw must stay within r.
 	Layer(name string, key any, r Rect, draw func())
 }
 

@@ -25,7 +25,7 @@ func BenchmarkDraw(b *testing.B) {
 				a := New(Options{Game: c.game, Preset: c.preset, P1: c.p1, P2: c.p2, Seed: 5, Start: true})
 				defer a.showStart()
 				a.Layout(1280, 800)
-				a.canvas.Canvas().Uncached = !cached
+				a.canvas.Uncached = !cached
 				for a.match.pb.rec.Result == nil {
 					a.match.pb.receive()
 				}

@@ -347,9 +347,9 @@ func (v *matchView) send() {
 
 // draw draws the view. What stands still between frames is kept in
 // layers (see render.Layer), each with the key of what it shows: a frame
-// of a playing match copies the bars, the panel and the timeline's marks
-// (first, together, as one batch from the screen canvas's sheet), then
-// draws the board's moving parts and the playhead.
+// of a playing match reuses the bars, the panel and the timeline's marks,
+// then draws the board's moving parts and the playhead; the screen
+// redraws only where the result differs from the last frame.
 func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	th := st.th
 	pb := v.pb
@@ -380,9 +380,8 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		v.buttons["play"].icon = "pause"
 	}
 	transport := []string{"first", "prev", "play", "next", "last", "slower", "faster"}
-	// The controls and the timeline's marks are layers of their own,
-	// side by side (layers must not overlap): the marks change with every
-	// turn computed, the controls with a click.
+	// The controls and the timeline's marks are layers of their own: the
+	// marks change with every turn computed, the controls with a click.
 	controls, marks, turnR := v.bottomRegions(st)
 	type controlsKey struct {
 		hover   string

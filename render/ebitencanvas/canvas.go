@@ -21,8 +21,9 @@ import (
 )
 
 // Canvas draws on a target image, set each frame with SetTarget. It keeps
-// font faces, uploaded pixel images and shapes between frames; it is not
-// safe for concurrent use.
+// font faces, uploaded pixel images and shapes between frames; it keeps
+// no layers (a Screen drawing through it does); it is not safe for
+// concurrent use.
 //
 // It never asks Ebitengine to antialias: in v2.8 an antialiased draw goes
 // through an offscreen twice the screen's size, flushed each time plain
@@ -33,7 +34,6 @@ import (
 // lines are drawn without antialiasing.
 type Canvas struct {
 	dst    *ebiten.Image
-	full   image.Rectangle // the target's bounds, dst's when it is clipped
 	faces  map[render.Face]*text.GoXFace
 	pixels map[image.Point]*ebiten.Image
 	shapes map[string]*ebiten.Image
@@ -50,23 +50,9 @@ type Canvas struct {
 	// redrawing regions of the screen clips them itself, so that all the
 	// regions' rectangles are one batch.
 	fillClip image.Rectangle
-	layers   map[string]*layer
-	sheet    *ebiten.Image // every layer's pixels, each in its own region
 	// MinText is the smallest text size drawers may use, in pixels (see
 	// render.TextFloor); 0 sets none.
 	MinText float64
-	// Uncached draws every layer anew each frame, as if the canvas kept
-	// none, and a Screen drawing through it redraws the whole frame: the
-	// reference that BenchmarkDraw measures layers against.
-	Uncached bool
-}
-
-// layer is a drawing kept between frames: a region of the sheet, drawn
-// for key.
-type layer struct {
-	key   any
-	r     render.Rect
-	drawn bool
 }
 
 // maxShapes bounds the shape cache; it is emptied when full.
@@ -76,96 +62,8 @@ const maxShapes = 512
 func New() *Canvas {
 	w := ebiten.NewImage(3, 3)
 	w.Fill(color.White)
-	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{}, layers: map[string]*layer{},
+	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{},
 		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
-}
-
-// Layer draws within r from the region of the sheet kept under name,
-// drawing it again (draw, with this canvas drawing on the sheet) only
-// when key or r changed. All layers share one sheet the target's size, in
-// the target's coordinates, so that copying them to the target is one
-// batch of one texture: in software WebGL, each texture a frame switches
-// to costs more than its pixels. draw must stay within r.
-func (c *Canvas) Layer(name string, key any, r render.Rect, draw func()) {
-	if c.Uncached {
-		draw()
-		return
-	}
-	b := c.full
-	if c.sheet == nil || c.sheet.Bounds().Size() != b.Size() {
-		if c.sheet != nil {
-			c.sheet.Deallocate()
-		}
-		c.sheet = ebiten.NewImage(b.Dx(), b.Dy())
-		clear(c.layers)
-	}
-	l := c.layers[name]
-	if l == nil {
-		l = &layer{}
-		c.layers[name] = l
-	}
-	if l.drawn && l.r != r {
-		// The layout changed: regions may now overlap old ones. Start the
-		// sheet again.
-		c.sheet.Clear()
-		clear(c.layers)
-		c.layers[name] = l
-		l.drawn = false
-	}
-	if !l.drawn || l.key != key {
-		// Whatever other layer kept pixels where this one draws must
-		// draw again when next asked for.
-		for other, o := range c.layers {
-			if other != name && o.drawn && overlap(o.r, r) {
-				o.drawn = false
-			}
-		}
-		dst := c.dst
-		c.retarget(c.sheet)
-		c.clearRect(r)
-		draw()
-		c.retarget(dst)
-		l.key, l.r, l.drawn = key, r, true
-	}
-	x, y, w, h := snap(r)
-	sub := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(c.sheet.Bounds())
-	if sub.Empty() {
-		return
-	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(sub.Min.X), float64(sub.Min.Y))
-	c.flush()
-	c.dst.DrawImage(c.sheet.SubImage(sub).(*ebiten.Image), op)
-}
-
-// Forget drops every layer: what a new match shows may share a layer's
-// key with what the last one showed (the same turn of another map).
-func (c *Canvas) Forget() {
-	if c.sheet != nil {
-		c.sheet.Clear()
-	}
-	clear(c.layers)
-}
-
-// overlap reports whether two rectangles share pixels once snapped.
-func overlap(a, b render.Rect) bool {
-	ax, ay, aw, ah := snap(a)
-	bx, by, bw, bh := snap(b)
-	return ax < bx+bw && bx < ax+aw && ay < by+bh && by < ay+ah
-}
-
-// clearRect makes r transparent on the target.
-func (c *Canvas) clearRect(r render.Rect) {
-	c.flush()
-	x, y, w, h := snap(r)
-	c.vs = append(c.vs[:0],
-		ebiten.Vertex{DstX: x, DstY: y}, ebiten.Vertex{DstX: x + w, DstY: y},
-		ebiten.Vertex{DstX: x, DstY: y + h}, ebiten.Vertex{DstX: x + w, DstY: y + h})
-	c.is = append(c.is[:0], 0, 1, 2, 1, 2, 3)
-	for i := range c.vs {
-		c.vs[i].SrcX, c.vs[i].SrcY = 1, 1
-	}
-	c.dst.DrawTriangles(c.vs, c.is, c.white, &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendClear})
 }
 
 // MinTextSize is the smallest text size drawers may use.
@@ -175,11 +73,11 @@ func (c *Canvas) MinTextSize() float64 { return c.MinText }
 // was batched for it.
 func (c *Canvas) SetTarget(dst *ebiten.Image) {
 	c.flush()
-	c.dst, c.full = dst, dst.Bounds()
+	c.dst = dst
 }
 
-// retarget draws on dst from now on (a sheet, a clipped part of the
-// target), after what was drawn on the last one.
+// retarget draws on dst from now on (a clipped part of the target),
+// after what was batched for the last one.
 func (c *Canvas) retarget(dst *ebiten.Image) {
 	if dst != c.dst {
 		c.flush()

@@ -105,29 +105,45 @@ func abs(x int) int {
 	return x
 }
 
-// TestLayersDrawAgainOnlyWhenNeeded: a layer draws once per key; another
-// layer drawn over its region, or Forget, makes it draw again.
+// TestLayersDrawAgainOnlyWhenNeeded: a screen's layer draws once per key
+// and rectangle; Forget makes it draw again.
 func TestLayersDrawAgainOnlyWhenNeeded(t *testing.T) {
-	c := New()
-	c.SetTarget(ebiten.NewImage(64, 64))
+	s := NewScreen(New())
+	kept := ebiten.NewImage(64, 64)
 	draws := map[string]int{}
-	layer := func(name string, key int, r render.Rect) {
-		c.Layer(name, key, r, func() { draws[name]++ })
+	frame := func(layers ...func()) {
+		s.Begin(64, 64)
+		for _, l := range layers {
+			l()
+		}
+		s.Present(kept)
+	}
+	layer := func(name string, key int, r render.Rect) func() {
+		return func() {
+			s.Layer(name, key, r, func() {
+				draws[name]++
+				s.Fill(r, render.Dark.Accent)
+			})
+		}
 	}
 	a, b := render.Rect{W: 32, H: 32}, render.Rect{X: 16, Y: 16, W: 32, H: 32}
-	layer("a", 1, a)
-	layer("a", 1, a)
-	layer("a", 2, a)
+	frame(layer("a", 1, a))
+	frame(layer("a", 1, a))
+	frame(layer("a", 2, a))
 	if draws["a"] != 2 {
 		t.Fatalf("a drew %d times for two keys", draws["a"])
 	}
-	layer("b", 1, b) // over part of a's pixels
-	layer("a", 2, a)
-	if draws["a"] != 3 {
-		t.Errorf("a drew %d times: it must draw again after b drew over it", draws["a"])
+	frame(layer("a", 2, a), layer("b", 1, b)) // b over part of a's pixels
+	frame(layer("a", 2, a), layer("b", 1, b))
+	if draws["a"] != 2 || draws["b"] != 1 {
+		t.Errorf("a drew %d times, b %d: a layer over another must not make it draw again", draws["a"], draws["b"])
 	}
-	c.Forget()
-	layer("b", 1, b)
+	frame(layer("a", 2, b))
+	if draws["a"] != 3 {
+		t.Errorf("a drew %d times: a new rectangle must make it draw again", draws["a"])
+	}
+	s.Forget()
+	frame(layer("b", 1, b))
 	if draws["b"] != 2 {
 		t.Errorf("b drew %d times: Forget must make it draw again", draws["b"])
 	}

@@ -49,7 +49,6 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 
 				fresh := ebiten.NewImage(w, h)
 				whole.SetTarget(fresh)
-				whole.Forget()
 				render.Frame(whole, r, rec, at, render.Dark)
 				whole.Flush()
 				if n, at2 := differ(kept, fresh); n > 0 {
