@@ -16,7 +16,7 @@ func (Game) Bots() []match.BotInfo {
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
 		{Name: "greedy", Description: "hunter: the wall that most shrinks the prey's region, at once; prey: heads for the centre of its region, off the hunter's line",
 			New: func(match.Options) (match.Bot, error) { return &player{}, nil }},
-		{Name: "strong", Description: "hunter: times each cut to close the box around the prey; prey: simulates the hunter ahead and keeps out of its reach",
+		{Name: "strong", Description: "hunter: times each cut to close the box around the prey, foretelling a prey that keeps alongside; takes down its newest wall when the region stops shrinking; prey: simulates the hunter ahead and keeps out of its reach",
 			Options: []match.OptionInfo{{Name: "horizon", Description: "ticks the prey looks ahead (default 24)"},
 				{Name: "look", Description: "ticks the hunter looks ahead for a better cut (default 12)"}},
 			New: func(o match.Options) (match.Bot, error) {
@@ -61,6 +61,7 @@ type player struct {
 	horizon int
 	look    int // ticks the hunter looks ahead for a better cut
 	regionCache
+	foresight
 }
 
 // regionCache keeps the prey's region between ticks and fills it again
@@ -69,6 +70,7 @@ type regionCache struct {
 	reg      Region
 	regWalls []Wall
 	regOK    bool
+	gen      int // counts the fills, for what is computed from a region
 }
 
 func (p *player) Act(t *match.Turn) (match.Action, error) {
@@ -87,6 +89,7 @@ func (p *regionCache) region(t *match.Turn, f *Field) *Region {
 		lastRegion.fill(&p.reg, f)
 		t.Spend(int64(p.reg.Area)) // as if filled here: budgets stay the same
 		p.regWalls, p.regOK = slices.Clone(f.Walls()), true
+		p.gen++
 	}
 	return &p.reg
 }
@@ -122,10 +125,21 @@ func (s *sharedRegion) fill(r *Region, f *Field) {
 // builds a horizontal or vertical wall behind the hunter as it closes on
 // the prey. Greedy builds the best cut as soon as it can; strong looks
 // along the hunter's path and waits when a later cut leaves the prey much
-// less room.
+// less room (where the prey will be then foretold when it keeps alongside
+// the hunter), and takes down its newest wall when the region has not
+// changed for long (the hunter's path then misses the prey's corner).
 func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 	reg := p.region(t, f)
 	del := unfencing(f, reg)
+	if p.strong {
+		p.watch(f, reg)
+		if p.stalled(f, reg, p.gen) {
+			if i := newestFence(f, reg, del); i >= 0 {
+				t.Note.Text = fmt.Sprintf("region %d cells unchanged too long; wall %d taken down", reg.Area, i)
+				return HunterAction(s, NoWall, append(del, i)...)
+			}
+		}
+	}
 	if f.Timer > 0 {
 		t.Note.Text = fmt.Sprintf("region %d cells; waiting for the cooldown", reg.Area)
 		return HunterAction(s, NoWall, del...)
@@ -160,7 +174,7 @@ func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 func (p *player) cut(t *match.Turn, s State, f *Field, reg *Region, del []int) Action {
 	best, bestDel, bestArea := NoWall, del, reg.Area
 	try := func(d []int) {
-		if kind, a := leastCut(t, f, d, bestArea); kind != NoWall {
+		if kind, a := leastCut(t, f, d, bestArea, free); kind != NoWall {
 			best, bestDel, bestArea = kind, d, a
 		}
 	}
@@ -175,7 +189,15 @@ func (p *player) cut(t *match.Turn, s State, f *Field, reg *Region, del []int) A
 		t.Note.Text = fmt.Sprintf("region %d cells; no cut takes a tenth of it", reg.Area)
 		return HunterAction(s, NoWall, del...)
 	}
-	if later, k := p.laterCut(t, f, Box{reg.Min, reg.Max}); later*10 < bestArea*7 {
+	if p.model() == shadowing {
+		// A prey that keeps beside the hunter comes along: the cut that
+		// takes its room down fastest may be a few ticks ahead.
+		if k, later := p.later(f, reg, p.gen, shadowing, p.look, max(f.Delay, 1), bestArea); k > 0 {
+			t.Spend(int64(p.look))
+			t.Note.Text = fmt.Sprintf("region %d cells; waiting %d ticks for a cut to %d, the prey alongside", reg.Area, k, later)
+			return HunterAction(s, NoWall, del...)
+		}
+	} else if later, k := p.laterCut(t, f, Box{reg.Min, reg.Max}); later*10 < bestArea*7 {
 		t.Note.Text = fmt.Sprintf("region %d cells; waiting %d ticks for a cut to %d", reg.Area, k, later)
 		return HunterAction(s, NoWall, del...)
 	}
@@ -245,11 +267,12 @@ func (p *player) laterCut(t *match.Turn, f *Field, box Box) (int, int) {
 // leastCut tries the four wall types on copies of the field, deleting
 // del, and returns the one that leaves the prey the least area under
 // bound with the hunter still in it (NoWall when none does), stopping
-// when the node budget is spent.
-func leastCut(t *match.Turn, f *Field, del []int, bound int) (Kind, int) {
+// when the node budget is spent. When keep is not nil, only the cuts
+// whose copy it keeps count.
+func leastCut(t *match.Turn, f *Field, del []int, bound int, keep func(g *Field) bool) (Kind, int) {
 	best, bestArea := NoWall, bound
 	for kind := Horizontal; kind <= Counterdiagonal && t.Spend(0); kind++ {
-		if a, ok := cutArea(t, f, kind, del); ok && a < bestArea {
+		if g, a, ok := cutPlay(t, f, kind, del); ok && a < bestArea && (keep == nil || keep(&g)) {
 			best, bestArea = kind, a
 		}
 	}

@@ -77,18 +77,24 @@ func ready(f *Field, del []int) bool {
 // area after it, and whether the wall stood with the hunter still in the
 // prey's region (or the tick captured).
 func cutArea(t *match.Turn, f *Field, kind Kind, del []int) (int, bool) {
+	_, a, ok := cutPlay(t, f, kind, del)
+	return a, ok
+}
+
+// cutPlay is cutArea that also returns the copy after the tick.
+func cutPlay(t *match.Turn, f *Field, kind Kind, del []int) (Field, int, bool) {
 	g := f.Fork()
 	n := len(g.Walls())
 	if g.Step(HunterMove{Build: kind, Delete: del}, PreyMove{}) {
-		return 0, true
+		return g, 0, true
 	}
 	if len(g.Walls()) != n-countValid(del, n)+1 {
-		return 0, false
+		return g, 0, false
 	}
 	var r Region
 	r.Fill(&g, g.Prey)
 	t.Spend(int64(r.Area))
-	return r.Area, r.Has(g.Hunter.X, g.Hunter.Y)
+	return g, r.Area, r.Has(g.Hunter.X, g.Hunter.Y)
 }
 
 // boxHunter builds a horizontal or vertical wall through its line when
@@ -125,7 +131,7 @@ func (h *bfsHunter) hunt(t *match.Turn, s State, f *Field) Action {
 	if !ready(f, del) {
 		return HunterAction(s, NoWall, del...)
 	}
-	best, bestArea := leastCut(t, f, del, reg.Area)
+	best, bestArea := leastCut(t, f, del, reg.Area, nil)
 	if best == NoWall || 10*bestArea > 9*reg.Area {
 		return HunterAction(s, NoWall, del...)
 	}
