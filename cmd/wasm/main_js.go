@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,8 +18,16 @@ import (
 	"github.com/arena-playground/arena/ui"
 )
 
+// memoryLimit is the heap size past which the garbage collector works
+// harder rather than letting the heap double: the page keeps a match's
+// states up to match.StateBudget (256 MB) and its images, and a
+// WebAssembly program never gives memory back to the browser. The same
+// limit as the arena command's.
+const memoryLimit = 768 << 20
+
 // main runs the playground in the page, with the settings of the URL.
 func main() {
+	debug.SetMemoryLimit(memoryLimit)
 	search := js.Global().Get("location").Get("search").String()
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	opts := ui.ParseQuery(q)

@@ -5,16 +5,25 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"runtime/debug"
 	"syscall/js"
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 )
 
+// memoryLimit is the heap size past which the garbage collector works
+// harder rather than letting the heap double. A WebAssembly program never
+// gives memory back to the browser, so its peak is what it holds: the
+// worker needs the latest state and a few snapshots (Serve keeps 16 MB of
+// states), and shares its process with the page.
+const memoryLimit = 256 << 20
+
 // main waits for the page's requests (match.Request as JSON strings): the
 // first start computes its match, streaming each message back as JSON;
 // acts are a person's moves.
 func main() {
+	debug.SetMemoryLimit(memoryLimit)
 	acts := make(chan match.Act, 1)
 	started := false
 	post := func(m match.Message) {

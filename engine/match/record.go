@@ -52,9 +52,6 @@ type Weigher interface {
 
 const defaultStateSize = 256
 
-// stateBudget is StateBudget but for tests of the thinning.
-var stateBudget = StateBudget
-
 // Compacter is implemented by states that hold caches a record need not
 // keep for every turn (Evasion's 11 KB occupancy grid). A record keeps
 // each state as Compact returns it, and only the latest one in full.
@@ -80,10 +77,14 @@ type rebuilt struct {
 	s State
 }
 
-// newRecord starts a record at the initial state.
-func newRecord(g Game, cfg Config, seed uint64, players [2]string, init State) Record {
+// newRecord starts a record at the initial state, keeping budget bytes
+// of states (0: StateBudget).
+func newRecord(g Game, cfg Config, seed uint64, players [2]string, init State, budget int) Record {
+	if budget <= 0 {
+		budget = StateBudget
+	}
 	r := Record{Game: g, Config: cfg, Seed: seed, Players: players,
-		keep: &keeper{budget: stateBudget, stride: 1}}
+		keep: &keeper{budget: budget, stride: 1}}
 	r.push(init, nil)
 	return r
 }

@@ -13,10 +13,8 @@ import (
 func TestRecordThinsToItsBudget(t *testing.T) {
 	cfg := &tallyConfig{Turns: 1000}
 	full := play(t, cfg, "random", "random")
-	defer func(b int) { stateBudget = b }(stateBudget)
-	stateBudget = 10 * defaultStateSize
-
-	r, err := NewRunner(Setup{Game: tally{}, Config: cfg, Seed: 7, Players: [2]Spec{spec(t, "random"), spec(t, "random")}})
+	r, err := NewRunner(Setup{Game: tally{}, Config: cfg, Seed: 7, Players: [2]Spec{spec(t, "random"), spec(t, "random")},
+		StateBudget: 10 * defaultStateSize})
 	if err != nil {
 		t.Fatal(err)
 	}

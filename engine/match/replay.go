@@ -158,7 +158,7 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	if err != nil {
 		return nil, at([]any{"config"}, "%v", err)
 	}
-	r := newRecord(g, cfg, rp.Seed, rp.Players, s)
+	r := newRecord(g, cfg, rp.Seed, rp.Players, s, 0)
 	rec := &r
 	for k, rt := range rp.Turns {
 		if err := rec.addTurn(rt, [2]time.Duration{}); err != nil {

@@ -32,6 +32,11 @@ type Setup struct {
 	// the address each network player listens on, once it listens
 	// ("P1 listening on 127.0.0.1:9000"), so that scripts can wait for it.
 	Log io.Writer
+	// StateBudget is how many bytes of states the record keeps before it
+	// thins them to snapshots (0: the package's StateBudget). A process
+	// that only streams the turns to another, which keeps the states
+	// itself (the page's worker), keeps little.
+	StateBudget int
 }
 
 // Listener is implemented by network players that arena awaits on an
@@ -123,7 +128,7 @@ func (s Setup) start() (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	return newRecord(s.Game, s.Config, s.Seed, [2]string{s.Players[P1].String(), s.Players[P2].String()}, init), nil
+	return newRecord(s.Game, s.Config, s.Seed, [2]string{s.Players[P1].String(), s.Players[P2].String()}, init, s.StateBudget), nil
 }
 
 // timed reports whether the game's clock rules side's bot: a program

@@ -23,6 +23,12 @@ import (
 // players are awaited.
 var ServeLog io.Writer
 
+// ServeStateBudget is the state budget of the matches Serve plays: the
+// side that shows the match keeps every state it needs in its Follower,
+// so the serving side keeps snapshots of 16 MB at most, not a second
+// copy of StateBudget (in the page, both share one browser process).
+const ServeStateBudget = 16 << 20
+
 // Person is the bot spec of a side played by a person at the window, whose
 // moves come from outside the match loop.
 const Person = "you"
@@ -118,6 +124,8 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message)) {
 		return
 	}
 	setup.Log = ServeLog
+	// The page keeps the states it shows; here only the latest is of use.
+	setup.StateBudget = ServeStateBudget
 	for side, p := range setup.Players {
 		if p.Name == Person {
 			setup.Bots[side] = &personBot{game: setup.Game, acts: acts, send: send}
