@@ -40,10 +40,12 @@ bench:
 # command in a process of its own, and prints its wall time, peak memory
 # and longest moves (cmd/arena/limits_test.go); LIMITS=pathgame picks some.
 # The Life cases play 4,096 turns on a 4096x4096 board: the whole run
-# takes about an hour on 2 cores.
+# takes about an hour on 2 cores. The last plays the Life case in the
+# page's worker, in headless Chromium (cmd/wasm/limits_test.go).
 LIMITS ?= .
-limits:
+limits: deps
 	$(GO) test -run '^$$' -bench 'Limits/$(LIMITS)' -benchtime 1x -timeout 4h ./cmd/arena
+	$(GO) test -run '^$$' -bench 'PageLimits/$(LIMITS)' -benchtime 1x -timeout 4h ./cmd/wasm
 
 # measure logs the frame rates and the Go-side draw times of the page (in
 # headless Chromium) and of the window (under Xvfb), for a match of each
