@@ -218,3 +218,41 @@ func BenchmarkFrame(b *testing.B) {
 		}
 	})
 }
+
+// A board whose cells are smaller than a pixel is drawn from one cell a
+// pixel, the cell at the pixel's centre; one whose cells are a pixel or
+// more keeps one pixel a cell.
+func TestLifePixelsSampleTinyCells(t *testing.T) {
+	cfg := life.Competition()
+	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 2, 2000
+	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
+		Players: [2]match.Spec{{Name: "random"}, {Name: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := lifeAt(rec, float64(rec.Len()-1))
+	th := Dark
+	whole := lifePixels(m, 300, 200, 400, 600, th)
+	if b := whole.Bounds(); b.Dx() != 200 || b.Dy() != 300 {
+		t.Fatalf("cells of 2 pixels: image %v, want one pixel a cell", b)
+	}
+	small := lifePixels(m, 300, 200, 70, 90, th)
+	if b := small.Bounds(); b.Dx() != 70 || b.Dy() != 90 {
+		t.Fatalf("cells of a third of a pixel: image %v, want 70x90", b)
+	}
+	live := 0
+	for y := range 90 {
+		for x := range 70 {
+			row, col := (2*y+1)*300/180, (2*x+1)*200/140
+			if got, want := small.RGBAAt(x, y), whole.RGBAAt(col, row); got != want {
+				t.Fatalf("pixel (%d,%d): %v, the cell (%d,%d) at its centre is %v", x, y, got, row, col, want)
+			}
+			if small.RGBAAt(x, y) != th.Board {
+				live++
+			}
+		}
+	}
+	if live == 0 {
+		t.Fatal("no live cell sampled: the test's board is empty")
+	}
+}
