@@ -26,25 +26,32 @@ const (
 
 // lifeMoment is what is drawn at one moment of playback.
 type lifeMoment struct {
-	from, to  life.State // the states before and after the turn
-	mid       life.Board // from's board with the turn's colonisations
-	place     float64    // progress of the colonisation phase, 0..1
-	step      float64    // progress of the generation step, 0..1
-	animating bool
+	from, to life.State // the states before and after the turn
+	mid      life.Board // from's board with the turn's colonisations
+	// The boards of from and to, taken once: State.Board copies the
+	// state to the heap, and colour runs for every cell or pixel.
+	fromB, toB *life.Board
+	th         *Theme           // the theme blend is for
+	blend      [3][3]color.RGBA // see palette
+	place      float64          // progress of the colonisation phase, 0..1
+	step       float64          // progress of the generation step, 0..1
+	animating  bool
 }
 
 func lifeAt(rec *match.Record, t float64) lifeMoment {
 	k, f := Moment(rec, t)
 	m := lifeMoment{from: rec.State(k).(life.State)}
+	m.fromB = m.from.Board()
 	if f == 0 {
-		m.to = m.from
+		m.to, m.toB = m.from, m.fromB
 		return m
 	}
 	m.to = rec.State(k + 1).(life.State)
+	m.toB = m.to.Board()
 	m.animating = true
 	m.place = ease(f / lifePlace)
 	m.step = ease((f - lifePlace) / (1 - lifePlace))
-	m.mid = m.from.Board().Clone()
+	m.mid = m.fromB.Clone()
 	for _, side := range match.Sides {
 		for _, c := range m.to.Applied(side) {
 			m.mid.Set(c.Row, c.Col, life.OwnerOf(side))
@@ -95,7 +102,7 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 		}
 	})
 	if !l.grid {
-		c.Pixels(full, lifePixels(m, rows, cols, int(full.W), int(full.H), th))
+		c.Pixels(full, lifePixels(&m, rows, cols, int(full.W), int(full.H), th))
 		return
 	}
 	for row := range rows {
@@ -113,7 +120,7 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 // screen; one pixel per pixel on screen when cells are smaller, each the
 // colour of the cell at its centre, so that a 4096x4096 board drawn on
 // 700 pixels costs 490,000 cells a frame, not 16.8 million.
-func lifePixels(m lifeMoment, rows, cols, w, h int, th *Theme) *image.RGBA {
+func lifePixels(m *lifeMoment, rows, cols, w, h int, th *Theme) *image.RGBA {
 	w, h = min(cols, max(w, 1)), min(rows, max(h, 1))
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := range h {
@@ -126,21 +133,44 @@ func lifePixels(m lifeMoment, rows, cols, w, h int, th *Theme) *image.RGBA {
 }
 
 // colour is the colour of cell (row, col) at the moment: its owner's, or
-// a blend while it is being colonised, born or dying.
-func (m lifeMoment) colour(row, col int, th *Theme) color.RGBA {
+// a blend while it is being colonised, born or dying. The blends of the
+// moment are worked out once (three owners, nine pairs), not per cell.
+func (m *lifeMoment) colour(row, col int, th *Theme) color.RGBA {
+	if m.th != th {
+		m.palette(th)
+	}
+	a := m.fromB.At(row, col)
+	switch {
+	case !m.animating:
+		return m.blend[a][a]
+	case m.step == 0:
+		return m.blend[a][m.mid.At(row, col)]
+	}
+	return m.blend[m.mid.At(row, col)][m.toB.At(row, col)]
+}
+
+// palette works out the moment's colours for th: blend[a][b] is owner a's
+// colour turning into owner b's at this moment's progress.
+func (m *lifeMoment) palette(th *Theme) {
 	of := func(o life.Owner) color.RGBA {
 		if o == life.Dead {
 			return th.Board
 		}
 		return th.Player[o-1]
 	}
-	switch a := m.from.Board().At(row, col); {
-	case !m.animating:
-		return of(a)
-	case m.step == 0:
-		return Mix(of(a), of(m.mid.At(row, col)), m.place)
+	t := m.step
+	if m.step == 0 {
+		t = m.place
 	}
-	return Mix(of(m.mid.At(row, col)), of(m.to.Board().At(row, col)), m.step)
+	for a := range m.blend {
+		for b := range m.blend[a] {
+			m.blend[a][b] = of(life.Owner(a))
+			if a != b && m.animating {
+				m.blend[a][b] = Mix(of(life.Owner(a)), of(life.Owner(b)), t)
+			}
+		}
+	}
+	m.th = th
 }
 
 // lifeMarks rings the colonised cells and crosses the contested ones: at

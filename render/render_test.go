@@ -232,11 +232,11 @@ func TestLifePixelsSampleTinyCells(t *testing.T) {
 	}
 	m := lifeAt(rec, float64(rec.Len()-1))
 	th := Dark
-	whole := lifePixels(m, 300, 200, 400, 600, th)
+	whole := lifePixels(&m, 300, 200, 400, 600, th)
 	if b := whole.Bounds(); b.Dx() != 200 || b.Dy() != 300 {
 		t.Fatalf("cells of 2 pixels: image %v, want one pixel a cell", b)
 	}
-	small := lifePixels(m, 300, 200, 70, 90, th)
+	small := lifePixels(&m, 300, 200, 70, 90, th)
 	if b := small.Bounds(); b.Dx() != 70 || b.Dy() != 90 {
 		t.Fatalf("cells of a third of a pixel: image %v, want 70x90", b)
 	}
