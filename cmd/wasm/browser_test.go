@@ -200,6 +200,9 @@ func (b *browser) screenshot(name string) []byte {
 		b.fatalf("screenshot: %v", err)
 	}
 	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.t.Fatal(err)
+		}
 		if err := os.WriteFile(dir+"/"+name+".png", png, 0o644); err != nil {
 			b.t.Fatal(err)
 		}

@@ -52,8 +52,6 @@ func BenchmarkPageLimits(bm *testing.B) {
 			}
 			wall := time.Since(start)
 			longest := eval[float64](b, `window.arenaFrames.max`)
-			b.awaitFrames(2)
-			b.screenshot("limits-life-4096")
 			peak := renderersPeak()
 			bm.ReportMetric(wall.Seconds(), "s/run")
 			bm.ReportMetric(float64(st.Computed)/wall.Seconds(), "turns/s")
@@ -61,6 +59,8 @@ func BenchmarkPageLimits(bm *testing.B) {
 			bm.ReportMetric(longest, "longest-frame-ms")
 			bm.Logf("%d turns computed in %s; renderer peak %d MB (%d MB before the drop); longest frame %.0f ms; result %q",
 				st.Computed, wall.Round(time.Second), peak>>20, before>>20, longest, st.Result)
+			b.awaitFrames(2)
+			b.screenshot("limits-life-4096")
 		}
 	})
 }
