@@ -13,8 +13,13 @@ type Grid struct {
 
 // LayoutGrid fits a rows x cols board in r, centred.
 func LayoutGrid(r Rect, rows, cols int) Grid {
-	size := math.Floor(min(r.W/float64(cols), r.H/float64(rows)))
-	size = max(size, 1)
+	// Whole pixels a cell while a cell is a pixel or more; below that a
+	// fraction, so that a board larger than the view (a 4096x4096 Life
+	// board in 640 pixels) still fits in it.
+	size := min(r.W/float64(cols), r.H/float64(rows))
+	if size >= 1 {
+		size = math.Floor(size)
+	}
 	return Grid{
 		x0:   math.Round(r.X + (r.W-size*float64(cols))/2),
 		y0:   math.Round(r.Y + (r.H-size*float64(rows))/2),

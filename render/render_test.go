@@ -256,3 +256,16 @@ func TestLifePixelsSampleTinyCells(t *testing.T) {
 		t.Fatal("no live cell sampled: the test's board is empty")
 	}
 }
+
+// A board with more cells than the view has pixels fits in the view: its
+// cells are a fraction of a pixel, not a pixel each past the view's edges.
+func TestLayoutGridFitsLargeBoards(t *testing.T) {
+	r := Rect{X: 100, Y: 50, W: 640, H: 600}
+	for _, n := range []int{24, 600, 4096} {
+		l := LayoutGrid(r, n, n)
+		side := l.size * float64(n)
+		if l.x0 < r.X || l.y0 < r.Y || l.x0+side > r.X+r.W+0.5 || l.y0+side > r.Y+r.H+0.5 {
+			t.Errorf("%dx%d board in %+v: at (%v,%v), %v wide", n, n, r, l.x0, l.y0, side)
+		}
+	}
+}
