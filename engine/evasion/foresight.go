@@ -99,8 +99,8 @@ func (pr *profile) least(a, next, q Point) int {
 type preyModel func(f *Field, reg *Region, h, v, q Point) Point
 
 // preyModels are the course's preys as the hunter models them: one that
-// stays (the model of a prey none of the others foretells), one that walks to its region's centroid (herbertli's, greedy's), one
-// that keeps about seven cells from the hunter, beside it and off its
+// stays (the model of a prey none of the others foretells), one that
+// walks to its region's centroid (herbertli's, greedy's), one that keeps about seven cells from the hunter, beside it and off its
 // line (the shadowing students' prey).
 var preyModels = [...]preyModel{
 	func(f *Field, reg *Region, h, v, q Point) Point { return q },
@@ -115,10 +115,7 @@ var preyModels = [...]preyModel{
 			if f.Captures(next, to) {
 				return -1 << 40
 			}
-			if far {
-				return -dist2(to, h)
-			}
-			return 16*min(lineDistance(h, v, to), 8) - abs(dist2(to, h)-49)
+			return shadowScoreAt(h, v, to, far)
 		})
 	},
 }
@@ -174,7 +171,8 @@ func (fs *foresight) watch(f *Field, reg *Region) {
 }
 
 // model returns the model that foretold most of the prey's steps, the
-// staying one while none is clearly ahead of it (a tenth of the steps).
+// staying one until another has foretold 8 (a step is credited only when
+// the prey moved, so the staying model is the fallback, never a winner).
 func (fs *foresight) model() int {
 	best := staying
 	for i, h := range fs.hits {

@@ -224,11 +224,16 @@ func (shadowPrey) flee(t *match.Turn, s State, f *Field) Action {
 // shadowScore scores the prey's cell to: toward the hunter while it is
 // far, beside it and off its diagonal when near.
 func shadowScore(f *Field, to Point, far bool) int {
-	h := f.Hunter
+	return shadowScoreAt(f.Hunter, f.HunterVel, to, far)
+}
+
+// shadowScoreAt is shadowScore with the hunter at h going by v: what the
+// strong hunter foretells a shadowing prey by.
+func shadowScoreAt(h, v, to Point, far bool) int {
 	if far {
 		return -dist2(to, h)
 	}
-	return 16*min(lineDistance(h, f.HunterVel, to), 8) - abs(dist2(to, h)-49)
+	return 16*min(lineDistance(h, v, to), 8) - abs(dist2(to, h)-49)
 }
 
 // bestStep returns the prey's step (dx, dy) whose cell scores highest;
