@@ -100,8 +100,9 @@ type preyModel func(f *Field, reg *Region, h, v, q Point) Point
 
 // preyModels are the course's preys as the hunter models them: one that
 // stays (the model of a prey none of the others foretells), one that
-// walks to its region's centroid (herbertli's, greedy's), one that keeps about seven cells from the hunter, beside it and off its
-// line (the shadowing students' prey).
+// walks to its region's centroid (herbertli's, greedy's), one that keeps
+// about seven cells from the hunter, beside it and off its line (the
+// shadowing students' prey).
 var preyModels = [...]preyModel{
 	func(f *Field, reg *Region, h, v, q Point) Point { return q },
 	func(f *Field, reg *Region, h, v, q Point) Point {
