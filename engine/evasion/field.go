@@ -457,6 +457,34 @@ func (g *grid) nextSet(i uint) uint {
 	}
 }
 
+// nextClear returns the index of the first clear bit at i or after, or
+// a number past the grid when none is.
+func (g *grid) nextClear(i uint) uint {
+	w := i >> 6
+	if w >= uint(len(g)) {
+		return i
+	}
+	for m := ^g[w] >> (i & 63); ; m = ^g[w] {
+		if m != 0 {
+			return i + uint(bits.TrailingZeros64(m))
+		}
+		w++
+		if w == uint(len(g)) {
+			return w << 6
+		}
+		i = w << 6
+	}
+}
+
+// setRun sets bits lo to hi, a word at a time.
+func (g *grid) setRun(lo, hi uint) {
+	for i := lo; i <= hi; {
+		n := min(64-i&63, hi+1-i) // bits left in this word, or in the run
+		g[i>>6] |= (^uint64(0) >> (64 - n)) << (i & 63)
+		i += n
+	}
+}
+
 // prevSet returns the index of the last set bit at i or before.
 func (g *grid) prevSet(i uint) uint {
 	w := i >> 6

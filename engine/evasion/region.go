@@ -14,25 +14,78 @@ type Region struct {
 }
 
 // Fill computes the region of f that contains from; Area is 0 when from
-// is blocked. It reuses r's memory.
+// is blocked. It reuses r's memory. On a field with an occupancy grid it
+// fills whole runs of a row at a time (a 90,000-cell region is a few
+// hundred runs), which is what lets a hunter weigh several cuts a tick.
 func (r *Region) Fill(f *Field, from Point) {
-	r.in = grid{}
-	r.Area, r.SumX, r.SumY = 0, 0, 0
-	r.Min, r.Max = Point{Size, Size}, Point{-1, -1}
+	r.reset()
 	if f.Blocked(from.X, from.Y) {
 		return
 	}
+	if f.occ == nil {
+		r.fillCells(f, from)
+		return
+	}
+	r.fillRuns(f.occ, from)
+}
+
+func (r *Region) reset() {
+	r.in = grid{}
+	r.Area, r.SumX, r.SumY = 0, 0, 0
+	r.Min, r.Max = Point{Size, Size}, Point{-1, -1}
+}
+
+// fillRuns is a scanline fill: it takes a seed's whole run of free cells
+// in its row, then seeds each free run of the rows above and below that
+// touches it, diagonally included (eight neighbours). The occupancy
+// grid's border ends every run.
+func (r *Region) fillRuns(occ *grid, from Point) {
+	q := append(r.queue[:0], int32(gridIndex(from.X, from.Y)))
+	for len(q) > 0 {
+		i := uint(q[len(q)-1])
+		q = q[:len(q)-1]
+		if r.in[i>>6]&(1<<(i&63)) != 0 {
+			continue // a run is taken whole: any cell of it taken is all of it
+		}
+		lo, hi := occ.prevSet(i)+1, occ.nextSet(i)-1
+		r.in.setRun(lo, hi)
+		r.addRun(int(lo%gridW)-1, int(hi%gridW)-1, int(lo/gridW)-1)
+		for _, row := range [2]int{-gridW, gridW} {
+			end := uint(int(hi) + 1 + row)
+			for j := uint(int(lo) - 1 + row); ; j = occ.nextSet(j) + 1 {
+				if j = occ.nextClear(j); j > end {
+					break
+				}
+				if r.in[j>>6]&(1<<(j&63)) == 0 {
+					q = append(q, int32(j))
+				}
+			}
+		}
+	}
+	r.queue = q
+}
+
+// addRun counts the cells x0 to x1 of row y.
+func (r *Region) addRun(x0, x1, y int) {
+	n := x1 - x0 + 1
+	r.Area += n
+	r.SumX += (x0 + x1) * n / 2
+	r.SumY += y * n
+	r.Min.X, r.Min.Y = min(r.Min.X, x0), min(r.Min.Y, y)
+	r.Max.X, r.Max.Y = max(r.Max.X, x1), max(r.Max.Y, y)
+}
+
+// fillCells is the plain breadth-first fill, a cell and its eight
+// neighbours at a time: the reference fillRuns is tested and measured
+// against, and the fill of a field that scans its walls.
+func (r *Region) fillCells(f *Field, from Point) {
 	q := append(r.queue[:0], int32(from.Y*Size+from.X))
 	r.in.set(from.X, from.Y)
 	for len(q) > 0 {
 		c := int(q[len(q)-1])
 		q = q[:len(q)-1]
 		x, y := c%Size, c/Size
-		r.Area++
-		r.SumX += x
-		r.SumY += y
-		r.Min.X, r.Min.Y = min(r.Min.X, x), min(r.Min.Y, y)
-		r.Max.X, r.Max.Y = max(r.Max.X, x), max(r.Max.Y, y)
+		r.addRun(x, x, y)
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				nx, ny := x+dx, y+dy
