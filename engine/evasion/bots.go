@@ -62,6 +62,7 @@ type player struct {
 	look    int // ticks the hunter looks ahead for a better cut
 	regionCache
 	foresight
+	lookahead
 }
 
 // regionCache keeps the prey's region between ticks and fills it again
@@ -331,7 +332,7 @@ func (p *player) flee(t *match.Turn, s State, f *Field) Action {
 	centre := reg.Centroid()
 	var safe [3][3]int
 	if p.strong && near(f.Hunter, f.Prey, p.horizon+6) {
-		safe = survival(t, f, p.horizon, f.Captures)
+		safe = p.survival(t, f, p.horizon, f.Captures)
 	}
 	best, bestScore := Point{}, -1<<62
 	far := !near(f.Hunter, f.Prey, 12)
@@ -368,59 +369,62 @@ func lineDistance(h, v, p Point) int {
 	return min(d, 12)
 }
 
+// lookahead is a prey's memory for survival, kept from tick to tick so
+// that a prey's tick allocates nothing.
+type lookahead struct {
+	hs        []Point
+	next, cur []int
+	window
+}
+
 // survival returns, for each first step of the prey, for how many of the
 // next k ticks it can stay out of the hunter's reach (the hunter simulated
 // ahead, building nothing; deadly says whether a hunter at h catches a
-// prey at q). The prey steps on odd ticks only.
-func survival(t *match.Turn, f *Field, k int, deadly func(h, q Point) bool) [3][3]int {
-	hs := make([]Point, k+1)
+// prey at q, and is false beyond the capture radius). The prey steps on
+// odd ticks only.
+//
+// It is computed backward over a window around the prey, each cell's
+// value the best of the cells its nine steps reach: where those steps
+// land is worked out once (a step does not depend on the tick), and
+// deadly is asked only near the hunter, so a tick costs a table walk.
+func (la *lookahead) survival(t *match.Turn, f *Field, k int, deadly func(h, q Point) bool) [3][3]int {
+	hs := append(la.hs[:0], Point{})
 	h, v := f.Hunter, f.HunterVel
-	for i := 1; i <= k; i++ {
+	for range k {
 		h, v = f.Move(h, v)
-		hs[i] = h
+		hs = append(hs, h)
 	}
-	// alive[c] after the loop: the ticks a prey at c can survive from
-	// tick i on, computed backward over a window around the prey.
-	r := k/2 + 2
-	side := 2*r + 1
-	idx := func(q Point) int { return (q.Y-f.Prey.Y+r)*side + q.X - f.Prey.X + r }
-	in := func(q Point) bool { return abs(q.X-f.Prey.X) <= r && abs(q.Y-f.Prey.Y) <= r }
-	next := make([]int, side*side)
-	cur := make([]int, side*side)
+	w := &la.window
+	w.fill(f, k/2+2)
+	next, cur := resize(la.next, len(w.steps)), resize(la.cur, len(w.steps))
+	la.hs, la.next, la.cur = hs, next, cur
 	for i := range next {
 		next[i] = k
 	}
 	for i := k; i >= 2; i-- {
 		moves := (f.Tick+i)%2 == 1 // the prey steps in tick i+1 (tick 1 is this one)
-		for y := -r; y <= r; y++ {
-			for x := -r; x <= r; x++ {
-				q := Point{f.Prey.X + x, f.Prey.Y + y}
-				c := idx(q)
-				if f.Blocked(q.X, q.Y) {
-					cur[c] = 0
-					continue
-				}
-				best := 0
-				if !moves {
-					best = next[c]
-				} else {
-					for dy := -1; dy <= 1; dy++ {
-						for dx := -1; dx <= 1; dx++ {
-							to, _ := f.Move(q, Point{dx, dy})
-							if in(to) {
-								best = max(best, next[idx(to)])
-							}
-						}
+		for c, steps := range w.steps {
+			best := 0
+			switch {
+			case w.blocked[c]:
+			case !moves:
+				best = next[c]
+			default:
+				for _, to := range steps {
+					if to >= 0 {
+						best = max(best, next[to])
 					}
 				}
-				if deadly(hs[i], q) {
-					best = i - 1
-				}
-				cur[c] = best
 			}
+			cur[c] = best
 		}
+		w.near(hs[i], func(c int, q Point) {
+			if !w.blocked[c] && deadly(hs[i], q) {
+				cur[c] = i - 1
+			}
+		})
 		next, cur = cur, next
-		t.Spend(int64(side * side))
+		t.Spend(int64(len(w.steps)))
 	}
 	var out [3][3]int
 	for dy := -1; dy <= 1; dy++ {
@@ -430,8 +434,65 @@ func survival(t *match.Turn, f *Field, k int, deadly func(h, q Point) bool) [3][
 				out[dy+1][dx+1] = 0
 				continue
 			}
-			out[dy+1][dx+1] = next[idx(to)]
+			out[dy+1][dx+1] = next[w.index(to)]
 		}
 	}
 	return out
+}
+
+// resize returns s with length n, reusing its memory when it can.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// window is the square of cells within r of the prey (in x and y), each
+// with the cells its nine steps lead to (-1 outside the window).
+type window struct {
+	centre  Point
+	r, side int
+	steps   [][9]int32
+	blocked []bool
+}
+
+// fill makes w the window of radius r around f's prey.
+func (w *window) fill(f *Field, r int) {
+	w.centre, w.r, w.side = f.Prey, r, 2*r+1
+	w.steps, w.blocked = resize(w.steps, w.side*w.side), resize(w.blocked, w.side*w.side)
+	for c := range w.steps {
+		q := w.cell(c)
+		w.blocked[c] = f.Blocked(q.X, q.Y)
+		for d := range 9 {
+			to, _ := f.Move(q, Point{d%3 - 1, d/3 - 1})
+			w.steps[c][d] = -1
+			if w.has(to) {
+				w.steps[c][d] = int32(w.index(to))
+			}
+		}
+	}
+}
+
+func (w *window) has(q Point) bool {
+	return abs(q.X-w.centre.X) <= w.r && abs(q.Y-w.centre.Y) <= w.r
+}
+
+func (w *window) index(q Point) int {
+	return (q.Y-w.centre.Y+w.r)*w.side + q.X - w.centre.X + w.r
+}
+
+func (w *window) cell(c int) Point {
+	return Point{w.centre.X - w.r + c%w.side, w.centre.Y - w.r + c/w.side}
+}
+
+// near calls fn for each window cell within the capture distance of h
+// in x and y.
+func (w *window) near(h Point, fn func(c int, q Point)) {
+	for y := max(h.Y-4, w.centre.Y-w.r); y <= min(h.Y+4, w.centre.Y+w.r); y++ {
+		for x := max(h.X-4, w.centre.X-w.r); x <= min(h.X+4, w.centre.X+w.r); x++ {
+			q := Point{x, y}
+			fn(w.index(q), q)
+		}
+	}
 }

@@ -191,6 +191,7 @@ func (p *centroidPrey) flee(t *match.Turn, s State, f *Field) Action {
 type simPrey struct {
 	horizon int
 	regionCache
+	lookahead
 }
 
 func (p *simPrey) flee(t *match.Turn, s State, f *Field) Action {
@@ -198,7 +199,7 @@ func (p *simPrey) flee(t *match.Turn, s State, f *Field) Action {
 	centre := Point{(reg.Min.X + reg.Max.X) / 2, (reg.Min.Y + reg.Max.Y) / 2}
 	var safe [3][3]int
 	if near(f.Hunter, f.Prey, p.horizon+6) {
-		safe = survival(t, f, p.horizon, func(h, q Point) bool { return dist2(h, q) <= 16 })
+		safe = p.survival(t, f, p.horizon, func(h, q Point) bool { return dist2(h, q) <= 16 })
 	}
 	best := bestStep(f, func(d, to Point) int {
 		return safe[d.Y+1][d.X+1]<<40 - dist2(to, centre)
@@ -210,10 +211,10 @@ func (p *simPrey) flee(t *match.Turn, s State, f *Field) Action {
 // cells steps off the hunter's diagonal and stays beside it, where the
 // walls the hunter builds behind itself cannot box the prey in. It never
 // steps where the hunter, running on, catches it within a few ticks.
-type shadowPrey struct{}
+type shadowPrey struct{ lookahead }
 
-func (shadowPrey) flee(t *match.Turn, s State, f *Field) Action {
-	safe := survival(t, f, 8, f.Captures)
+func (p *shadowPrey) flee(t *match.Turn, s State, f *Field) Action {
+	safe := p.survival(t, f, 8, f.Captures)
 	far := !near(f.Hunter, f.Prey, 12)
 	best := bestStep(f, func(d, to Point) int {
 		return safe[d.Y+1][d.X+1]<<20 + shadowScore(f, to, far)
