@@ -465,9 +465,11 @@ func (w *window) fill(f *Field, r int) {
 		q := w.cell(c)
 		w.blocked[c] = f.Blocked(q.X, q.Y)
 		for d := range 9 {
-			to, _ := f.Move(q, Point{d%3 - 1, d/3 - 1})
 			w.steps[c][d] = -1
-			if w.has(to) {
+			if w.blocked[c] {
+				continue // off the board too: no step from there
+			}
+			if to, _ := f.Move(q, Point{d%3 - 1, d/3 - 1}); w.has(to) {
 				w.steps[c][d] = int32(w.index(to))
 			}
 		}
