@@ -61,15 +61,15 @@ func printSeries(w io.Writer, r *match.SeriesResult) {
 	fmt.Fprintf(w, "%s: %s vs %s, %d games with sides alternated, seeds %d..%d, %.1f s\n\n",
 		r.Game, a.Spec, b.Spec, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Wall.Seconds())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tpoints\tscore\t95% CI\tforfeits\tavg ms/move\tmax ms/move\tavg depth\t")
+	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tpoints\tscore\t95% CI\tforfeits\treplaced\tavg ms/move\tmax ms/move\tavg depth\t")
 	for _, s := range r.Bots {
 		depth := "-"
 		if s.AvgDepth > 0 {
 			depth = fmt.Sprintf("%.1f", s.AvgDepth)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%d\t%.2f\t%.2f\t%s\t\n",
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%d\t%d\t%.2f\t%.2f\t%s\t\n",
 			s.Spec, s.Wins, s.Draws, s.Losses, s.Points, 100*s.Score, 100*s.ScoreLow, 100*s.ScoreHigh,
-			s.Forfeits, s.AvgMs, s.MaxMs, depth)
+			s.Forfeits, s.Replaced, s.AvgMs, s.MaxMs, depth)
 	}
 	tw.Flush()
 	var failed []string
@@ -80,6 +80,12 @@ func printSeries(w io.Writer, r *match.SeriesResult) {
 		if g.Result != nil {
 			for _, f := range g.Result.Forfeits {
 				failed = append(failed, fmt.Sprintf("game %d (seed %d): %s forfeits at turn %d: %s", g.Index, g.Seed, f.Side, f.Turn, f.Reason))
+			}
+		}
+		for side, n := range g.Replaced {
+			if n > 0 {
+				failed = append(failed, fmt.Sprintf("game %d (seed %d): %s's move replaced %d time(s), first at turn %d: %s",
+					g.Index, g.Seed, match.Side(side), n, g.ReplacedAt[side], g.ReplacedWhy[side]))
 			}
 		}
 	}

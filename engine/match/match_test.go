@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -358,6 +359,31 @@ func TestSeriesAlternatesSides(t *testing.T) {
 	for i, g := range res.Log {
 		if want := Side(i % 2); g.ASide != want || g.Seed != 10+uint64(i) || g.Result.Winner != want {
 			t.Errorf("game %d: %+v, want A as %s winning", i, g, want)
+		}
+	}
+}
+
+// lenient is the toy game with rules that play on after a bad move, as
+// Colosseum's do: the move is replaced by a 0.
+type lenient struct{ tally }
+
+func (lenient) Substitute(State, Side, *rand.Rand, error) Action { return 0 }
+
+// A series counts the moves the rules replaced, per bot and per game
+// with the first one's turn and reason, on whichever side the bot sat.
+func TestSeriesCountsReplacedMoves(t *testing.T) {
+	res, err := Series{Game: lenient{}, Config: &tallyConfig{Turns: 3, Simultaneous: true}, Seed: 1, Games: 2,
+		Bots: [2]Spec{spec(t, "nine"), spec(t, "panic")}}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := res.Bots[0], res.Bots[1]; a.Replaced != 0 || b.Replaced != 6 || b.Forfeits != 0 {
+		t.Fatalf("replaced %d and %d, forfeits %d; want 0, 6 and 0", a.Replaced, b.Replaced, b.Forfeits)
+	}
+	for i, g := range res.Log {
+		b := g.ASide.Other()
+		if g.Replaced[b] != 3 || g.Replaced[g.ASide] != 0 || g.ReplacedAt[b] != 0 || !strings.Contains(g.ReplacedWhy[b], "boom") {
+			t.Errorf("game %d: replaced %v at %v: %q", i, g.Replaced, g.ReplacedAt, g.ReplacedWhy)
 		}
 	}
 }

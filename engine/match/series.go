@@ -38,6 +38,14 @@ type GameSummary struct {
 	ASide  Side    `json:"a_side"`
 	Result *Result `json:"result"`
 	Err    string  `json:"error,omitempty"`
+	// Replaced counts each side's moves that the game's rules replaced
+	// (a crash, an illegal move or a time-out where the rules play on:
+	// Colosseum's random walk, an Evasion or shortest-path game scored as
+	// lost), with the first one's turn and reason: a series that ends
+	// well can still hide a bot that failed.
+	Replaced    [2]int    `json:"replaced,omitzero"`
+	ReplacedAt  [2]int    `json:"replaced_at,omitzero"`
+	ReplacedWhy [2]string `json:"replaced_why,omitzero"`
 }
 
 // BotStats sums up one bot over a series.
@@ -51,6 +59,7 @@ type BotStats struct {
 	ScoreLow   float64       `json:"score_lo"` // 95% confidence interval of Score
 	ScoreHigh  float64       `json:"score_hi"`
 	Forfeits   int           `json:"forfeits"`
+	Replaced   int           `json:"replaced"` // moves the game's rules replaced
 	Moves      int           `json:"moves"`
 	ThinkTotal time.Duration `json:"-"`
 	ThinkMax   time.Duration `json:"-"`
@@ -181,6 +190,17 @@ func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
 		return g, nil
 	}
 	g.Result = rec.Result
+	for k, t := range rec.Turns {
+		for side, why := range t.Replaced {
+			if why == "" {
+				continue
+			}
+			if g.Replaced[side] == 0 {
+				g.ReplacedAt[side], g.ReplacedWhy[side] = k, why
+			}
+			g.Replaced[side]++
+		}
+	}
 	return g, rec
 }
 
@@ -210,6 +230,7 @@ func (r *SeriesResult) tally(g GameSummary, rec *Record) {
 				b.Forfeits++
 			}
 		}
+		b.Replaced += g.Replaced[side]
 		for _, t := range rec.Turns {
 			if t.Actions[side] == nil && t.Think[side] == 0 {
 				continue
