@@ -39,9 +39,9 @@ bench:
 # limits plays each limit of the README's table at the limit, the arena
 # command in a process of its own, and prints its wall time, peak memory
 # and longest moves (cmd/arena/limits_test.go); LIMITS=pathgame picks some.
-# The Life cases play 4,096 turns on a 4096x4096 board: the whole run
-# takes about an hour on 2 cores. The last plays the Life case in the
-# page's worker, in headless Chromium (cmd/wasm/limits_test.go).
+# The Life cases play 4,096 turns on a 4096x4096 board. The last,
+# LIMITS=page, plays the Life case in the page's worker, in headless
+# Chromium (cmd/wasm/limits_test.go).
 LIMITS ?= .
 limits: deps
 	$(GO) test -run '^$$' -bench 'Limits/$(LIMITS)' -benchtime 1x -timeout 4h ./cmd/arena

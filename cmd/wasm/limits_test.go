@@ -30,7 +30,7 @@ func BenchmarkPageLimits(bm *testing.B) {
 	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
 		bm.Fatal(err)
 	}
-	bm.Run("life/4096x4096x4096/random-random/page", func(bm *testing.B) {
+	bm.Run("page/life-4096x4096x4096/random-random", func(bm *testing.B) {
 		for bm.Loop() {
 			b := newBrowser(bm)
 			b.open("?game=life&p1=random&p2=random&seed=1")
