@@ -7,10 +7,13 @@
 package ebitencanvas
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -37,10 +40,13 @@ type Canvas struct {
 	faces  map[render.Face]*text.GoXFace
 	pixels map[image.Point]*ebiten.Image
 	shapes map[string]*ebiten.Image
-	white  *ebiten.Image
-	path   vector.Path
-	vs     []ebiten.Vertex
-	is     []uint16
+	// strokes keeps the polylines' triangles (see stroke), by a hash
+	// of their points and width.
+	strokes map[uint64]*stroke
+	white   *ebiten.Image
+	path    vector.Path
+	vs      []ebiten.Vertex
+	is      []uint16
 	// batch holds the triangles of the fills and lines drawn since the
 	// last other drawing, drawn as one DrawTriangles call by flush: each
 	// call costs Ebitengine's layers more than its vertices do.
@@ -62,7 +68,7 @@ const maxShapes = 512
 func New() *Canvas {
 	w := ebiten.NewImage(3, 3)
 	w.Fill(color.White)
-	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{},
+	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{}, strokes: map[uint64]*stroke{},
 		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
 }
 
@@ -125,7 +131,7 @@ func (c *Canvas) Fill(r render.Rect, col color.RGBA) {
 		ebiten.Vertex{DstX: x, DstY: y}, ebiten.Vertex{DstX: x + w, DstY: y},
 		ebiten.Vertex{DstX: x, DstY: y + h}, ebiten.Vertex{DstX: x + w, DstY: y + h})
 	c.is = append(c.is[:0], 0, 1, 2, 1, 2, 3)
-	c.triangles(col)
+	c.triangles(c.vs, c.is, col)
 }
 
 // Stroke paints the outline of r, inside it.
@@ -147,15 +153,57 @@ func (c *Canvas) Polyline(pts []render.Point, w float64, col color.RGBA) {
 	if len(pts) < 2 {
 		return
 	}
+	st := c.stroke(pts, w)
+	c.triangles(st.vs, st.is, col)
+}
+
+// A stroke is a polyline's triangles, as Ebitengine's stroker made them.
+type stroke struct {
+	pts []render.Point
+	w   float64
+	vs  []ebiten.Vertex
+	is  []uint16
+}
+
+// maxStrokes bounds the stroke cache; it is emptied when full.
+const maxStrokes = 2048
+
+// stroke returns the triangles of a polyline w wide, with round joins
+// and caps, made once: a kept screen draws the same polylines again each
+// frame a region they cross changes (the shortest-path view's edges),
+// and the stroker's arcs cost more than drawing them.
+func (c *Canvas) stroke(pts []render.Point, w float64) *stroke {
+	var h maphash.Hash
+	h.SetSeed(strokeSeed)
+	var buf [8]byte
+	for _, p := range pts {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(p.X))
+		h.Write(buf[:])
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(p.Y))
+		h.Write(buf[:])
+	}
+	binary.LittleEndian.PutUint64(buf[:], math.Float64bits(w))
+	h.Write(buf[:])
+	key := h.Sum64()
+	if st, ok := c.strokes[key]; ok && st.w == w && slices.Equal(st.pts, pts) {
+		return st
+	}
 	c.path = vector.Path{}
 	c.path.MoveTo(float32(pts[0].X), float32(pts[0].Y))
 	for _, p := range pts[1:] {
 		c.path.LineTo(float32(p.X), float32(p.Y))
 	}
-	c.vs, c.is = c.path.AppendVerticesAndIndicesForStroke(c.vs[:0], c.is[:0], &vector.StrokeOptions{
+	st := &stroke{pts: slices.Clone(pts), w: w}
+	st.vs, st.is = c.path.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{
 		Width: float32(w), LineCap: vector.LineCapRound, LineJoin: vector.LineJoinRound})
-	c.triangles(col)
+	if len(c.strokes) >= maxStrokes {
+		clear(c.strokes)
+	}
+	c.strokes[key] = st
+	return st
 }
+
+var strokeSeed = maphash.MakeSeed()
 
 // Polygon fills a closed polygon, antialiased, from the shape cache.
 func (c *Canvas) Polygon(pts []render.Point, col color.RGBA) {
@@ -281,20 +329,20 @@ func (c *Canvas) Pixels(r render.Rect, img *image.RGBA) {
 	c.dst.DrawImage(e, op)
 }
 
-// triangles adds c.vs and c.is, in one colour, to the batch.
-func (c *Canvas) triangles(col color.RGBA) {
-	if len(c.batch)+len(c.vs) > maxBatch {
+// triangles adds vs and is, in one colour, to the batch.
+func (c *Canvas) triangles(vs []ebiten.Vertex, is []uint16, col color.RGBA) {
+	if len(c.batch)+len(vs) > maxBatch {
 		c.flush()
 	}
 	r, g, b, a := nrgba(col).RGBA()
 	base := uint16(len(c.batch))
-	for _, v := range c.vs {
+	for _, v := range vs {
 		v.SrcX, v.SrcY = 1, 1
 		v.ColorR, v.ColorG = float32(r)/0xffff, float32(g)/0xffff
 		v.ColorB, v.ColorA = float32(b)/0xffff, float32(a)/0xffff
 		c.batch = append(c.batch, v)
 	}
-	for _, i := range c.is {
+	for _, i := range is {
 		c.batchIs = append(c.batchIs, base+i)
 	}
 }

@@ -1,9 +1,12 @@
 package ebitencanvas
 
 import (
+	"bytes"
 	"context"
 	"image"
+	"image/color"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -95,6 +98,54 @@ func TestShapesAreCached(t *testing.T) {
 	dst.SubImage(image.Rect(20, 20, 21, 21)).(*ebiten.Image).ReadPixels(px)
 	if a := render.Dark.Accent; px[0] != a.R || px[1] != a.G || px[2] != a.B {
 		t.Errorf("the centre of the disc is %v, want %v", px, a)
+	}
+}
+
+// A polyline's triangles are made once and drawn again from the cache,
+// in any colour; another width, another point, or a cache emptied when
+// full draws what a fresh canvas draws, pixel for pixel.
+func TestStrokesAreCached(t *testing.T) {
+	line := []render.Point{{X: 4, Y: 4}, {X: 40, Y: 12.5}, {X: 20, Y: 50}}
+	moved := slices.Clone(line)
+	moved[2].X++
+	draw := func(c *Canvas, pts []render.Point, w float64, col color.RGBA) []byte {
+		dst := ebiten.NewImage(64, 64)
+		c.SetTarget(dst)
+		c.Polyline(pts, w, col)
+		c.Flush()
+		px := make([]byte, 4*64*64)
+		dst.ReadPixels(px)
+		return px
+	}
+	warm := New()
+	for range 3 {
+		draw(warm, line, 3, render.Dark.Accent)
+	}
+	if len(warm.strokes) != 1 {
+		t.Fatalf("%d strokes cached for one polyline drawn three times", len(warm.strokes))
+	}
+	for _, c := range []struct {
+		name string
+		pts  []render.Point
+		w    float64
+		col  color.RGBA
+	}{
+		{"the same, in another colour", line, 3, render.Dark.Text},
+		{"another width", line, 5, render.Dark.Accent},
+		{"a point moved", moved, 3, render.Dark.Accent},
+	} {
+		if got, want := draw(warm, c.pts, c.w, c.col), draw(New(), c.pts, c.w, c.col); !bytes.Equal(got, want) {
+			t.Errorf("%s: the cached canvas draws other pixels than a fresh one", c.name)
+		}
+	}
+	for i := range maxStrokes + 1 {
+		warm.Polyline([]render.Point{{X: 0, Y: float64(i)}, {X: 9, Y: 9}}, 1, render.Dark.Text)
+	}
+	if n := len(warm.strokes); n > maxStrokes {
+		t.Errorf("%d strokes cached, past the bound of %d", n, maxStrokes)
+	}
+	if got, want := draw(warm, line, 3, render.Dark.Accent), draw(New(), line, 3, render.Dark.Accent); !bytes.Equal(got, want) {
+		t.Error("after the cache was emptied, the polyline draws other pixels than on a fresh canvas")
 	}
 }
 
