@@ -285,14 +285,10 @@ func entryOf(p *Plan, g Game, rec *match.Record) Entry {
 			ms := float64(t.Think[side]) / float64(time.Millisecond)
 			e.ThinkMs[side] += ms
 			e.MaxMs[side] = max(e.MaxMs[side], ms)
-			if why := t.Replaced[side]; why != "" {
-				if e.Replaced[side] == 0 {
-					e.ReplacedWhy[side] = why
-				}
-				e.Replaced[side]++
-			}
 		}
 	}
+	rp := rec.Replacements()
+	e.Replaced, e.ReplacedWhy = rp.Replaced, rp.ReplacedWhy
 	for side := range 2 {
 		e.ThinkMs[side] = round3(e.ThinkMs[side])
 		e.MaxMs[side] = round3(e.MaxMs[side])

@@ -204,3 +204,30 @@ func sizeOf(s State) int {
 	}
 	return defaultStateSize
 }
+
+// Replacements counts each side's moves that the game's rules replaced
+// (a crash, an illegal move or a time-out where the rules play on:
+// Colosseum's random walk, an Evasion or shortest-path game scored as
+// lost), with the first one's turn and reason.
+type Replacements struct {
+	Replaced    [2]int    `json:"replaced,omitzero"`
+	ReplacedAt  [2]int    `json:"replaced_at,omitzero"`
+	ReplacedWhy [2]string `json:"replaced_why,omitzero"`
+}
+
+// Replacements counts the record's replaced moves.
+func (r *Record) Replacements() Replacements {
+	var rp Replacements
+	for k, t := range r.Turns {
+		for side, why := range t.Replaced {
+			if why == "" {
+				continue
+			}
+			if rp.Replaced[side] == 0 {
+				rp.ReplacedAt[side], rp.ReplacedWhy[side] = k, why
+			}
+			rp.Replaced[side]++
+		}
+	}
+	return rp
+}

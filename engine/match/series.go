@@ -38,14 +38,9 @@ type GameSummary struct {
 	ASide  Side    `json:"a_side"`
 	Result *Result `json:"result"`
 	Err    string  `json:"error,omitempty"`
-	// Replaced counts each side's moves that the game's rules replaced
-	// (a crash, an illegal move or a time-out where the rules play on:
-	// Colosseum's random walk, an Evasion or shortest-path game scored as
-	// lost), with the first one's turn and reason: a series that ends
-	// well can still hide a bot that failed.
-	Replaced    [2]int    `json:"replaced,omitzero"`
-	ReplacedAt  [2]int    `json:"replaced_at,omitzero"`
-	ReplacedWhy [2]string `json:"replaced_why,omitzero"`
+	// Replacements: a series that ends well can still hide a bot that
+	// failed.
+	Replacements
 }
 
 // BotStats sums up one bot over a series.
@@ -189,18 +184,7 @@ func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
 		g.Err = err.Error()
 		return g, nil
 	}
-	g.Result = rec.Result
-	for k, t := range rec.Turns {
-		for side, why := range t.Replaced {
-			if why == "" {
-				continue
-			}
-			if g.Replaced[side] == 0 {
-				g.ReplacedAt[side], g.ReplacedWhy[side] = k, why
-			}
-			g.Replaced[side]++
-		}
-	}
+	g.Result, g.Replacements = rec.Result, rec.Replacements()
 	return g, rec
 }
 
