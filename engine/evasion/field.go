@@ -22,6 +22,9 @@ func (g *grid) has(x, y int) bool {
 	return g[i>>6]&(1<<(i&63)) != 0
 }
 
+// hasIndex is has for a grid index (gridIndex).
+func (g *grid) hasIndex(i uint) bool { return g[i>>6]&(1<<(i&63)) != 0 }
+
 func (g *grid) set(x, y int) {
 	i := gridIndex(x, y)
 	g[i>>6] |= 1 << (i & 63)

@@ -44,7 +44,7 @@ func (r *Region) fillRuns(occ *grid, from Point) {
 	for len(q) > 0 {
 		i := uint(q[len(q)-1])
 		q = q[:len(q)-1]
-		if r.in[i>>6]&(1<<(i&63)) != 0 {
+		if r.in.hasIndex(i) {
 			continue // a run is taken whole: any cell of it taken is all of it
 		}
 		lo, hi := occ.prevSet(i)+1, occ.nextSet(i)-1
@@ -56,7 +56,7 @@ func (r *Region) fillRuns(occ *grid, from Point) {
 				if j = occ.nextClear(j); j > end {
 					break
 				}
-				if r.in[j>>6]&(1<<(j&63)) == 0 {
+				if !r.in.hasIndex(j) {
 					q = append(q, int32(j))
 				}
 			}
