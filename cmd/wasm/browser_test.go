@@ -279,6 +279,17 @@ func TestPage(t *testing.T) {
 	t.Logf("first frame %.0f ms after the page started (instantiated at %.0f ms)",
 		eval[float64](b, `window.arenaTimings.firstFrame`), eval[float64](b, `window.arenaTimings.instantiated`))
 
+	// A frame held 300 ms by the page's thread counts as slow: the
+	// frame benchmarks count those over 250 ms.
+	eval[any](b, `window.arenaFrames.reset()`)
+	b.awaitFrames(1)
+	eval[any](b, `window.held = false; requestAnimationFrame(() => { const t = performance.now(); while (performance.now() - t < 300) {} window.held = true; }); 0`)
+	b.waitJS(`window.held`, time.Minute)
+	b.awaitFrames(2)
+	if slow, n := eval[int](b, `window.arenaFrames.slow`), eval[int](b, `window.arenaFrames.count`); slow < 1 {
+		b.fatalf("a frame held 300 ms was not counted as slow (%d of %d frames, the longest %.0f ms)", slow, n, eval[float64](b, `window.arenaFrames.max`))
+	}
+
 	b.open("?game=life&p1=strong&p2=greedy&seed=7")
 	eval[any](b, `window.arenaFrames.reset()`)
 	// Look at a settled turn: pause, go to turn 0, step ten turns.
@@ -427,10 +438,15 @@ func (b *browser) awaitComputed(n int) {
 	b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).computed >= %d`, n), 30*time.Second)
 }
 
-// awaitFrames waits until the page has drawn n more frames.
+// awaitFrames waits until the page has drawn n more frames, for as long
+// as it keeps drawing: it fails only when 30 s pass without a frame (a
+// busy machine draws a few a second).
 func (b *browser) awaitFrames(n int) {
 	b.t.Helper()
-	b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).draws >= %d`, b.status().Draws+n), 30*time.Second)
+	target := b.status().Draws + n
+	for drawn := b.status().Draws; drawn < target; drawn = b.status().Draws {
+		b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).draws > %d`, drawn), 30*time.Second)
+	}
 }
 
 // clickAndAwaitPrompt clicks a target and waits until the window has
@@ -782,7 +798,13 @@ func TestPageLinks(t *testing.T) {
 // index.html in the same browser: each view reports its rate as a ratio
 // to the blank page's just before (x-blank), so that a machine that gets
 // busier or quieter during the run moves both, beside the longest frame,
-// the Go side of a frame and the share of the screen a frame drew.
+// the frames over 250 ms (slow), the Go side of a frame and the share of
+// the screen a frame drew.
+//
+// With ARENA_TRACE set to a directory, each round is also traced from its
+// 31st frame (the rates are then not comparable with untraced ones): the
+// traces are written there for Perfetto's UI, and the log (go test -v)
+// says where each slow frame's time went (slowFrames).
 func BenchmarkPageFrames(bm *testing.B) {
 	s, err := builtSite()
 	if err != nil {
@@ -794,23 +816,43 @@ func BenchmarkPageFrames(bm *testing.B) {
 	}
 	b := newBrowserOn(bm, s)
 	onBlank := b.on(blank)
+	traceDir := os.Getenv("ARENA_TRACE")
 	// rate plays a view for 240 frames after its first 30, once its match
 	// is computed (a bot computing in the worker shares the CPU with the
-	// drawing); the longest frame counts those while it computes too.
-	rate := func(b *browser, query string, match bool) (fps, longest float64, st status) {
+	// drawing); the longest and the slow frames count those while it
+	// computes too.
+	rate := func(b *browser, query string, match bool, name string) (fr frames, st status) {
 		b.open(query)
 		b.awaitFrames(30)
-		eval[any](b, `window.arenaFrames.reset()`)
-		if match {
-			b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+		measure := func() {
+			eval[any](b, `window.arenaFrames.reset()`)
+			if match {
+				b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+			}
+			fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
+			fr.n = eval[int](b, `window.arenaFrames.count`)
+			eval[any](b, `window.arenaFrames.reset()`)
+			start := time.Now()
+			b.awaitFrames(240)
+			n := eval[int](b, `window.arenaFrames.count`)
+			fr.fps = float64(n) / time.Since(start).Seconds()
+			fr.longest = max(fr.longest, eval[float64](b, `window.arenaFrames.max`))
+			fr.slow += eval[int](b, `window.arenaFrames.slow`)
+			fr.n += n
+			st = b.status()
 		}
-		computing := eval[float64](b, `window.arenaFrames.max`)
-		eval[any](b, `window.arenaFrames.reset()`)
-		start := time.Now()
-		b.awaitFrames(240)
-		n, longest := eval[float64](b, `window.arenaFrames.count`), eval[float64](b, `window.arenaFrames.max`)
-		st = b.status()
-		return n / time.Since(start).Seconds(), max(longest, computing), st
+		if traceDir == "" {
+			measure()
+			return fr, st
+		}
+		events := b.trace(measure)
+		if err := writeTrace(filepath.Join(traceDir, name+".json"), events); err != nil {
+			bm.Fatal(err)
+		}
+		for _, line := range slowFrames(events) {
+			bm.Logf("%s: %s", name, line)
+		}
+		return fr, st
 	}
 	for _, c := range []struct{ name, query string }{
 		{"start", ""},
@@ -824,26 +866,66 @@ func BenchmarkPageFrames(bm *testing.B) {
 			for bm.Loop() {
 				// Three rounds, the median reported: one round's rate in
 				// software WebGL varies by a tenth or more.
-				var ratios, rates, blanks, longests, blankLongests []float64
+				var views, blanks []frames
 				var st status
-				for range 3 {
-					blankFPS, blankLongest, _ := rate(onBlank, "", false)
-					fps, longest, s := rate(b, c.query, c.query != "")
-					ratios, rates, blanks = append(ratios, fps/blankFPS), append(rates, fps), append(blanks, blankFPS)
-					longests, blankLongests, st = append(longests, longest), append(blankLongests, blankLongest), s
+				for round := range 3 {
+					bl, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank", c.name, round))
+					v, s := rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
+					views, blanks, st = append(views, v), append(blanks, bl), s
 				}
-				bm.ReportMetric(median(rates), "frames/s")
-				bm.ReportMetric(median(blanks), "blank-frames/s")
+				var ratios []float64
+				for i := range views {
+					ratios = append(ratios, views[i].fps/blanks[i].fps)
+				}
+				bm.ReportMetric(median(fpsOf(views)), "frames/s")
+				bm.ReportMetric(median(fpsOf(blanks)), "blank-frames/s")
 				bm.ReportMetric(median(ratios), "x-blank")
 				bm.ReportMetric(slices.Min(ratios), "x-blank-min")
-				bm.ReportMetric(slices.Max(longests), "longest-frame-ms")
-				bm.ReportMetric(slices.Max(blankLongests), "blank-longest-frame-ms")
+				bm.ReportMetric(longestOf(views), "longest-frame-ms")
+				bm.ReportMetric(longestOf(blanks), "blank-longest-frame-ms")
+				vs, vn := slowOf(views)
+				bs, bn := slowOf(blanks)
+				bm.ReportMetric(float64(vs), "slow-frames")
+				bm.ReportMetric(float64(vn), "frames")
+				bm.ReportMetric(float64(bs), "blank-slow-frames")
+				bm.ReportMetric(float64(bn), "blank-frames")
 				bm.ReportMetric(st.DrawMs, "go-draw-ms")
 				bm.ReportMetric(st.DrawMax, "go-draw-max-ms")
 				bm.ReportMetric(100*st.Drawn, "%-drawn")
 			}
 		})
 	}
+}
+
+// frames is what one round saw of a page: its rate once the match was
+// computed, its longest frame, and how many of its n frames took over
+// 250 ms (slow), computing included.
+type frames struct {
+	fps, longest float64
+	slow, n      int
+}
+
+func fpsOf(fs []frames) []float64 {
+	var out []float64
+	for _, f := range fs {
+		out = append(out, f.fps)
+	}
+	return out
+}
+
+func longestOf(fs []frames) float64 {
+	var m float64
+	for _, f := range fs {
+		m = max(m, f.longest)
+	}
+	return m
+}
+
+func slowOf(fs []frames) (slow, n int) {
+	for _, f := range fs {
+		slow, n = slow+f.slow, n+f.n
+	}
+	return slow, n
 }
 
 // median returns the middle of vs (the mean of the two middle ones for

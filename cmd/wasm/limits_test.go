@@ -52,13 +52,16 @@ func BenchmarkPageLimits(bm *testing.B) {
 			}
 			wall := time.Since(start)
 			longest := eval[float64](b, `window.arenaFrames.max`)
+			slow, frames := eval[int](b, `window.arenaFrames.slow`), eval[int](b, `window.arenaFrames.count`)
 			peak := renderersPeak()
 			bm.ReportMetric(wall.Seconds(), "s/run")
 			bm.ReportMetric(float64(st.Computed)/wall.Seconds(), "turns/s")
 			bm.ReportMetric(float64(peak)/(1<<20), "peak-MB")
 			bm.ReportMetric(longest, "longest-frame-ms")
-			bm.Logf("%d turns computed in %s; renderer peak %d MB (%d MB before the drop); longest frame %.0f ms; result %q",
-				st.Computed, wall.Round(time.Second), peak>>20, before>>20, longest, st.Result)
+			bm.ReportMetric(float64(slow), "slow-frames")
+			bm.ReportMetric(float64(frames), "frames")
+			bm.Logf("%d turns computed in %s; renderer peak %d MB (%d MB before the drop); longest frame %.0f ms, %d of %d frames over 250 ms; result %q",
+				st.Computed, wall.Round(time.Second), peak>>20, before>>20, longest, slow, frames, st.Result)
 			b.awaitFrames(2)
 			b.screenshot("limits-life-4096")
 		}
