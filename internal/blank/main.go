@@ -3,7 +3,7 @@
 // builds and measures in the same run as the page and the window, and
 // reports their rates against.
 //
-//	blank -frames 300   (a window: prints its frame rate after 300 frames)
+//	blank -frames 300   (a window: prints its frame rate over frames 30 to 300)
 //
 // Built for js/wasm it stands in for arena.wasm on the page's own
 // index.html, whose frame counter the page benchmark reads.
@@ -15,13 +15,20 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-playground/arena/internal/frameclock"
 )
 
 type blank struct {
 	frames, n int
 	start     time.Time
+	clock     frameclock.Clock
 	done      bool
 }
+
+// warmup is the number of frames let pass before the clock starts (the
+// window opening, the first frames), as the desktop's -measure does.
+const warmup = 30
 
 func (b *blank) Update() error {
 	if b.done {
@@ -33,9 +40,16 @@ func (b *blank) Update() error {
 func (b *blank) Draw(*ebiten.Image) {
 	b.n++
 	drawn(b.n)
-	if b.frames > 0 && b.n == b.frames {
+	if b.n < warmup {
+		return
+	}
+	if b.n == warmup {
+		b.start = time.Now()
+	}
+	b.clock.Frame(time.Now())
+	if n := b.n - warmup; b.frames > 0 && n == b.frames-warmup {
 		secs := time.Since(b.start).Seconds()
-		fmt.Printf("%d frames in %.1f s: %.1f frames a second\n", b.n, secs, float64(b.n)/secs)
+		fmt.Printf("%d frames in %.1f s: %.1f frames a second; %s\n", n, secs, float64(n)/secs, &b.clock)
 		b.done = true
 	}
 }
@@ -47,7 +61,7 @@ func main() {
 	flag.Parse()
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowTitle("blank")
-	if err := ebiten.RunGame(&blank{frames: *frames, start: time.Now()}); err != nil && err != ebiten.Termination {
+	if err := ebiten.RunGame(&blank{frames: *frames}); err != nil && err != ebiten.Termination {
 		fmt.Println("blank:", err)
 	}
 }
