@@ -12,6 +12,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -59,6 +60,10 @@ func (b *blank) Layout(w, h int) (int, int) { return w, h }
 func main() {
 	frames := flag.Int("frames", 0, "print the frame rate after this many frames and exit (0: run on)")
 	flag.Parse()
+	if *frames != 0 && *frames <= warmup {
+		fmt.Fprintf(os.Stderr, "blank: -frames %d: it must be over %d, the frames let pass before the clock starts\n", *frames, warmup)
+		os.Exit(2)
+	}
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowTitle("blank")
 	if err := ebiten.RunGame(&blank{frames: *frames}); err != nil && err != ebiten.Termination {
