@@ -845,8 +845,11 @@ func BenchmarkPageFrames(bm *testing.B) {
 			measure()
 			return fr, st
 		}
-		events := b.trace(measure)
-		if err := writeTrace(filepath.Join(traceDir, name+".json"), events); err != nil {
+		data, events := b.trace(measure)
+		if err := os.MkdirAll(traceDir, 0o755); err != nil {
+			bm.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(traceDir, name+".json"), data, 0o644); err != nil {
 			bm.Fatal(err)
 		}
 		for _, line := range slowFrames(events) {

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"iter"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -39,8 +37,10 @@ var traceCategories = []string{"toplevel", "devtools.timeline", "disabled-by-def
 	"blink.console", "gpu", "viz", "cc", "v8", "__metadata"}
 
 // trace records a Chrome trace of every process of the browser while do
-// runs. The trace comes back as one stream (IO.read), in order.
-func (b *browser) trace(do func()) []traceEvent {
+// runs: the trace as Chrome wrote it (JSON, which Perfetto's UI and
+// chrome://tracing open) and its events. It comes back as one stream
+// (IO.read), in order.
+func (b *browser) trace(do func()) ([]byte, []traceEvent) {
 	b.t.Helper()
 	var complete iter.Seq2[tracing.EventTracingComplete, error]
 	if err := chromedp.Do(b.ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
@@ -83,20 +83,7 @@ func (b *browser) trace(do func()) []traceEvent {
 	if err := json.Unmarshal(data, &trace); err != nil {
 		b.fatalf("tracing: the trace of %d bytes: %v", len(data), err)
 	}
-	return trace.TraceEvents
-}
-
-// writeTrace writes events as a JSON trace that Perfetto's UI and
-// chrome://tracing open.
-func writeTrace(path string, events []traceEvent) error {
-	data, err := json.Marshal(map[string]any{"traceEvents": events})
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
+	return data, trace.TraceEvents
 }
 
 // slowFrames says, for each frame the page marked as slow (over 250 ms:
