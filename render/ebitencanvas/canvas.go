@@ -7,7 +7,6 @@
 package ebitencanvas
 
 import (
-	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"image"
@@ -175,15 +174,10 @@ const maxStrokes = 2048
 func (c *Canvas) stroke(pts []render.Point, w float64) *stroke {
 	var h maphash.Hash
 	h.SetSeed(strokeSeed)
-	var buf [8]byte
 	for _, p := range pts {
-		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(p.X))
-		h.Write(buf[:])
-		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(p.Y))
-		h.Write(buf[:])
+		maphash.WriteComparable(&h, p)
 	}
-	binary.LittleEndian.PutUint64(buf[:], math.Float64bits(w))
-	h.Write(buf[:])
+	maphash.WriteComparable(&h, w)
 	key := h.Sum64()
 	if st, ok := c.strokes[key]; ok && st.w == w && slices.Equal(st.pts, pts) {
 		return st
