@@ -47,6 +47,9 @@ type Screen struct {
 	whole        bool // the next Present redraws everything
 	layers       map[string]*recordedLayer
 	damage       []image.Rectangle
+	index        opIndex // this frame's operations by where they draw
+	cheapRegions []image.Rectangle
+	dearRegions  []image.Rectangle
 	bucket       map[uint64][]int32
 	matched      []bool
 	drawn        float64 // share of the screen the last Present drew
@@ -155,17 +158,22 @@ func (s *Screen) Begin(w, h int) {
 func (s *Screen) Present(screen *ebiten.Image) {
 	s.c.SetTarget(screen)
 	damage := s.diff()
-	if s.whole || s.Uncached {
-		damage = append(damage[:0], image.Rectangle{Max: s.size})
-		s.whole = false
+	if len(damage) > 0 || s.whole || s.Uncached {
+		s.index.build(s.ops, s.size)
 	}
-	damage = merge(damage, maxDamage)
+	var regions []image.Rectangle
+	if s.whole || s.Uncached {
+		regions = append(damage[:0], image.Rectangle{Max: s.size})
+		s.whole = false
+	} else {
+		regions = s.regions(damage)
+	}
 	area := 0
-	for _, d := range damage {
+	for _, d := range regions {
 		s.redraw(screen, d, true)
 		area += d.Dx() * d.Dy()
 	}
-	s.drawn = float64(area) / float64(max(1, s.size.X*s.size.Y))
+	s.drawn = min(1, float64(area)/float64(max(1, s.size.X*s.size.Y)))
 	s.c.SetTarget(screen)
 	// The frame before keeps no images alive.
 	for i := range s.last {
@@ -173,9 +181,9 @@ func (s *Screen) Present(screen *ebiten.Image) {
 	}
 }
 
-// maxDamage is the number of regions a frame redraws at most: each is a
-// pass over the operations that touch it, and a draw call for the GPU
-// for each of them but rectangles.
+// maxDamage is the number of dear regions (see cheap) a frame redraws at
+// most: each costs a draw call for each operation that crosses its edge
+// and is not a rectangle.
 const maxDamage = 32
 
 // diff returns the boxes where this frame's operations differ from the
@@ -238,15 +246,18 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 	if d.Empty() {
 		return
 	}
+	over := s.index.over(d, s.ops)
 	first := -1
-	for i := len(s.ops) - 1; i >= 0; i-- {
-		if s.ops[i].covers(d) {
-			first = i
+	for k := len(over) - 1; k >= 0; k-- {
+		if s.ops[over[k]].covers(d) {
+			first = k
 			break
 		}
 	}
 	if first < 0 && split {
-		if in := s.mostlyCovered(d); !in.Empty() {
+		if in := s.mostlyCovered(d, over); !in.Empty() {
+			// The bands' redraws reuse the index's slice: over is not
+			// read again.
 			s.redraw(screen, in, false)
 			for _, band := range []image.Rectangle{
 				{d.Min, image.Pt(d.Max.X, in.Min.Y)}, {image.Pt(d.Min.X, in.Max.Y), d.Max},
@@ -263,11 +274,8 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 		clip.Clear()
 		first = 0
 	}
-	for i := first; i < len(s.ops); i++ {
+	for _, i := range over[first:] {
 		o := &s.ops[i]
-		if !o.box.Overlaps(d) {
-			continue
-		}
 		// Rectangles are clipped here, and what lies within the region
 		// needs no clipping: both are drawn on the whole screen, in
 		// batches that run across regions. The rest is drawn clipped by
@@ -288,10 +296,10 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 
 // mostlyCovered returns the part of d that the largest opaque operation
 // over it covers, if that is most of d.
-func (s *Screen) mostlyCovered(d image.Rectangle) image.Rectangle {
+func (s *Screen) mostlyCovered(d image.Rectangle, over []int32) image.Rectangle {
 	var best image.Rectangle
 	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
-	for i := range s.ops {
+	for _, i := range over {
 		if o := &s.ops[i]; o.opaque() {
 			if in := o.box.Intersect(d); area(in) > area(best) {
 				best = in
@@ -333,103 +341,6 @@ func (s *Screen) play(o *op) {
 	case opPixels:
 		c.Pixels(o.r, o.img)
 	}
-}
-
-// merge joins overlapping boxes, then the pairs whose union adds the
-// least area, until at most n are left. Many boxes (the cells of a board
-// that changed) are first gathered into the tiles of a coarse grid.
-func merge(boxes []image.Rectangle, n int) []image.Rectangle {
-	boxes = slices.DeleteFunc(boxes, func(r image.Rectangle) bool { return r.Empty() })
-	if len(boxes) > 2*n {
-		boxes = tiles(boxes)
-	}
-	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
-	for {
-		boxes = joinOverlapping(boxes)
-		if len(boxes) <= n {
-			return boxes
-		}
-		bi, bj, best := 0, 1, math.MaxInt
-		for i := range boxes {
-			for j := i + 1; j < len(boxes); j++ {
-				if cost := area(boxes[i].Union(boxes[j])) - area(boxes[i]) - area(boxes[j]); cost < best {
-					bi, bj, best = i, j, cost
-				}
-			}
-		}
-		boxes[bi] = boxes[bi].Union(boxes[bj])
-		boxes = slices.Delete(boxes, bj, bj+1)
-	}
-}
-
-// joinOverlapping replaces boxes that overlap by their union, until none
-// do.
-func joinOverlapping(boxes []image.Rectangle) []image.Rectangle {
-	for joined := true; joined; {
-		joined = false
-		for i := 0; i < len(boxes); i++ {
-			for j := i + 1; j < len(boxes); j++ {
-				if boxes[i].Overlaps(boxes[j]) {
-					boxes[i] = boxes[i].Union(boxes[j])
-					boxes = slices.Delete(boxes, j, j+1)
-					joined = true
-					j = i
-				}
-			}
-		}
-	}
-	return boxes
-}
-
-// tileGrid is the number of tiles across and down that tiles gathers
-// boxes into.
-const tileGrid = 16
-
-// tiles returns rectangles covering boxes, each a run of tiles of a
-// 16x16 grid over their bounds, runs of equal columns in successive rows
-// joined.
-func tiles(boxes []image.Rectangle) []image.Rectangle {
-	var all image.Rectangle
-	for _, b := range boxes {
-		all = all.Union(b)
-	}
-	tw, th := (all.Dx()+tileGrid-1)/tileGrid, (all.Dy()+tileGrid-1)/tileGrid
-	var on [tileGrid][tileGrid]bool
-	for _, b := range boxes {
-		for y := (b.Min.Y - all.Min.Y) / th; y <= (b.Max.Y-1-all.Min.Y)/th; y++ {
-			for x := (b.Min.X - all.Min.X) / tw; x <= (b.Max.X-1-all.Min.X)/tw; x++ {
-				on[y][x] = true
-			}
-		}
-	}
-	tile := func(x0, y0, x1, y1 int) image.Rectangle {
-		return image.Rect(all.Min.X+x0*tw, all.Min.Y+y0*th, all.Min.X+x1*tw, all.Min.Y+y1*th).Intersect(all)
-	}
-	var out []image.Rectangle
-	open := map[[2]int]int{} // a run's columns: its rectangle in out, if it reached the last row
-	for y := range tileGrid {
-		next := map[[2]int]int{}
-		for x := 0; x < tileGrid; {
-			if !on[y][x] {
-				x++
-				continue
-			}
-			x0 := x
-			for x < tileGrid && on[y][x] {
-				x++
-			}
-			run := [2]int{x0, x}
-			if i, ok := open[run]; ok {
-				out[i].Max.Y = tile(x0, y, x, y+1).Max.Y
-				next[run] = i
-			} else {
-				next[run] = len(out)
-				out = append(out, tile(x0, y, x, y+1))
-			}
-		}
-		open = next
-	}
-	return out
 }
 
 // box returns the whole pixels r touches, grown by m.
