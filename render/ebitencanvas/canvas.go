@@ -51,10 +51,15 @@ type Canvas struct {
 	// call costs Ebitengine's layers more than its vertices do.
 	batch   []ebiten.Vertex
 	batchIs []uint16
-	// fillClip, when not empty, clips rectangles (Fill, Stroke): a Screen
-	// redrawing regions of the screen clips them itself, so that all the
-	// regions' rectangles are one batch.
-	fillClip image.Rectangle
+	// clip, when not empty, clips rectangles and shapes (all but lines,
+	// text and pixel images) on the CPU: a Screen redrawing regions of the
+	// screen clips them itself, not with the GPU's scissor, so that all
+	// the regions' drawing is one batch (a scissor is a draw call of its
+	// own). Rectangles and shapes lie on whole pixels: clipped, they draw
+	// the same pixels within the clip. A line's triangles cut at the
+	// clip would not: their edges, recomputed, break ties at pixel
+	// centres differently.
+	clip image.Rectangle
 	// MinText is the smallest text size drawers may use, in pixels (see
 	// render.TextFloor); 0 sets none.
 	MinText float64
@@ -119,8 +124,8 @@ func snap(r render.Rect) (x, y, w, h float32) {
 // Fill paints a rectangle.
 func (c *Canvas) Fill(r render.Rect, col color.RGBA) {
 	x, y, w, h := snap(r)
-	if !c.fillClip.Empty() {
-		in := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(c.fillClip)
+	if !c.clip.Empty() {
+		in := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(c.clip)
 		x, y, w, h = float32(in.Min.X), float32(in.Min.Y), float32(in.Dx()), float32(in.Dy())
 	}
 	if w <= 0 || h <= 0 || col.A == 0 {
@@ -242,6 +247,17 @@ func (c *Canvas) shape(key string, x, y float64, w, h int, col color.RGBA, draw 
 		draw(m)
 		img = ebiten.NewImageFromImage(m.RGBA)
 		c.shapes[key] = img
+	}
+	if !c.clip.Empty() {
+		// x and y are whole pixels: the part of the image within the
+		// clip is a sub-image, drawn where it was.
+		at := image.Pt(int(x), int(y))
+		in := image.Rectangle{at, at.Add(image.Pt(w, h))}.Intersect(c.clip)
+		if in.Empty() {
+			return
+		}
+		img = img.SubImage(in.Sub(at)).(*ebiten.Image)
+		x, y = float64(in.Min.X), float64(in.Min.Y)
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(x, y)

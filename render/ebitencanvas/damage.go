@@ -5,25 +5,71 @@ import (
 	"image"
 	"math"
 	"slices"
+
+	"github.com/arena-playground/arena/render"
 )
+
+// damageOf appends to damage the pixels o may touch, its points being in
+// pts: its box, but for an outline, the boxes of its four sides, and for
+// a polyline, the boxes of pieces of its segments at most damagePiece
+// long. The box of a long slanting edge of a graph holds many times its
+// pixels, and the boxes of the few edges that changed would chain into
+// most of the graph.
+func (s *Screen) damageOf(o *op, pts []render.Point, damage []image.Rectangle) []image.Rectangle {
+	screen := image.Rectangle{Max: s.size}
+	switch {
+	case o.box.Dx()*o.box.Dy() <= damagePiece*damagePiece:
+	case o.kind == opStroke:
+		w := o.a
+		r := o.r
+		for _, side := range []render.Rect{{X: r.X, Y: r.Y, W: r.W, H: w}, {X: r.X, Y: r.Y + r.H - w, W: r.W, H: w},
+			{X: r.X, Y: r.Y, W: w, H: r.H}, {X: r.X + r.W - w, Y: r.Y, W: w, H: r.H}} {
+			damage = append(damage, box(side, 1).Intersect(screen))
+		}
+		return damage
+	case o.kind == opPolyline:
+		m := o.a/2 + 2
+		line := pts[o.p0:o.p1]
+		for i := range len(line) - 1 {
+			a, b := line[i], line[i+1]
+			n := max(1, int(math.Ceil(math.Hypot(b.X-a.X, b.Y-a.Y)/damagePiece)))
+			for k := range n {
+				p, q := lerpPoint(a, b, float64(k)/float64(n)), lerpPoint(a, b, float64(k+1)/float64(n))
+				damage = append(damage, pointsBox([]render.Point{p, q}, m).Intersect(screen))
+			}
+		}
+		return damage
+	}
+	return append(damage, o.box)
+}
+
+// damagePiece is the length of the pieces of a polyline that damage the
+// screen on their own, in pixels.
+const damagePiece = 24
+
+func lerpPoint(a, b render.Point, t float64) render.Point {
+	return render.Point{X: a.X + t*(b.X-a.X), Y: a.Y + t*(b.Y-a.Y)}
+}
 
 // maxRegions is the number of regions a frame redraws one by one at most;
 // past it (a large board all changing), they are merged as dear ones are.
 const maxRegions = 1024
 
 // regions returns the rectangles Present redraws for a frame's damaged
-// boxes. Overlapping boxes are joined. A region that costs no draw call
-// of its own (see cheap) is redrawn as it is, however many there are: the
-// cells of a board that changed are redrawn cell by cell, not as the few
-// large rectangles around them that their merging made, which painted a
-// third of the screen for the Life view's fading cells. The other regions
-// are merged into at most maxDamage.
-func (s *Screen) regions(damage []image.Rectangle) []image.Rectangle {
-	damage = joinOverlapping(slices.DeleteFunc(damage, func(r image.Rectangle) bool { return r.Empty() }))
+// boxes, cheap and dear. Overlapping boxes are joined where that draws no
+// more. A region that costs no draw call of its own (see cheap) is
+// redrawn as it is, however many there are: the cells of a board that
+// changed are redrawn cell by cell, not as the few large rectangles
+// around them that merging them made, which painted a third of the
+// screen for the Life view's fading cells. A dear region is drawn
+// through its own scissor, a draw call or a few; they are merged into at
+// most maxDamage.
+func (s *Screen) regions(damage []image.Rectangle) (cheap, dear []image.Rectangle) {
+	damage = joinOverlapping(slices.DeleteFunc(damage, func(r image.Rectangle) bool { return r.Empty() }), worthJoining)
 	if len(damage) > maxRegions {
-		return merge(damage, maxDamage)
+		return nil, merge(damage, maxDamage, always)
 	}
-	cheap, dear := s.cheapRegions[:0], s.dearRegions[:0]
+	cheap, dear = s.cheapRegions[:0], s.dearRegions[:0]
 	for _, d := range damage {
 		if s.cheap(d) {
 			cheap = append(cheap, d)
@@ -31,19 +77,19 @@ func (s *Screen) regions(damage []image.Rectangle) []image.Rectangle {
 			dear = append(dear, d)
 		}
 	}
-	dear = merge(dear, maxDamage)
+	dear = merge(dear, maxDamage, worthJoining)
 	// A cheap region within a merged one is redrawn with it.
 	cheap = slices.DeleteFunc(cheap, func(c image.Rectangle) bool {
 		return slices.ContainsFunc(dear, func(d image.Rectangle) bool { return c.In(d) })
 	})
 	s.cheapRegions, s.dearRegions = cheap, dear
-	return append(cheap, dear...)
+	return cheap, dear
 }
 
 // cheap reports whether redrawing d adds no draw call: an opaque
-// operation covers d, and each one over d after it is a rectangle (which
-// the canvas clips itself) or lies within d, so that all of them join
-// the batch drawn on the whole screen.
+// operation covers d, and each one over d after it is one the canvas
+// clips itself (all but text and pixel images) or lies within d, so that
+// all of them join the batch drawn on the whole screen.
 func (s *Screen) cheap(d image.Rectangle) bool {
 	over := s.index.over(d, s.ops)
 	for k := len(over) - 1; k >= 0; k-- {
@@ -51,24 +97,24 @@ func (s *Screen) cheap(d image.Rectangle) bool {
 		if o.covers(d) {
 			return true
 		}
-		if o.kind != opFill && o.kind != opStroke && !o.box.In(d) {
+		if !o.clippable() && !o.box.In(d) {
 			return false
 		}
 	}
 	return false
 }
 
-// merge joins overlapping boxes, then the pairs whose union adds the
-// least area, until at most n are left. Many boxes (the cells of a board
+// merge joins overlapping boxes where join says so, then the pairs whose
+// union adds the least area, until at most n are left. Many boxes (the cells of a board
 // that changed) are first gathered into the tiles of a coarse grid.
-func merge(boxes []image.Rectangle, n int) []image.Rectangle {
+func merge(boxes []image.Rectangle, n int, join func(a, b image.Rectangle) bool) []image.Rectangle {
 	boxes = slices.DeleteFunc(boxes, func(r image.Rectangle) bool { return r.Empty() })
 	if len(boxes) > 2*n {
 		boxes = tiles(boxes)
 	}
 	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
 	for {
-		boxes = joinOverlapping(boxes)
+		boxes = joinOverlapping(boxes, join)
 		if len(boxes) <= n {
 			return boxes
 		}
@@ -85,18 +131,18 @@ func merge(boxes []image.Rectangle, n int) []image.Rectangle {
 	}
 }
 
-// joinOverlapping replaces boxes that overlap by their union, until none
-// do. It sweeps the boxes in order of their left edges, so that a frame's
-// hundreds of changed cells, which mostly overlap nothing, cost about a
-// sort.
-func joinOverlapping(boxes []image.Rectangle) []image.Rectangle {
+// joinOverlapping replaces two boxes that overlap by their union, when
+// join says so, until no such two are left. It sweeps the boxes in order
+// of their left edges, so that a frame's hundreds of changed cells, which
+// mostly overlap nothing, cost about a sort.
+func joinOverlapping(boxes []image.Rectangle, join func(a, b image.Rectangle) bool) []image.Rectangle {
 	for {
 		slices.SortFunc(boxes, func(a, b image.Rectangle) int { return cmp.Compare(a.Min.X, b.Min.X) })
 		joined := false
 		for i := 0; i < len(boxes); i++ {
 			// Only boxes that start left of i's right edge can overlap it.
 			for j := i + 1; j < len(boxes) && boxes[j].Min.X < boxes[i].Max.X; {
-				if !boxes[i].Overlaps(boxes[j]) {
+				if !boxes[i].Overlaps(boxes[j]) || !join(boxes[i], boxes[j]) {
 					j++
 					continue
 				}
@@ -114,6 +160,18 @@ func joinOverlapping(boxes []image.Rectangle) []image.Rectangle {
 		}
 	}
 }
+
+// worthJoining reports whether the union of two overlapping boxes is no
+// larger than the two: two boxes are two redraws, their overlap drawn
+// twice. Boxes that overlap without it stay apart: the pieces of a
+// slanting line would otherwise join into the line's whole box.
+func worthJoining(a, b image.Rectangle) bool {
+	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
+	return area(a.Union(b)) <= area(a)+area(b)
+}
+
+// always joins any two overlapping boxes.
+func always(a, b image.Rectangle) bool { return true }
 
 // tileGrid is the number of tiles across and down that tiles gathers
 // boxes into.

@@ -56,7 +56,7 @@ func TestJoinOverlappingAgreesWithEveryPair(t *testing.T) {
 				boxes = append(boxes, boxes[len(boxes)-1])
 			}
 		}
-		got := joinOverlapping(slices.Clone(boxes))
+		got := joinOverlapping(slices.Clone(boxes), always)
 		want := joinNaive(slices.Clone(boxes))
 		slices.SortFunc(got, less)
 		slices.SortFunc(want, less)
@@ -141,6 +141,71 @@ func TestChangedCellsAreRedrawnAlone(t *testing.T) {
 	fresh := ebiten.NewImage(w, h)
 	whole.SetTarget(fresh)
 	frame(whole, changed)
+	whole.Flush()
+	if k, at := differ(kept, fresh); k > 0 {
+		t.Fatalf("%d pixels differ from the whole frame's, the first at %v", k, at)
+	}
+}
+
+// TestJoinsOnlyWhatSaves: boxes are joined where their union is no larger
+// than the two, and every pixel of the boxes stays in one of the result.
+func TestJoinsOnlyWhatSaves(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for round := range 200 {
+		var boxes []image.Rectangle
+		for range r.IntN(100) {
+			x, y := r.IntN(300), r.IntN(200)
+			boxes = append(boxes, image.Rect(x, y, x+4+r.IntN(40), y+4+r.IntN(40)))
+		}
+		got := joinOverlapping(slices.Clone(boxes), worthJoining)
+		for i := range got {
+			for j := i + 1; j < len(got); j++ {
+				if got[i].Overlaps(got[j]) && worthJoining(got[i], got[j]) {
+					t.Fatalf("round %d: %v and %v were left apart", round, got[i], got[j])
+				}
+			}
+		}
+		for _, b := range boxes {
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					if !slices.ContainsFunc(got, func(g image.Rectangle) bool { return image.Pt(x, y).In(g) }) {
+						t.Fatalf("round %d: (%d, %d) of %v is in no joined box", round, x, y, b)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSlantingLineDamagesItsPixels: a long slanting line that appears
+// costs about the pixels along it, not its box, and what is drawn is what
+// a whole frame draws, the lines it crosses included.
+func TestSlantingLineDamagesItsPixels(t *testing.T) {
+	const w, h = 400, 300
+	frame := func(c render.Canvas, raised bool) {
+		c.Fill(render.Rect{W: w, H: h}, render.Dark.Background)
+		for i := range 12 {
+			y := 10 + float64(i)*24
+			c.Line(render.Point{X: 5, Y: y}, render.Point{X: 395, Y: 300 - y}, 2, render.Alpha(render.Dark.TextDim, 0.55))
+		}
+		if raised {
+			c.Line(render.Point{X: 20, Y: 20}, render.Point{X: 380, Y: 280}, 4, render.Dark.Player[1])
+		}
+	}
+	kept := ebiten.NewImage(w, h)
+	s := NewScreen(New())
+	for _, raised := range []bool{false, true} {
+		s.Begin(w, h)
+		frame(s, raised)
+		s.Present(kept)
+	}
+	if d := s.Drawn(); d > 0.15 {
+		t.Errorf("a line across the screen redrew %.2f of it", d)
+	}
+	whole := New()
+	fresh := ebiten.NewImage(w, h)
+	whole.SetTarget(fresh)
+	frame(whole, true)
 	whole.Flush()
 	if k, at := differ(kept, fresh); k > 0 {
 		t.Fatalf("%d pixels differ from the whole frame's, the first at %v", k, at)

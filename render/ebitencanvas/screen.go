@@ -161,16 +161,16 @@ func (s *Screen) Present(screen *ebiten.Image) {
 	if len(damage) > 0 || s.whole || s.Uncached {
 		s.index.build(s.ops, s.size)
 	}
-	var regions []image.Rectangle
+	var cheap, dear []image.Rectangle
 	if s.whole || s.Uncached {
-		regions = append(damage[:0], image.Rectangle{Max: s.size})
+		dear = append(damage[:0], image.Rectangle{Max: s.size})
 		s.whole = false
 	} else {
-		regions = s.regions(damage)
+		cheap, dear = s.regions(damage)
 	}
 	area := 0
-	for _, d := range regions {
-		s.redraw(screen, d, true)
+	for k, d := range append(cheap, dear...) {
+		s.redraw(screen, d, true, k >= len(cheap))
 		area += d.Dx() * d.Dy()
 	}
 	s.drawn = min(1, float64(area)/float64(max(1, s.size.X*s.size.Y)))
@@ -182,9 +182,8 @@ func (s *Screen) Present(screen *ebiten.Image) {
 }
 
 // maxDamage is the number of dear regions (see cheap) a frame redraws at
-// most: each costs a draw call for each operation that crosses its edge
-// and is not a rectangle.
-const maxDamage = 32
+// most: each costs a draw call or a few.
+const maxDamage = 64
 
 // diff returns the boxes where this frame's operations differ from the
 // last frame's.
@@ -217,12 +216,12 @@ func (s *Screen) diff() []image.Rectangle {
 		}
 		switch {
 		case match < 0:
-			damage = append(damage, o.box)
+			damage = s.damageOf(o, s.pts, damage)
 		case match < latest:
 			// Drawn now after an operation it was drawn before: where
 			// they overlap the pixels may differ.
 			s.matched[match] = true
-			damage = append(damage, o.box)
+			damage = s.damageOf(o, s.pts, damage)
 		default:
 			s.matched[match] = true
 			latest = match
@@ -230,7 +229,7 @@ func (s *Screen) diff() []image.Rectangle {
 	}
 	for j := range s.last {
 		if !s.matched[j] {
-			damage = append(damage, s.last[j].box)
+			damage = s.damageOf(&s.last[j], s.lastPts, damage)
 		}
 	}
 	s.damage = damage
@@ -242,7 +241,11 @@ func (s *Screen) diff() []image.Rectangle {
 // covers most of it (a board under the cells that changed), d is split
 // into that part and the bands around it, so that the board's pixels
 // are not first painted with what lies under the board.
-func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
+//
+// A dear region is drawn whole through its scissor, so that what it draws
+// goes to the GPU as one draw call (Ebitengine joins draws that share a
+// target and a source), not one for each operation crossing its edge.
+func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split, dear bool) {
 	if d.Empty() {
 		return
 	}
@@ -258,12 +261,12 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 		if in := s.mostlyCovered(d, over); !in.Empty() {
 			// The bands' redraws reuse the index's slice: over is not
 			// read again.
-			s.redraw(screen, in, false)
+			s.redraw(screen, in, false, dear)
 			for _, band := range []image.Rectangle{
 				{d.Min, image.Pt(d.Max.X, in.Min.Y)}, {image.Pt(d.Min.X, in.Max.Y), d.Max},
 				{image.Pt(d.Min.X, in.Min.Y), image.Pt(in.Min.X, in.Max.Y)}, {image.Pt(in.Max.X, in.Min.Y), image.Pt(d.Max.X, in.Max.Y)},
 			} {
-				s.redraw(screen, band, false)
+				s.redraw(screen, band, false, dear)
 			}
 			return
 		}
@@ -276,14 +279,15 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 	}
 	for _, i := range over[first:] {
 		o := &s.ops[i]
-		// Rectangles are clipped here, and what lies within the region
-		// needs no clipping: both are drawn on the whole screen, in
-		// batches that run across regions. The rest is drawn clipped by
-		// the GPU, a draw call of its own.
+		// In a cheap region, what the canvas clips itself, and what lies
+		// within the region, are drawn on the whole screen, in batches
+		// that run across regions.
 		switch {
-		case o.kind == opFill || o.kind == opStroke:
+		case dear:
+			s.c.retarget(clip)
+		case o.clippable():
 			s.c.retarget(screen)
-			s.c.fillClip = d
+			s.c.clip = d
 		case o.box.In(d):
 			s.c.retarget(screen)
 		default:
@@ -291,7 +295,7 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split bool) {
 		}
 		s.play(o)
 	}
-	s.c.fillClip = image.Rectangle{}
+	s.c.clip = image.Rectangle{}
 }
 
 // mostlyCovered returns the part of d that the largest opaque operation
@@ -311,6 +315,9 @@ func (s *Screen) mostlyCovered(d image.Rectangle, over []int32) image.Rectangle 
 	}
 	return best
 }
+
+// clippable reports whether the canvas clips o itself (see Canvas.clip).
+func (o *op) clippable() bool { return o.kind != opText && o.kind != opPixels && o.kind != opPolyline }
 
 // opaque reports whether o paints every pixel of its box opaquely.
 func (o *op) opaque() bool {

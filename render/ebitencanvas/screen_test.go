@@ -160,7 +160,7 @@ func TestMerge(t *testing.T) {
 		image.Rect(100, 100, 110, 110), image.Rect(200, 0, 210, 10), image.Rect(0, 200, 10, 210),
 		{}, // empty: dropped
 	}
-	got := merge(boxes, 2)
+	got := merge(boxes, 2, always)
 	if len(got) != 2 {
 		t.Fatalf("merged into %d boxes, want 2: %v", len(got), got)
 	}
@@ -192,7 +192,7 @@ func TestMergeManyBoxes(t *testing.T) {
 		boxes = append(boxes, image.Rect(x, y, x+8, y+8))
 		cells = append(cells, image.Pt(x+4, y+4))
 	}
-	got := merge(boxes, 6)
+	got := merge(boxes, 6, always)
 	if len(got) > 6 {
 		t.Fatalf("%d boxes, want at most 6", len(got))
 	}
