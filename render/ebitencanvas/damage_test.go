@@ -137,14 +137,7 @@ func TestChangedCellsAreRedrawnAlone(t *testing.T) {
 	if d := s.Drawn(); d < cells || d > 1.5*cells {
 		t.Errorf("%d changed cells, %.4f of the screen, were redrawn as %.4f of it", len(changed), cells, d)
 	}
-	whole := New()
-	fresh := ebiten.NewImage(w, h)
-	whole.SetTarget(fresh)
-	frame(whole, changed)
-	whole.Flush()
-	if k, at := differ(kept, fresh); k > 0 {
-		t.Fatalf("%d pixels differ from the whole frame's, the first at %v", k, at)
-	}
+	matchesWholeFrame(t, kept, func(c render.Canvas) { frame(c, changed) })
 }
 
 // TestJoinsOnlyWhatSaves: boxes are joined where their union is no larger
@@ -202,10 +195,17 @@ func TestSlantingLineDamagesItsPixels(t *testing.T) {
 	if d := s.Drawn(); d > 0.15 {
 		t.Errorf("a line across the screen redrew %.2f of it", d)
 	}
+	matchesWholeFrame(t, kept, func(c render.Canvas) { frame(c, true) })
+}
+
+// matchesWholeFrame fails the test if the kept screen differs from what
+// draw draws whole on a fresh image.
+func matchesWholeFrame(t *testing.T, kept *ebiten.Image, draw func(render.Canvas)) {
+	t.Helper()
 	whole := New()
-	fresh := ebiten.NewImage(w, h)
+	fresh := ebiten.NewImage(kept.Bounds().Dx(), kept.Bounds().Dy())
 	whole.SetTarget(fresh)
-	frame(whole, true)
+	draw(whole)
 	whole.Flush()
 	if k, at := differ(kept, fresh); k > 0 {
 		t.Fatalf("%d pixels differ from the whole frame's, the first at %v", k, at)
