@@ -140,10 +140,16 @@ func (c *Canvas) Fill(r render.Rect, col color.RGBA) {
 
 // Stroke paints the outline of r, inside it.
 func (c *Canvas) Stroke(r render.Rect, w float64, col color.RGBA) {
-	c.Fill(render.Rect{X: r.X, Y: r.Y, W: r.W, H: w}, col)
-	c.Fill(render.Rect{X: r.X, Y: r.Y + r.H - w, W: r.W, H: w}, col)
-	c.Fill(render.Rect{X: r.X, Y: r.Y + w, W: w, H: r.H - 2*w}, col)
-	c.Fill(render.Rect{X: r.X + r.W - w, Y: r.Y + w, W: w, H: r.H - 2*w}, col)
+	for _, side := range outline(r, w) {
+		c.Fill(side, col)
+	}
+}
+
+// outline returns the four rectangles of r's outline w wide, inside it:
+// the top and bottom sides, then the left and right ones between them.
+func outline(r render.Rect, w float64) [4]render.Rect {
+	return [4]render.Rect{{X: r.X, Y: r.Y, W: r.W, H: w}, {X: r.X, Y: r.Y + r.H - w, W: r.W, H: w},
+		{X: r.X, Y: r.Y + w, W: w, H: r.H - 2*w}, {X: r.X + r.W - w, Y: r.Y + w, W: w, H: r.H - 2*w}}
 }
 
 // Line paints a segment with round ends, without antialiasing.

@@ -20,10 +20,7 @@ func (s *Screen) damageOf(o *op, pts []render.Point, damage []image.Rectangle) [
 	switch {
 	case o.box.Dx()*o.box.Dy() <= damagePiece*damagePiece:
 	case o.kind == opStroke:
-		w := o.a
-		r := o.r
-		for _, side := range []render.Rect{{X: r.X, Y: r.Y, W: r.W, H: w}, {X: r.X, Y: r.Y + r.H - w, W: r.W, H: w},
-			{X: r.X, Y: r.Y, W: w, H: r.H}, {X: r.X + r.W - w, Y: r.Y, W: w, H: r.H}} {
+		for _, side := range outline(o.r, o.a) {
 			damage = append(damage, box(side, 1).Intersect(screen))
 		}
 		return damage
@@ -105,8 +102,9 @@ func (s *Screen) cheap(d image.Rectangle) bool {
 }
 
 // merge joins overlapping boxes where join says so, then the pairs whose
-// union adds the least area, until at most n are left. Many boxes (the cells of a board
-// that changed) are first gathered into the tiles of a coarse grid.
+// union adds the least area, until at most n are left. Many boxes (the
+// cells of a board that changed) are first gathered into the tiles of a
+// coarse grid.
 func merge(boxes []image.Rectangle, n int, join func(a, b image.Rectangle) bool) []image.Rectangle {
 	boxes = slices.DeleteFunc(boxes, func(r image.Rectangle) bool { return r.Empty() })
 	if len(boxes) > 2*n {

@@ -20,13 +20,14 @@ type opIndex struct {
 	seen  []uint32
 	stamp uint32
 	out   []int32
+	next  []int32 // build's cursors
 }
 
 // indexTile is the side of the index's tiles, in pixels.
 const indexTile = 64
 
-// tiles returns the range of tiles r overlaps, clamped to the grid.
-func (x *opIndex) tiles(r image.Rectangle) (x0, y0, x1, y1 int) {
+// span returns the range of tiles r overlaps, clamped to the grid.
+func (x *opIndex) span(r image.Rectangle) (x0, y0, x1, y1 int) {
 	clamp := func(v, n int) int { return min(max(v, 0), n-1) }
 	return clamp(r.Min.X/indexTile, x.cols), clamp(r.Min.Y/indexTile, x.rows),
 		clamp((r.Max.X-1)/indexTile, x.cols), clamp((r.Max.Y-1)/indexTile, x.rows)
@@ -42,7 +43,7 @@ func (x *opIndex) build(ops []op, size image.Point) {
 			if ops[i].box.Empty() {
 				continue
 			}
-			x0, y0, x1, y1 := x.tiles(ops[i].box)
+			x0, y0, x1, y1 := x.span(ops[i].box)
 			for ty := y0; ty <= y1; ty++ {
 				for tx := x0; tx <= x1; tx++ {
 					f(i, ty*x.cols+tx)
@@ -55,10 +56,10 @@ func (x *opIndex) build(ops []op, size image.Point) {
 		x.start[t+1] += x.start[t]
 	}
 	x.ops = append(x.ops[:0], make([]int32, x.start[n])...)
-	next := slices.Clone(x.start[:n])
+	x.next = append(x.next[:0], x.start[:n]...)
 	each(func(i, t int) {
-		x.ops[next[t]] = int32(i)
-		next[t]++
+		x.ops[x.next[t]] = int32(i)
+		x.next[t]++
 	})
 	if len(x.seen) < len(ops) {
 		x.seen = append(x.seen, make([]uint32, len(ops)-len(x.seen))...)
@@ -73,7 +74,7 @@ func (x *opIndex) over(d image.Rectangle, ops []op) []int32 {
 	if d.Empty() {
 		return x.out
 	}
-	x0, y0, x1, y1 := x.tiles(d)
+	x0, y0, x1, y1 := x.span(d)
 	if x0 == x1 && y0 == y1 {
 		t := y0*x.cols + x0
 		for _, i := range x.ops[x.start[t]:x.start[t+1]] {

@@ -29,7 +29,8 @@ import (
 // Two frames draw the same pixels where their operations are the same
 // and in the same order (pixels are the same while their bytes are). An
 // operation that is new, gone, or drawn in another order relative to
-// those it overlaps, damages its box, on both frames.
+// those it overlaps, damages the pixels it may touch (damageOf), on both
+// frames. The damage is redrawn in regions (regions, redraw).
 //
 // A layer (render.Layers) is kept as the operations its drawing recorded:
 // while its name, key and rectangle stay the same they are the frame's
