@@ -3,12 +3,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -260,6 +263,55 @@ func TestStudentPathgameAgainstArenaBot(t *testing.T) {
 				"-p1", fmt.Sprintf("tcp:cmd:%s testdata/students/asp_client.py {role} {port} %s %s", py, style, token))
 			if err := <-bots; err != nil {
 				t.Error(err)
+			}
+		})
+	}
+}
+
+// A team the student starts by hand (tcp::PORT), its player and then its
+// adversary connecting to arena's port, hears every update of the
+// pairing, the last one (done) of the second game included, before arena
+// exits: the course's library reads it with one recv(1024) and died on the
+// empty read of a closed socket when arena exited with the update still
+// queued behind the pacer's 50 ms gap. The clients exit 0 only once they
+// have read done.
+func TestStudentPathgameHearsTheLastUpdate(t *testing.T) {
+	py := python(t, false)
+	for _, seat := range []string{"-p1", "-p2"} {
+		t.Run(seat, func(t *testing.T) {
+			t.Parallel()
+			other := map[string]string{"-p1": "-p2", "-p2": "-p1"}[seat]
+			host := exec.Command(os.Args[0], "play", "-game", "pathgame", "-preset", "gen-50", "-seed", "3", seat, "tcp:127.0.0.1:0", other, "strong")
+			host.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+			stderr, err := host.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			host.Stdout = &out
+			if err := host.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { host.Process.Kill(); host.Wait() })
+			line, err := bufio.NewReader(stderr).ReadString('\n')
+			m := regexp.MustCompile(`listening on 127\.0\.0\.1:(\d+)\n$`).FindStringSubmatch(line)
+			if err != nil || m == nil {
+				t.Fatalf("the host's first line on stderr: %q, %v", line, err)
+			}
+			go io.Copy(io.Discard, stderr)
+			// Seat P1 walks in the first game, P2 in the second.
+			roles := []string{"player", "adversary"}
+			if seat == "-p2" {
+				roles = []string{"adversary", "player"}
+			}
+			for _, role := range roles {
+				cmd := exec.Command(py, "testdata/students/asp_client.py", role, m[1], "course")
+				if b, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("the team's %s: %v\n%s", role, err, b)
+				}
+			}
+			if err := host.Wait(); err != nil {
+				t.Errorf("arena: %v\n%s", err, out.String())
 			}
 		})
 	}

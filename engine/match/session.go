@@ -103,26 +103,29 @@ func (l *lobby) leave() {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.endGame(0)
+	l.endGame(time.Second)
 }
 
 // endGame closes the seated clients once they have heard what they were
-// sent, and ends the game's program after giving it patience to exit. The
-// caller holds l.mu.
+// sent, and ends the game's program after giving it patience to exit. It
+// returns only when every update has been written (or a client stopped
+// reading for the pacer's write bound): the original server sent the last
+// update, the one that says done, to both clients before it exited, and a
+// course client that reads an empty message instead dies with a
+// traceback. arena exits when the match is over, so a write still queued
+// behind the pacer's quiet would be lost with the process. The caller
+// holds l.mu.
 func (l *lobby) endGame(patience time.Duration) {
 	for _, c := range l.conns {
 		c.close()
 	}
+	for _, c := range l.conns {
+		<-c.out.done // bounded: each write has a deadline, each quiet ends
+	}
 	if l.prog == nil {
 		return
 	}
-	for _, c := range l.conns {
-		select {
-		case <-c.out.done:
-		case <-time.After(10 * time.Second):
-		}
-	}
-	l.prog.stop(max(patience, 100*time.Millisecond))
+	l.prog.stop(patience)
 	l.prog = nil
 }
 
@@ -284,10 +287,14 @@ func (c *sessionConn) read(proto SessionProtocol) {
 		case c.msgs <- append([]byte(nil), sc.Bytes()...):
 		case <-c.quit:
 			close(c.msgs)
+			io.Copy(io.Discard, c.c)
 			return
 		}
 	}
 	close(c.msgs)
+	// Whatever the client still sends is read and dropped until the
+	// connection closes: a socket closed with bytes unread sends a reset,
+	// and a reset can discard the last update before the client reads it.
 	io.Copy(io.Discard, c.c)
 }
 
