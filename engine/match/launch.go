@@ -5,6 +5,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os/exec"
 	"strings"
 	"time"
@@ -23,6 +24,15 @@ type launched struct {
 	exited chan struct{}
 	err    error // how it exited, once exited is closed
 	forget func()
+	log    io.Writer // hears of the connections refused, when set
+	seat   string    // the seat's name in the log
+}
+
+// refused logs a connection that was not the program's.
+func (l *launched) refused(who string) {
+	if l.log != nil {
+		fmt.Fprintf(l.log, "%s: refused %s: only the program arena started may take this seat\n", l.seat, who)
+	}
 }
 
 // launch starts command with {host}, {port} and {role} replaced by the

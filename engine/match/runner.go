@@ -39,6 +39,13 @@ type Setup struct {
 	StateBudget int
 }
 
+// Logger is implemented by players that may have something to tell the
+// person running the match as it goes (a connection refused at their
+// seat): they tell it to w, naming side.
+type Logger interface {
+	LogTo(w io.Writer, side Side)
+}
+
 // Listener is implemented by network players that arena awaits on an
 // address a person (or a script) points a client at; "" when arena
 // starts the client itself.
@@ -105,6 +112,9 @@ func NewRunner(s Setup) (*Runner, error) {
 	}
 	if s.Log != nil {
 		for _, side := range Sides {
+			if l, ok := r.bots[side].(Logger); ok {
+				l.LogTo(s.Log, side)
+			}
 			if l, ok := r.bots[side].(Listener); ok && l.Listening() != "" {
 				fmt.Fprintf(s.Log, "%s listening on %s\n", side, l.Listening())
 			}

@@ -39,6 +39,8 @@ type lobby struct {
 	errs    map[Side]error // why a side has no client for this game
 	noticed int            // the turn whose update the clients last heard
 	prog    *launched      // the program started for this game
+	log     io.Writer      // hears of refused connections
+	side    string         // the seat's name in the log
 }
 
 // sessionConn is one client's connection for one game.
@@ -226,6 +228,7 @@ func (l *lobby) start(s State, side Side) (net.Listener, error) {
 		ln.Close()
 		return nil, err
 	}
+	l.prog.log, l.prog.seat = l.log, l.side
 	return ln, nil
 }
 
@@ -317,6 +320,14 @@ func newSessionBot(proto SessionProtocol, spec Spec, pace Pace) (Bot, error) {
 		return nil, err
 	}
 	return &sessionBot{lobby: l}, nil
+}
+
+// LogTo has the connections refused at the seat of a program arena starts
+// told to w.
+func (b *sessionBot) LogTo(w io.Writer, side Side) {
+	if b.lobby.command != "" {
+		b.lobby.log, b.lobby.side = w, side.String()
+	}
 }
 
 // Listening is the address a person should point clients at, or "" when

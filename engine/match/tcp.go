@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"time"
 )
@@ -26,7 +27,12 @@ type tcpBot struct {
 	conn    net.Conn
 	command string    // the program to start, for tcp:cmd:
 	prog    *launched // the program started
+	log     io.Writer // hears of refused connections
+	seat    string
 }
+
+// LogTo has refused connections told to w.
+func (p *tcpBot) LogTo(w io.Writer, side Side) { p.log, p.seat = w, side.String() }
 
 // newTCPBot listens where spec says: its address, or a free loopback port
 // for the program it names.
@@ -72,6 +78,7 @@ func (p *tcpBot) accept(ctx context.Context) error {
 			return err
 		}
 		p.prog = prog
+		prog.log, prog.seat = p.log, p.seat
 	}
 	c, err := acceptOne(ctx, p.ln, p.prog)
 	if err != nil {
@@ -117,7 +124,9 @@ var ConnectWait = 20 * time.Second
 
 // acceptOne waits for one client on ln, for at most maxWait, or
 // ConnectWait when prog is the program expected to connect, whose exit
-// ends the wait at once.
+// ends the wait at once. A connection to prog's port from any process but
+// prog and its descendants is closed at once and logged: the port is on
+// loopback, where a rival's program could take the seat.
 func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, error) {
 	type result struct {
 		c   net.Conn
@@ -125,8 +134,18 @@ func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, 
 	}
 	got := make(chan result, 1)
 	go func() {
-		c, err := ln.Accept()
-		got <- result{c, err}
+		for {
+			c, err := ln.Accept()
+			if err == nil && prog != nil && prog.cmd.Process != nil {
+				if ours, who := peerOwner(c, prog.cmd.Process.Pid); !ours {
+					c.Close()
+					prog.refused(who)
+					continue
+				}
+			}
+			got <- result{c, err}
+			return
+		}
 	}()
 	wait := maxWait
 	var exited chan struct{}
