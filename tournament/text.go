@@ -6,21 +6,27 @@ import (
 	"math"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Title says what the tournament is, on one line.
 func (s *Standings) Title() string {
 	p := s.Plan
+	game := p.Game
+	if g, err := match.Lookup(p.Game); err == nil {
+		game = g.Info().Label()
+	}
 	what := map[string]string{RoundRobin: "round robin", Gauntlet: "gauntlet", SPRTMatch: "SPRT match"}[p.Format]
 	total := p.Games()
 	if p.Format == SPRTMatch {
-		return fmt.Sprintf("%s %s: %s vs %s, %d games (at most %d), seed %d", p.Game, what, p.Entrants[0].Name, p.Entrants[1].Name, s.Played, total, p.Seed)
+		return fmt.Sprintf("%s %s: %s vs %s, %d games (at most %d), seed %d", game, what, p.Entrants[0].Name, p.Entrants[1].Name, s.Played, total, p.Seed)
 	}
 	rounds := fmt.Sprintf("%d rounds", p.Rounds)
 	if p.Rounds == 1 {
 		rounds = "1 round"
 	}
-	return fmt.Sprintf("%s %s, %d entrants, %s, %d of %d games, seed %d", p.Game, what, len(p.Entrants), rounds, s.Played, total, p.Seed)
+	return fmt.Sprintf("%s %s, %d entrants, %s, %d of %d games, seed %d", game, what, len(p.Entrants), rounds, s.Played, total, p.Seed)
 }
 
 // WriteText writes the standings for a terminal: the table, the

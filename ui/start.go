@@ -60,16 +60,8 @@ func newStartView(app *App) *startView {
 	return v
 }
 
-// gameLabel is the short name of a game for its chip: the title up to
-// its first colon.
-func gameLabel(info match.Info) string {
-	for i, r := range info.Title {
-		if r == ':' {
-			return info.Title[:i]
-		}
-	}
-	return info.Name
-}
+// gameLabel is the name of a game for its chip.
+func gameLabel(info match.Info) string { return info.Label() }
 
 // selectGame chooses a game and fills its players and presets, keeping
 // the players chosen before where the new game has them.

@@ -15,7 +15,7 @@ func runGames(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "KEY\tGAME\tTURNS\tVARIANTS\tPRESETS\tTITLE")
+	fmt.Fprintln(tw, "KEY\tNAME\tTURNS\tVARIANTS\tPRESETS\tFROM")
 	for _, g := range match.Games() {
 		info := g.Info()
 		turns := "alternating"
@@ -26,8 +26,8 @@ func runGames(args []string, stdout, stderr io.Writer) error {
 		for _, p := range g.Presets() {
 			presets = append(presets, p.Name)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", info.Key, info.Name, turns,
-			strings.Join(info.Variants, ","), strings.Join(presets, ","), info.Title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", info.Name, info.Label(), turns,
+			strings.Join(info.Variants, ","), strings.Join(presets, ","), info.Origin())
 	}
 	return tw.Flush()
 }
@@ -59,5 +59,11 @@ func runBots(args []string, stdout, stderr io.Writer) error {
 	tw.Flush()
 	fmt.Fprintf(stdout, "\nA bot spec is NAME or NAME:OPTION=VALUE[,OPTION=VALUE], e.g. %s:nodes=20000,seed=3.\n", g.Bots()[len(g.Bots())-1].Name)
 	fmt.Fprintln(stdout, "Node budgets reproduce on every machine; time budgets do not.")
+	fmt.Fprintln(stdout, "\nPrograms play as players of these kinds (docs/programs.md):")
+	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, k := range match.Kinds() {
+		fmt.Fprintf(tw, "  %s\t%s\n", k.Example, k.Description)
+	}
+	tw.Flush()
 	return nil
 }

@@ -18,8 +18,8 @@ import (
 	"runtime/debug"
 
 	_ "github.com/arena-playground/arena/engine/games"
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/players"
 )
 
 // command is one subcommand.
@@ -55,7 +55,7 @@ func main() {
 	cleanup.OnSignals()
 	softMemoryLimit()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
-	match.RemoveRunners()
+	players.RemoveRunners()
 	os.Exit(code)
 }
 

@@ -27,6 +27,13 @@ func TestListings(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "life") || !strings.Contains(out, "competition,64x64,128x128") {
 		t.Errorf("games: %d\n%s", code, out)
 	}
+	// People read the games' names; the keys are what they type.
+	for _, g := range match.Games() {
+		label := g.Info().Label()
+		if label == g.Info().Name || !strings.Contains(out, label+"  ") {
+			t.Errorf("games: %s is not listed by its name (%q)\n%s", g.Info().Name, label, out)
+		}
+	}
 	code, out, _ = arena(t, "bots", "-game", "life")
 	for _, want := range []string{"random", "greedy", "strong", ":nodes=", ":horizon="} {
 		if code != 0 || !strings.Contains(out, want) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/players"
 )
 
 // matchFlags are the flags that describe a match: the same in play,
@@ -49,7 +50,7 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		return match.Setup{}, err
 	}
 	s := match.Setup{Game: g, Seed: m.seed, Log: m.log}
-	match.Python = m.python
+	players.Python = m.python
 	switch m.clocks {
 	case "programs":
 	case "all":
@@ -66,12 +67,12 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
 		}
 		s.Players[i] = sp
-		if sp.Name == match.SpecTCP {
+		if sp.Name == players.Network {
 			// Not opened to check it: a listener opened and closed again
 			// takes connections that clients waiting for the match would
 			// lose. The match opens it, and says if the port is taken. A
 			// program to start is looked for.
-			if err := match.FindProgram(sp.Command); sp.Command != "" && err != nil {
+			if err := players.FindProgram(sp.Command); sp.Command != "" && err != nil {
 				return s, fmt.Errorf("-%s %s: %w", v.flag, sp, err)
 			}
 			continue

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/players"
 )
 
 // Students' programs as they are: Python clients that read the socket the
@@ -479,8 +479,8 @@ func TestStartedProgramsMisbehave(t *testing.T) {
 				// The one case that waits out the bound: a short one.
 				// Programs that do connect keep the default, which a
 				// busy machine's Python start-up stays well inside.
-				defer func(d time.Duration) { match.ConnectWait = d }(match.ConnectWait)
-				match.ConnectWait = 2 * time.Second
+				defer func(d time.Duration) { players.ConnectWait = d }(players.ConnectWait)
+				players.ConnectWait = 2 * time.Second
 			}
 			file := filepath.Join(t.TempDir(), "r.json")
 			code, out, stderr := arena(t, "play", "-game", "evasion", "-config", cfg, "-p1", "tcp:cmd:"+c.spec, "-p2", "greedy", "-replay", file)

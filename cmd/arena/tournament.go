@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament"
 )
 
@@ -59,7 +60,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if *jobs < 0 {
 		return usagef("-j %d: want the number of games played at once, or 0 for one per core", *jobs)
 	}
-	match.Python = *python
+	players.Python = *python
 	if err := checkEntrants(plan); err != nil {
 		return err
 	}
@@ -154,11 +155,11 @@ func checkEntrants(plan *tournament.Plan) error {
 	}
 	for _, e := range plan.Entrants {
 		sp, _ := match.ParseSpec(e.Spec)
-		if sp.Name == match.SpecTCP {
+		if sp.Name == players.Network {
 			if sp.Command == "" {
 				return usagef("entrant %s: %s awaits a client by hand; a tournament starts its players itself: give tcp:cmd:PROGRAM {port}", e.Name, e.Spec)
 			}
-			if err := match.FindProgram(sp.Command); err != nil {
+			if err := players.FindProgram(sp.Command); err != nil {
 				return fmt.Errorf("entrant %s: %s: %v", e.Name, e.Spec, err)
 			}
 			continue

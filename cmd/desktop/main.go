@@ -24,6 +24,7 @@ import (
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
+	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/ui"
 )
@@ -42,10 +43,10 @@ func main() {
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
-	flag.StringVar(&match.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	flag.Parse()
 	match.ServeLog = os.Stderr // where network players are awaited
-	defer match.RemoveRunners()
+	defer players.RemoveRunners()
 
 	q := url.Values{}
 	for k, v := range map[string]string{"game": *game, "p1": *p1, "p2": *p2, "preset": *preset} {

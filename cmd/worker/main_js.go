@@ -10,6 +10,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 )
 
 // memoryLimit is the heap size past which the garbage collector works

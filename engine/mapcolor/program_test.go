@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	_ "github.com/arena-playground/arena/players" // the cmd: kind, which runs the course programs
 )
 
 // The test binary doubles as a course program: with ARENA_CSP_PROGRAM set

@@ -150,46 +150,23 @@ func (o Options) Int(name string, def int) (int, error) {
 
 // Spec names a bot and its options, as written on command lines and in
 // URLs: "strong", "strong:nodes=200000", "greedy:seed=3",
-// "strong:time=500ms,seed=2"; or a player outside arena:
-//
-//	cmd:python3 my_agent.py             a program on stdin and stdout
-//	tcp::9000                           a client that connects to port 9000
-//	tcp:cmd:python3 client.py {port}    a client that arena starts itself
-//	tcp:pace=off::9000                  the same, with options first
-//	py:agents/student_agent.py          a Colosseum student's agent file
+// "strong:time=500ms,seed=2"; or a player of a registered [Kind], named by
+// its prefix: "cmd:python3 my_agent.py", "tcp::9000" (package players
+// registers the kinds that are programs).
 type Spec struct {
 	Name    string
 	Options [][2]string // name=value pairs in the order written
-	// Command is the program for "cmd" and for a "tcp" player arena
-	// starts, and the agent's file for "py".
+	// Command is what a kind's player runs or reads: the program of a
+	// "cmd" or a "tcp" player arena starts, the agent's file for "py".
 	Command string
 	Addr    string // where a "tcp" player is awaited, when arena does not start it
 }
 
-// The kinds of players that are not arena's bots.
-const (
-	SpecCommand = "cmd" // CommandPrefix
-	SpecTCP     = "tcp" // TCPPrefix
-	SpecPython  = "py"  // PythonPrefix
-)
-
 // ParseSpec reads a bot spec. It checks the syntax only; [NewBot] checks
 // the names against a game.
 func ParseSpec(s string) (Spec, error) {
-	if rest, ok := strings.CutPrefix(s, TCPPrefix); ok {
-		return parseTCPSpec(s, rest)
-	}
-	if cmd, ok := strings.CutPrefix(s, CommandPrefix); ok {
-		if strings.TrimSpace(cmd) == "" {
-			return Spec{}, fmt.Errorf("bot spec %q: give the program to run, as in cmd:python3 my_agent.py", s)
-		}
-		return Spec{Name: SpecCommand, Command: cmd}, nil
-	}
-	if file, ok := strings.CutPrefix(s, PythonPrefix); ok {
-		if strings.TrimSpace(file) == "" {
-			return Spec{}, fmt.Errorf("bot spec %q: give the agent's file, as in py:agents/student_agent.py", s)
-		}
-		return Spec{Name: SpecPython, Command: file}, nil
+	if k, rest, ok := kindOf(s); ok {
+		return k.Parse(s, rest)
 	}
 	name, opts, hasOpts := strings.Cut(s, ":")
 	if name == "" {
@@ -199,114 +176,56 @@ func ParseSpec(s string) (Spec, error) {
 	if !hasOpts {
 		return sp, nil
 	}
+	var err error
+	if sp.Options, err = ParseOptionList(s, opts); err != nil {
+		return Spec{}, err
+	}
+	return sp, nil
+}
+
+// ParseOptionList reads the name=value pairs, separated by commas, of
+// spec s.
+func ParseOptionList(s, opts string) ([][2]string, error) {
+	var out [][2]string
 	for _, kv := range strings.Split(opts, ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" || v == "" {
-			return Spec{}, fmt.Errorf("bot spec %q: option %q is not name=value", s, kv)
+			return nil, fmt.Errorf("bot spec %q: option %q is not name=value", s, kv)
 		}
-		sp.Options = append(sp.Options, [2]string{k, v})
+		out = append(out, [2]string{k, v})
 	}
-	return sp, nil
-}
-
-// parseTCPSpec reads what follows "tcp:" in spec s: options ending in a
-// colon when the first segment holds an "=", then "cmd:" and the program
-// to start, or the address to listen on.
-func parseTCPSpec(s, rest string) (Spec, error) {
-	sp := Spec{Name: SpecTCP}
-	if i := strings.IndexByte(rest, ':'); i > 0 && strings.Contains(rest[:i], "=") {
-		for _, kv := range strings.Split(rest[:i], ",") {
-			k, v, ok := strings.Cut(kv, "=")
-			if !ok || k == "" || v == "" {
-				return Spec{}, fmt.Errorf("bot spec %q: option %q is not name=value", s, kv)
-			}
-			sp.Options = append(sp.Options, [2]string{k, v})
-		}
-		rest = rest[i+1:]
-		if _, err := sp.Pace(); err != nil {
-			return Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
-		}
-	}
-	if cmd, ok := strings.CutPrefix(rest, CommandPrefix); ok {
-		if strings.TrimSpace(cmd) == "" {
-			return Spec{}, fmt.Errorf("bot spec %q: give the program to start, as in tcp:cmd:python3 client.py {port}", s)
-		}
-		sp.Command = cmd
-		return sp, nil
-	}
-	// The port is what follows the last colon (not net.SplitHostPort: the
-	// page's build must not carry the net package for this).
-	i := strings.LastIndexByte(rest, ':')
-	n, err := strconv.Atoi(rest[i+1:])
-	host := rest[:max(i, 0)]
-	bracketed := strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]")
-	if i < 0 || err != nil || n < 0 || n > 65535 || (strings.Contains(host, ":") && !bracketed) {
-		return Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, HOST:PORT with a port from 0 to 65535, as in tcp::9000, or the program to start, as in tcp:cmd:python3 client.py {port}", s)
-	}
-	sp.Addr = rest
-	return sp, nil
-}
-
-// Pace is how a "tcp" player's messages are spaced: [DefaultPace] unless
-// the spec says pace=off (each message as soon as it is due) or gives the
-// gap between messages (pace=100ms).
-func (s Spec) Pace() (Pace, error) {
-	p := DefaultPace
-	for _, kv := range s.Options {
-		switch {
-		case kv[0] != "pace":
-			return p, fmt.Errorf("unknown option %q of a network player (valid: pace)", kv[0])
-		case kv[1] == "off":
-			p = Pace{}
-		case kv[1] == "on":
-			p = DefaultPace
-		default:
-			d, err := time.ParseDuration(kv[1])
-			if err != nil || d < 0 || d > 10*time.Second {
-				return p, fmt.Errorf("pace=%s: want on, off or the gap between messages, as 100ms (at most 10s)", kv[1])
-			}
-			p.Gap = d
-		}
-	}
-	return p, nil
+	return out, nil
 }
 
 // String writes the spec back in the syntax ParseSpec reads.
 func (s Spec) String() string {
-	parts := make([]string, len(s.Options))
-	for i, kv := range s.Options {
-		parts[i] = kv[0] + "=" + kv[1]
+	if k, ok := LookupKind(s.Name); ok && k.Format != nil {
+		return k.Format(s)
 	}
-	opts := strings.Join(parts, ",")
-	switch s.Name {
-	case SpecCommand:
-		return CommandPrefix + s.Command
-	case SpecPython:
-		return PythonPrefix + s.Command
-	case SpecTCP:
-		w := TCPPrefix
-		if opts != "" {
-			w += opts + ":"
-		}
-		if s.Command != "" {
-			return w + CommandPrefix + s.Command
-		}
-		return w + s.Addr
-	}
-	if opts == "" {
+	opts := s.OptionText()
+	switch {
+	case s.External():
+		return s.Name + ":" + s.Command
+	case opts == "":
 		return s.Name
 	}
 	return s.Name + ":" + opts
 }
 
-// External reports whether the spec names a player outside arena: a
-// program, a network client or an agent file.
-func (s Spec) External() bool {
-	switch s.Name {
-	case SpecCommand, SpecTCP, SpecPython:
-		return true
+// OptionText writes the options as a spec does: "nodes=3,seed=2".
+func (s Spec) OptionText() string {
+	parts := make([]string, len(s.Options))
+	for i, kv := range s.Options {
+		parts[i] = kv[0] + "=" + kv[1]
 	}
-	return false
+	return strings.Join(parts, ",")
+}
+
+// External reports whether the spec names a player of a registered kind:
+// a program, a network client or an agent file, outside arena.
+func (s Spec) External() bool {
+	_, ok := LookupKind(s.Name)
+	return ok
 }
 
 // Timed reports whether the spec's bot thinks on the clock (a time
@@ -326,9 +245,8 @@ func (s Spec) Timed() bool {
 // NewBot checks spec against game g and makes the bot. Unknown bots and
 // options are refused with the list of valid ones.
 func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
-	switch spec.Name {
-	case SpecCommand, SpecTCP, SpecPython:
-		b, err := newExternal(g, spec)
+	if k, ok := LookupKind(spec.Name); ok {
+		b, err := k.New(g, spec)
 		return b, BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String()}, Options{}, err
 	}
 	info, err := LookupBot(g, spec.Name)
@@ -448,51 +366,3 @@ func (n *Note) String() string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-// newExternal makes the bot of a player outside arena: a program, a
-// network client (awaited or started), or a Python agent file.
-func newExternal(g Game, spec Spec) (Bot, error) {
-	name := g.Info().Name
-	proto, hasProto := g.(Protocol)
-	switch spec.Name {
-	case SpecCommand:
-		if c, ok := g.(Commander); ok {
-			return c.CommandBot(spec.Command)
-		}
-		if hasProto {
-			return newProcessBot(proto, spec.Command)
-		}
-		return nil, fmt.Errorf("%s has no protocol for programs to play with", name)
-	case SpecTCP:
-		pace, err := spec.Pace()
-		if err != nil {
-			return nil, err
-		}
-		if sp, ok := g.(SessionProtocol); ok {
-			return newSessionBot(sp, spec, pace)
-		}
-		if hasProto {
-			return newTCPBot(proto, spec)
-		}
-		return nil, fmt.Errorf("%s has no line protocol for network players", name)
-	case SpecPython:
-		if pa, ok := g.(PythonAgents); ok && hasProto {
-			return newPythonBot(proto, pa, spec.Command)
-		}
-		return nil, fmt.Errorf("py: plays agent files written for a course's Python simulator, and %s has none (colosseum has: agents/student_agent.py)", name)
-	}
-	return nil, fmt.Errorf("bot spec %s: not a player outside arena", spec)
-}
-
-// Pace is how arena spaces what a network player hears (see pacer): after
-// a game's opening message, Opening of silence; between later messages,
-// Gap. The zero Pace writes each message as soon as it is due, still in a
-// write of its own.
-type Pace struct {
-	Opening, Gap time.Duration
-}
-
-// DefaultPace keeps the course library's reads apart: its half second of
-// silence after the game, with a margin for a busy machine, and a gap that
-// a client blocked in recv() has long returned from.
-var DefaultPace = Pace{Opening: 750 * time.Millisecond, Gap: 50 * time.Millisecond}

@@ -1,6 +1,7 @@
-// Package match holds what every arena game shares: the registry of games
-// and their bots, bot specs with options, budgets and clocks, the match loop
-// for simultaneous and alternating turns, results, replays and tournaments.
+// Package match is the game API and the match loop that every arena game
+// shares: the registry of games and their bots, bot specs with options,
+// budgets and clocks, the loop that plays simultaneous and alternating
+// turns, results, replays and series of games.
 //
 // A game plugs in by implementing [Game] and [State] and calling [Register]
 // from its package's init function. The match loop never looks inside a
@@ -10,6 +11,12 @@
 // game is over. A bot that panics, overruns its clock or returns an invalid
 // action loses the game (or, in games whose rules say so, has its move
 // replaced, see [Substituter]); the reason is recorded in the [Result].
+//
+// A game that courses played with programs describes its wire protocol
+// here too ([Protocol], [SessionProtocol], [Commander], [PythonAgents]);
+// the players that speak it with programs are kinds registered from
+// package players ([RegisterKind]), so that this package starts no process
+// and opens no socket.
 //
 // A match is a pure function of its [Setup]: game, config, seed, bots and
 // their budgets. Bots draw randomness only from the source the match gives

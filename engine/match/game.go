@@ -52,6 +52,30 @@ type Info struct {
 	Variants     []string // rules variants, the default first
 }
 
+// Label is the game's name for people: its title up to a colon or its
+// origin in parentheses ("AI Battleground", "Adversarial shortest path").
+// The registry name is what people type (-game life); the label is what
+// they read, in menus, reports and listings.
+func (i Info) Label() string {
+	t := i.Title
+	if k := strings.IndexAny(t, ":("); k > 0 {
+		t = t[:k]
+	}
+	if t = strings.TrimSpace(t); t == "" {
+		return i.Name
+	}
+	return t
+}
+
+// Origin is the course and year in the title's parentheses, or "".
+func (i Info) Origin() string {
+	open, close := strings.LastIndexByte(i.Title, '('), strings.LastIndexByte(i.Title, ')')
+	if open < 0 || close < open {
+		return ""
+	}
+	return i.Title[open+1 : close]
+}
+
 // Preset is a named config offered by pickers ("competition 24x24").
 type Preset struct {
 	Name        string

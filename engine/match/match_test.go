@@ -162,38 +162,48 @@ func playClocked(t *testing.T, cfg *tallyConfig, p1, p2 string, all bool) *Recor
 
 func TestParseSpec(t *testing.T) {
 	sp, err := ParseSpec("strong:nodes=200k,seed=3")
-	if err != nil || sp.Name != "strong" || len(sp.Options) != 2 || sp.String() != "strong:nodes=200k,seed=3" {
+	if err != nil || sp.Name != "strong" || len(sp.Options) != 2 || sp.String() != "strong:nodes=200k,seed=3" || sp.External() {
 		t.Errorf("ParseSpec = %+v, %v", sp, err)
 	}
-	for _, bad := range []string{"", ":nodes=3", "strong:", "strong:nodes", "strong:=3", "strong:nodes=1,", "tcp:", "tcp:9000", "tcp::99999", "tcp::x", "cmd: ",
-		"tcp:cmd:", "tcp:cmd: ", "tcp:pace=sometimes::9000", "tcp:pace=-1s::9000", "tcp:speed=1::9000", "tcp:pace::9000", "tcp:pace=off:", "py:", "py: "} {
+	for _, bad := range []string{"", ":nodes=3", "strong:", "strong:nodes", "strong:=3", "strong:nodes=1,", "toy:", "toy: "} {
 		if _, err := ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}
 	}
-	for _, c := range []struct {
-		spec          string
-		addr, command string
-		pace          Pace
-	}{
-		{"tcp::9000", ":9000", "", DefaultPace},
-		{"tcp:localhost:9000", "localhost:9000", "", DefaultPace},
-		{"tcp:pace=off::9000", ":9000", "", Pace{}},
-		{"tcp:pace=120ms:cmd:python3 c.py {port}", "", "python3 c.py {port}", Pace{Opening: DefaultPace.Opening, Gap: 120 * time.Millisecond}},
-		{"tcp:cmd:python3 a:b.py --port {port} --role={role}", "", "python3 a:b.py --port {port} --role={role}", DefaultPace},
-	} {
-		sp, err := ParseSpec(c.spec)
-		if err != nil || sp.Name != SpecTCP || sp.Addr != c.addr || sp.Command != c.command || sp.String() != c.spec {
-			t.Errorf("ParseSpec(%s) = %+v (%s), %v", c.spec, sp, sp, err)
-			continue
-		}
-		if p, err := sp.Pace(); err != nil || p != c.pace {
-			t.Errorf("%s: pace %+v, %v; want %+v", c.spec, p, err, c.pace)
-		}
+}
+
+// A registered kind owns the specs that start with its name: ParseSpec
+// reads them as the kind says, String writes them back, and NewBot asks
+// the kind for the player, whatever the game's own bots are called.
+func TestKindsRegisterThemselves(t *testing.T) {
+	sp, err := ParseSpec("toy:any words: at all")
+	if err != nil || sp.Name != "toy" || sp.Command != "any words: at all" || sp.String() != "toy:any words: at all" || !sp.External() || !sp.Timed() {
+		t.Fatalf("ParseSpec(toy:...) = %+v (%s), %v", sp, sp, err)
 	}
-	if sp, err := ParseSpec("py:agents/student_agent.py"); err != nil || sp.Name != SpecPython || sp.Command != "agents/student_agent.py" || sp.String() != "py:agents/student_agent.py" || !sp.Timed() {
-		t.Errorf("ParseSpec(py:...) = %+v, %v", sp, err)
+	b, info, _, err := NewBot(tally{}, sp)
+	if err != nil || info.Name != "toy" {
+		t.Fatalf("NewBot(%s) = %v, %+v", sp, err, info)
 	}
+	if a, err := b.Act(&Turn{}); err != nil || a != (toyAction("any words: at all")) {
+		t.Errorf("the toy player played %v, %v", a, err)
+	}
+	if k, ok := LookupKind("toy"); !ok || k.Example != "toy:WORDS" {
+		t.Errorf("LookupKind(toy) = %+v, %v", k, ok)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a second kind named toy was registered")
+		}
+	}()
+	RegisterKind(Kind{Name: "toy", New: func(Game, Spec) (Bot, error) { return nil, nil }})
+}
+
+type toyAction string
+
+func init() {
+	RegisterKind(Kind{Name: "toy", Example: "toy:WORDS", Description: "plays its words", New: func(g Game, sp Spec) (Bot, error) {
+		return BotFunc(func(*Turn) (Action, error) { return toyAction(sp.Command), nil }), nil
+	}})
 }
 
 func TestNewBotRefusesWithValidList(t *testing.T) {

@@ -30,17 +30,6 @@ type Ender interface {
 	End(s State, side Side)
 }
 
-// TCPPrefix starts a bot spec of a network player: "tcp::9000" listens
-// on port 9000 for one client that speaks the game's line protocol.
-const TCPPrefix = "tcp:"
-
-// CommandPrefix starts a bot spec that runs a program: "cmd:python3 a.py".
-const CommandPrefix = "cmd:"
-
-// PythonPrefix starts a bot spec that plays a Python agent file written
-// for a course's own simulator: "py:agents/student_agent.py".
-const PythonPrefix = "py:"
-
 // Commander is implemented by games whose players can be programs run
 // once per move on files, as the course's programs are (map colouring:
 // input.txt in, output.txt out). The game makes the bot of a "cmd:" spec.

@@ -118,7 +118,7 @@ func (s Series) Run(ctx context.Context) (*SeriesResult, error) {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	for _, b := range s.Bots {
-		if b.Name == SpecTCP && b.Addr != "" {
+		if b.Addr != "" {
 			jobs = 1 // one game at a time can listen on a given port
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package match
+package players
 
 import (
 	"os"

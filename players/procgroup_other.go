@@ -1,6 +1,6 @@
 //go:build !unix && !js
 
-package match
+package players
 
 import "os/exec"
 

@@ -1,4 +1,4 @@
-package match
+package players
 
 import (
 	"bytes"
@@ -77,12 +77,4 @@ func (b *tailBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
-}
-
-// lastLine returns the last line of s.
-func lastLine(s string) string {
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }

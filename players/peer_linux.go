@@ -1,6 +1,6 @@
 //go:build linux
 
-package match
+package players
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // peerOwner finds the process at the other end of a loopback connection
@@ -178,5 +180,5 @@ func commandLine(pid int) string {
 	if err != nil {
 		return "?"
 	}
-	return strconv.Quote(clipBytes(bytes.TrimRight(bytes.ReplaceAll(b, []byte{0}, []byte{' '}), " ")))
+	return strconv.Quote(untrusted.Clip(bytes.TrimRight(bytes.ReplaceAll(b, []byte{0}, []byte{' '}), " ")))
 }

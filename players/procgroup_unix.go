@@ -1,6 +1,6 @@
 //go:build unix
 
-package match
+package players
 
 import (
 	"os/exec"

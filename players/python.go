@@ -1,6 +1,6 @@
 //go:build !js
 
-package match
+package players
 
 import (
 	"context"
@@ -13,7 +13,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // Python is the Python interpreter that plays agent files ("py:"): set by
@@ -40,7 +42,7 @@ const readyWait = 60 * time.Second
 // writes once to a temporary directory. The runner's first line says
 // whether the file can play; when it cannot, the error names the file and
 // the Python error, before any game starts.
-func newPythonBot(proto Protocol, pa PythonAgents, file string) (Bot, error) {
+func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (match.Bot, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return nil, err
@@ -74,7 +76,7 @@ func newPythonBot(proto Protocol, pa PythonAgents, file string) (Bot, error) {
 	case err != nil:
 		err = fmt.Errorf("py:%s: the runner did not start: %v", file, err)
 	case json.Unmarshal([]byte(line), &ready) != nil || (ready.Type != "ready" && ready.Type != "error"):
-		err = fmt.Errorf("py:%s: the runner said %q, not that it is ready (is %s Python 3?)", file, clipBytes([]byte(line)), python)
+		err = fmt.Errorf("py:%s: the runner said %q, not that it is ready (is %s Python 3?)", file, untrusted.Clip([]byte(line)), python)
 	case ready.Type == "error":
 		err = errors.New(ready.Error)
 	}
@@ -93,7 +95,7 @@ var runners struct {
 
 // writeRunner writes the game's runner to arena's temporary directory,
 // once per process, and returns its path.
-func writeRunner(pa PythonAgents) (string, error) {
+func writeRunner(pa match.PythonAgents) (string, error) {
 	runners.Lock()
 	defer runners.Unlock()
 	name, src := pa.PythonRunner()

@@ -1,6 +1,6 @@
 //go:build !js
 
-package match
+package players
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // launched is a program that arena started to play over TCP (a
@@ -106,7 +107,7 @@ func (l *launched) why(when string) string {
 		msg += " " + when
 	}
 	if tail := strings.TrimSpace(l.output.String()); tail != "" {
-		msg += "; it wrote: " + lastLine(tail)
+		msg += "; it wrote: " + untrusted.Line(tail)
 	}
 	return msg
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package match
+package safefile
 
 import (
 	"path/filepath"

@@ -1,6 +1,6 @@
 //go:build !linux && !js
 
-package match
+package players
 
 import "net"
 

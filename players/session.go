@@ -1,6 +1,6 @@
 //go:build !js
 
-package match
+package players
 
 import (
 	"bufio"
@@ -11,6 +11,9 @@ import (
 	"net"
 	"sync"
 	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // lobbies are the ports that network players share, by address.
@@ -28,19 +31,19 @@ var lobbies = struct {
 type lobby struct {
 	addr    string
 	ln      net.Listener
-	proto   SessionProtocol
+	proto   match.SessionProtocol
 	members int  // the sides that listen here
 	pace    Pace // how what the clients hear is spaced
 	command string
 
 	mu      sync.Mutex
 	game    int // the game whose clients are seated; -1 before the first
-	conns   map[Side]*sessionConn
-	errs    map[Side]error // why a side has no client for this game
-	noticed int            // the turn whose update the clients last heard
-	prog    *launched      // the program started for this game
-	log     io.Writer      // hears of refused connections
-	side    string         // the seat's name in the log
+	conns   map[match.Side]*sessionConn
+	errs    map[match.Side]error // why a side has no client for this game
+	noticed int                  // the turn whose update the clients last heard
+	prog    *launched            // the program started for this game
+	log     io.Writer            // hears of refused connections
+	side    string               // the seat's name in the log
 }
 
 // sessionConn is one client's connection for one game.
@@ -73,7 +76,7 @@ func (c *sessionConn) drop() {
 // joinLobby returns the lobby of spec's address, listening on it for the
 // first side that asks, or a lobby of the side's own for a program to
 // start.
-func joinLobby(proto SessionProtocol, spec Spec, pace Pace) (*lobby, error) {
+func joinLobby(proto match.SessionProtocol, spec match.Spec, pace Pace) (*lobby, error) {
 	if spec.Command != "" {
 		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, game: -1}, nil
 	}
@@ -136,12 +139,12 @@ func (l *lobby) endGame(patience time.Duration) {
 // each saying hello; with two, the first client's role decides both, as
 // on the original server. Both then hear the opening. left bounds the
 // wait for a hello.
-func (l *lobby) seat(ctx context.Context, s State, side Side, left time.Duration) (*sessionConn, error) {
+func (l *lobby) seat(ctx context.Context, s match.State, side match.Side, left time.Duration) (*sessionConn, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if game := GameNum(s); l.game != game {
+	if game := match.GameNum(s); l.game != game {
 		l.endGame(time.Second)
-		l.conns, l.errs, l.game = map[Side]*sessionConn{}, map[Side]error{}, game
+		l.conns, l.errs, l.game = map[match.Side]*sessionConn{}, map[match.Side]error{}, game
 		l.gather(ctx, s, side, left)
 	}
 	if err := l.errs[side]; err != nil {
@@ -152,7 +155,7 @@ func (l *lobby) seat(ctx context.Context, s State, side Side, left time.Duration
 
 // gather accepts the game's clients, reads their hellos and seats them;
 // a side whose client fails has an error instead.
-func (l *lobby) gather(ctx context.Context, s State, side Side, left time.Duration) {
+func (l *lobby) gather(ctx context.Context, s match.State, side match.Side, left time.Duration) {
 	ln := l.ln
 	if l.command != "" {
 		var err error
@@ -166,7 +169,7 @@ func (l *lobby) gather(ctx context.Context, s State, side Side, left time.Durati
 	for range l.members {
 		c, err := l.accept(ctx, ln)
 		if err != nil {
-			for _, sd := range Sides {
+			for _, sd := range match.Sides {
 				l.errs[sd] = err
 			}
 			return
@@ -197,7 +200,7 @@ func (l *lobby) gather(ctx context.Context, s State, side Side, left time.Durati
 		if errs[0] != nil && errs[1] == nil {
 			first = 1 - roles[1]
 		}
-		for _, sd := range Sides {
+		for _, sd := range match.Sides {
 			i := 1
 			if l.proto.RoleOf(s, sd) == first {
 				i = 0
@@ -217,7 +220,7 @@ func (l *lobby) gather(ctx context.Context, s State, side Side, left time.Durati
 
 // start listens on a new loopback port and starts the game's program
 // there, for side's role in the game s starts.
-func (l *lobby) start(s State, side Side) (net.Listener, error) {
+func (l *lobby) start(s match.State, side match.Side) (net.Listener, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("cannot listen for the program: %v", err)
@@ -254,7 +257,7 @@ func (l *lobby) hello(c *sessionConn, wait time.Duration) (int, error) {
 	}
 	role, name, err := l.proto.Hello(hello)
 	if err != nil {
-		return 0, fmt.Errorf("%s: hello %q: %v", l.who(), clipBytes(hello), err)
+		return 0, fmt.Errorf("%s: hello %q: %v", l.who(), untrusted.Clip(hello), err)
 	}
 	c.name = name
 	return role, nil
@@ -280,7 +283,7 @@ func (l *lobby) accept(ctx context.Context, ln net.Listener) (*sessionConn, erro
 }
 
 // read passes the client's messages on until it leaves.
-func (c *sessionConn) read(proto SessionProtocol) {
+func (c *sessionConn) read(proto match.SessionProtocol) {
 	sc := bufio.NewScanner(c.c)
 	sc.Buffer(nil, maxLine)
 	sc.Split(proto.Frame)
@@ -314,7 +317,7 @@ type sessionBot struct {
 }
 
 // newSessionBot joins the lobby of spec.
-func newSessionBot(proto SessionProtocol, spec Spec, pace Pace) (Bot, error) {
+func newSessionBot(proto match.SessionProtocol, spec match.Spec, pace Pace) (match.Bot, error) {
 	l, err := joinLobby(proto, spec, pace)
 	if err != nil {
 		return nil, err
@@ -324,7 +327,7 @@ func newSessionBot(proto SessionProtocol, spec Spec, pace Pace) (Bot, error) {
 
 // LogTo has the connections refused at the seat of a program arena starts
 // told to w.
-func (b *sessionBot) LogTo(w io.Writer, side Side) {
+func (b *sessionBot) LogTo(w io.Writer, side match.Side) {
 	if b.lobby.command != "" {
 		b.lobby.log, b.lobby.side = w, side.String()
 	}
@@ -340,7 +343,7 @@ func (b *sessionBot) Listening() string {
 }
 
 // Connect seats the side's client for the game s is in.
-func (b *sessionBot) Connect(ctx context.Context, s State, side Side, left time.Duration) error {
+func (b *sessionBot) Connect(ctx context.Context, s match.State, side match.Side, left time.Duration) error {
 	c, err := b.lobby.seat(ctx, s, side, left)
 	if err != nil {
 		return err
@@ -368,7 +371,7 @@ func (b *sessionBot) Charged() time.Duration {
 }
 
 // Act waits for the client's move, within the clock.
-func (b *sessionBot) Act(t *Turn) (Action, error) {
+func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
 	if b.conn == nil {
 		return nil, errors.New("no client")
 	}
@@ -408,10 +411,10 @@ func (l *lobby) left() error {
 // Watch tells the clients about every move (the lobby writes each update
 // once to each of its clients); after the move that ends a game they
 // leave, and the next game takes new connections.
-func (b *sessionBot) Watch(s State) { b.lobby.notice(s) }
+func (b *sessionBot) Watch(s match.State) { b.lobby.notice(s) }
 
 // notice queues the update that led to s for the seated clients, once.
-func (l *lobby) notice(s State) {
+func (l *lobby) notice(s match.State) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.conns) == 0 || l.noticed == s.Turn() {

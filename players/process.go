@@ -1,6 +1,6 @@
 //go:build !js
 
-package match
+package players
 
 import (
 	"bufio"
@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // maxWait bounds the wait for a player's answer when the game sets no
@@ -32,7 +34,7 @@ const grace = 250 * time.Millisecond
 // pipes); one that crashes, hangs, disconnects or answers nonsense makes
 // Act fail, and the game's rules decide what that costs.
 type linePlayer struct {
-	proto Protocol
+	proto match.Protocol
 	what  string // "the program", "the client"
 	// open connects the player (a TCP player is awaited), once, before
 	// its first move: the wait is not charged to its clock.
@@ -62,7 +64,7 @@ type linePlayer struct {
 	gameEnded time.Time
 }
 
-func newLinePlayer(proto Protocol, what string) *linePlayer {
+func newLinePlayer(proto match.Protocol, what string) *linePlayer {
 	return &linePlayer{proto: proto, what: what, lines: make(chan string, 16), quit: make(chan struct{}), heardGame: -1}
 }
 
@@ -85,7 +87,7 @@ func (p *linePlayer) read(r io.Reader, done func()) {
 }
 
 // Act sends the request and waits for an answer to it.
-func (p *linePlayer) Act(t *Turn) (Action, error) {
+func (p *linePlayer) Act(t *match.Turn) (match.Action, error) {
 	if p.dead != nil {
 		return nil, p.dead
 	}
@@ -119,7 +121,7 @@ func (p *linePlayer) Act(t *Turn) (Action, error) {
 			line, err = p.next(t.Context(), wait) // an answer to an earlier request
 			continue
 		}
-		var rep Reported
+		var rep match.Reported
 		if errors.As(rerr, &rep) {
 			return nil, rep
 		}
@@ -169,7 +171,7 @@ func (p *linePlayer) next(ctx context.Context, wait time.Duration) (string, erro
 // does (Evasion's "sendname"), before its first move; then, at the start
 // of each game, tells it its role when the protocol's host did (Evasion's
 // "hunter" and "prey").
-func (p *linePlayer) Connect(ctx context.Context, s State, side Side, left time.Duration) error {
+func (p *linePlayer) Connect(ctx context.Context, s match.State, side match.Side, left time.Duration) error {
 	if p.dead != nil {
 		return p.dead
 	}
@@ -193,7 +195,7 @@ func (p *linePlayer) Connect(ctx context.Context, s State, side Side, left time.
 // allows and charges the wait to it, so a silent client cannot hold the
 // match.
 func (p *linePlayer) greet(ctx context.Context, left time.Duration) error {
-	g, ok := p.proto.(Greeter)
+	g, ok := p.proto.(match.Greeter)
 	if !ok {
 		return nil
 	}
@@ -222,9 +224,9 @@ func (p *linePlayer) greet(ctx context.Context, left time.Duration) error {
 // write of its own: after the pause the original host made after each
 // game, and followed by the pause it made before the first state (see
 // Flush).
-func (p *linePlayer) announce(s State, side Side) error {
-	h, ok := p.proto.(Herald)
-	if !ok || GameNum(s) == p.heardGame {
+func (p *linePlayer) announce(s match.State, side match.Side) error {
+	h, ok := p.proto.(match.Herald)
+	if !ok || match.GameNum(s) == p.heardGame {
 		return nil
 	}
 	line := h.Herald(s, side)
@@ -237,7 +239,7 @@ func (p *linePlayer) announce(s State, side Side) error {
 	if _, err := p.out.Write(line); err != nil {
 		return p.gone()
 	}
-	p.heardGame, p.heardAt, p.paused = GameNum(s), time.Now(), false
+	p.heardGame, p.heardAt, p.paused = match.GameNum(s), time.Now(), false
 	return nil
 }
 
@@ -245,7 +247,7 @@ func (p *linePlayer) announce(s State, side Side) error {
 // before the first state of a game. The match calls it before the clock
 // starts: the pause is charged to no one.
 func (p *linePlayer) Flush(ctx context.Context) error {
-	h, ok := p.proto.(Herald)
+	h, ok := p.proto.(match.Herald)
 	if !ok || p.paused || p.heardAt.IsZero() {
 		return nil
 	}
@@ -255,8 +257,8 @@ func (p *linePlayer) Flush(ctx context.Context) error {
 
 // Watch notes when a game ends, for the pause the original host made after
 // each game.
-func (p *linePlayer) Watch(s State) {
-	if g := GameNum(s); g != p.lastGame || s.ToMove() == Nobody {
+func (p *linePlayer) Watch(s match.State) {
+	if g := match.GameNum(s); g != p.lastGame || s.ToMove() == match.Nobody {
 		p.lastGame, p.gameEnded = g, time.Now()
 	}
 }
@@ -297,11 +299,11 @@ func (p *linePlayer) gone() error {
 
 // End tells the player the match is over, after the pause the original
 // host made after each game.
-func (p *linePlayer) End(s State, side Side) {
+func (p *linePlayer) End(s match.State, side match.Side) {
 	if p.dead != nil || !p.connected {
 		return
 	}
-	if h, ok := p.proto.(Herald); ok && !p.gameEnded.IsZero() {
+	if h, ok := p.proto.(match.Herald); ok && !p.gameEnded.IsZero() {
 		time.Sleep(time.Until(p.gameEnded.Add(h.Pause())))
 	}
 	if line := p.proto.Final(s, side); line != nil {
@@ -326,7 +328,7 @@ type processBot struct {
 }
 
 // newProcessBot starts the program of a "cmd:" spec.
-func newProcessBot(proto Protocol, command string) (Bot, error) {
+func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err
@@ -343,7 +345,7 @@ func newProcessBot(proto Protocol, command string) (Bot, error) {
 
 // startProcess starts a program that plays through proto on its standard
 // input and output; what names it in messages.
-func startProcess(proto Protocol, args []string, what string) (*processBot, error) {
+func startProcess(proto match.Protocol, args []string, what string) (*processBot, error) {
 	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: &tailBuffer{max: 2048}, waited: make(chan struct{})}
 	p.cmd = exec.Command(args[0], args[1:]...)
 	p.cmd.Stderr = p.stderr
@@ -384,7 +386,7 @@ func (p *processBot) exited() error {
 		msg = fmt.Sprintf("%s wrote a line longer than %d bytes", p.what, maxLine)
 	}
 	if tail := strings.TrimSpace(p.stderr.String()); tail != "" {
-		msg += "; it wrote: " + lastLine(tail)
+		msg += "; it wrote: " + untrusted.Line(tail)
 	}
 	return errors.New(msg)
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package match
+package players
 
 import (
 	"context"
@@ -13,8 +13,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
+
+func init() { match.RegisterRunOnce(RunOnce) }
 
 // RunOnce runs the program of a "cmd:" spec once, in dir, for at most
 // limit, and says why when it fails: the time limit, the exit status and
@@ -61,7 +65,7 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 		err = fmt.Errorf("the program failed: %v", err)
 	}
 	if tail := strings.TrimSpace(fileTail(errFile, 2048)); tail != "" {
-		err = fmt.Errorf("%w; it wrote: %s", err, lastLine(tail))
+		err = fmt.Errorf("%w; it wrote: %s", err, untrusted.Line(tail))
 	}
 	return err
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package match
+package players
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"io"
 	"net"
 	"time"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // tcpBot is a network player: arena listens on an address and the first
@@ -32,11 +34,11 @@ type tcpBot struct {
 }
 
 // LogTo has refused connections told to w.
-func (p *tcpBot) LogTo(w io.Writer, side Side) { p.log, p.seat = w, side.String() }
+func (p *tcpBot) LogTo(w io.Writer, side match.Side) { p.log, p.seat = w, side.String() }
 
 // newTCPBot listens where spec says: its address, or a free loopback port
 // for the program it names.
-func newTCPBot(proto Protocol, spec Spec) (Bot, error) {
+func newTCPBot(proto match.Protocol, spec match.Spec) (match.Bot, error) {
 	addr := spec.Addr
 	if spec.Command != "" {
 		addr = "127.0.0.1:0"

@@ -1,0 +1,35 @@
+package players
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// The "py" kind: an agent file written for a course's own Python
+// simulator, played unchanged through the runner the game ships (a
+// match.PythonAgents game: Colosseum).
+func init() {
+	match.RegisterKind(match.Kind{
+		Name:        Agent,
+		Example:     "py:agents/student_agent.py",
+		Description: "a Colosseum agent file written for the course's simulator",
+		Parse: func(s, rest string) (match.Spec, error) {
+			if strings.TrimSpace(rest) == "" {
+				return match.Spec{}, fmt.Errorf("bot spec %q: give the agent's file, as in py:agents/student_agent.py", s)
+			}
+			return match.Spec{Name: Agent, Command: rest}, nil
+		},
+		New: newPython,
+	})
+}
+
+func newPython(g match.Game, spec match.Spec) (match.Bot, error) {
+	pa, ok := g.(match.PythonAgents)
+	proto, hasProto := g.(match.Protocol)
+	if !ok || !hasProto {
+		return nil, fmt.Errorf("py: plays agent files written for a course's Python simulator, and %s has none (colosseum has: agents/student_agent.py)", g.Info().Name)
+	}
+	return newPythonBot(proto, pa, spec.Command)
+}

@@ -1,0 +1,62 @@
+package players
+
+import (
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// The specs of the kinds this package registers read and write back as
+// they were written; what they cannot mean is refused.
+func TestKindSpecs(t *testing.T) {
+	for _, bad := range []string{"tcp:", "tcp:9000", "tcp::99999", "tcp::x", "cmd:", "cmd: ",
+		"tcp:cmd:", "tcp:cmd: ", "tcp:pace=sometimes::9000", "tcp:pace=-1s::9000", "tcp:speed=1::9000", "tcp:pace::9000", "tcp:pace=off:", "py:", "py: "} {
+		if _, err := match.ParseSpec(bad); err == nil {
+			t.Errorf("ParseSpec(%q) accepted", bad)
+		}
+	}
+	for _, c := range []struct {
+		spec          string
+		addr, command string
+		pace          Pace
+	}{
+		{"tcp::9000", ":9000", "", DefaultPace},
+		{"tcp:localhost:9000", "localhost:9000", "", DefaultPace},
+		{"tcp:pace=off::9000", ":9000", "", Pace{}},
+		{"tcp:pace=120ms:cmd:python3 c.py {port}", "", "python3 c.py {port}", Pace{Opening: DefaultPace.Opening, Gap: 120 * time.Millisecond}},
+		{"tcp:cmd:python3 a:b.py --port {port} --role={role}", "", "python3 a:b.py --port {port} --role={role}", DefaultPace},
+	} {
+		sp, err := match.ParseSpec(c.spec)
+		if err != nil || sp.Name != Network || sp.Addr != c.addr || sp.Command != c.command || sp.String() != c.spec {
+			t.Errorf("ParseSpec(%s) = %+v (%s), %v", c.spec, sp, sp, err)
+			continue
+		}
+		if p, err := PaceOf(sp); err != nil || p != c.pace {
+			t.Errorf("%s: pace %+v, %v; want %+v", c.spec, p, err, c.pace)
+		}
+	}
+	if sp, err := match.ParseSpec("py:agents/student_agent.py"); err != nil || sp.Name != Agent || sp.Command != "agents/student_agent.py" || sp.String() != "py:agents/student_agent.py" || !sp.Timed() {
+		t.Errorf("ParseSpec(py:...) = %+v, %v", sp, err)
+	}
+	if sp, err := match.ParseSpec("cmd:python3 a.py --x=1,2"); err != nil || sp.Name != Command || sp.Command != "python3 a.py --x=1,2" || sp.String() != "cmd:python3 a.py --x=1,2" {
+		t.Errorf("ParseSpec(cmd:...) = %+v, %v", sp, err)
+	}
+}
+
+// Every kind is registered with an example and a description, which the
+// listings show.
+func TestKindsAreListed(t *testing.T) {
+	names := map[string]bool{}
+	for _, k := range match.Kinds() {
+		names[k.Name] = true
+		if k.Example == "" || k.Description == "" {
+			t.Errorf("kind %s has no example or description", k.Name)
+		}
+	}
+	for _, want := range []string{Command, Network, Agent} {
+		if !names[want] {
+			t.Errorf("kind %s is not registered", want)
+		}
+	}
+}
