@@ -40,6 +40,9 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if m.checked(stdout, setup) {
+		return nil
+	}
 	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll, Log: setup.Log}
 	if isTerminal(stderr) {
 		start := time.Now()

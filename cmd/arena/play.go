@@ -21,7 +21,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	setup, err := m.setup("p1", "p2")
-	if err != nil {
+	if err != nil || m.checked(stdout, setup) {
 		return err
 	}
 	rec, err := match.Play(context.Background(), setup)

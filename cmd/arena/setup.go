@@ -18,6 +18,7 @@ type matchFlags struct {
 	clocks                       string
 	python                       string
 	log                          io.Writer
+	check                        bool // stop once the setup is checked
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
@@ -29,6 +30,16 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.preset, "preset", "", "a preset config by `name` (see 'arena games')")
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
+}
+
+// checked says what -check checked, and reports whether the command is
+// to stop there.
+func (m *matchFlags) checked(w io.Writer, s match.Setup) bool {
+	if m.check {
+		fmt.Fprintf(w, "%s: %s vs %s: the command line, the players and the files are good\n", s.Game.Info().Label(), s.Players[0], s.Players[1])
+	}
+	return m.check
 }
 
 // gameFlag looks up the game named by -game.

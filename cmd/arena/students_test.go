@@ -3,15 +3,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -281,31 +278,14 @@ func TestStudentPathgameHearsTheLastUpdate(t *testing.T) {
 		t.Run(seat, func(t *testing.T) {
 			t.Parallel()
 			other := map[string]string{"-p1": "-p2", "-p2": "-p1"}[seat]
-			host := exec.Command(os.Args[0], "play", "-game", "pathgame", "-preset", "gen-50", "-seed", "3", seat, "tcp:127.0.0.1:0", other, "strong")
-			host.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
-			stderr, err := host.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out strings.Builder
-			host.Stdout = &out
-			if err := host.Start(); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { host.Process.Kill(); host.Wait() })
-			line, err := bufio.NewReader(stderr).ReadString('\n')
-			m := regexp.MustCompile(`listening on 127\.0\.0\.1:(\d+)\n$`).FindStringSubmatch(line)
-			if err != nil || m == nil {
-				t.Fatalf("the host's first line on stderr: %q, %v", line, err)
-			}
-			go io.Copy(io.Discard, stderr)
+			host, port, out := startHost(t, "play", "-game", "pathgame", "-preset", "gen-50", "-seed", "3", seat, "tcp:127.0.0.1:0", other, "strong")
 			// Seat P1 walks in the first game, P2 in the second.
 			roles := []string{"player", "adversary"}
 			if seat == "-p2" {
 				roles = []string{"adversary", "player"}
 			}
 			for _, role := range roles {
-				cmd := exec.Command(py, "testdata/students/asp_client.py", role, m[1], "course")
+				cmd := exec.Command(py, "testdata/students/asp_client.py", role, port, "course")
 				if b, err := cmd.CombinedOutput(); err != nil {
 					t.Errorf("the team's %s: %v\n%s", role, err, b)
 				}

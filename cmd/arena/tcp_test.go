@@ -295,30 +295,40 @@ func TestTCPPathgameSilentClient(t *testing.T) {
 // does, so that a script can start its client then: here, a second arena
 // process reads the line and connects.
 func TestTCPSaysWhereItListens(t *testing.T) {
-	host := exec.Command(os.Args[0], "play", "-game", "evasion", "-p1", "tcp:127.0.0.1:0", "-p2", "greedy", "-seed", "2")
-	host.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
-	stderr, err := host.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out strings.Builder
-	host.Stdout = &out
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { host.Process.Kill(); host.Wait() })
-	line, err := bufio.NewReader(stderr).ReadString('\n')
-	m := regexp.MustCompile(`^P1 listening on 127\.0\.0\.1:(\d+)\n$`).FindStringSubmatch(line)
-	if err != nil || m == nil {
-		t.Fatalf("the host's first line on stderr: %q, %v", line, err)
-	}
-	bot := client(t, "-bot", "strong", "-connect", "127.0.0.1:"+m[1])
+	host, port, out := startHost(t, "play", "-game", "evasion", "-p1", "tcp:127.0.0.1:0", "-p2", "greedy", "-seed", "2")
+	bot := client(t, "-bot", "strong", "-connect", "127.0.0.1:"+port)
 	if err := bot.Wait(); err != nil {
 		t.Errorf("the client: %v", err)
 	}
 	if err := host.Wait(); err != nil || !strings.Contains(out.String(), "as hunter") {
 		t.Errorf("the host: %v\n%s", err, out.String())
 	}
+}
+
+// startHost starts arena as a process that listens for a client (its
+// command line holds tcp:127.0.0.1:0) and returns it, once it has said on
+// stderr the port it listens on, with that port and its stdout.
+func startHost(t *testing.T, args ...string) (*exec.Cmd, string, *strings.Builder) {
+	t.Helper()
+	host := exec.Command(os.Args[0], args...)
+	host.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	stderr, err := host.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &strings.Builder{}
+	host.Stdout = out
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Process.Kill(); host.Wait() })
+	line, err := bufio.NewReader(stderr).ReadString('\n')
+	m := regexp.MustCompile(`^P[12] listening on 127\.0\.0\.1:(\d+)\n$`).FindStringSubmatch(line)
+	if err != nil || m == nil {
+		t.Fatalf("the host's first line on stderr: %q, %v", line, err)
+	}
+	go io.Copy(io.Discard, stderr)
+	return host, m[1], out
 }
 
 // fakeHost serves one connection on a free port: serve gets it.

@@ -46,6 +46,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	clocks := fs.String("clocks", "programs", "whom the game's clock rules: programs, or all")
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	sprt := fs.String("sprt", "", "for -format sprt: `elo0=0,elo1=10,alpha=0.05,beta=0.05`")
+	check := fs.Bool("check", false, "check the command line and every entrant (programs found, agent files imported), then stop before any game")
 	shard := fs.String("shard", "", "play only shard `i/n` of the schedule (its pairs k with k mod n = i), into its own directory; join them with 'arena tournament merge'")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -63,6 +64,10 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	players.Python = *python
 	if err := checkEntrants(plan); err != nil {
 		return err
+	}
+	if *check {
+		fmt.Fprintf(stdout, "%s: %d entrants: the command line and every entrant are good\n", plan.Game, len(plan.Entrants))
+		return nil
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
