@@ -2,7 +2,6 @@ package players
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -15,13 +14,8 @@ func init() {
 		Name:        Command,
 		Example:     "cmd:python3 my_agent.py",
 		Description: "a program on stdin and stdout (map colouring: run once per move on input.txt and output.txt)",
-		Parse: func(s, rest string) (match.Spec, error) {
-			if strings.TrimSpace(rest) == "" {
-				return match.Spec{}, fmt.Errorf("bot spec %q: give the program to run, as in cmd:python3 my_agent.py", s)
-			}
-			return match.Spec{Name: Command, Command: rest}, nil
-		},
-		New: newCommand,
+		Needs:       "the program to run",
+		New:         newCommand,
 	})
 }
 

@@ -2,7 +2,6 @@ package players
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -15,13 +14,8 @@ func init() {
 		Name:        Agent,
 		Example:     "py:agents/student_agent.py",
 		Description: "a Colosseum agent file written for the course's simulator",
-		Parse: func(s, rest string) (match.Spec, error) {
-			if strings.TrimSpace(rest) == "" {
-				return match.Spec{}, fmt.Errorf("bot spec %q: give the agent's file, as in py:agents/student_agent.py", s)
-			}
-			return match.Spec{Name: Agent, Command: rest}, nil
-		},
-		New: newPython,
+		Needs:       "the agent's file",
+		New:         newPython,
 	})
 }
 

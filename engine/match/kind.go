@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -21,8 +22,11 @@ type Kind struct {
 	Example string
 	// Description says in one line what the kind plays.
 	Description string
+	// Needs names what a spec gives after the prefix ("the program to
+	// run"), for the default Parse's message.
+	Needs string
 	// Parse reads spec s, whose text after "Name:" is rest. Nil: the
-	// rest is the spec's Command and must not be empty.
+	// rest is the spec's Command and must not be blank.
 	Parse func(s, rest string) (Spec, error)
 	// Format writes a spec back as Parse reads it. Nil: "Name:Command".
 	Format func(Spec) string
@@ -46,7 +50,7 @@ func RegisterKind(k Kind) {
 	if k.Parse == nil {
 		k.Parse = func(s, rest string) (Spec, error) {
 			if strings.TrimSpace(rest) == "" {
-				return Spec{}, fmt.Errorf("bot spec %q: give what it plays, as in %s", s, k.Example)
+				return Spec{}, fmt.Errorf("bot spec %q: give %s, as in %s", s, cmp.Or(k.Needs, "what it plays"), k.Example)
 			}
 			return Spec{Name: k.Name, Command: rest}, nil
 		}
