@@ -30,6 +30,3 @@ func newSessionBot(match.SessionProtocol, match.Spec, Pace) (match.Bot, error) {
 }
 
 func lookPath(string) error { return errNoPrograms }
-
-// RemoveRunners has nothing to remove in the browser.
-func RemoveRunners() {}

@@ -10,11 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -38,10 +36,11 @@ func PythonCommand() (cmd, from string) {
 // imports.
 const readyWait = 60 * time.Second
 
-// newPythonBot plays an agent file through the game's runner, which it
-// writes once to a temporary directory. The runner's first line says
-// whether the file can play; when it cannot, the error names the file and
-// the Python error, before any game starts.
+// newPythonBot plays an agent file through the game's runner, handed to
+// Python on its command line (python3 -c RUNNER AGENT_FILE): no file is
+// written, so none is left behind, however arena ends. The runner's first
+// line says whether the file can play; when it cannot, the error names the
+// file and the Python error, before any game starts.
 func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (match.Bot, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
@@ -50,12 +49,9 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (mat
 	if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("py:%s: no such file (give the agent's .py file, as in py:agents/student_agent.py)", file)
 	}
-	runner, err := writeRunner(pa)
-	if err != nil {
-		return nil, err
-	}
+	_, runner := pa.PythonRunner()
 	python, from := PythonCommand()
-	p, err := startProcess(proto, []string{python, runner, abs}, "the agent")
+	p, err := startProcess(proto, []string{python, "-c", string(runner), abs}, "the agent")
 	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 			how := "install Python 3 with NumPy, or name another Python with -python or ARENA_PYTHON"
@@ -85,45 +81,4 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (mat
 		return nil, err
 	}
 	return p, nil
-}
-
-// runners are the runners written, by name, removed when arena exits.
-var runners struct {
-	sync.Mutex
-	dir string
-}
-
-// writeRunner writes the game's runner to arena's temporary directory,
-// once per process, and returns its path.
-func writeRunner(pa match.PythonAgents) (string, error) {
-	runners.Lock()
-	defer runners.Unlock()
-	name, src := pa.PythonRunner()
-	if runners.dir == "" {
-		dir, err := os.MkdirTemp("", "arena-py-")
-		if err != nil {
-			return "", err
-		}
-		runners.dir = dir
-		cleanup.Add(func() { os.RemoveAll(dir) })
-	}
-	path := filepath.Join(runners.dir, name)
-	if b, err := os.ReadFile(path); err == nil && string(b) == string(src) {
-		return path, nil
-	}
-	if err := os.WriteFile(path, src, 0o644); err != nil {
-		return "", err
-	}
-	return path, nil
-}
-
-// RemoveRunners deletes the runners written; a command's main calls it
-// on the way out.
-func RemoveRunners() {
-	runners.Lock()
-	defer runners.Unlock()
-	if runners.dir != "" {
-		os.RemoveAll(runners.dir)
-		runners.dir = ""
-	}
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +28,29 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// startChild starts a sleep that holds the program's output open, in a
+// session of its own when escape is set, and has it write its pid, as
+// the machine sees it (the program may be in a PID namespace of its own,
+// where its children's pids are not the machine's), to
+// $ARENA_ORPHAN_PIDFILE.
+func startChild(escape bool) {
+	script := `read -r pid rest < /proc/self/stat; echo "$pid" > "$ARENA_ORPHAN_PIDFILE.tmp"; mv "$ARENA_ORPHAN_PIDFILE.tmp" "$ARENA_ORPHAN_PIDFILE"; exec sleep 600`
+	child := exec.Command("sh", "-c", script)
+	if escape {
+		child = exec.Command("setsid", "sh", "-c", script)
+	}
+	child.Stdout = os.Stdout
+	if child.Start() != nil {
+		return
+	}
+	for { // the game may end at once, and the child with it
+		if _, err := os.Stat(os.Getenv("ARENA_ORPHAN_PIDFILE")); err == nil {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // misbehave reads step messages and answers them badly.
 func misbehave(mode string) {
 	sc := bufio.NewScanner(os.Stdin)
@@ -43,12 +65,13 @@ func misbehave(mode string) {
 		case "hang":
 			time.Sleep(time.Hour)
 		case "orphan": // a child that holds the output open, then hang
-			child := exec.Command("sleep", "600")
-			child.Stdout = os.Stdout
-			if child.Start() == nil {
-				os.WriteFile(os.Getenv("ARENA_ORPHAN_PIDFILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o644)
-			}
+			startChild(false)
 			time.Sleep(time.Hour)
+		case "escape": // a child in a session of its own, out of the program's group; then play
+			if n == 0 {
+				startChild(true)
+			}
+			fmt.Printf("{\"pos\":[%d,%d],\"dir\":%d,\"id\":%d}\n", legal.To.Row, legal.To.Col, legal.Dir, id)
 		case "crash":
 			fmt.Fprintln(os.Stderr, "agent: something broke")
 			os.Exit(3)

@@ -29,18 +29,20 @@ func TestProgramsChildrenEndWithTheMatch(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "result:") {
 		t.Fatalf("exit %d: %s%s", code, out, stderr)
 	}
-	data, err := os.ReadFile(pidFile)
+	waitGone(readPid(t, pidFile))
+}
+
+// readPid waits until the misbehaving program's child has written its
+// pid, and reads it.
+func readPid(t *testing.T, file string) int {
+	t.Helper()
+	var data []byte
+	waitFor(func() bool { data, _ = os.ReadFile(file); return len(data) > 0 })
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %q", file, data)
 	}
-	pid, _ := strconv.Atoi(string(data))
-	// The child was killed; wait until it is reaped too.
-	for syscall.Kill(pid, 0) == nil {
-		if state, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); bytes.Contains(state, []byte(") Z ")) {
-			break // killed, waiting for init to reap it
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	return pid
 }
 
 // arenaProcess starts this test binary as arena with args, in a process
@@ -103,14 +105,42 @@ func TestSignalEndsPlayersGroups(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "orphan.pid")
 	t.Setenv("ARENA_ORPHAN_PIDFILE", pidFile)
 	cmd := arenaProcess(t, "play", "-game", "colosseum", "-p1", selfCommand(t, "misbehave orphan"), "-p2", "greedy")
-	var data []byte
-	waitFor(func() bool { data, _ = os.ReadFile(pidFile); return len(data) > 0 })
-	pid, _ := strconv.Atoi(string(data))
+	pid := readPid(t, pidFile)
 	cmd.Process.Signal(syscall.SIGTERM)
 	if code := exitStatus(t, cmd); code != 128+int(syscall.SIGTERM) {
 		t.Errorf("exit status %d, want %d", code, 128+int(syscall.SIGTERM))
 	}
 	waitGone(pid)
+}
+
+// What a program starts ends with arena however arena ends, even a child
+// that left the program's process group for a session of its own: when
+// its game ends, and when arena is killed with SIGKILL mid-game (which no
+// handler sees: the program dies of its parent-death signal, and its PID
+// namespace with it). A py: agent's runner leaves no file behind either:
+// it is handed to Python on its command line.
+func TestProgramsEndWithArenaHoweverItEnds(t *testing.T) {
+	py := python(t, true)
+	for _, how := range []string{"game over", "kill -9"} {
+		t.Run(how, func(t *testing.T) {
+			dir := t.TempDir()
+			pidFile := filepath.Join(dir, "escapee.pid")
+			t.Setenv("ARENA_ORPHAN_PIDFILE", pidFile)
+			t.Setenv("TMPDIR", dir)
+			cmd := arenaProcess(t, "play", "-game", "colosseum", "-preset", "6", "-p1", selfCommand(t, "misbehave escape"),
+				"-p2", "py:testdata/comp424/agents/random_agent.py", "-python", py, "-seed", "3")
+			pid := readPid(t, pidFile)
+			if how == "kill -9" {
+				cmd.Process.Kill()
+			}
+			cmd.Wait()
+			waitGone(pid)
+			waitFor(func() bool { return len(leftover(t, "random_agent.py")) == 0 })
+			if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 1 {
+				t.Errorf("left in the temporary directory: %v", left)
+			}
+		})
+	}
 }
 
 // TestInterruptLeavesNoTemporaryFile: Ctrl-C while a GIF is being written

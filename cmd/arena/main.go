@@ -19,7 +19,6 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/internal/cleanup"
-	"github.com/arena-playground/arena/players"
 )
 
 // command is one subcommand.
@@ -55,7 +54,6 @@ func main() {
 	cleanup.OnSignals()
 	softMemoryLimit()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
-	players.RemoveRunners()
 	os.Exit(code)
 }
 

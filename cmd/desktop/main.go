@@ -46,7 +46,6 @@ func main() {
 	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	flag.Parse()
 	match.ServeLog = os.Stderr // where network players are awaited
-	defer players.RemoveRunners()
 
 	q := url.Values{}
 	for k, v := range map[string]string{"game": *game, "p1": *p1, "p2": *p2, "preset": *preset} {
