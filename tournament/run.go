@@ -41,6 +41,14 @@ func Run(ctx context.Context, plan *Plan, opts Options) (*Standings, error) {
 		return nil, err
 	}
 	dir := opts.Dir
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	if err := prepareDir(dir, plan); err != nil {
 		return nil, err
 	}
