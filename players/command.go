@@ -34,7 +34,7 @@ func splitCommand(s string) ([]string, error) {
 		}
 	}
 	if quote != 0 {
-		return nil, fmt.Errorf("cmd:%s: unclosed quote", s)
+		return nil, fmt.Errorf("the quote %c is not closed", quote)
 	}
 	if inWord {
 		words = append(words, cur.String())

@@ -2,6 +2,7 @@ package players
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -14,9 +15,24 @@ func init() {
 		Name:        Command,
 		Example:     "cmd:python3 my_agent.py",
 		Description: "a program on stdin and stdout (map colouring: run once per move on input.txt and output.txt)",
-		Needs:       "the program to run",
+		Parse:       commandSpec(Command, "the program to run, as in cmd:python3 my_agent.py"),
 		New:         newCommand,
 	})
+}
+
+// commandSpec parses the spec of a kind whose rest is a command line:
+// one that does not split (an unclosed quote) is a mistake in the spec,
+// refused as the spec is read, before anything runs.
+func commandSpec(kind, needs string) func(s, rest string) (match.Spec, error) {
+	return func(s, rest string) (match.Spec, error) {
+		if strings.TrimSpace(rest) == "" {
+			return match.Spec{}, fmt.Errorf("bot spec %q: give %s", s, needs)
+		}
+		if _, err := splitCommand(rest); err != nil {
+			return match.Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
+		}
+		return match.Spec{Name: kind, Command: rest}, nil
+	}
 }
 
 func newCommand(g match.Game, spec match.Spec) (match.Bot, error) {

@@ -41,11 +41,9 @@ func parseTCPSpec(s, rest string) (match.Spec, error) {
 		}
 	}
 	if cmd, ok := strings.CutPrefix(rest, "cmd:"); ok {
-		if strings.TrimSpace(cmd) == "" {
-			return match.Spec{}, fmt.Errorf("bot spec %q: give the program to start, as in tcp:cmd:python3 client.py {port}", s)
-		}
-		sp.Command = cmd
-		return sp, nil
+		c, err := commandSpec(Network, "the program to start, as in tcp:cmd:python3 client.py {port}")(s, cmd)
+		sp.Command = c.Command
+		return sp, err
 	}
 	// The port is what follows the last colon (not net.SplitHostPort: the
 	// page's build must not carry the net package for this).

@@ -11,7 +11,7 @@ import (
 // they were written; what they cannot mean is refused.
 func TestKindSpecs(t *testing.T) {
 	for _, bad := range []string{"tcp:", "tcp:9000", "tcp::99999", "tcp::x", "cmd:", "cmd: ",
-		"tcp:cmd:", "tcp:cmd: ", "tcp:pace=sometimes::9000", "tcp:pace=-1s::9000", "tcp:speed=1::9000", "tcp:pace::9000", "tcp:pace=off:", "py:", "py: "} {
+		"tcp:cmd:", "tcp:cmd: ", "cmd:python3 'a.py", "tcp:cmd:python3 \"a.py {port}", "tcp:pace=sometimes::9000", "tcp:pace=-1s::9000", "tcp:speed=1::9000", "tcp:pace::9000", "tcp:pace=off:", "py:", "py: "} {
 		if _, err := match.ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}

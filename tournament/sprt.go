@@ -19,6 +19,11 @@ type SPRT struct {
 	Beta  float64 `json:"beta"`
 }
 
+// MaxSPRTElo bounds the Elo of an SPRT's hypotheses: 1000 Elo is an
+// expected score of 0.997, a gap no test between versions of one program
+// asks about.
+const MaxSPRTElo = 1000
+
 // ParseSPRT reads "elo0=0,elo1=10,alpha=0.05,beta=0.05"; alpha and beta
 // default to 0.05.
 func ParseSPRT(v string) (*SPRT, error) {
@@ -49,6 +54,8 @@ func ParseSPRT(v string) (*SPRT, error) {
 		return nil, fmt.Errorf("-sprt %q: give elo0 and elo1, as elo0=0,elo1=10", v)
 	case s.Elo0 >= s.Elo1:
 		return nil, fmt.Errorf("-sprt %q: elo0 must be less than elo1", v)
+	case math.Abs(s.Elo0) > MaxSPRTElo || math.Abs(s.Elo1) > MaxSPRTElo:
+		return nil, fmt.Errorf("-sprt %q: elo0 and elo1 are within ±%d (past it a pair's expected score rounds to 0 or 1, and the test's log-likelihood ratio is not a number)", v, MaxSPRTElo)
 	case s.Alpha <= 0 || s.Alpha >= 1 || s.Beta <= 0 || s.Beta >= 1 || s.Alpha+s.Beta >= 1:
 		return nil, fmt.Errorf("-sprt %q: alpha and beta are between 0 and 1, and less than 1 together", v)
 	}

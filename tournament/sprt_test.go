@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +57,30 @@ func TestPentaElo(t *testing.T) {
 	}
 	if elo, _, _ := PentaElo(Penta{0, 10, 40, 30, 20}); elo < 50 {
 		t.Errorf("a winner's Elo %.1f", elo)
+	}
+}
+
+// Every SPRT that ParseSPRT accepts has a log-likelihood ratio that is a
+// number, whatever the pairs: bounds past ±MaxSPRTElo, which made it NaN,
+// are refused.
+func TestSPRTBoundsKeepTheLLRANumber(t *testing.T) {
+	for _, v := range []string{"elo0=-1000,elo1=1000", "elo0=990,elo1=1000", "elo0=-1000,elo1=-999", "elo0=0,elo1=0.001", "elo0=0,elo1=10,alpha=1e-300,beta=1e-300"} {
+		s, err := ParseSPRT(v)
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		for _, p := range []Penta{{}, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1}, {1000000, 0, 0, 0, 0}, {0, 0, 0, 0, 1000000}, {3, 5, 100, 5, 3}} {
+			if llr := s.LLR(p); math.IsNaN(llr) || math.IsInf(llr, 0) {
+				t.Errorf("%s: LLR%v = %v", v, p, llr)
+			}
+		}
+		if lo, hi := s.Bounds(); math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+			t.Errorf("%s: bounds %v, %v", v, lo, hi)
+		}
+	}
+	for _, v := range []string{"elo0=0,elo1=1001", "elo0=-5000,elo1=0", "elo0=0,elo1=1e308"} {
+		if _, err := ParseSPRT(v); err == nil || !strings.Contains(err.Error(), "within ±1000") {
+			t.Errorf("%s: %v", v, err)
+		}
 	}
 }

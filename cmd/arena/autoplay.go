@@ -40,6 +40,9 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if err := checkSeeds(setup.Game, setup.Config, setup.Seed, *n); err != nil {
+		return err
+	}
 	if m.checked(stdout, setup) {
 		return nil
 	}

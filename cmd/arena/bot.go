@@ -66,11 +66,23 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		return usagef("-role: %s clients do not choose a role", *gameName)
 	}
 	err = serveBot(in, out, stderr, g, client, proto, bot, opts, *seed, match.Side(*side-1), *connect != "")
-	if errors.Is(err, errEndedEarly) {
+	switch {
+	case errors.Is(err, errEndedEarly):
 		return fmt.Errorf("the host at %s closed the connection before the session ended: %w", *connect, err)
+	case errors.Is(err, errFlood) && *connect != "":
+		return fmt.Errorf("the host at %s %w", *connect, err)
+	case errors.Is(err, errFlood):
+		return fmt.Errorf("standard input %w", err)
 	}
 	return err
 }
+
+// maxHostLine bounds a message from the host: a 4096x4096 Life view is
+// 16 MB.
+const maxHostLine = 1 << 24
+
+// errFlood is a host that sent a message past maxHostLine.
+var errFlood = errors.New("sent more than the game's protocol allows")
 
 // errEndedEarly is the end of the host's messages before the message that
 // ends the session (Evasion's "done", a shortest-path update that says
@@ -120,7 +132,7 @@ func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Clie
 		}
 	}
 	sc := bufio.NewScanner(in)
-	sc.Buffer(nil, 1<<24)
+	sc.Buffer(nil, maxHostLine)
 	if sp, ok := g.(match.SessionProtocol); ok {
 		sc.Split(sp.Frame) // bare JSON values, no lines
 	}
@@ -158,7 +170,9 @@ func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Clie
 			return nil
 		}
 	}
-	if err := sc.Err(); err != nil || !needEnd {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%w: a message longer than %d MB, which no host of the game sends", errFlood, maxHostLine>>20)
+	} else if err != nil || !needEnd {
 		return err
 	}
 	return fmt.Errorf("%w (it sent %d messages, and the bot made %d moves)", errEndedEarly, heard, moves)

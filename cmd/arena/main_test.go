@@ -168,6 +168,13 @@ func TestBadInput(t *testing.T) {
 		{[]string{"nonsense"}, 2, `unknown command "nonsense"`},
 		{[]string{"play", "-game", "life", "-p1", "random", "-p2", "random", "-config", os.DevNull}, 1, os.DevNull + ": a device, not a file"},
 		{[]string{"play", "-game", "life", "-p1", "random", "-p2", "random", "-clocks", "some"}, 2, `-clocks "some": want programs or all`},
+		{[]string{"play", "-game", "colosseum", "-p1", "cmd:python3 'a.py", "-p2", "greedy"}, 2, `-p1: bot spec "cmd:python3 'a.py": the quote ' is not closed`},
+		{[]string{"play", "-game", "colosseum", "-p1", "random", "-p2", "greedy", "-seed", "4294967296"}, 2, "-seed: seed 4294967296: the course's generator takes seeds from 0 to 4294967295"},
+		{[]string{"autoplay", "-game", "colosseum", "-p1", "random", "-p2", "greedy", "-seed", "4294967290", "-n", "10"}, 2, "-seed 4294967290: the run's 10 seeds go up to 4294967299, and seed 4294967299: the course"},
+		{[]string{"autoplay", "-game", "life", "-p1", "random", "-p2", "greedy", "-seed", "18446744073709551610", "-n", "10"}, 2, "the 10 games' seeds would run past 18446744073709551615"},
+		{[]string{"tournament", "-game", "colosseum", "-o", filepath.Join(dir, "t"), "-seed", "4294967295", "a=random", "b=greedy", "c=strong"}, 2, "seed 4294967297: the course's generator"},
+		{[]string{"tournament", "-game", "colosseum", "-o", filepath.Join(dir, "t"), "-sprt", "elo0=0,elo1=10", "a=random", "b=greedy"}, 2, "-sprt is for -format sprt"},
+		{[]string{"tournament", "-game", "colosseum", "-o", filepath.Join(dir, "t"), "-format", "sprt", "-sprt", "elo0=0,elo1=2000", "a=random", "b=greedy"}, 2, "within ±1000"},
 	}
 	for _, c := range cases {
 		code, _, stderr := arena(t, c.args...)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -101,8 +102,37 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 			c.Close()
 		}
 	}
-	s.Config, err = m.loadConfig(g)
-	return s, err
+	if s.Config, err = m.loadConfig(g); err != nil {
+		return s, err
+	}
+	return s, checkSeeds(g, s.Config, m.seed, 1)
+}
+
+// checkSeeds refuses a -seed that starts a run of count seeds (a match,
+// autoplay's games, a tournament's pairs) which the game cannot all take:
+// Colosseum's generator, NumPy's, takes 32-bit seeds, and a run past it
+// would fail every game after it with the same error. Seeds only grow
+// along a run, so its first and last tell.
+func checkSeeds(g match.Game, cfg match.Config, first uint64, count int) error {
+	if count < 1 {
+		count = 1
+	}
+	last := first + uint64(count-1)
+	if last < first {
+		return usagef("-seed %d: the %d games' seeds would run past %d", first, count, uint64(math.MaxUint64))
+	}
+	if cfg == nil {
+		cfg = match.DefaultConfig(g)
+	}
+	for _, s := range []uint64{first, last} {
+		if _, err := g.Start(cfg, s); err != nil {
+			if s == first {
+				return usagef("-seed: %v", err)
+			}
+			return usagef("-seed %d: the run's %d seeds go up to %d, and %v", first, count, last, err)
+		}
+	}
+	return nil
 }
 
 // loadConfig reads -config or -preset; nil means the game's default.

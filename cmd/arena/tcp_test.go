@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -415,5 +416,17 @@ func TestBotSaysWhenTheHostLeaves(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), "the host at "+addr+" "+"closed") || !strings.Contains(string(out), c.want) {
 			t.Errorf("%s: %v, %q; want exit 1 and %q", c.game, err, out, c.want)
 		}
+	}
+}
+
+// A host that floods arena bot -connect with one endless line is named,
+// with what was wrong, not bufio's "token too long".
+func TestArenaBotNamesAFloodingHost(t *testing.T) {
+	addr := fakeHost(t, func(c net.Conn) {
+		c.Write(bytes.Repeat([]byte("x"), maxHostLine+1))
+	})
+	code, _, stderr := arena(t, "bot", "-game", "evasion", "-bot", "greedy", "-connect", addr)
+	if code != 1 || !strings.Contains(stderr, "the host at "+addr+" sent more than the game's protocol allows: a message longer than 16 MB") {
+		t.Errorf("exit %d: %s", code, stderr)
 	}
 }

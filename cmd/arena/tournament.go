@@ -37,7 +37,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	gameName := fs.String("game", "", "the game (see 'arena games')")
 	dir := fs.String("o", "", "the tournament's `directory`: its plan, its journal of games, their replays (rerun the same command to resume)")
 	format := fs.String("format", tournament.RoundRobin, "roundrobin (every pair, both seats), gauntlet (the first entrant against each other), or sprt (two entrants, until the SPRT decides)")
-	rounds := fs.Int("rounds", 1, "rounds of every pair in both seats; for -format sprt, the most pairs of games")
+	rounds := fs.Int("rounds", 1, fmt.Sprintf("rounds of every pair in both seats; for -format sprt, the most pairs of games (default %d: until the test decides)", sprtPairs))
 	seed := fs.Uint64("seed", 1, "the first pair's seed; pair k plays on seed+k")
 	jobs := fs.Int("j", 0, "games played at once (default: one per core)")
 	preset := fs.String("preset", "", "a preset config by `name` (see 'arena games')")
@@ -50,6 +50,14 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	shard := fs.String("shard", "", "play only shard `i/n` of the schedule (its pairs k with k mod n = i), into its own directory; join them with 'arena tournament merge'")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	switch {
+	case *sprt != "" && *format != tournament.SPRTMatch:
+		return usagef("-sprt is for -format sprt: a %s would not use it", *format)
+	case *format == tournament.SPRTMatch && !given["rounds"]:
+		*rounds = sprtPairs
 	}
 	plan, err := tournamentPlan(*gameName, *format, *rounds, *seed, *preset, *config, *sizes, *clocks, *sprt, *shard, fs.Args())
 	if err != nil {
@@ -99,6 +107,11 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
+// sprtPairs is how many pairs of games an SPRT plays at the most when
+// -rounds does not say: enough for the test to decide between versions
+// a few Elo apart, as fastchess's users run it, and a bound.
+const sprtPairs = 10000
+
 // tournamentPlan turns the command line into a plan.
 func tournamentPlan(gameName, format string, rounds int, seed uint64, preset, config, sizes, clocks, sprt, shard string, args []string) (*tournament.Plan, error) {
 	g, err := gameFlag(gameName)
@@ -146,6 +159,9 @@ func tournamentPlan(gameName, format string, rounds int, seed uint64, preset, co
 	}
 	if err := plan.Check(); err != nil {
 		return nil, usageError{err}
+	}
+	if err := checkSeeds(g, cfg, seed, plan.Pairs()*plan.Rounds); err != nil {
+		return nil, err
 	}
 	return plan, nil
 }
