@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // benchPlan is a two-entrant match of Colosseum games on 6x6 boards,
@@ -135,7 +136,12 @@ func BenchmarkJournal(b *testing.B) {
 
 // writeJournal writes a journal of every game of p, with made-up results.
 func writeJournal(b *testing.B, p *Plan, dir string) {
-	if err := prepareDir(dir, p); err != nil {
+	d, err := safefile.OpenDir(dir, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	if err := prepareDir(d, p); err != nil {
 		b.Fatal(err)
 	}
 	f, err := os.Create(filepath.Join(dir, JournalFile))

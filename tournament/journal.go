@@ -7,13 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/internal/safefile"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // The files of a tournament's directory.
@@ -52,8 +54,24 @@ const maxEntry = 1 << 20
 // last is an error naming the file and the line. A missing file is an
 // empty journal.
 func ReadJournal(path string, f func(Entry) error) (end int64, dropped string, err error) {
-	file, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
+	d, err := safefile.OpenDir(filepath.Dir(path), false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, "", nil
+	}
+	if err != nil {
+		return 0, "", err
+	}
+	defer d.Close()
+	return readJournal(d, filepath.Base(path), f)
+}
+
+// readJournal reads the journal name of d: a regular file inside it, no
+// larger than safefile.MaxFileSize (a link, a pipe or a device is
+// refused by name).
+func readJournal(d *safefile.Dir, name string, f func(Entry) error) (end int64, dropped string, err error) {
+	path := d.Join(name)
+	file, err := d.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
 		return 0, "", nil
 	}
 	if err != nil {
@@ -145,8 +163,9 @@ const syncEvery = 50 * time.Millisecond
 
 // openJournal opens the journal for appending, after cutting it to end
 // (dropping a damaged last line).
-func openJournal(path string, end int64) (*journal, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+func openJournal(d *safefile.Dir, end int64) (*journal, error) {
+	path := d.Join(JournalFile)
+	f, err := d.OpenAppend(JournalFile)
 	if err != nil {
 		return nil, err
 	}
@@ -221,10 +240,10 @@ func (j *journal) close() error {
 }
 
 // loadPlan reads a directory's plan, or nil when it has none.
-func loadPlan(dir string) (*Plan, error) {
-	path := filepath.Join(dir, PlanFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+func loadPlan(d *safefile.Dir) (*Plan, error) {
+	path := d.Join(PlanFile)
+	data, err := d.ReadFile(PlanFile)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
@@ -240,10 +259,48 @@ func loadPlan(dir string) (*Plan, error) {
 }
 
 // savePlan writes a directory's plan.
-func savePlan(dir string, p *Plan) error {
-	return atomicfile.Write(filepath.Join(dir, PlanFile), func(w io.Writer) error {
+func savePlan(d *safefile.Dir, p *Plan) error {
+	return d.WriteFile(PlanFile, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(p)
 	})
 }
+
+// The bounds of a journal line's numbers: what a run can write. A game's
+// thinking time is bounded by its clocks, the longest of which is a day a
+// move over at most a million moves.
+const (
+	maxMoves = 1 << 30
+	maxMs    = 1e14
+)
+
+// check refuses an entry whose numbers no run writes: a journal is read
+// back by show, report and the page's server, and may have been written
+// by someone else (a rival's program on a shared node, a careless edit).
+// Its replay, when it names one, is the file the run writes for the game.
+func (e Entry) check(p *Plan, g Game) error {
+	if e.Result == nil {
+		return errors.New("no result")
+	}
+	for side := range 2 {
+		switch {
+		case e.Moves[side] < 0 || e.Moves[side] > maxMoves:
+			return fmt.Errorf("moves %d: want 0 to %d", e.Moves[side], maxMoves)
+		case e.Replaced[side] < 0 || e.Replaced[side] > e.Moves[side]:
+			return fmt.Errorf("replaced %d of %d moves", e.Replaced[side], e.Moves[side])
+		case !(e.ThinkMs[side] >= 0 && e.ThinkMs[side] <= maxMs): // NaN fails too
+			return fmt.Errorf("think_ms %v: want 0 to %g", e.ThinkMs[side], maxMs)
+		case !(e.MaxMs[side] >= 0 && e.MaxMs[side] <= e.ThinkMs[side]+1e-9):
+			return fmt.Errorf("max_ms %v of %v in all", e.MaxMs[side], e.ThinkMs[side])
+		}
+	}
+	if e.Replay != "" && e.Replay != replayName(p, g) {
+		return fmt.Errorf("replay %q: the run writes %q", untrusted.Text(e.Replay), replayName(p, g))
+	}
+	return nil
+}
+
+// replayName is where the run writes game g's replay, relative to the
+// tournament's directory.
+func replayName(p *Plan, g Game) string { return ReplayDir + "/" + g.ID(p) + ".json" }

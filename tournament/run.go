@@ -1,18 +1,16 @@
 package tournament
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // Options are how a run is carried out; they change no result.
@@ -40,25 +38,22 @@ func Run(ctx context.Context, plan *Plan, opts Options) (*Standings, error) {
 	if err := plan.Check(); err != nil {
 		return nil, err
 	}
-	dir := opts.Dir
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	d, err := safefile.OpenDir(opts.Dir, true)
+	if err != nil {
 		return nil, err
 	}
-	unlock, err := lockDir(dir)
+	defer d.Close()
+	unlock, err := lockDir(opts.Dir)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	if err := prepareDir(dir, plan); err != nil {
+	if err := prepareDir(d, plan); err != nil {
 		return nil, err
 	}
 	s := NewStandings(plan)
 	done := make([]bool, plan.Games())
-	path := filepath.Join(dir, JournalFile)
-	end, dropped, err := ReadJournal(path, func(e Entry) error {
-		if e.Index >= 0 && e.Index < len(done) && done[e.Index] {
-			return fmt.Errorf("game %d (%s) is recorded twice", e.Index, e.ID)
-		}
+	end, dropped, err := readJournal(d, JournalFile, func(e Entry) error {
 		if err := s.Add(e); err != nil {
 			return err
 		}
@@ -71,11 +66,11 @@ func Run(ctx context.Context, plan *Plan, opts Options) (*Standings, error) {
 	if dropped != "" && opts.Log != nil {
 		fmt.Fprintln(opts.Log, dropped)
 	}
-	j, err := openJournal(path, end)
+	j, err := openJournal(d, end)
 	if err != nil {
 		return nil, err
 	}
-	s, err = playMissing(ctx, plan, opts, s, done, j)
+	s, err = playMissing(ctx, plan, opts, d, s, done, j)
 	if cerr := j.close(); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -85,7 +80,7 @@ func Run(ctx context.Context, plan *Plan, opts Options) (*Standings, error) {
 // playMissing plays the games of the plan that are not done: jobs
 // goroutines play them, and one writes what they played, each game's
 // replay and then its journal line, so that no game waits for the disk.
-func playMissing(ctx context.Context, plan *Plan, opts Options, s *Standings, done []bool, j *journal) (*Standings, error) {
+func playMissing(ctx context.Context, plan *Plan, opts Options, d *safefile.Dir, s *Standings, done []bool, j *journal) (*Standings, error) {
 	missing := func(k int) bool { return !done[k] && plan.Shard.Has(k/2) }
 	left := 0
 	for k := range plan.Games() {
@@ -100,7 +95,7 @@ func playMissing(ctx context.Context, plan *Plan, opts Options, s *Standings, do
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	r := &runner{plan: plan, opts: opts, journal: j, standings: s, left: left}
+	r := &runner{plan: plan, opts: opts, journal: j, dir: d, standings: s, left: left}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	next := make(chan int)
@@ -156,34 +151,30 @@ feed:
 // prepareDir makes the directory and its replays' directory, checks that
 // both can be written, and keeps the plan there, or checks that the plan
 // there is this one.
-func prepareDir(dir string, plan *Plan) error {
-	replays := filepath.Join(dir, ReplayDir)
-	if err := os.MkdirAll(replays, 0o755); err != nil {
+func prepareDir(d *safefile.Dir, plan *Plan) error {
+	if err := d.MkdirAll(ReplayDir); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(replays, ".writable-*")
-	if err != nil {
-		return fmt.Errorf("%s: cannot write replays there: %v", replays, err)
+	probe := ReplayDir + "/.writable"
+	if err := d.WriteFile(probe, func(io.Writer) error { return nil }); err != nil {
+		return fmt.Errorf("%s: cannot write replays there: %v", d.Join(ReplayDir), err)
 	}
-	f.Close()
-	os.Remove(f.Name())
+	d.Remove(probe)
 	// Replays half written when a run was killed (kill -9 leaves them).
-	stale, _ := filepath.Glob(filepath.Join(replays, ".*.tmp"))
-	for _, s := range stale {
-		os.Remove(s)
-	}
-	old, err := loadPlan(dir)
+	d.RemoveTemps(ReplayDir)
+	d.RemoveTemps(".")
+	old, err := loadPlan(d)
 	if err != nil {
 		return err
 	}
 	if old == nil {
-		return savePlan(dir, plan)
+		return savePlan(d, plan)
 	}
 	if diff := plan.Same(old); diff != "" || old.Shard != plan.Shard {
 		if diff == "" {
 			diff = fmt.Sprintf("it is shard %s, not %s", old.Shard, plan.Shard)
 		}
-		return fmt.Errorf("%s: this directory holds another tournament (%s): give another -o, or the same arguments to resume it", filepath.Join(dir, PlanFile), diff)
+		return fmt.Errorf("%s: this directory holds another tournament (%s): give another -o, or the same arguments to resume it", d.Join(PlanFile), diff)
 	}
 	return nil
 }
@@ -193,6 +184,7 @@ type runner struct {
 	plan      *Plan
 	opts      Options
 	journal   *journal
+	dir       *safefile.Dir
 	mu        sync.Mutex // guards what follows
 	standings *Standings
 	left      int
@@ -252,9 +244,8 @@ func (r *runner) play(ctx context.Context, k int) (playedGame, bool) {
 // tournament, and the game that rewrites it is played again.
 func (r *runner) record(p playedGame) error {
 	e := entryOf(r.plan, p.g, p.rec)
-	replay := filepath.Join(r.opts.Dir, e.Replay)
-	if err := writeReplay(replay, p.rec); err != nil {
-		return fmt.Errorf("%s: %v", replay, err)
+	if err := r.dir.WriteFile(e.Replay, func(w io.Writer) error { return match.SaveReplay(w, p.rec) }); err != nil {
+		return fmt.Errorf("%s: %v", r.dir.Join(e.Replay), err)
 	}
 	if err := r.journal.append(e); err != nil {
 		return err
@@ -271,19 +262,11 @@ func (r *runner) record(p playedGame) error {
 	return nil
 }
 
-func writeReplay(path string, rec *match.Record) error {
-	var b bytes.Buffer
-	if err := match.SaveReplay(&b, rec); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b.Bytes(), 0o644)
-}
-
 // entryOf sums up a played game for the journal.
 func entryOf(p *Plan, g Game, rec *match.Record) Entry {
 	e := Entry{Index: g.Index, ID: g.ID(p), Seed: g.Seed, Result: rec.Result,
 		Seats:  [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name},
-		Replay: filepath.ToSlash(filepath.Join(ReplayDir, g.ID(p)+".json"))}
+		Replay: replayName(p, g)}
 	for _, t := range rec.Turns {
 		for side := range 2 {
 			if t.Actions[side] == nil && t.Think[side] == 0 {

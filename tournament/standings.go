@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // Standings sum up the games of a tournament, from the journal's entries
@@ -27,6 +28,7 @@ type Standings struct {
 	LLR      float64
 	pairs    map[int]float64 // the first game's points of a pair whose second is missing
 	sprt     []int8          // each pair's points for the first entrant, x2; -1 unknown
+	counted  map[int]bool    // the games added, by index
 }
 
 // EntrantStats is one entrant's line of the standings.
@@ -57,7 +59,7 @@ const maxReasons = 12
 // NewStandings returns the empty standings of a plan.
 func NewStandings(p *Plan) *Standings {
 	n := len(p.Entrants)
-	s := &Standings{Plan: p, Entrants: make([]EntrantStats, n), Points: make([][]float64, n), Games: make([][]int, n), pairs: map[int]float64{}}
+	s := &Standings{Plan: p, Entrants: make([]EntrantStats, n), Points: make([][]float64, n), Games: make([][]int, n), pairs: map[int]float64{}, counted: map[int]bool{}}
 	for i, e := range p.Entrants {
 		s.Entrants[i] = EntrantStats{Entrant: e, Reasons: map[string]int{}}
 		s.Points[i] = make([]float64, n)
@@ -80,11 +82,19 @@ func (s *Standings) Add(e Entry) error {
 	if e.Index < 0 || e.Index >= p.Games() {
 		return fmt.Errorf("game %d is not in a schedule of %d games", e.Index, p.Games())
 	}
+	if s.counted[e.Index] {
+		return fmt.Errorf("game %d (%s) is recorded twice", e.Index, untrusted.Text(e.ID))
+	}
 	g := p.At(e.Index)
 	seats := [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name}
 	if e.Seats != seats || e.ID != g.ID(p) || e.Seed != g.Seed {
-		return fmt.Errorf("game %d: %s %v seed %d, but the schedule has %s %v seed %d: a journal of another tournament", e.Index, e.ID, e.Seats, e.Seed, g.ID(p), seats, g.Seed)
+		return fmt.Errorf("game %d: %s %v seed %d, but the schedule has %s %v seed %d: a journal of another tournament",
+			e.Index, untrusted.Text(e.ID), untrusted.Text(fmt.Sprint(e.Seats)), e.Seed, g.ID(p), seats, g.Seed)
 	}
+	if err := e.check(p, g); err != nil {
+		return fmt.Errorf("game %d (%s): %v", e.Index, e.ID, err)
+	}
+	s.counted[e.Index] = true
 	s.Played++
 	var pts [2]float64
 	for side := range 2 {

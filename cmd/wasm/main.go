@@ -28,14 +28,14 @@ func main() {
 	out := flag.String("o", "", "write the static site to this `directory` instead of serving it")
 	tdir := flag.String("tournament", "", "also serve the replays of this tournament `directory` at /replays/ID.json, where its report's links open them")
 	flag.Parse()
-	var replays map[string]string
+	var replays *servedReplays
 	if *tdir != "" {
 		var err error
 		if replays, err = tournamentReplays(*tdir); err != nil {
 			fmt.Fprintln(os.Stderr, "arena:", err)
 			os.Exit(1)
 		}
-		fmt.Fprintf(os.Stderr, "arena: serving the %d replays of %s at /replays/\n", len(replays), *tdir)
+		fmt.Fprintf(os.Stderr, "arena: serving the %d replays of %s at /replays/\n", len(replays.names), *tdir)
 	}
 	fmt.Fprintln(os.Stderr, "arena: building the WebAssembly (the first build takes a minute)…")
 	s, err := buildSite()

@@ -22,6 +22,8 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/safefile"
+	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/tournament"
 )
 
@@ -46,7 +48,7 @@ func (f *file) brotli() []byte {
 // worker's script and engine-only program (worker.js, worker.wasm).
 type site struct {
 	files   []*file
-	replays map[string]string // a tournament's replays, by name: see -tournament
+	replays *servedReplays // a tournament's replays: see -tournament
 }
 
 // get returns the file of that name.
@@ -244,30 +246,55 @@ func (s *site) handler() http.Handler {
 	mux.HandleFunc("GET /{$}", serve(s.get("index.html")))
 	if s.replays != nil {
 		mux.HandleFunc("GET /replays/{name}", func(w http.ResponseWriter, r *http.Request) {
-			path, ok := s.replays[r.PathValue("name")]
+			rel, ok := s.replays.names[r.PathValue("name")]
 			if !ok {
 				http.Error(w, "no such replay in the tournament", http.StatusNotFound)
 				return
 			}
+			// Only a regular file inside the directory, at most 64 MB: a
+			// link out of it, a pipe or a device put in a replay's place
+			// is refused, not followed, read or waited on.
+			data, err := s.replays.dir.ReadFile(rel)
+			if err != nil {
+				http.Error(w, untrusted.Text(err.Error()), http.StatusNotFound)
+				return
+			}
 			w.Header().Set("Content-Type", "application/json")
 			w.Header().Set("Cache-Control", "no-cache")
-			http.ServeFile(w, r, path)
+			w.Write(data)
 		})
 	}
 	return mux
 }
 
-// tournamentReplays maps each game's replay name (ID.json) to its file,
-// from the tournament's journal: only the files it names are served.
-func tournamentReplays(dir string) (map[string]string, error) {
-	m := map[string]string{}
-	err := tournament.Entries(dir, func(e tournament.Entry) error {
+// servedReplays are a tournament's replays the page's server serves: the
+// files its journal names (replays/ID.json, checked as show and report
+// check every line), read from its directory.
+type servedReplays struct {
+	dir   *safefile.Dir
+	names map[string]string // ID.json: its file, relative to dir
+}
+
+// tournamentReplays opens a tournament's directory for its replays: one
+// that does not exist, or holds no tournament, is an error, not a server
+// of no replays.
+func tournamentReplays(dir string) (*servedReplays, error) {
+	d, err := safefile.OpenDir(dir, false)
+	if err != nil {
+		return nil, fmt.Errorf("-tournament: %v", err)
+	}
+	r := &servedReplays{dir: d, names: map[string]string{}}
+	err = tournament.Entries(dir, func(e tournament.Entry) error {
 		if e.Replay != "" {
-			m[e.ID+".json"] = filepath.Join(dir, filepath.FromSlash(e.Replay))
+			r.names[e.ID+".json"] = e.Replay
 		}
 		return nil
 	})
-	return m, err
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	return r, nil
 }
 
 // serve listens on addr and serves the site until the process ends.
