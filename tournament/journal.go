@@ -255,6 +255,9 @@ func loadPlan(d *safefile.Dir) (*Plan, error) {
 	if err := dec.Decode(&p); err != nil {
 		return nil, match.JSONError(path, data, err)
 	}
+	if err := p.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
 	return &p, nil
 }
 

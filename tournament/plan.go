@@ -91,10 +91,15 @@ func ParseEntrant(arg string) (Entrant, error) {
 }
 
 // Check refuses a plan that cannot be played: a format it does not know,
-// too few entrants, two with one name.
+// too few entrants, two with one name, a name that is not a name (the
+// plan is read back from a directory others can write, and the names
+// reach the operator's terminal).
 func (p *Plan) Check() error {
 	seen := map[string]bool{}
 	for _, e := range p.Entrants {
+		if !namePattern.MatchString(e.Name) {
+			return fmt.Errorf("entrant name %q: want 1 to 32 letters, digits, and . _ + - (not first)", e.Name)
+		}
 		if seen[e.Name] {
 			return fmt.Errorf("two entrants are named %s: give each its own name", e.Name)
 		}

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // Title says what the tournament is, on one line.
@@ -70,7 +71,7 @@ func (s *Standings) WriteText(w io.Writer) {
 	for _, i := range order {
 		e := s.Entrants[i]
 		for _, r := range e.ReasonList() {
-			notes = append(notes, fmt.Sprintf("  %s: %s", e.Name, r))
+			notes = append(notes, fmt.Sprintf("  %s: %s", e.Name, untrusted.Text(r)))
 		}
 	}
 	if notes != nil {

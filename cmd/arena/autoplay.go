@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 func runAutoplay(args []string, stdout, stderr io.Writer) error {
@@ -85,13 +86,13 @@ func printSeries(w io.Writer, r *match.SeriesResult) {
 		}
 		if g.Result != nil {
 			for _, f := range g.Result.Forfeits {
-				failed = append(failed, fmt.Sprintf("game %d (seed %d): %s forfeits at turn %d: %s", g.Index, g.Seed, f.Side, f.Turn, f.Reason))
+				failed = append(failed, fmt.Sprintf("game %d (seed %d): %s forfeits at turn %d: %s", g.Index, g.Seed, f.Side, f.Turn, untrusted.Text(f.Reason)))
 			}
 		}
 		for side, n := range g.Replaced {
 			if n > 0 {
 				failed = append(failed, fmt.Sprintf("game %d (seed %d): %s's move replaced %d time(s), first at turn %d: %s",
-					g.Index, g.Seed, match.Side(side), n, g.ReplacedAt[side], g.ReplacedWhy[side]))
+					g.Index, g.Seed, match.Side(side), n, g.ReplacedAt[side], untrusted.Text(g.ReplacedWhy[side])))
 			}
 		}
 	}
@@ -115,6 +116,9 @@ func progressBar(w io.Writer, done, total int, elapsed time.Duration) {
 }
 
 func isTerminal(w io.Writer) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

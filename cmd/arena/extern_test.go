@@ -53,6 +53,10 @@ func startChild(escape bool) {
 
 // misbehave reads step messages and answers them badly.
 func misbehave(mode string) {
+	if mode == "escapes" { // what would set the terminal's title, clear it and recolour it
+		fmt.Fprint(os.Stderr, "\x1b]0;pwned\a\x1b[2J\x1b[31mred\rfake line\n")
+		os.Exit(3)
+	}
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(nil, 1<<24)
 	for n := 0; sc.Scan(); n++ {

@@ -158,3 +158,29 @@ func TestInterruptLeavesNoTemporaryFile(t *testing.T) {
 		t.Errorf("left in the directory: %v", left)
 	}
 }
+
+// What another program wrote reaches the operator's terminal quoted: a
+// program whose last words are escape sequences (set the window's title,
+// clear the screen, recolour) and a carriage return shows them as text,
+// in play's result, autoplay's list of replaced moves and a tournament's
+// standings, and arena's output holds no ESC byte.
+func TestProgramsCannotDriveTheTerminal(t *testing.T) {
+	evil := selfCommand(t, "misbehave escapes")
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"play", "-game", "pathgame", "-preset", "short", "-p1", "tcp:" + evil + " {port}", "-p2", "greedy"},
+		{"autoplay", "-game", "colosseum", "-preset", "6", "-p1", evil, "-p2", "greedy", "-n", "2"},
+		{"tournament", "-game", "colosseum", "-preset", "6", "-o", filepath.Join(dir, "t"), "evil=" + evil, "good=greedy"},
+	} {
+		exe, _ := os.Executable()
+		cmd := exec.Command(exe, args...)
+		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+		out, _ := cmd.CombinedOutput()
+		if bytes.ContainsRune(out, 0x1b) || bytes.Contains(out, []byte("red\rfake")) {
+			t.Errorf("arena %s: the program's bytes reached the terminal raw:\n%q", args[0], out)
+		}
+		if !bytes.Contains(out, []byte(`\x1b]0;pwned\a\x1b[2J\x1b[31mred\rfake line`)) {
+			t.Errorf("arena %s: the program's words are not shown quoted:\n%s", args[0], out)
+		}
+	}
+}

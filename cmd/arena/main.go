@@ -19,6 +19,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // command is one subcommand.
@@ -53,8 +54,20 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 func main() {
 	cleanup.OnSignals()
 	softMemoryLimit()
-	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	code := run(os.Args[1:], terminal(os.Args[1:], os.Stdout), untrusted.NewWriter(os.Stderr))
 	os.Exit(code)
+}
+
+// terminal is where a command's standard output goes: through an
+// untrusted.Writer, so that what other programs wrote (a reason quoting
+// their stderr, an entrant's name read back from a directory) cannot act
+// on the operator's terminal; but arena bot's standard output is a
+// protocol's channel to a host, not a terminal, and goes as it is.
+func terminal(args []string, stdout *os.File) io.Writer {
+	if len(args) > 0 && args[0] == "bot" {
+		return stdout
+	}
+	return untrusted.NewWriter(stdout)
 }
 
 // memoryLimit is the heap size past which the garbage collector works

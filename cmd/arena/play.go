@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 func runPlay(args []string, stdout, stderr io.Writer) error {
@@ -43,7 +44,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 func printPlay(w io.Writer, rec *match.Record, replay string) {
 	r := rec.Result
 	fmt.Fprintf(w, "%s: %s vs %s, seed %d, variant %s\n", rec.Game.Info().Name, rec.Players[0], rec.Players[1], rec.Seed, rec.Config.Variant())
-	fmt.Fprintf(w, "result: %s\n", r)
+	fmt.Fprintf(w, "result: %s\n", untrusted.Text(r.String())) // a forfeit's reason may quote a program
 	fmt.Fprintf(w, "turns:  %d\n", r.Turns)
 	avg, longest := thinking(rec)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -41,3 +41,23 @@ func TestClipAndLine(t *testing.T) {
 		t.Errorf("Line = %q", got)
 	}
 }
+
+// What passes through a Writer cannot act on a terminal; arena's own
+// newlines, tabs and progress bars' carriage returns pass as they are.
+func TestWriterEscapesControls(t *testing.T) {
+	var b strings.Builder
+	w := NewWriter(&b)
+	in := "standings\n\tP1 \x1b]0;owned\a\x1b[2J\rbar\u202e é \xff\n"
+	if n, err := w.Write([]byte(in)); n != len(in) || err != nil {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	want := "standings\n\tP1 \\x1b]0;owned\\a\\x1b[2J\rbar\\u202e é \\xff\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	w.Write([]byte("plain text, naïve\n"))
+	if b.String() != "plain text, naïve\n" {
+		t.Errorf("plain text changed: %q", b.String())
+	}
+}
