@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -100,16 +101,19 @@ func (l *launched) gone() string {
 func (l *launched) why(when string) string {
 	msg := "the program exited"
 	var ee *exec.ExitError
+	var ps *os.ProcessState
 	if errors.As(l.err, &ee) {
 		msg += " (" + ee.ProcessState.String() + ")"
+		ps = ee.ProcessState
 	}
 	if when != "" {
 		msg += " " + when
 	}
-	if tail := strings.TrimSpace(l.output.String()); tail != "" {
+	tail := strings.TrimSpace(l.output.String())
+	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)
 	}
-	return msg
+	return msg + capNote(msg, tail, ps)
 }
 
 // goneWithin waits up to d for the program to end and says how it did,

@@ -385,10 +385,11 @@ func (p *processBot) exited() error {
 	if p.tooLong {
 		msg = fmt.Sprintf("%s wrote a line longer than %d bytes", p.what, maxLine)
 	}
-	if tail := strings.TrimSpace(p.stderr.String()); tail != "" {
+	tail := strings.TrimSpace(p.stderr.String())
+	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)
 	}
-	return errors.New(msg)
+	return errors.New(msg + capNote(msg, tail, p.cmd.ProcessState))
 }
 
 // Close closes the program's input and gives it a moment to exit, then

@@ -28,6 +28,7 @@ func newGroup(cmd *exec.Cmd) {
 		attr.GidMappingsEnableSetgroups = ns.GidMappingsEnableSetgroups
 	}
 	cmd.SysProcAttr = attr
+	capped(cmd, ProgramCaps)
 }
 
 // killGroup ends the program's whole process group, and with the

@@ -64,8 +64,12 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 	default:
 		err = fmt.Errorf("the program failed: %v", err)
 	}
-	if tail := strings.TrimSpace(fileTail(errFile, 2048)); tail != "" {
+	tail := strings.TrimSpace(fileTail(errFile, 2048))
+	if tail != "" {
 		err = fmt.Errorf("%w; it wrote: %s", err, untrusted.Line(tail))
+	}
+	if note := capNote(err.Error(), tail, cmd.ProcessState); note != "" {
+		err = fmt.Errorf("%w%s", err, note)
 	}
 	return err
 }

@@ -48,6 +48,11 @@ type Plan struct {
 	Entrants []Entrant       `json:"entrants"`
 	SPRT     *SPRT           `json:"sprt,omitempty"`
 	ClockAll bool            `json:"clock_all,omitzero"`
+	// Caps are what each program may take (memory, processes, CPU time),
+	// as the command line gave them ("memory=2G,procs=256,cpu=10m"), kept
+	// with the tournament so that a course can say under which rules its
+	// entrants played.
+	Caps string `json:"caps,omitempty"`
 	// Shard is the slice of the schedule this run plays: the pairs whose
 	// index is I modulo N. The zero Shard is the whole schedule.
 	Shard Shard `json:"shard,omitzero"`
@@ -156,6 +161,8 @@ func (p *Plan) Same(q *Plan) string {
 		return fmt.Sprintf("-rounds is %d, not %d", b.Rounds, a.Rounds)
 	case compact(a.Config) != compact(b.Config):
 		return "the config differs"
+	case a.Caps != b.Caps:
+		return fmt.Sprintf("the programs' caps are %s, not %s", b.Caps, a.Caps)
 	}
 	ea, _ := json.Marshal(a.Entrants)
 	eb, _ := json.Marshal(b.Entrants)

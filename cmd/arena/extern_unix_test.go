@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -182,5 +184,53 @@ func TestProgramsCannotDriveTheTerminal(t *testing.T) {
 		if !bytes.Contains(out, []byte(`\x1b]0;pwned\a\x1b[2J\x1b[31mred\rfake line`)) {
 			t.Errorf("arena %s: the program's words are not shown quoted:\n%s", args[0], out)
 		}
+	}
+}
+
+// Programs run under caps (-caps): one that allocates without end fails
+// at its memory cap, one that spins is ended at its CPU time cap, each
+// losing its game with the cap named in the reason; the caps are those
+// the command line gave (as the program's /proc/self/limits shows), and
+// a tournament of programs keeps them in its plan.
+func TestProgramCaps(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Fatal("caps are applied on Linux")
+	}
+	py := python(t, false)
+	dir := t.TempDir()
+	script := func(name, src string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(src), 0o644)
+		return f
+	}
+	hog := script("hog.py", "a = []\nwhile True:\n    a.append(bytearray(10**7))\n")
+	spin := script("spin.py", "while True:\n    pass\n")
+	limits := filepath.Join(dir, "limits.txt")
+	show := script("show.py", "import os\nopen(os.environ['LIMITS'], 'w').write(open('/proc/self/limits').read())\n")
+	t.Setenv("LIMITS", limits)
+	for _, c := range []struct{ program, caps, want string }{
+		{hog, "memory=256M", "MemoryError; over its memory cap of 256M"},
+		{spin, "cpu=1s", "over its CPU time cap of 1s"},
+	} {
+		code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "short", "-p1", "tcp:cmd:"+py+" "+c.program+" {port}", "-p2", "greedy", "-caps", c.caps)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("-caps %s: exit %d, want the result to say %q:\n%s%s", c.caps, code, c.want, out, stderr)
+		}
+	}
+	if code, _, stderr := arena(t, "play", "-game", "colosseum", "-preset", "6", "-p1", "cmd:"+py+" "+show, "-p2", "greedy", "-caps", "memory=512M,procs=32,cpu=30s"); code != 0 {
+		t.Fatal(stderr)
+	}
+	got, _ := os.ReadFile(limits)
+	for _, want := range []string{`Max cpu time\s+30\s`, `Max processes\s+32\s+32\s`, `Max data size\s+536870912\s+536870912\s`} {
+		if !regexp.MustCompile(want).Match(got) {
+			t.Errorf("the program's limits lack %s:\n%s", want, got)
+		}
+	}
+	tdir := filepath.Join(dir, "t")
+	if code, _, stderr := arena(t, "tournament", "-game", "colosseum", "-preset", "6", "-o", tdir, "-caps", "memory=1G", "a=cmd:"+py+" "+show, "b=greedy"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if plan, _ := os.ReadFile(filepath.Join(tdir, "tournament.json")); !strings.Contains(string(plan), `"caps": "memory=1G,procs=256,cpu=10m0s"`) {
+		t.Errorf("the plan does not keep the caps:\n%s", plan)
 	}
 }

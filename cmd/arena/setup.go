@@ -20,6 +20,7 @@ type matchFlags struct {
 	python                       string
 	log                          io.Writer
 	check                        bool // stop once the setup is checked
+	caps                         string
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
@@ -31,6 +32,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.preset, "preset", "", "a preset config by `name` (see 'arena games')")
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	fs.StringVar(&m.caps, "caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
 }
 
@@ -63,6 +65,9 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 	}
 	s := match.Setup{Game: g, Seed: m.seed, Log: m.log}
 	players.Python = m.python
+	if players.ProgramCaps, err = players.ParseCaps(m.caps); err != nil {
+		return s, usageError{err}
+	}
 	switch m.clocks {
 	case "programs":
 	case "all":

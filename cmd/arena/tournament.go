@@ -46,6 +46,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	clocks := fs.String("clocks", "programs", "whom the game's clock rules: programs, or all")
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	sprt := fs.String("sprt", "", "for -format sprt: `elo0=0,elo1=10,alpha=0.05,beta=0.05`")
+	caps := fs.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps; kept in the tournament's plan")
 	check := fs.Bool("check", false, "check the command line and every entrant (programs found, agent files imported), then stop before any game")
 	shard := fs.String("shard", "", "play only shard `i/n` of the schedule (its pairs k with k mod n = i), into its own directory; join them with 'arena tournament merge'")
 	if err := parseFlags(fs, args); err != nil {
@@ -59,9 +60,19 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	case *format == tournament.SPRTMatch && !given["rounds"]:
 		*rounds = sprtPairs
 	}
+	programCaps, err := players.ParseCaps(*caps)
+	if err != nil {
+		return usageError{err}
+	}
+	players.ProgramCaps = programCaps
 	plan, err := tournamentPlan(*gameName, *format, *rounds, *seed, *preset, *config, *sizes, *clocks, *sprt, *shard, fs.Args())
 	if err != nil {
 		return err
+	}
+	for _, e := range plan.Entrants {
+		if sp, _ := match.ParseSpec(e.Spec); sp.External() {
+			plan.Caps = programCaps.String() // the rules its programs played under
+		}
 	}
 	if *dir == "" {
 		return usagef("-o is required: the tournament's directory")
