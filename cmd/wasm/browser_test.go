@@ -1016,3 +1016,19 @@ func TestPageOpensATournamentReplay(t *testing.T) {
 	b.open("?replay=/replays/nothing.json")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("404")`, 30*time.Second)
 }
+
+// A ?replay= link whose response runs past 64 MB is given up as a dropped
+// file of that size is, with the reason, and the page goes on.
+func TestPageRefusesAnEndlessReplay(t *testing.T) {
+	built, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := *built
+	big := bytes.Repeat([]byte(" "), match.MaxFileSize+1)
+	s.files = append(append([]*file(nil), s.files...), &file{name: "big.json", ctype: "application/json", data: big, gz: gzipBytes(big)})
+	b := newBrowserOn(t, &s)
+	b.open("?replay=/big.json")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("larger than the 64 MB arena reads")`, 60*time.Second)
+	b.awaitFrames(2)
+}

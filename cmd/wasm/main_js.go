@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"runtime/debug"
 	"strings"
@@ -231,29 +232,54 @@ func keyOf(code string) (ebiten.Key, bool) {
 }
 
 // fetchReplay opens the replay at url (?replay=/replays/r0-p1-a.json, as
-// a tournament's report links it), once the page has it.
+// a tournament's report links it), once the page has it. The response is
+// read as a stream and given up past match.MaxFileSize, as a dropped file
+// is: a link can point the page at any URL, and a response without end
+// must not take the tab's memory.
 func fetchReplay(app *ui.App, url string) {
-	var then, fail js.Func
+	var then, fail, pump js.Func
+	release := func() { then.Release(); fail.Release(); pump.Release() }
 	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		msg := "the replay " + url + " could not be fetched"
 		if len(args) > 0 {
 			msg += ": " + args[0].Call("toString").String()
 		}
 		app.Toast(msg)
-		then.Release()
-		fail.Release()
+		release()
+		return nil
+	})
+	var body []byte
+	var reader js.Value
+	pump = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		r := args[0]
+		if r.Get("done").Bool() {
+			app.Load(url, body)
+			release()
+			return nil
+		}
+		chunk := r.Get("value")
+		n := chunk.Get("length").Int()
+		if len(body)+n > match.MaxFileSize {
+			reader.Call("cancel")
+			app.Toast(fmt.Sprintf("the replay %s is larger than the %d MB arena reads", url, match.MaxFileSize>>20))
+			release()
+			return nil
+		}
+		start := len(body)
+		body = append(body, make([]byte, n)...)
+		js.CopyBytesToGo(body[start:], chunk)
+		reader.Call("read").Call("then", pump).Call("catch", fail)
 		return nil
 	})
 	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		resp := args[0]
 		if !resp.Get("ok").Bool() {
 			app.Toast("the replay " + url + ": " + resp.Get("status").String() + " " + resp.Get("statusText").String())
+			release()
 			return nil
 		}
-		resp.Call("text").Call("then", js.FuncOf(func(_ js.Value, a []js.Value) any {
-			app.Load(url, []byte(a[0].String()))
-			return nil
-		}))
+		reader = resp.Get("body").Call("getReader")
+		reader.Call("read").Call("then", pump).Call("catch", fail)
 		return nil
 	})
 	js.Global().Call("fetch", url).Call("then", then).Call("catch", fail)
