@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: test deps install vet bench limits measure demo clean slurm
+.PHONY: test deps install vet bench limits measure demo clean slurm kube
 
 test: deps vet
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./...
@@ -90,3 +90,16 @@ slurm:
 
 clean:
 	$(GO) clean -testcache
+
+# kube dry-runs deploy/kubernetes's manifests (the volume claim, the
+# tournament's Indexed Job, the merge Job) against a Kubernetes API server
+# it starts on 127.0.0.1: kube-apiserver v1.37.2, built from the module
+# proxy by the module in deploy/kubernetes/check (a few minutes the first
+# time), on kine over SQLite, as k3s runs it. Each manifest must be
+# accepted with dryRun=All, and refused with a field its kind lacks.
+KUBE_BIN ?= $(CURDIR)/.kube-bin
+kube:
+	cd deploy/kubernetes/check && $(GO) build -o $(KUBE_BIN)/kube-apiserver k8s.io/kubernetes/cmd/kube-apiserver && $(GO) build -o $(KUBE_BIN)/check .
+	GOBIN=$(KUBE_BIN) $(GO) install github.com/k3s-io/kine@v0.17.5
+	$(KUBE_BIN)/check -kine $(KUBE_BIN)/kine -apiserver $(KUBE_BIN)/kube-apiserver \
+		deploy/kubernetes/volume-claim.yaml deploy/kubernetes/tournament-job.yaml deploy/kubernetes/merge-job.yaml

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -78,7 +79,16 @@ func capped(cmd *exec.Cmd, c Caps) {
 		return
 	}
 	self, err := os.Executable()
-	if err != nil {
+	if err != nil || cmd.Err != nil {
+		return
+	}
+	// A program that is not there fails to start as it would without the
+	// launcher, with the same error, not as the launcher's exit.
+	path := cmd.Path
+	if !filepath.IsAbs(path) && cmd.Dir != "" {
+		path = filepath.Join(cmd.Dir, path)
+	}
+	if _, err := os.Stat(path); err != nil {
 		return
 	}
 	env := cmd.Environ()
