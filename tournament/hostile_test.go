@@ -62,7 +62,7 @@ func TestHostileDirectory(t *testing.T) {
 		}, false, "think_ms 1e+300"},
 		{"a journal line naming a replay outside the directory", func(t *testing.T, dir string) {
 			rewriteFirst(t, dir, func(e map[string]any) { e["replay"] = "../../grades.txt" })
-		}, false, `replay "../../grades.txt": the run writes "replays/r0-p0-a.json"`},
+		}, false, `replay "../../grades.txt": the run writes "replays/r0-p0-`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

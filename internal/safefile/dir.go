@@ -1,12 +1,11 @@
 package safefile
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,12 +149,19 @@ func (d *Dir) WriteFile(name string, write func(w io.Writer) error) (err error) 
 	if info, err := d.root.Lstat(name); err == nil && info.IsDir() {
 		return fmt.Errorf("%s: a directory, not a file", d.Join(name))
 	}
-	var suffix [8]byte
-	rand.Read(suffix[:])
-	tmp := filepath.Join(filepath.Dir(name), TempPrefix+filepath.Base(name)+"-"+hex.EncodeToString(suffix[:]))
-	f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, 0o644)
-	if err != nil {
-		return err
+	// A new name each try, created exclusively: a file or a link already
+	// there (planted, or another writer's) is never opened.
+	var tmp string
+	var f *os.File
+	for try := 0; ; try++ {
+		tmp = filepath.Join(filepath.Dir(name), fmt.Sprintf("%s%s-%016x", TempPrefix, filepath.Base(name), rand.Uint64()))
+		f, err = d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, 0o644)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) || try == 10 {
+			return err
+		}
 	}
 	defer cleanup.Add(func() { d.root.Remove(tmp) })()
 	defer func() {
