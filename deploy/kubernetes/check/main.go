@@ -56,7 +56,7 @@ func run(kine, apiserver string, manifests []string) error {
 	}
 	defer os.RemoveAll(dir)
 	etcdPort, apiPort := freePort(), freePort()
-	stopKine, err := start(dir, "kine", kine, "--listen-address", "127.0.0.1:"+etcdPort,
+	stopKine, err := start(dir, "kine", kine, "--listen-address", "127.0.0.1:"+etcdPort, "--metrics-bind-address", "0",
 		"--endpoint", "sqlite://"+filepath.Join(dir, "state.db")+"?_journal=WAL&cache=shared")
 	if err != nil {
 		return err
@@ -188,6 +188,7 @@ func (c *client) dryRun(file string) error {
 			if code, _, _ := c.do("POST", path+"?dryRun=All&fieldValidation=Strict", broken); code != http.StatusBadRequest && code != http.StatusUnprocessableEntity {
 				return fmt.Errorf("%s: document %d with an unknown field was not refused (%d): validation did not run", file, i+1, code)
 			}
+			fmt.Printf("%s: document %d with a field its kind lacks: refused, as it must be\n", file, i+1)
 		}
 	}
 	return nil
