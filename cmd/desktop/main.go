@@ -44,7 +44,13 @@ func main() {
 	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
 	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	caps := flag.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	flag.Parse()
+	var err error
+	if players.ProgramCaps, err = players.ParseCaps(*caps); err != nil {
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(2)
+	}
 	match.ServeLog = os.Stderr // where network players are awaited
 
 	q := url.Values{}
