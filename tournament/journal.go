@@ -98,7 +98,7 @@ func readJournal(d *safefile.Dir, name string, f func(Entry) error) (end int64, 
 			if _, perr := r.Peek(1); perr == io.EOF {
 				return end, fmt.Sprintf("%s:%d: a damaged last line (a game cut off by a crash) is dropped; its game is played again", path, line), nil
 			}
-			return end, "", fmt.Errorf("%s:%d: not a journal line (%q): the journal is damaged before its end", path, line, clip(b))
+			return end, "", fmt.Errorf("%s:%d: not a journal line (\"%s\"): the journal is damaged before its end", path, line, untrusted.Clip(b))
 		}
 		if err := f(e); err != nil {
 			return end, "", fmt.Errorf("%s:%d: %v", path, line, err)
@@ -133,13 +133,6 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 			return buf, err
 		}
 	}
-}
-
-func clip(b []byte) string {
-	if len(b) > 60 {
-		return string(b[:57]) + "..."
-	}
-	return string(b)
 }
 
 // journal appends entries to a journal file. Each line is written as its

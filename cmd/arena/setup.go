@@ -129,7 +129,11 @@ func checkSeeds(g match.Game, cfg match.Config, first uint64, count int) error {
 	if cfg == nil {
 		cfg = match.DefaultConfig(g)
 	}
-	for _, s := range []uint64{first, last} {
+	seeds := []uint64{first, last}
+	if last == first {
+		seeds = seeds[:1] // a match: its game starts once here
+	}
+	for _, s := range seeds {
 		if _, err := g.Start(cfg, s); err != nil {
 			if s == first {
 				return usagef("-seed: %v", err)

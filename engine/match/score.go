@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // Score is one side's score as its game counts it: a count (live cells,
@@ -94,23 +96,15 @@ func (s *Score) UnmarshalJSON(b []byte) error {
 	if !bytes.ContainsAny(b, ".eE") {
 		n, err := strconv.ParseInt(string(b), 10, 64)
 		if err != nil {
-			return fmt.Errorf("score %s: want a whole number within 64 bits or a real number", clipBytes(b))
+			return fmt.Errorf("score %s: want a whole number within 64 bits or a real number", untrusted.Clip(b))
 		}
 		*s = Count(n)
 		return nil
 	}
 	x, err := strconv.ParseFloat(string(b), 64)
 	if err != nil && !(errors.Is(err, strconv.ErrRange) && math.IsInf(x, 0)) {
-		return fmt.Errorf("score %s: want a number", clipBytes(b))
+		return fmt.Errorf("score %s: want a number", untrusted.Clip(b))
 	}
 	*s = Cost(x)
 	return nil
-}
-
-// clipBytes shortens what a message quotes.
-func clipBytes(b []byte) string {
-	if len(b) > 60 {
-		return string(b[:57]) + "..."
-	}
-	return string(b)
 }

@@ -86,13 +86,11 @@ func (d *Dir) Open(name string) (*os.File, error) {
 // OpenAppend opens a regular file of the directory for reading and
 // writing, creating it when it does not exist (a journal).
 func (d *Dir) OpenAppend(name string) (*os.File, error) {
-	if err := d.check(name); errors.Is(err, fs.ErrNotExist) {
-		f, err := d.root.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|noFollow, 0o644)
-		if err == nil || !errors.Is(err, fs.ErrExist) {
-			return f, err
-		}
+	f, err := d.root.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|noFollow, 0o644)
+	if !errors.Is(err, fs.ErrExist) {
+		return f, err // a new file, or a name that cannot be one
 	}
-	return d.openFile(name, os.O_RDWR)
+	return d.openFile(name, os.O_RDWR) // what is there, if it is a regular file
 }
 
 func (d *Dir) openFile(name string, flag int) (*os.File, error) {
