@@ -70,8 +70,7 @@ func newLinePlayer(proto match.Protocol, what string) *linePlayer {
 
 // read passes r's lines to Act until r ends, then calls done.
 func (p *linePlayer) read(r io.Reader, done func()) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, maxLine)
+	sc := messages(r, bufio.ScanLines)
 	for sc.Scan() {
 		select {
 		case p.lines <- sc.Text():
@@ -81,8 +80,10 @@ func (p *linePlayer) read(r io.Reader, done func()) {
 	if errors.Is(sc.Err(), bufio.ErrTooLong) {
 		p.tooLong = true
 	}
-	io.Copy(io.Discard, r)
+	// Act hears of the end now; the rest (after an overlong line, a
+	// flood the player may keep sending) is read and dropped after.
 	close(p.lines)
+	io.Copy(io.Discard, r)
 	done()
 }
 

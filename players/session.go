@@ -3,7 +3,6 @@
 package players
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -284,9 +283,7 @@ func (l *lobby) accept(ctx context.Context, ln net.Listener) (*sessionConn, erro
 
 // read passes the client's messages on until it leaves.
 func (c *sessionConn) read(proto match.SessionProtocol) {
-	sc := bufio.NewScanner(c.c)
-	sc.Buffer(nil, maxLine)
-	sc.Split(proto.Frame)
+	sc := messages(c.c, proto.Frame)
 	for sc.Scan() {
 		c.out.heard()
 		select {

@@ -455,7 +455,7 @@ func TestStartedProgramsMisbehave(t *testing.T) {
 		{"traceback", py + " " + script("tb.py", connect+"s.recv(100)\n1/0\n") + " {port} " + token, "it wrote: ZeroDivisionError: division by zero"},
 		{"never connects", "sh -c 'exec sleep 987655' " + token, "the program did not connect within 2s"},
 		{"connects twice", py + " testdata/students/evasion_client.py {port} twice " + token, ""},
-		{"floods", py + " " + script("flood.py", connect+"s.recv(100)\ns.sendall(b'me\\n')\ns.sendall(b'x' * (2 << 20))\ns.recv(100)\n") + " {port} " + token,
+		{"floods", py + " " + script("flood.py", connect+"s.recv(100)\ns.sendall(b'me\\n')\ns.sendall(b'x' * (2 << 20))\nwhile s.recv(100): pass\n") + " {port} " + token,
 			"the program wrote a line longer than 1048576 bytes"},
 		{"leaves children", "sh -c 'sleep 987656 & exec " + py + " testdata/students/evasion_client.py $0 buffered " + token + "' {port}", ""},
 	} {
