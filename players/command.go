@@ -1,10 +1,8 @@
 package players
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // splitCommand splits a command line into words, with single and double
@@ -53,28 +51,4 @@ func FindProgram(command string) error {
 		return fmt.Errorf("no program given")
 	}
 	return lookPath(args[0])
-}
-
-// tailBuffer keeps the last bytes written to it: a program's stderr, for
-// the message when it dies.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-	max int
-}
-
-func (b *tailBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf.Write(p)
-	if extra := b.buf.Len() - b.max; extra > 0 {
-		b.buf.Next(extra)
-	}
-	return len(p), nil
-}
-
-func (b *tailBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -22,7 +22,7 @@ import (
 // its session, or on Ctrl-C.
 type launched struct {
 	cmd    *exec.Cmd
-	output *tailBuffer // the end of what it wrote on stdout and stderr
+	output *said // what it wrote on stdout and stderr
 	exited chan struct{}
 	err    error // how it exited, once exited is closed
 	forget func()
@@ -40,7 +40,8 @@ func (l *launched) refused(who string) {
 // launch starts command with {host}, {port} and {role} replaced by the
 // values given, in each word after the command is split, so that a value
 // never changes how the command splits.
-func launch(command string, vars map[string]string) (*launched, error) {
+// All it writes goes to out: its moves go by the socket.
+func launch(command string, vars map[string]string, out *said) (*launched, error) {
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err
@@ -54,7 +55,7 @@ func launch(command string, vars map[string]string) (*launched, error) {
 		}
 		args[i] = a
 	}
-	l := &launched{output: &tailBuffer{max: 4096}, exited: make(chan struct{})}
+	l := &launched{output: out, exited: make(chan struct{})}
 	l.cmd = exec.Command(args[0], args[1:]...)
 	l.cmd.Stdout, l.cmd.Stderr = l.output, l.output
 	newGroup(l.cmd)

@@ -51,6 +51,8 @@ type linePlayer struct {
 	connected bool
 	// tooLong is set when the player wrote a line over maxLine.
 	tooLong bool
+	// said, for a program arena started, is what it wrote for people.
+	said *said
 	// charged is the time the player spent before its move that its
 	// clock pays (its name), not yet charged.
 	charged time.Duration
@@ -89,6 +91,9 @@ func (p *linePlayer) read(r io.Reader, done func()) {
 
 // Act sends the request and waits for an answer to it.
 func (p *linePlayer) Act(t *match.Turn) (match.Action, error) {
+	if p.said != nil {
+		defer func() { t.Note.Said = p.said.take() }()
+	}
 	if p.dead != nil {
 		return nil, p.dead
 	}
@@ -312,6 +317,13 @@ func (p *linePlayer) End(s match.State, side match.Side) {
 	}
 }
 
+// SayTo shows what the program writes for people to w.
+func (p *linePlayer) SayTo(w io.Writer, side match.Side) {
+	if p.said != nil {
+		p.said.tellTo(w, side.String())
+	}
+}
+
 // Timed reports true: programs and network players answer to the game's
 // clock.
 func (p *linePlayer) Timed() bool { return true }
@@ -322,7 +334,7 @@ type processBot struct {
 	*linePlayer
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
-	stderr  *tailBuffer
+	stderr  *said
 	waited  chan struct{} // closed once the program has exited
 	forget  func()        // unregisters the group from cleanup
 	waitErr error
@@ -347,7 +359,8 @@ func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 // startProcess starts a program that plays through proto on its standard
 // input and output; what names it in messages.
 func startProcess(proto match.Protocol, args []string, what string) (*processBot, error) {
-	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: &tailBuffer{max: 2048}, waited: make(chan struct{})}
+	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: newSaid(2048), waited: make(chan struct{})}
+	p.said = p.stderr
 	p.cmd = exec.Command(args[0], args[1:]...)
 	p.cmd.Stderr = p.stderr
 	newGroup(p.cmd)

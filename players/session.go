@@ -41,6 +41,7 @@ type lobby struct {
 	errs    map[match.Side]error // why a side has no client for this game
 	noticed int                  // the turn whose update the clients last heard
 	prog    *launched            // the program started for this game
+	said    *said                // what the programs started here wrote
 	log     io.Writer            // hears of refused connections
 	side    string               // the seat's name in the log
 }
@@ -77,7 +78,7 @@ func (c *sessionConn) drop() {
 // start.
 func joinLobby(proto match.SessionProtocol, spec match.Spec, pace Pace) (*lobby, error) {
 	if spec.Command != "" {
-		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, game: -1}, nil
+		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, game: -1, said: newSaid(4096)}, nil
 	}
 	lobbies.Lock()
 	defer lobbies.Unlock()
@@ -87,7 +88,7 @@ func joinLobby(proto match.SessionProtocol, spec match.Spec, pace Pace) (*lobby,
 	}
 	ln, err := net.Listen("tcp", spec.Addr)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot listen: %v", spec, err)
+		return nil, fmt.Errorf("%s: cannot listen: %w", spec, err)
 	}
 	l := &lobby{addr: spec.Addr, ln: ln, proto: proto, game: -1, members: 1, pace: pace}
 	lobbies.m[spec.Addr] = l
@@ -226,7 +227,7 @@ func (l *lobby) start(s match.State, side match.Side) (net.Listener, error) {
 	}
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	role := l.proto.RoleName(l.proto.RoleOf(s, side))
-	if l.prog, err = launch(l.command, map[string]string{"host": host, "port": port, "role": role}); err != nil {
+	if l.prog, err = launch(l.command, map[string]string{"host": host, "port": port, "role": role}, l.said); err != nil {
 		ln.Close()
 		return nil, err
 	}
@@ -330,6 +331,13 @@ func (b *sessionBot) LogTo(w io.Writer, side match.Side) {
 	}
 }
 
+// SayTo shows what the programs started for this seat write to w.
+func (b *sessionBot) SayTo(w io.Writer, side match.Side) {
+	if b.lobby.said != nil {
+		b.lobby.said.tellTo(w, side.String())
+	}
+}
+
 // Listening is the address a person should point clients at, or "" when
 // arena starts them itself.
 func (b *sessionBot) Listening() string {
@@ -369,6 +377,9 @@ func (b *sessionBot) Charged() time.Duration {
 
 // Act waits for the client's move, within the clock.
 func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
+	if s := b.lobby.said; s != nil {
+		defer func() { t.Note.Said = s.take() }()
+	}
 	if b.conn == nil {
 		return nil, errors.New("no client")
 	}

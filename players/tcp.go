@@ -45,13 +45,16 @@ func newTCPBot(proto match.Protocol, spec match.Spec) (match.Bot, error) {
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot listen: %v", spec, err)
+		return nil, fmt.Errorf("%s: cannot listen: %w", spec, err)
 	}
 	what := "the client on " + ln.Addr().String()
 	if spec.Command != "" {
 		what = "the program"
 	}
 	p := &tcpBot{linePlayer: newLinePlayer(proto, what), addr: ln.Addr().String(), ln: ln, command: spec.Command}
+	if spec.Command != "" {
+		p.said = newSaid(4096)
+	}
 	p.open = p.accept
 	p.ended = p.disconnected
 	return p, nil
@@ -75,7 +78,7 @@ func (p *tcpBot) accept(ctx context.Context) error {
 	defer p.ln.Close() // one client per port, as the original
 	if p.command != "" {
 		host, port, _ := net.SplitHostPort(p.addr)
-		prog, err := launch(p.command, map[string]string{"host": host, "port": port})
+		prog, err := launch(p.command, map[string]string{"host": host, "port": port}, p.said)
 		if err != nil {
 			return err
 		}

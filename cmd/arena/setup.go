@@ -20,6 +20,7 @@ type matchFlags struct {
 	python                       string
 	log                          io.Writer
 	check                        bool // stop once the setup is checked
+	quiet                        bool // programs' own lines are not shown
 	caps                         string
 }
 
@@ -33,6 +34,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&m.caps, "caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	fs.BoolVar(&m.quiet, "quiet", false, "do not show what programs write for people (their standard error, a py: agent's prints) as they play; each move's lines stay in the replay")
 	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
 }
 
@@ -64,6 +66,9 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		return match.Setup{}, err
 	}
 	s := match.Setup{Game: g, Seed: m.seed, Log: m.log}
+	if !m.quiet {
+		s.Said = m.log
+	}
 	players.Python = m.python
 	if players.ProgramCaps, err = players.ParseCaps(m.caps); err != nil {
 		return s, usageError{err}

@@ -328,15 +328,19 @@ type Note struct {
 	Eval  *float64 `json:"eval,omitempty"` // evaluation, from the bot's side
 	Line  []string `json:"line,omitempty"` // principal line, in the game's notation
 	Text  string   `json:"text,omitzero"`  // anything else, one line
+	// Said is what a program wrote for people while it chose this move
+	// (its standard error; a student's prints), line by line, quoted and
+	// bounded by the player that heard it.
+	Said []string `json:"said,omitempty"`
 }
 
 func (n *Note) empty() bool {
-	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && len(n.Line) == 0 && n.Text == ""
+	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && len(n.Line) == 0 && n.Text == "" && len(n.Said) == 0
 }
 
 // same reports whether two notes say the same.
 func (n *Note) same(o *Note) bool {
-	return n.Depth == o.Depth && n.Nodes == o.Nodes && n.Text == o.Text && slices.Equal(n.Line, o.Line) &&
+	return n.Depth == o.Depth && n.Nodes == o.Nodes && n.Text == o.Text && slices.Equal(n.Line, o.Line) && slices.Equal(n.Said, o.Said) &&
 		(n.Eval == nil) == (o.Eval == nil) && (n.Eval == nil || *n.Eval == *o.Eval)
 }
 

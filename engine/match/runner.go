@@ -32,6 +32,11 @@ type Setup struct {
 	// the address each network player listens on, once it listens
 	// ("P1 listening on 127.0.0.1:9000"), so that scripts can wait for it.
 	Log io.Writer
+	// Said, when set, hears each line the programs write for people (a
+	// student's prints, on their standard error) as it comes, after the
+	// seat's name: the command line's standard error, unless -quiet.
+	// Each move's lines are kept in its note whether or not.
+	Said io.Writer
 	// StateBudget is how many bytes of states the record keeps before it
 	// thins them to snapshots (0: the package's StateBudget). A process
 	// that only streams the turns to another, which keeps the states
@@ -44,6 +49,12 @@ type Setup struct {
 // seat): they tell it to w, naming side.
 type Logger interface {
 	LogTo(w io.Writer, side Side)
+}
+
+// Speaker is implemented by programs that write lines for people: the
+// match hands it Setup.Said, to pass each line to as it comes.
+type Speaker interface {
+	SayTo(w io.Writer, side Side)
 }
 
 // Listener is implemented by network players that arena awaits on an
@@ -108,6 +119,13 @@ func NewRunner(s Setup) (*Runner, error) {
 		}
 		if r.timed(side) {
 			r.clocks[side] = s.Game.Clock(s.Config, side)
+		}
+	}
+	if s.Said != nil {
+		for _, side := range Sides {
+			if sp, ok := r.bots[side].(Speaker); ok {
+				sp.SayTo(s.Said, side)
+			}
 		}
 	}
 	if s.Log != nil {

@@ -27,8 +27,8 @@ type Series struct {
 	ClockAll bool
 	// Progress, when set, is called after each game with the count done.
 	Progress func(done, total int)
-	// Log is each game's Setup.Log.
-	Log io.Writer
+	// Log is each game's Setup.Log, and Said its Setup.Said.
+	Log, Said io.Writer
 }
 
 // GameSummary is one game of a series.
@@ -179,7 +179,7 @@ func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
 	if s.Configs != nil {
 		cfg = s.Configs(i, seed)
 	}
-	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players, ClockAll: s.ClockAll, Log: s.Log})
+	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players, ClockAll: s.ClockAll, Log: s.Log, Said: s.Said})
 	if err != nil {
 		g.Err = err.Error()
 		return g, nil

@@ -23,6 +23,10 @@ import (
 // players are awaited.
 var ServeLog io.Writer
 
+// ServeSaid is the Setup.Said of the matches Serve plays: the desktop and
+// the page's server show there what programs write, unless -quiet.
+var ServeSaid io.Writer
+
 // ServeStateBudget is the state budget of the matches Serve plays: the
 // side that shows the match keeps every state it needs in its Follower,
 // so the serving side keeps snapshots of 16 MB at most, not a second
@@ -123,7 +127,7 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message)) {
 		fail(err)
 		return
 	}
-	setup.Log = ServeLog
+	setup.Log, setup.Said = ServeLog, ServeSaid
 	// The page keeps the states it shows; here only the latest is of use.
 	setup.StateBudget = ServeStateBudget
 	for side, p := range setup.Players {

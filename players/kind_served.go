@@ -1,0 +1,176 @@
+package players
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// The "served" kind: a program that the machine serving the page (or
+// running the desktop window) offers by name, as its own command line
+// named it: `go run ./cmd/wasm -player colosseum/mine=py:agent.py` puts
+// "served:mine" in Colosseum's seat menus. A page, a link or a request
+// can name only a program offered so; the command itself is never theirs
+// to give. Where nothing is offered (the static site, the browser's
+// worker), the spec says which program is missing.
+func init() {
+	match.RegisterKind(match.Kind{
+		Name:        Served,
+		Example:     "served:mine",
+		Description: "a program offered by name by the machine that serves the page (go run ./cmd/wasm -player GAME/NAME=SPEC)",
+		Parse:       parseServed,
+		New:         newServed,
+	})
+}
+
+// Served is the kind of a program offered by name.
+const Served = "served"
+
+// Program is a program offered by name for one game's seats.
+type Program struct {
+	Game string     // the game's registry name
+	Name string     // what the seat menus call it
+	Spec match.Spec // what plays: a cmd:, tcp: or py: spec
+}
+
+// SpecText is the spec that names the program in a match: "served:NAME".
+func (p Program) SpecText() string { return Served + ":" + p.Name }
+
+var offered struct {
+	sync.RWMutex
+	list []Program
+}
+
+// namePattern is what a program's name may be: it travels in links and
+// menus.
+var namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$`)
+
+// ParseOffer reads a -player argument, [GAME/]NAME=SPEC. Without GAME,
+// the game is the one game the spec's kind can play, if there is one.
+func ParseOffer(arg string) (Program, error) {
+	head, spec, ok := strings.Cut(arg, "=")
+	if !ok {
+		return Program{}, fmt.Errorf("-player %q: want GAME/NAME=SPEC, as in colosseum/mine=py:agents/student_agent.py", arg)
+	}
+	game, name, hasGame := strings.Cut(head, "/")
+	if !hasGame {
+		game, name = "", head
+	}
+	if !namePattern.MatchString(name) {
+		return Program{}, fmt.Errorf("-player %q: the name %q must be 1 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit", arg, name)
+	}
+	sp, err := match.ParseSpec(spec)
+	if err != nil {
+		return Program{}, fmt.Errorf("-player %q: %v", arg, err)
+	}
+	if !sp.External() || sp.Name == Served {
+		return Program{}, fmt.Errorf("-player %q: %q is not a program; give a cmd:, tcp: or py: spec (the built-in bots are in every menu already)", arg, spec)
+	}
+	if game == "" {
+		var can []string
+		for _, g := range match.Games() {
+			if plays(g, sp) {
+				can = append(can, g.Info().Name)
+			}
+		}
+		if len(can) != 1 {
+			return Program{}, fmt.Errorf("-player %q: say which game it plays, as in -player %s/%s (%s: programs can play %s)", arg, firstOr(can, "evasion"), arg, sp.Name, strings.Join(can, ", "))
+		}
+		game = can[0]
+	}
+	g, err := match.Lookup(game)
+	if err != nil {
+		return Program{}, fmt.Errorf("-player %q: %v", arg, err)
+	}
+	if !plays(g, sp) {
+		return Program{}, fmt.Errorf("-player %q: %s has no protocol for %s: programs", arg, game, sp.Name)
+	}
+	return Program{Game: game, Name: name, Spec: sp}, nil
+}
+
+func firstOr(s []string, def string) string {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return def
+}
+
+// plays reports whether a program of spec's kind can play g, without
+// starting it.
+func plays(g match.Game, sp match.Spec) bool {
+	_, proto := g.(match.Protocol)
+	_, session := g.(match.SessionProtocol)
+	switch sp.Name {
+	case Command:
+		_, cmd := g.(match.Commander)
+		return proto || cmd
+	case Network:
+		return proto || session
+	case Agent:
+		_, py := g.(match.PythonAgents)
+		return py && proto
+	}
+	return false
+}
+
+// Offer makes programs playable by name in this process: the page's
+// server and the desktop window call it with their -player arguments. A
+// second program of the same game and name is refused.
+func Offer(ps ...Program) error {
+	offered.Lock()
+	defer offered.Unlock()
+	for _, p := range ps {
+		if slices.ContainsFunc(offered.list, func(q Program) bool { return q.Game == p.Game && q.Name == p.Name }) {
+			return fmt.Errorf("-player: %s/%s is named twice", p.Game, p.Name)
+		}
+		offered.list = append(offered.list, p)
+	}
+	return nil
+}
+
+// Offered lists the programs offered, in the order given.
+func Offered() []Program {
+	offered.RLock()
+	defer offered.RUnlock()
+	return slices.Clone(offered.list)
+}
+
+// LookupOffered finds the program game offers under name.
+func LookupOffered(game, name string) (Program, bool) {
+	offered.RLock()
+	defer offered.RUnlock()
+	for _, p := range offered.list {
+		if p.Game == game && p.Name == name {
+			return p, true
+		}
+	}
+	return Program{}, false
+}
+
+func parseServed(s, rest string) (match.Spec, error) {
+	if !namePattern.MatchString(rest) {
+		return match.Spec{}, fmt.Errorf("bot spec %q: give the name of a program the page's server offers, as in served:mine", s)
+	}
+	return match.Spec{Name: Served, Command: rest}, nil
+}
+
+// newServed makes the offered program's player: the player of its own
+// spec, unwrapped, so that it plays exactly as that spec does on the
+// command line.
+func newServed(g match.Game, spec match.Spec) (match.Bot, error) {
+	p, ok := LookupOffered(g.Info().Name, spec.Command)
+	if !ok {
+		return nil, fmt.Errorf("no program named %q plays %s here: it is offered by the machine that runs go run ./cmd/wasm -player %s/%s=SPEC", spec.Command, g.Info().Name, g.Info().Name, spec.Command)
+	}
+	b, _, _, err := match.NewBot(g, p.Spec)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		err = fmt.Errorf("%s (%s) is in another match: its port takes one client at a time; %w", p.Name, p.Spec, err)
+	}
+	return b, err
+}

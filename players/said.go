@@ -1,0 +1,113 @@
+//go:build !js
+
+package players
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/arena-playground/arena/internal/untrusted"
+)
+
+// Students debug with print. What a program writes for people (its
+// standard error; a py: agent's prints, which the runner sends there; all
+// of a tcp:cmd: client's output, since its moves go by the socket) is
+// kept three ways by a said: its tail, quoted in the reason when the
+// program dies; each line as it comes, to the person running the match,
+// prefixed by the seat; and the lines of the move being played, which the
+// player hands to the move's note, so that the page shows them beside
+// the move and the replay keeps them.
+type said struct {
+	mu      sync.Mutex
+	tail    bytes.Buffer
+	max     int    // bytes of tail kept
+	partial []byte // a line not ended yet
+	move    []string
+	more    int // lines of this move past MaxSaidLines
+	live    io.Writer
+	seat    string
+}
+
+// The bounds of what a move's note keeps of what a program wrote: the
+// first lines of the move, each clipped. A program that prints a million
+// lines a move costs the record one line saying how many it dropped.
+const (
+	MaxSaidLines = 24
+	MaxSaidBytes = 240
+)
+
+func newSaid(max int) *said { return &said{max: max} }
+
+// tellTo has each line shown to w as it comes, after the seat's name.
+func (s *said) tellTo(w io.Writer, seat string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.live, s.seat = w, seat
+}
+
+func (s *said) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(p)
+	s.tail.Write(p)
+	if extra := s.tail.Len() - s.max; extra > 0 {
+		s.tail.Next(extra)
+	}
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			// A line is cut at MaxSaidBytes: what follows is dropped
+			// until its end, so a line without end costs nothing.
+			if room := MaxSaidBytes + 1 - len(s.partial); room > 0 {
+				s.partial = append(s.partial, p[:min(room, len(p))]...)
+			}
+			break
+		}
+		if room := MaxSaidBytes + 1 - len(s.partial); room > 0 {
+			s.partial = append(s.partial, p[:min(room, i)]...)
+		}
+		s.line(s.partial)
+		s.partial, p = s.partial[:0], p[i+1:]
+	}
+	return n, nil
+}
+
+// line takes one whole line.
+func (s *said) line(b []byte) {
+	text := strings.TrimRight(string(b), "\r")
+	if len(text) > MaxSaidBytes {
+		text = strings.ToValidUTF8(text[:MaxSaidBytes-3], "") + "..."
+	}
+	text = untrusted.Text(text)
+	if s.live != nil {
+		fmt.Fprintf(s.live, "%s| %s\n", s.seat, text)
+	}
+	if len(s.move) < MaxSaidLines {
+		s.move = append(s.move, text)
+	} else {
+		s.more++
+	}
+}
+
+// String is the tail of what was written.
+func (s *said) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tail.String()
+}
+
+// take returns the lines written since the last take, with a last line
+// counting those dropped, and starts the next move's.
+func (s *said) take() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.move
+	if s.more > 0 {
+		out = append(out, fmt.Sprintf("(%d more lines)", s.more))
+	}
+	s.move, s.more = nil, 0
+	return out
+}
