@@ -174,3 +174,27 @@ func newServed(g match.Game, spec match.Spec) (match.Bot, error) {
 	}
 	return b, err
 }
+
+// Offers gathers -player arguments: a flag.Value.
+type Offers []Program
+
+func (o *Offers) String() string {
+	var parts []string
+	for _, p := range *o {
+		parts = append(parts, p.Game+"/"+p.Name+"="+p.Spec.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+// Set reads one -player argument.
+func (o *Offers) Set(v string) error {
+	p, err := ParseOffer(v)
+	if err != nil {
+		return err
+	}
+	*o = append(*o, p)
+	return nil
+}
+
+// OfferUsage is the -player flag's usage.
+const OfferUsage = "offer a program of yours in the seat menus of its game, as `GAME/NAME=SPEC` (colosseum/mine=py:agents/student_agent.py, evasion/mine=tcp:cmd:python3 client.py {port}); repeat for more"

@@ -72,7 +72,50 @@ type Options struct {
 	// just-pressed state, which in the browser misses a press released
 	// before the next frame (hajimehoshi/ebiten#3317).
 	Presses func() (keys []ebiten.Key, clicks [][2]float64)
+	// Programs are the programs of people's own that this machine
+	// offers (the page's server's or the desktop's -player), in the seat
+	// menus of their games beside the built-in bots.
+	Programs []Program
+	// ProgramsHelp, when no program is offered, says how to offer one:
+	// the page's server and the desktop differ.
+	ProgramsHelp string
 }
+
+// Program is a program offered by name for a game's seats: its spec in a
+// match is "served:NAME", which only the machine that offers it can play.
+type Program struct {
+	Game string `json:"game"`
+	Name string `json:"name"`
+	Spec string `json:"spec"` // served:NAME
+	Kind string `json:"kind"` // what it is: cmd, tcp or py
+}
+
+// program finds the offered program that spec names for game.
+func (o *Options) program(game, spec string) (Program, bool) {
+	for _, p := range o.Programs {
+		if p.Game == game && p.Spec == spec {
+			return p, true
+		}
+	}
+	return Program{}, false
+}
+
+// missingProgram says why spec cannot play game here: it names a program
+// that this machine does not offer. A link to a match with someone's
+// program opened elsewhere says so, instead of playing something else.
+func (o *Options) missingProgram(game, spec string) error {
+	name, ok := strings.CutPrefix(spec, servedPrefix)
+	if !ok {
+		return nil
+	}
+	if _, ok := o.program(game, spec); ok {
+		return nil
+	}
+	return fmt.Errorf("%s is a program of someone's own that this page's server does not offer for %s: run go run ./cmd/wasm -player %s/%s=SPEC on the machine that has it", name, game, game, name)
+}
+
+// servedPrefix starts the spec of an offered program.
+const servedPrefix = "served:"
 
 // ParseQuery reads options from URL parameters; a missing or unknown
 // value keeps the default. Start is set when the query names a game.
@@ -387,6 +430,13 @@ func (a *App) startMatch(game, p1, p2, preset string, seed uint64) {
 // startMatchWith opens the match view with these settings, first playing
 // the moves given (a link's).
 func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][2]json.RawMessage) {
+	for _, p := range []string{p1, p2} {
+		if err := a.opts.missingProgram(game, p); err != nil {
+			a.toastf("%v", err)
+			a.showStart()
+			return
+		}
+	}
 	setup, err := buildSetup(game, p1, p2, preset, seed, a.loaded)
 	if err != nil {
 		a.toastf("%v", err)

@@ -583,8 +583,36 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 		}
 		line := fmt.Sprintf("%s (%.1f ms): %s", side, float64(t.Think[side].Microseconds())/1000, note)
 		y = wrapText(c, line, r.X, y, r.W, st.mono, th.Text) + st.gap/2
+		if t.Notes[side] != nil {
+			y = drawSaid(c, st, r, y, side, t.Notes[side].Said)
+		}
 	}
 	return y
+}
+
+// shownSaid is how many of the lines a program wrote in a move the panel
+// shows; the replay keeps the rest.
+const shownSaid = 8
+
+// drawSaid writes the lines side's program wrote while it chose the move
+// (a student's prints), one screen line each, and returns the y below.
+func drawSaid(c render.Canvas, st style, r rect, y float64, side match.Side, said []string) float64 {
+	if len(said) == 0 {
+		return y
+	}
+	c.Text(fmt.Sprintf("%s wrote:", side), r.X, y, st.small, render.Left, st.th.TextDim)
+	y += c.LineHeight(st.small)
+	for i, s := range said {
+		if i == shownSaid {
+			s = fmt.Sprintf("(%d lines more: in the replay)", len(said)-shownSaid)
+		}
+		c.Text(fit(c, s, st.mono, r.W-st.pad), r.X+st.pad, y, st.mono, render.Left, st.th.Player[side])
+		y += c.LineHeight(st.mono)
+		if i == shownSaid {
+			break
+		}
+	}
+	return y + st.gap/2
 }
 
 // drawPrompt shows a person's turn: what to do, and the Send button.

@@ -60,6 +60,17 @@ func newStartView(app *App) *startView {
 	return v
 }
 
+// programsHelp says how to get a program of one's own into g's seats,
+// when none is offered for it.
+func (v *startView) programsHelp(g match.Game) string {
+	for _, p := range v.app.opts.Programs {
+		if p.Game == g.Info().Name {
+			return ""
+		}
+	}
+	return v.app.opts.ProgramsHelp
+}
+
 // gameLabel is the name of a game for its chip.
 func gameLabel(info match.Info) string { return info.Label() }
 
@@ -79,6 +90,11 @@ func (v *startView) selectGame(name string) {
 	ids, labels := []string{You}, []string{"You"}
 	for _, b := range g.Bots() {
 		ids, labels = append(ids, b.Name), append(labels, b.Name)
+	}
+	for _, p := range v.app.opts.Programs {
+		if p.Game == g.Info().Name {
+			ids, labels = append(ids, p.Spec), append(labels, p.Name+" (program)")
+		}
 	}
 	for i := range v.players {
 		v.players[i] = newChips(ids, labels)
@@ -133,7 +149,7 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	y += st.rowH + 2*st.pad
 	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start", st.bold) + 6*st.pad, H: st.rowH * 1.2}
 	y += v.start.r.H + st.pad
-	v.card.H = y + 3*c.LineHeight(st.small) + st.pad - v.card.Y
+	v.card.H = y + 4*c.LineHeight(st.small) + st.pad - v.card.Y
 }
 
 // click handles the frame's click.
@@ -200,8 +216,14 @@ func (v *startView) draw(c render.Canvas, st style, in *input) {
 		desc := "you play this side: click the board, Enter sends"
 		if info, err := match.LookupBot(g, p.id()); err == nil {
 			desc = info.Description
+		} else if pr, ok := v.app.opts.program(g.Info().Name, p.id()); ok {
+			desc = fmt.Sprintf("your program (%s:), run by this machine as the command line runs it", pr.Kind)
 		}
 		c.Text(fit(c, fmt.Sprintf("%s %s: %s", match.Side(side), p.id(), desc), st.small, v.card.W-2*st.pad), x, y, st.small, render.Left, th.TextDim)
+		y += c.LineHeight(st.small)
+	}
+	if help := v.programsHelp(g); help != "" {
+		c.Text(fit(c, help, st.small, v.card.W-2*st.pad), x, y, st.small, render.Left, th.TextDim)
 		y += c.LineHeight(st.small)
 	}
 	c.Text("Press H or ? for the keys.", x, y, st.small, render.Left, th.TextDim)

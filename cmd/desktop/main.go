@@ -24,6 +24,7 @@ import (
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
+	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/ui"
@@ -45,13 +46,23 @@ func main() {
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
 	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	caps := flag.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	var offers players.Offers
+	flag.Var(&offers, "player", players.OfferUsage)
+	quiet := flag.Bool("quiet", false, "do not show what programs write for people (their standard error) as they play; the panel shows each move's lines")
 	flag.Parse()
 	var err error
 	if players.ProgramCaps, err = players.ParseCaps(*caps); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}
-	match.ServeLog = os.Stderr // where network players are awaited
+	if err := players.Offer(offers...); err != nil {
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(2)
+	}
+	match.ServeLog = untrusted.NewWriter(os.Stderr) // where network players are awaited
+	if !*quiet {
+		match.ServeSaid = match.ServeLog
+	}
 
 	q := url.Values{}
 	for k, v := range map[string]string{"game": *game, "p1": *p1, "p2": *p2, "preset": *preset} {
@@ -64,6 +75,10 @@ func main() {
 	}
 	opts := ui.ParseQuery(q)
 	opts.Turn = *turn
+	for _, p := range offers {
+		opts.Programs = append(opts.Programs, ui.Program{Game: p.Game, Name: p.Name, Spec: p.SpecText(), Kind: p.Spec.Name})
+	}
+	opts.ProgramsHelp = "Your own program here: go run ./cmd/desktop -player GAME/NAME=SPEC, or -p1 SPEC (see docs/playground.md)."
 	for _, f := range []string{*config, *replay} {
 		if f == "" {
 			continue

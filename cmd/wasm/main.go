@@ -19,7 +19,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/untrusted"
+	"github.com/arena-playground/arena/players"
 )
 
 func main() {
@@ -27,10 +30,38 @@ func main() {
 	addr := flag.String("addr", "localhost:8080", "the address to serve the page on")
 	out := flag.String("o", "", "write the static site to this `directory` instead of serving it")
 	tdir := flag.String("tournament", "", "also serve the replays of this tournament `directory` at /replays/ID.json, where its report's links open them")
+	var offers players.Offers
+	flag.Var(&offers, "player", players.OfferUsage)
+	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	caps := flag.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	quiet := flag.Bool("quiet", false, "do not show here what the programs write for people (their standard error) as they play; the page shows each move's lines")
 	flag.Parse()
+	var err error
+	if players.ProgramCaps, err = players.ParseCaps(*caps); err != nil {
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(2)
+	}
+	if len(offers) > 0 && *out != "" {
+		fmt.Fprintln(os.Stderr, "arena: -player needs the server: a static site (-o) runs no program; run go run ./cmd/wasm -player ... on the machine of the programs")
+		os.Exit(2)
+	}
+	if err := players.Offer(offers...); err != nil {
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(2)
+	}
+	for _, p := range offers {
+		if err := players.FindProgram(p.Spec.Command); p.Spec.Name != players.Agent && p.Spec.Command != "" && err != nil {
+			fmt.Fprintf(os.Stderr, "arena: -player %s/%s: %v\n", p.Game, p.Name, err)
+			os.Exit(1)
+		}
+		fmt.Fprintf(os.Stderr, "arena: offering %s in %s's seat menus: %s\n", p.SpecText(), p.Game, p.Spec)
+	}
+	match.ServeLog = untrusted.NewWriter(os.Stderr)
+	if !*quiet {
+		match.ServeSaid = match.ServeLog
+	}
 	var replays *servedReplays
 	if *tdir != "" {
-		var err error
 		if replays, err = tournamentReplays(*tdir); err != nil {
 			fmt.Fprintln(os.Stderr, "arena:", err)
 			os.Exit(1)
@@ -65,6 +96,7 @@ func main() {
 			float64(len(s.get("arena.wasm").brotli()))/1e6, float64(len(s.get("worker.wasm").brotli()))/1e6, time.Since(start).Seconds())
 	}()
 	s.replays = replays
+	s.programs = offers
 	if err := serve(*addr, s); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)

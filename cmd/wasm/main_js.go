@@ -34,7 +34,8 @@ func main() {
 	search := js.Global().Get("location").Get("search").String()
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	opts := ui.ParseQuery(q)
-	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, workerHost{}, yield, listenPresses()
+	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, pageHost{}, yield, listenPresses()
+	opts.Programs, opts.ProgramsHelp = offeredPrograms()
 	app := ui.New(opts)
 	if r := q.Get("replay"); r != "" {
 		fetchReplay(app, r)
@@ -88,12 +89,41 @@ func yield() {
 	lastYield = time.Now()
 }
 
-// workerHost computes each match in a Web Worker of its own (see
-// cmd/worker and index.html's arenaStartWorker), so that no bot thinks on
-// the page's thread.
-type workerHost struct{}
+// offeredPrograms reads the programs the page's server offers (see
+// index.html: it asked /api/programs while the page loaded).
+func offeredPrograms() ([]ui.Program, string) {
+	help := "Your own program here: go run ./cmd/wasm -player GAME/NAME=SPEC (see docs/playground.md)."
+	v := js.Global().Get("arenaProgramList")
+	if v.Type() != js.TypeString || v.String() == "" {
+		return nil, help + " This page is static: it runs none."
+	}
+	var list struct {
+		Programs []ui.Program `json:"programs"`
+	}
+	if err := json.Unmarshal([]byte(v.String()), &list); err != nil {
+		return nil, "The server's list of programs could not be read: " + err.Error()
+	}
+	return list.Programs, help
+}
 
-func (workerHost) Compute(st match.Start) ui.Feed {
+// pageHost computes a match in a Web Worker of its own (see cmd/worker
+// and index.html's arenaStartWorker), so that no bot thinks on the page's
+// thread; a match with a program the server offers, on the server (see
+// index.html's arenaStartServerMatch), which alone can run it.
+type pageHost struct{}
+
+func (pageHost) Compute(st match.Start) ui.Feed {
+	start := "arenaStartWorker"
+	for _, p := range st.Players {
+		if strings.HasPrefix(p, "served:") {
+			start = "arenaStartServerMatch"
+		}
+	}
+	return startFeed(start, st)
+}
+
+// startFeed starts the match with the page's function of that name.
+func startFeed(start string, st match.Start) ui.Feed {
 	f := &workerFeed{}
 	req, err := json.Marshal(match.Request{Start: &st})
 	if err != nil {
@@ -108,7 +138,7 @@ func (workerHost) Compute(st match.Start) ui.Feed {
 		}
 		return nil
 	})
-	f.worker = js.Global().Call("arenaStartWorker", string(req), f.onMessage)
+	f.worker = js.Global().Call(start, string(req), f.onMessage)
 	return f
 }
 

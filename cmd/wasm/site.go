@@ -24,6 +24,7 @@ import (
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
+	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament"
 )
 
@@ -49,6 +50,11 @@ func (f *file) brotli() []byte {
 type site struct {
 	files   []*file
 	replays *servedReplays // a tournament's replays: see -tournament
+	// programs are those offered by -player; room serves them, with
+	// the token starting one takes when other machines can reach the
+	// server.
+	programs []players.Program
+	room     *programRoom
 }
 
 // get returns the file of that name.
@@ -244,6 +250,10 @@ func (s *site) handler() http.Handler {
 		mux.HandleFunc("GET /"+f.name, serve(f))
 	}
 	mux.HandleFunc("GET /{$}", serve(s.get("index.html")))
+	if s.room == nil {
+		s.room = newProgramRoom(s.programs, "")
+	}
+	s.room.routes(mux)
 	if s.replays != nil {
 		mux.HandleFunc("GET /replays/{name}", func(w http.ResponseWriter, r *http.Request) {
 			rel, ok := s.replays.names[r.PathValue("name")]
@@ -303,7 +313,16 @@ func serve(addr string, s *site) error {
 	if err != nil {
 		return err
 	}
-	link, where := announce(ln.Addr().(*net.TCPAddr))
+	a := ln.Addr().(*net.TCPAddr)
+	link, where := announce(a)
+	token := ""
+	if !a.IP.IsLoopback() && len(s.programs) > 0 {
+		// Other machines can reach the page: the programs it offers
+		// start only for those who have the link with the token.
+		token = newToken()
+		link += "?token=" + token
+	}
+	s.room = newProgramRoom(s.programs, token)
 	fmt.Fprintf(os.Stderr, "arena: the playground is on %s, %s (Ctrl-C to stop)\n", link, where)
 	openBrowser(link)
 	return newServer(s.handler(), serverLimits).Serve(ln)
