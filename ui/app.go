@@ -490,7 +490,9 @@ func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile) (mat
 		if err != nil {
 			return s, err
 		}
-		if sp.Name != You {
+		// An offered program is checked against the programs offered
+		// (startMatchWith): only the machine that offers it can make it.
+		if sp.Name != You && !strings.HasPrefix(spec, servedPrefix) {
 			b, _, _, err := match.NewBot(g, sp)
 			if err != nil {
 				return s, err

@@ -318,16 +318,17 @@ type rateLimit struct {
 	perSec float64
 	tokens float64
 	last   time.Time
+	now    func() time.Time // the clock: tests hold it still
 }
 
 func newRateLimit(perSec int) *rateLimit {
-	return &rateLimit{perSec: float64(perSec), tokens: float64(perSec), last: time.Now()}
+	return &rateLimit{perSec: float64(perSec), tokens: float64(perSec), last: time.Now(), now: time.Now}
 }
 
 func (l *rateLimit) allow() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := time.Now()
+	now := l.now()
 	l.tokens = min(l.perSec, l.tokens+now.Sub(l.last).Seconds()*l.perSec)
 	l.last = now
 	if l.tokens < 1 {

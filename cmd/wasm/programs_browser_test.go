@@ -1,0 +1,168 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/players"
+)
+
+// programSite is the page's site with the test's programs offered, as
+// go run ./cmd/wasm -player ... serves it.
+func programSite(t *testing.T) *site {
+	t.Helper()
+	offerPrograms(t)
+	s, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &site{files: s.files, programs: players.Offered()}
+}
+
+// playCLI plays what arena play plays with the same specs and seed.
+func playCLI(t *testing.T, game, preset string, seed uint64, p1, p2 string) *match.Record {
+	t.Helper()
+	g, _ := match.Lookup(game)
+	cfg := match.DefaultConfig(g)
+	if preset != "" {
+		p, err := match.LookupPreset(g, preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg = p.Config
+	}
+	var specs [2]match.Spec
+	for i, s := range []string{p1, p2} {
+		var err error
+		if specs[i], err = match.ParseSpec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: seed, Players: specs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestPagePlaysPrograms picks a student's programs in the page, as a
+// student would, plays each to its end against strong and compares the
+// page's result with arena play's of the same specs and seed: a Colosseum
+// agent file (py:) and an Evasion client arena starts (tcp:cmd:). A link
+// naming a program the server does not offer says so, and plays nothing
+// else.
+func TestPagePlaysPrograms(t *testing.T) {
+	b := newBrowserOn(t, programSite(t))
+	b.open("")
+	b.click("game:colosseum")
+	// The menus are laid out at the next frame: wait for the chip's place.
+	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets["p1:served:student"] || [0, 0, 0])[2] > 0`, time.Minute)
+	if _, ok := b.status().Targets["p1:served:hang"]; !ok {
+		b.fatalf("the Colosseum menu lacks the second program offered")
+	}
+	if _, ok := b.status().Targets["p1:served:client"]; ok {
+		b.fatalf("the Colosseum menu offers the Evasion client")
+	}
+	b.click("p1:served:student")
+	b.click("p2:strong")
+	b.screenshot("playground-programs")
+	b.click("start")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+	got := b.status()
+	if got.Players[0] != "served:student" {
+		b.fatalf("the match played %q as P1", got.Players[0])
+	}
+	want := playCLI(t, "colosseum", "", got.Seed, "py:../arena/testdata/comp424/agents/student_agent.py", "strong").Result
+	if got.Result != want.String() || got.Scores != want.Scores {
+		b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
+	}
+	// The agent's first move, with what it printed.
+	b.click("first")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn == 0 && !JSON.parse(window.arenaTest.status()).playing`, time.Minute)
+	b.awaitFrames(2)
+	b.screenshot("playground-program-said")
+	t.Logf("colosseum, the student's agent against strong, seed %d: both end with %s", got.Seed, got.Result)
+
+	b.open("?game=evasion&p1=served:client&p2=strong&preset=2-1&seed=7")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done || JSON.parse(window.arenaTest.status()).failed`, 5*time.Minute)
+	got = b.status()
+	want = playCLI(t, "evasion", "2-1", 7, "tcp:cmd:"+pythonWith(t, "0")+" ../arena/testdata/students/evasion_client.py {port} buffered "+token, "strong").Result
+	if got.Failed != "" || got.Result != want.String() {
+		b.fatalf("the page ends with %q (failed: %q), arena play with %q", got.Result, got.Failed, want.String())
+	}
+	t.Logf("evasion 2-1, the student's client against strong, seed 7: both end with %s", got.Result)
+	if left := running(token); len(left) > 0 {
+		b.fatalf("processes left after the matches: %s", strings.Join(left, "; "))
+	}
+
+	// A link to a program this server does not offer.
+	b.open("?game=colosseum&p1=served:someone&p2=strong&seed=3")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("someone is a program")`, time.Minute)
+	if s := b.status(); s.View != "start" {
+		b.fatalf("the link to a missing program shows %q, want the start view (toast %q)", s.View, s.Toast)
+	}
+}
+
+// TestPageProgramsCannotBeStartedFromAnotherSite opens a page of another
+// origin in the same browser and has it post a match with the server's
+// program, as a hostile site would (a simple request: no preflight).
+// The server refuses it, and the program is never started.
+func TestPageProgramsCannotBeStartedFromAnotherSite(t *testing.T) {
+	s := programSite(t)
+	var mu sync.Mutex
+	statuses := map[string]int{}
+	h := s.handler()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rw := &statusRecorder{ResponseWriter: w, status: 200}
+		h.ServeHTTP(rw, r)
+		mu.Lock()
+		statuses[r.Method+" "+r.URL.Path] = rw.status
+		mu.Unlock()
+	}))
+	t.Cleanup(ts.Close)
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "<!doctype html><title>another site</title><p>nothing to see")
+	}))
+	t.Cleanup(evil.Close)
+	b := newBrowserOn(t, s)
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(evil.URL)); err != nil {
+		b.fatalf("navigate: %v", err)
+	}
+	start := startJSON(t, "colosseum", "served:hang", "random", 1)
+	eval[any](b, fmt.Sprintf(`window.sent = false; fetch(%q, {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: %q}).then(() => { window.sent = true; }, () => { window.sent = true; }); 0`,
+		ts.URL+"/api/matches", start))
+	b.waitJS(`window.sent`, time.Minute)
+	mu.Lock()
+	got, ok := statuses["POST /api/matches"]
+	mu.Unlock()
+	if !ok || got != http.StatusForbidden {
+		b.fatalf("the other site's post: %v (served: %v)", got, statuses)
+	}
+	if left := running(token, "987653"); len(left) > 0 {
+		b.fatalf("the other site started the program: %s", strings.Join(left, "; "))
+	}
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(s int) { r.status = s; r.ResponseWriter.WriteHeader(s) }
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+func (r *statusRecorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}

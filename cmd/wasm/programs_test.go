@@ -1,0 +1,368 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/players"
+)
+
+// The programs the tests offer, as a student would: a Colosseum agent
+// file written for the course's simulator (it prints its time each move,
+// as the course's template does), an Evasion client started by arena, and
+// a program that holds its seat until it is ended. token is in each
+// command line, so that the tests can find what is left of them.
+var (
+	offerOnce sync.Once
+	offerErr  error
+	token     = fmt.Sprintf("arena-page-test-%d", os.Getpid())
+)
+
+func offerPrograms(t testing.TB) {
+	t.Helper()
+	py := pythonWith(t, "import numpy")
+	players.Python = py
+	offerOnce.Do(func() {
+		var ps []players.Program
+		for _, arg := range []string{
+			"colosseum/student=py:../arena/testdata/comp424/agents/student_agent.py",
+			"evasion/client=tcp:cmd:" + py + " ../arena/testdata/students/evasion_client.py {port} buffered " + token,
+			"colosseum/hang=cmd:sh -c 'exec sleep 987653' " + token,
+			"evasion/byhand=tcp::0",
+		} {
+			p, err := players.ParseOffer(arg)
+			if err != nil {
+				offerErr = err
+				return
+			}
+			ps = append(ps, p)
+		}
+		offerErr = players.Offer(ps...)
+	})
+	if offerErr != nil {
+		t.Fatal(offerErr)
+	}
+}
+
+// pythonWith finds a Python that runs check.
+func pythonWith(t testing.TB, check string) string {
+	t.Helper()
+	for _, p := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(p, "-c", check).Run() == nil {
+			return p
+		}
+	}
+	t.Fatalf("no python3 that can %q: make deps installs python3 and python3-numpy", check)
+	return ""
+}
+
+// programServer serves the room of the offered programs (no page: these
+// tests speak to the API as the page does).
+func programServer(t *testing.T, token string) *httptest.Server {
+	ts, _ := programServerRoom(t, token)
+	return ts
+}
+
+func programServerRoom(t *testing.T, token string) (*httptest.Server, *programRoom) {
+	t.Helper()
+	offerPrograms(t)
+	mux := http.NewServeMux()
+	room := newProgramRoom(players.Offered(), token)
+	room.routes(mux)
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts, room
+}
+
+// post sends a request as the page does, with headers to add or change.
+func post(t *testing.T, ts *httptest.Server, path, body string, hdr map[string]string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest("POST", ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Origin", ts.URL)
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range hdr {
+		if k == "Host" {
+			req.Host = v
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func startJSON(t *testing.T, game, p1, p2 string, seed uint64) string {
+	t.Helper()
+	g, err := match.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := json.Marshal(match.DefaultConfig(g))
+	b, _ := json.Marshal(match.Start{Game: game, Config: cfg, Seed: seed, Players: [2]string{p1, p2}})
+	return string(b)
+}
+
+// readMatch reads a match's stream to its end and returns its messages.
+func readMatch(t *testing.T, res *http.Response) []match.Message {
+	t.Helper()
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(res.Body)
+		t.Fatalf("status %d: %s", res.StatusCode, body)
+	}
+	var out []match.Message
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		m, err := match.DecodeMessage(sc.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// A student's Colosseum agent, picked by name, plays through the server
+// exactly as arena play plays its file: the same turns and result, and
+// the lines it printed kept with each of its moves.
+func TestServerPlaysAnOfferedProgram(t *testing.T) {
+	ts := programServer(t, "")
+	msgs := readMatch(t, post(t, ts, "/api/matches", startJSON(t, "colosseum", "served:student", "strong", 11), nil))
+	last := msgs[len(msgs)-1]
+	if last.Kind != match.MsgEnd {
+		t.Fatalf("the stream ended with %+v", last)
+	}
+	g, _ := match.Lookup("colosseum")
+	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 11,
+		Players: [2]match.Spec{{Name: players.Agent, Command: "../arena/testdata/comp424/agents/student_agent.py"}, {Name: "strong"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last.Result.String() != want.Result.String() || last.Turn != len(want.Turns) {
+		t.Errorf("through the server: %s after %d turns; arena play: %s after %d", last.Result, last.Turn, want.Result, len(want.Turns))
+	}
+	said := 0
+	for _, m := range msgs {
+		if m.Kind == match.MsgTurn && m.Notes[match.P1] != nil && len(m.Notes[match.P1].Said) > 0 {
+			if !strings.HasPrefix(m.Notes[match.P1].Said[0], "My AI's turn took") {
+				t.Errorf("turn %d: the agent's print reads %q", m.Turn, m.Notes[match.P1].Said)
+			}
+			said++
+		}
+	}
+	if said == 0 {
+		t.Errorf("none of the agent's prints reached the page's messages")
+	}
+	t.Logf("%s after %d turns; the agent's prints kept with %d moves", last.Result, last.Turn, said)
+}
+
+// A person plays against an offered program through the server: the
+// match asks, the person's move posted to the match is played.
+func TestServerTakesAPersonsMoves(t *testing.T) {
+	ts := programServer(t, "")
+	res := post(t, ts, "/api/matches", startJSON(t, "colosseum", "you", "served:student", 4), nil)
+	defer res.Body.Close()
+	id := res.Header.Get("X-Arena-Match")
+	sc := bufio.NewScanner(res.Body)
+	asked := 0
+	for sc.Scan() {
+		m, err := match.DecodeMessage(sc.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Kind == match.MsgError {
+			t.Fatal(m.Error)
+		}
+		if m.Kind != match.MsgAsk {
+			continue
+		}
+		if asked++; asked > 3 {
+			break
+		}
+		// Stay where you are and build a wall on a side that has none.
+		a := fmt.Sprintf(`{"turn":%d,"side":"P1","action":{"pos":[%d,%d],"dir":%d}}`, m.Turn, 0, 0, asked)
+		if r := post(t, ts, "/api/matches/"+id+"/act", a, nil); r.StatusCode != http.StatusNoContent {
+			body, _ := io.ReadAll(r.Body)
+			t.Fatalf("act: %d %s", r.StatusCode, body)
+		}
+	}
+	if asked < 2 {
+		t.Fatalf("the person was asked %d times", asked)
+	}
+}
+
+// Requests the page did not make are refused with a reason, and the
+// server goes on serving.
+func TestServerRefusesWhatThePageDidNotAsk(t *testing.T) {
+	ts, room := programServerRoom(t, "")
+	good := startJSON(t, "colosseum", "served:student", "random", 1)
+	for _, c := range []struct {
+		name, body string
+		hdr        map[string]string
+		status     int
+		why        string
+	}{
+		{"another site's page", good, map[string]string{"Origin": "http://evil.example"}, 403, "a page from http://evil.example"},
+		{"a rebound name", good, map[string]string{"Host": "evil.example:" + strings.Split(ts.URL, ":")[2]}, 403, "not to this server's address"},
+		{"a cross-site fetch", good, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "another site"},
+		{"a command", startJSON(t, "colosseum", "cmd:sh -c 'touch /tmp/pwned'", "random", 1), nil, 403, "runs only the programs named on its command line"},
+		{"a network seat", startJSON(t, "evasion", "tcp::9", "random", 1), nil, 403, "runs only the programs named on its command line"},
+		{"a program not offered", startJSON(t, "colosseum", "served:nobody", "random", 1), nil, 403, `no program named "nobody"`},
+		{"a program of another game", startJSON(t, "evasion", "served:student", "random", 1), nil, 403, `no program named "student" plays evasion`},
+		{"not JSON", "{{{", nil, 400, "not the JSON expected"},
+		{"a field too many", `{"game":"colosseum","command":"sh"}`, nil, 400, "unknown field"},
+		{"too big", `{"game":"` + strings.Repeat("x", maxStartBody) + `"}`, nil, 400, "larger than"},
+	} {
+		res := post(t, ts, "/api/matches", c.body, c.hdr)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status || !strings.Contains(string(body), c.why) {
+			t.Errorf("%s: %d %q, want %d with %q", c.name, res.StatusCode, body, c.status, c.why)
+		}
+	}
+	if res := post(t, ts, "/api/matches/nosuch/act", `{"turn":0,"side":"P1","action":{}}`, nil); res.StatusCode != http.StatusNotFound {
+		t.Errorf("an act for no match: %d", res.StatusCode)
+	}
+	if _, err := os.Stat("/tmp/pwned"); err == nil {
+		t.Errorf("a command a request named was run")
+	}
+	// A flood of 1,000 requests within one second (the limiter's clock
+	// held still): 200 served, the rest refused with the limit in words;
+	// a second later the server serves again.
+	var mu sync.Mutex
+	now := time.Now()
+	room.limit.mu.Lock()
+	room.limit.tokens, room.limit.last = requestsPerSec, now
+	room.limit.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	room.limit.mu.Unlock()
+	statuses := map[int]int{}
+	var why string
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			for range 50 {
+				res, err := http.Get(ts.URL + "/api/programs")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				body, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				mu.Lock()
+				statuses[res.StatusCode]++
+				if res.StatusCode == http.StatusTooManyRequests {
+					why = string(body)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if statuses[200] != requestsPerSec || statuses[429] != 1000-requestsPerSec || !strings.Contains(why, "takes 200 a second") {
+		t.Errorf("1,000 requests in a second: %v, %q", statuses, why)
+	}
+	mu.Lock()
+	now = now.Add(time.Second)
+	mu.Unlock()
+	res, err := http.Get(ts.URL + "/api/programs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"spec":"served:student"`)) {
+		t.Errorf("a second after the flood: %d %s", res.StatusCode, body)
+	}
+	t.Logf("1,000 requests in a second: %v", statuses)
+}
+
+// On an address other machines reach, starting a program takes the
+// token; listing them does not.
+func TestServerWantsItsTokenWhenOthersCanReachIt(t *testing.T) {
+	ts := programServer(t, "s3cret")
+	start := startJSON(t, "colosseum", "served:student", "random", 1)
+	if res := post(t, ts, "/api/matches", start, nil); res.StatusCode != http.StatusForbidden {
+		t.Errorf("without the token: %d", res.StatusCode)
+	}
+	if res := post(t, ts, "/api/matches", start, map[string]string{"X-Arena-Token": "guess"}); res.StatusCode != http.StatusForbidden {
+		t.Errorf("with a wrong token: %d", res.StatusCode)
+	}
+	msgs := readMatch(t, post(t, ts, "/api/matches", start, map[string]string{"X-Arena-Token": "s3cret"}))
+	if last := msgs[len(msgs)-1]; last.Kind != match.MsgEnd {
+		t.Errorf("with the token the match ends with %+v", last)
+	}
+}
+
+// A closed tab ends its match's request: the program's process group is
+// gone. A seat on a fixed port takes one match at a time.
+func TestServerEndsTheProgramsOfAClosedTab(t *testing.T) {
+	ts := programServer(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/matches", strings.NewReader(startJSON(t, "colosseum", "served:hang", "random", 1)))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(running(token, "987653")) == 0 {
+		// the program starts
+	}
+	cancel()
+	res.Body.Close()
+	for len(running(token, "987653")) > 0 {
+		// the request's end reaches the match, which ends the group
+	}
+
+	// Two tabs on one hand-started client: the second is told.
+	first := post(t, ts, "/api/matches", startJSON(t, "evasion", "served:byhand", "random", 1), nil)
+	defer first.Body.Close()
+	second := post(t, ts, "/api/matches", startJSON(t, "evasion", "served:byhand", "random", 1), nil)
+	body, _ := io.ReadAll(second.Body)
+	if second.StatusCode != http.StatusConflict || !strings.Contains(string(body), "byhand is playing in another match") {
+		t.Errorf("a second match on the port: %d %q", second.StatusCode, body)
+	}
+}
+
+// running lists the live processes whose command line holds every word.
+func running(words ...string) []string {
+	entries, _ := os.ReadDir("/proc")
+	var out []string
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		all := len(cmdline) > 0 && !bytes.Contains(stat, []byte(") Z "))
+		for _, w := range words {
+			all = all && bytes.Contains(cmdline, []byte(w))
+		}
+		if all {
+			out = append(out, e.Name()+" "+string(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '})))
+		}
+	}
+	return out
+}
