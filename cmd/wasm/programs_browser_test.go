@@ -159,7 +159,7 @@ type statusRecorder struct {
 	status int
 }
 
-func (r *statusRecorder) WriteHeader(s int) { r.status = s; r.ResponseWriter.WriteHeader(s) }
+func (r *statusRecorder) WriteHeader(s int)           { r.status = s; r.ResponseWriter.WriteHeader(s) }
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 func (r *statusRecorder) Flush() {
 	if f, ok := r.ResponseWriter.(http.Flusher); ok {
