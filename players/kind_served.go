@@ -198,3 +198,15 @@ func (o *Offers) Set(v string) error {
 
 // OfferUsage is the -player flag's usage.
 const OfferUsage = "offer a program of yours in the seat menus of its game, as `GAME/NAME=SPEC` (colosseum/mine=py:agents/student_agent.py, evasion/mine=tcp:cmd:python3 client.py {port}); repeat for more"
+
+// Words are the words of the program's command line (for py:, the agent's
+// file): what a fingerprint of the program reads, so that a gauntlet run
+// again after the student changed a file is a new gauntlet, and one run
+// again unchanged resumes.
+func (p Program) Words() []string {
+	if p.Spec.Name == Agent {
+		return []string{p.Spec.Command}
+	}
+	w, _ := splitCommand(p.Spec.Command)
+	return w
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -14,7 +15,7 @@ import (
 // network, with the standings, a chart of the ratings and their
 // intervals, the cross-table, each entrant's forfeits, and every game
 // with a link that opens its replay in the playground (served by `go run
-// ./cmd/wasm -tournament DIR`) and a link to the replay file (which the
+// ./cmd/wasm -tournament DIR` at /replays/, or at playground's path) and a link to the replay file (which the
 // page and the desktop also open when it is dropped on them). dir is the
 // tournament's directory; fromReport is the same directory as the report
 // finds it from where it is written. Games are streamed from the journal,
@@ -66,9 +67,14 @@ func WriteReport(w io.Writer, s *Standings, dir, fromReport, playground string) 
 	if err != nil {
 		return fmt.Errorf("-playground %q: %v", playground, err)
 	}
+	// The page is at the root of the playground's server; its path is
+	// where the replays are served: /replays/ for -tournament DIR, a
+	// gauntlet's own under the page's server's /api/.
+	served := path.Join("/", base.Path, "replays")
+	base.Path = "/"
 	err = Entries(dir, func(e Entry) error {
 		q := url.Values{}
-		q.Set("replay", "/replays/"+e.ID+".json")
+		q.Set("replay", served+"/"+e.ID+".json")
 		link := *base
 		link.RawQuery = q.Encode()
 		file := filepath.ToSlash(filepath.Join(fromReport, filepath.FromSlash(e.Replay)))

@@ -34,6 +34,7 @@ func main() {
 	flag.Var(&offers, "player", players.OfferUsage)
 	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	caps := flag.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	gauntlets := flag.String("gauntlets", defaultGauntletDir(), "the `directory` where the page's gauntlets are played, each in a directory of its own (journal, plan, replays), so that one started again resumes")
 	quiet := flag.Bool("quiet", false, "do not show here what the programs write for people (their standard error) as they play; the page shows each move's lines")
 	flag.Parse()
 	var err error
@@ -96,7 +97,7 @@ func main() {
 			float64(len(s.get("arena.wasm").brotli()))/1e6, float64(len(s.get("worker.wasm").brotli()))/1e6, time.Since(start).Seconds())
 	}()
 	s.replays = replays
-	s.programs = offers
+	s.programs, s.gauntletDir = offers, *gauntlets
 	if err := serve(*addr, s); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/players"
+	"github.com/arena-playground/arena/tournament/progress"
 )
 
 // The programs the tests offer, as a student would: a Colosseum agent
@@ -365,4 +366,118 @@ func running(words ...string) []string {
 		}
 	}
 	return out
+}
+
+// gauntletServer serves the programs and the gauntlets, played in dir.
+func gauntletServer(t *testing.T, dir string) *httptest.Server {
+	t.Helper()
+	offerPrograms(t)
+	ts := httptest.NewServer((&site{programs: players.Offered(), gauntletDir: dir}).handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// readGauntlet reads a gauntlet's stream until stop says so or it ends,
+// and returns the statuses read.
+func readGauntlet(t *testing.T, res *http.Response, stop func(progress.Status) bool) []progress.Status {
+	t.Helper()
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(res.Body)
+		t.Fatalf("status %d: %s", res.StatusCode, body)
+	}
+	var out []progress.Status
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		var st progress.Status
+		if err := json.Unmarshal(sc.Bytes(), &st); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, st)
+		if stop != nil && stop(st) {
+			break
+		}
+	}
+	return out
+}
+
+// A gauntlet from the page: the student's agent against every bot of
+// Colosseum, both seats. Interrupted (the tab closed) it keeps what was
+// played, and started again it resumes, ending with every game once; its
+// report and its games' replays are served.
+func TestServerRunsAGauntlet(t *testing.T) {
+	dir := t.TempDir()
+	ts := gauntletServer(t, dir)
+	body := `{"game":"colosseum","program":"student","pairs":2}`
+	g, _ := match.Lookup("colosseum")
+	total := 2 * 2 * len(g.Bots())
+
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/gauntlets", strings.NewReader(body))
+	req.Header.Set("Origin", ts.URL)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := readGauntlet(t, res, func(st progress.Status) bool { return st.Played >= 3 })
+	cancel()
+	if last := first[len(first)-1]; last.Played < 3 || last.Total != total || last.Done {
+		t.Fatalf("the first run: %+v", last)
+	}
+	for len(running("student_agent.py")) > 0 {
+		// the closed request's games end, and their programs
+	}
+
+	all := readGauntlet(t, post(t, ts, "/api/gauntlets", body, nil), nil)
+	last := all[len(all)-1]
+	if all[0].Resumed < 3 || !last.Done || last.Played != total || last.Error != "" || len(last.Games) != total {
+		t.Fatalf("the second run resumed %d and ended with %d of %d games, done %v, error %q", all[0].Resumed, last.Played, last.Total, last.Done, last.Error)
+	}
+	ids := map[string]bool{}
+	for _, gm := range last.Games {
+		if ids[gm.ID] {
+			t.Errorf("game %s twice", gm.ID)
+		}
+		ids[gm.ID] = true
+	}
+	var student progress.Entrant
+	for _, e := range last.Entrants {
+		if e.Name == "student" {
+			student = e
+		}
+	}
+	if student.Games != total || student.Elo == "" || student.EloLow == "" {
+		t.Errorf("the student's line: %+v", student)
+	}
+	t.Logf("%s: resumed after %d games; the student %d-%d-%d, Elo %s [%s, %s]", last.Title, all[0].Resumed, student.Wins, student.Draws, student.Losses, student.Elo, student.EloLow, student.EloHigh)
+
+	rep, err := http.Get(ts.URL + "/" + last.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(rep.Body)
+	rep.Body.Close()
+	if rep.StatusCode != 200 || !bytes.Contains(html, []byte("replay=%2Fapi%2Fgauntlets%2F")) {
+		t.Errorf("the report: %d, %d bytes, links to replays: %v", rep.StatusCode, len(html), bytes.Contains(html, []byte("replay=")))
+	}
+	rr, err := http.Get(ts.URL + last.Games[0].Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(rr.Body)
+	rr.Body.Close()
+	if _, err := match.LoadReplay("replay", data); rr.StatusCode != 200 || err != nil {
+		t.Errorf("the replay %s: %d, %v", last.Games[0].Replay, rr.StatusCode, err)
+	}
+	for _, bad := range []string{"/api/gauntlets/..%2F..%2Fetc/report", "/api/gauntlets/" + strings.Split(last.Report, "/")[2] + "/replays/..%2Fplan.json"} {
+		if r, err := http.Get(ts.URL + bad); err != nil || r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %v %v", bad, r.StatusCode, err)
+		}
+	}
+	for _, bad := range []string{`{"game":"colosseum","program":"student","pairs":0}`, `{"game":"colosseum","program":"student","pairs":100000}`, `{"game":"colosseum","program":"nobody","pairs":1}`} {
+		if r := post(t, ts, "/api/gauntlets", bad, nil); r.StatusCode == http.StatusOK {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
 }

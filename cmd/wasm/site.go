@@ -55,6 +55,8 @@ type site struct {
 	// server.
 	programs []players.Program
 	room     *programRoom
+	// gauntletDir is where the page's gauntlets are played (-gauntlets).
+	gauntletDir string
 }
 
 // get returns the file of that name.
@@ -254,6 +256,11 @@ func (s *site) handler() http.Handler {
 		s.room = newProgramRoom(s.programs, "")
 	}
 	s.room.routes(mux)
+	gdir := s.gauntletDir
+	if gdir == "" {
+		gdir = defaultGauntletDir()
+	}
+	(&gauntletRoom{dir: gdir, run: map[string]*gauntletRun{}}).routes(mux, s.room)
 	if s.replays != nil {
 		mux.HandleFunc("GET /replays/{name}", func(w http.ResponseWriter, r *http.Request) {
 			rel, ok := s.replays.names[r.PathValue("name")]
