@@ -21,6 +21,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 )
@@ -34,7 +35,7 @@ func main() {
 	flag.Var(&offers, "player", players.OfferUsage)
 	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	caps := flag.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
-	gauntlets := flag.String("gauntlets", defaultGauntletDir(), "the `directory` where the page's gauntlets are played, each in a directory of its own (journal, plan, replays), so that one started again resumes")
+	gauntlets := flag.String("gauntlets", gauntlet.DefaultDir(), "the `directory` where the page's gauntlets are played, each in a directory of its own (journal, plan, replays), so that one started again resumes")
 	quiet := flag.Bool("quiet", false, "do not show here what the programs write for people (their standard error) as they play; the page shows each move's lines")
 	flag.Parse()
 	var err error

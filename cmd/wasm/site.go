@@ -22,6 +22,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
@@ -258,7 +259,7 @@ func (s *site) handler() http.Handler {
 	s.room.routes(mux)
 	gdir := s.gauntletDir
 	if gdir == "" {
-		gdir = defaultGauntletDir()
+		gdir = gauntlet.DefaultDir()
 	}
 	(&gauntletRoom{dir: gdir, run: map[string]*gauntletRun{}}).routes(mux, s.room)
 	if s.replays != nil {
