@@ -76,6 +76,9 @@ type Options struct {
 	// offers (the page's server's or the desktop's -player), in the seat
 	// menus of their games beside the built-in bots.
 	Programs []Program
+	// Gauntlets play the programs offered against the built-in bots;
+	// nil where none is offered.
+	Gauntlets Gauntlets
 	// ProgramsHelp, when no program is offered, says how to offer one:
 	// the page's server and the desktop differ.
 	ProgramsHelp string
@@ -174,6 +177,10 @@ type App struct {
 	start   *startView
 	match   *matchView
 	help    bool
+	// gauntlet is the gauntlet view, kept with its run while the start
+	// view or a game's replay is shown; gauntletShown says it is on top.
+	gauntlet      *gauntletView
+	gauntletShown bool
 
 	toastMu sync.Mutex // toasts also come from the GIF goroutine
 	toast   string
@@ -263,9 +270,15 @@ func (a *App) Update() error {
 	in := &a.in
 	st := a.style()
 	w, h := float64(a.w), float64(a.h)
-	if a.match != nil {
+	if a.gauntlet != nil {
+		a.gauntlet.poll()
+	}
+	switch {
+	case a.match != nil:
 		a.match.layout(a.canvas, st, w, h)
-	} else {
+	case a.gauntletShown:
+		a.gauntlet.layout(a.canvas, st, w, h)
+	default:
 		a.start.layout(a.canvas, st, w, h)
 	}
 	switch {
@@ -278,6 +291,8 @@ func (a *App) Update() error {
 		a.confirm.click(a, in)
 	case a.match != nil:
 		a.match.click(in)
+	case a.gauntletShown:
+		a.gauntlet.click(in)
 	default:
 		a.start.click(in)
 	}
@@ -326,6 +341,8 @@ func (a *App) key(k ebiten.Key) {
 		a.help = true
 	case a.match != nil:
 		a.match.key(k)
+	case a.gauntletShown:
+		a.gauntlet.key(k)
 	default:
 		a.start.key(k)
 	}
@@ -373,10 +390,14 @@ func (a *App) Draw(screen *ebiten.Image) {
 	defer c.Present(screen)
 	w, h := float64(a.w), float64(a.h)
 	c.Fill(rect{W: float64(b.Dx()), H: float64(b.Dy())}, st.th.Background)
-	if a.match != nil {
+	switch {
+	case a.match != nil:
 		a.match.layout(c, st, w, h)
 		a.match.draw(c, st, &a.in)
-	} else {
+	case a.gauntletShown:
+		a.gauntlet.layout(c, st, w, h)
+		a.gauntlet.draw(c, st, &a.in)
+	default:
 		a.start.layout(c, st, w, h)
 		a.start.draw(c, st, &a.in)
 	}
@@ -520,6 +541,19 @@ func (a *App) showStart() {
 		a.match = nil
 		a.canvas.Forget()
 	}
+}
+
+// showGauntlet shows the gauntlet view of game, with the run it has when
+// it is that game's.
+func (a *App) showGauntlet(game string) {
+	if a.gauntlet == nil || a.gauntlet.game != game {
+		if a.gauntlet != nil {
+			a.gauntlet.stop()
+		}
+		a.gauntlet = newGauntletView(a, game)
+	}
+	a.gauntletShown = true
+	a.canvas.Forget()
 }
 
 // copyLink copies the link to this match, with its moves when its bots

@@ -22,6 +22,8 @@ type startView struct {
 	seed    field
 	dice    *button
 	start   *button
+	// gauntlet opens the gauntlet view, where a program is offered.
+	gauntlet *button
 	card    rect
 	introY  float64
 	rows    []labelRow
@@ -42,7 +44,7 @@ type labelRow struct {
 }
 
 func newStartView(app *App) *startView {
-	v := &startView{app: app, dice: newButton("dice", "Random"), start: newButton("start", "Start")}
+	v := &startView{app: app, dice: newButton("dice", "Random"), start: newButton("start", "Start"), gauntlet: newButton("gauntlet", "Gauntlet…")}
 	v.start.accent = true
 	v.seed.max = 19
 	var ids, labels []string
@@ -58,6 +60,20 @@ func newStartView(app *App) *startView {
 	v.presets.choose(app.opts.Preset)
 	v.seed.value = strconv.FormatUint(app.opts.Seed, 10)
 	return v
+}
+
+// hasGauntlet reports whether a gauntlet can be run here: a program is
+// offered for the game chosen, on a machine that runs gauntlets.
+func (v *startView) hasGauntlet() bool {
+	if v.app.opts.Gauntlets == nil {
+		return false
+	}
+	for _, p := range v.app.opts.Programs {
+		if p.Game == v.games.id() {
+			return true
+		}
+	}
+	return false
 }
 
 // programsHelp says how to get a program of one's own into g's seats,
@@ -148,6 +164,8 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	v.dice.r = rect{X: x + seedW + st.gap, Y: y, W: diceW, H: st.rowH}
 	y += st.rowH + 2*st.pad
 	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start", st.bold) + 6*st.pad, H: st.rowH * 1.2}
+	v.gauntlet.r = rect{X: x + v.start.r.W + st.gap, Y: y, W: c.TextWidth(v.gauntlet.label, st.bold) + 4*st.pad, H: st.rowH * 1.2}
+	v.gauntlet.enabled = v.hasGauntlet()
 	y += v.start.r.H + st.pad
 	v.card.H = y + 4*c.LineHeight(st.small) + st.pad - v.card.Y
 }
@@ -167,6 +185,9 @@ func (v *startView) click(in *input) {
 	}
 	if v.start.hit(in) {
 		v.app.startMatch(v.settings())
+	}
+	if v.gauntlet.hit(in) {
+		v.app.showGauntlet(v.games.id())
 	}
 }
 
@@ -209,6 +230,9 @@ func (v *startView) draw(c render.Canvas, st style, in *input) {
 	v.seed.draw(c, st)
 	v.dice.draw(c, st, in)
 	v.start.draw(c, st, in)
+	if v.gauntlet.enabled {
+		v.gauntlet.draw(c, st, in)
+	}
 	// What the chosen players are.
 	g, _ := match.Lookup(v.games.id())
 	y = v.start.r.Y + v.start.r.H + st.pad

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/tournament/progress"
 )
 
 // Status is a snapshot of what the window shows, for tests and for the
@@ -39,6 +40,8 @@ type Status struct {
 	GIF     bool                  `json:"gif"`   // a GIF is being recorded
 	Toast   string                `json:"toast"` // the message shown, if any
 	Targets map[string][4]float64 `json:"targets"`
+	// Gauntlet is the gauntlet view's latest status, once it has one.
+	Gauntlet *progress.Status `json:"gauntlet,omitempty"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -51,6 +54,9 @@ func (a *App) updateStatus() {
 	css := func(r rect) [4]float64 {
 		k := a.scale / a.zoom()
 		return [4]float64{r.X / k, r.Y / k, r.W / k, r.H / k}
+	}
+	if g := a.gauntlet; g != nil {
+		s.Gauntlet = g.status
 	}
 	if v := a.match; v != nil {
 		pb := v.pb
@@ -79,9 +85,22 @@ func (a *App) updateStatus() {
 			}
 		}
 		s.Targets["timeline"] = css(v.timeline)
+	} else if g := a.gauntlet; a.gauntletShown {
+		s.View = "gauntlet"
+		for _, b := range append([]*button{g.run, g.report, g.back}, g.games...) {
+			s.Targets[b.id] = css(b.r)
+		}
+		for name, ch := range map[string]*chips{"program": g.programs, "pairs": g.pairs} {
+			for _, b := range ch.items {
+				s.Targets[name+":"+b.id] = css(b.r)
+			}
+		}
 	} else {
 		v := a.start
 		s.Targets["start"], s.Targets["seed"], s.Targets["dice"] = css(v.start.r), css(v.seed.r), css(v.dice.r)
+		if v.gauntlet.enabled {
+			s.Targets["gauntlet"] = css(v.gauntlet.r)
+		}
 		for name, ch := range map[string]*chips{"game": v.games, "p1": v.players[0], "p2": v.players[1], "board": v.presets} {
 			for _, b := range ch.items {
 				s.Targets[name+":"+b.id] = css(b.r)

@@ -24,6 +24,7 @@ import (
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
+	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/render"
@@ -77,6 +78,9 @@ func main() {
 	opts.Turn = *turn
 	for _, p := range offers {
 		opts.Programs = append(opts.Programs, ui.Program{Game: p.Game, Name: p.Name, Spec: p.SpecText(), Kind: p.Spec.Name})
+	}
+	if len(offers) > 0 {
+		opts.Gauntlets = ui.LocalGauntlets{Dir: gauntlet.DefaultDir()}
 	}
 	opts.ProgramsHelp = "Your own program here: go run ./cmd/desktop -player GAME/NAME=SPEC, or -p1 SPEC (see docs/playground.md)."
 	for _, f := range []string{*config, *replay} {

@@ -29,6 +29,7 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/tournament"
+	"github.com/arena-playground/arena/tournament/progress"
 )
 
 // These tests build the page as `go run ./cmd/wasm` does, serve it, and
@@ -180,6 +181,7 @@ type status struct {
 	Drawn    float64               `json:"drawn"`
 	DrawMs   float64               `json:"draw_ms"`
 	DrawMax  float64               `json:"draw_max_ms"`
+	Gauntlet *progress.Status      `json:"gauntlet"`
 }
 
 func (b *browser) status() status {

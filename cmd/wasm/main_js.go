@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"runtime/debug"
@@ -16,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/tournament/progress"
 	"github.com/arena-playground/arena/ui"
 )
 
@@ -36,6 +38,9 @@ func main() {
 	opts := ui.ParseQuery(q)
 	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, pageHost{}, yield, listenPresses()
 	opts.Programs, opts.ProgramsHelp = offeredPrograms()
+	if len(opts.Programs) > 0 {
+		opts.Gauntlets = serverGauntlets{}
+	}
 	app := ui.New(opts)
 	if r := q.Get("replay"); r != "" {
 		fetchReplay(app, r)
@@ -165,6 +170,66 @@ func (f *workerFeed) Stop() {
 	f.onMessage.Release()
 }
 
+// serverGauntlets are the gauntlets of the page's server (see
+// index.html's arenaStartGauntlet).
+type serverGauntlets struct{}
+
+func (serverGauntlets) Run(game, program string, pairs int) ui.GauntletFeed {
+	f := &gauntletFeed{}
+	req, _ := json.Marshal(map[string]any{"game": game, "program": program, "pairs": pairs})
+	f.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var st progress.Status
+		if len(args) == 0 || args[0].Type() != js.TypeString {
+			st.Error = "the gauntlet sent something that is not a status"
+		} else if err := json.Unmarshal([]byte(args[0].String()), &st); err != nil {
+			st.Error = "the gauntlet sent a status that cannot be read: " + err.Error()
+		}
+		f.mu.Lock()
+		f.got = append(f.got, st)
+		f.mu.Unlock()
+		return nil
+	})
+	f.run = js.Global().Call("arenaStartGauntlet", string(req), f.onMessage)
+	return f
+}
+
+func (serverGauntlets) Open(ref string, got func(string, []byte, error)) {
+	fetchBytes(ref, func(data []byte, err error) { got(ref, data, err) })
+}
+
+func (serverGauntlets) Report(ref string) (string, error) {
+	a := js.Global().Get("document").Call("createElement", "a")
+	a.Set("href", ref)
+	a.Set("download", "")
+	js.Global().Get("document").Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	return "downloading the gauntlet's report", nil
+}
+
+// gauntletFeed is one gauntlet's stream from the server.
+type gauntletFeed struct {
+	mu        sync.Mutex
+	got       []progress.Status
+	run       js.Value
+	onMessage js.Func
+}
+
+func (f *gauntletFeed) Poll() []progress.Status {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := f.got
+	f.got = nil
+	return out
+}
+
+func (f *gauntletFeed) Stop() {
+	if !f.run.IsUndefined() {
+		f.run.Call("terminate")
+	}
+	f.onMessage.Release()
+}
+
 // browser is the page's platform: downloads and the address bar.
 type browser struct{}
 
@@ -262,19 +327,30 @@ func keyOf(code string) (ebiten.Key, bool) {
 }
 
 // fetchReplay opens the replay at url (?replay=/replays/r0-p1-a.json, as
-// a tournament's report links it), once the page has it. The response is
-// read as a stream and given up past match.MaxFileSize, as a dropped file
-// is: a link can point the page at any URL, and a response without end
-// must not take the tab's memory.
+// a tournament's report links it), once the page has it.
 func fetchReplay(app *ui.App, url string) {
+	fetchBytes(url, func(data []byte, err error) {
+		if err != nil {
+			app.Toast(err.Error())
+			return
+		}
+		app.Load(url, data)
+	})
+}
+
+// fetchBytes fetches url and hands its body to got. The response is read
+// as a stream and given up past match.MaxFileSize, as a dropped file is:
+// a link can point the page at any URL, and a response without end must
+// not take the tab's memory.
+func fetchBytes(url string, got func([]byte, error)) {
 	var then, fail, pump js.Func
 	release := func() { then.Release(); fail.Release(); pump.Release() }
 	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := "the replay " + url + " could not be fetched"
+		msg := url + " could not be fetched"
 		if len(args) > 0 {
 			msg += ": " + args[0].Call("toString").String()
 		}
-		app.Toast(msg)
+		got(nil, errors.New(msg))
 		release()
 		return nil
 	})
@@ -283,7 +359,7 @@ func fetchReplay(app *ui.App, url string) {
 	pump = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		r := args[0]
 		if r.Get("done").Bool() {
-			app.Load(url, body)
+			got(body, nil)
 			release()
 			return nil
 		}
@@ -291,7 +367,7 @@ func fetchReplay(app *ui.App, url string) {
 		n := chunk.Get("length").Int()
 		if len(body)+n > match.MaxFileSize {
 			reader.Call("cancel")
-			app.Toast(fmt.Sprintf("the replay %s is larger than the %d MB arena reads", url, match.MaxFileSize>>20))
+			got(nil, fmt.Errorf("%s is larger than the %d MB arena reads", url, match.MaxFileSize>>20))
 			release()
 			return nil
 		}
@@ -304,7 +380,7 @@ func fetchReplay(app *ui.App, url string) {
 	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		resp := args[0]
 		if !resp.Get("ok").Bool() {
-			app.Toast("the replay " + url + ": " + resp.Get("status").String() + " " + resp.Get("statusText").String())
+			got(nil, fmt.Errorf("%s: %s %s", url, resp.Get("status").String(), resp.Get("statusText").String()))
 			release()
 			return nil
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/players"
+	"github.com/arena-playground/arena/tournament/progress"
 )
 
 // programSite is the page's site with the test's programs offered, as
@@ -27,7 +28,7 @@ func programSite(t *testing.T) *site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &site{files: s.files, programs: players.Offered()}
+	return &site{files: s.files, programs: players.Offered(), gauntletDir: t.TempDir()}
 }
 
 // playCLI plays what arena play plays with the same specs and seed.
@@ -165,4 +166,47 @@ func (r *statusRecorder) Flush() {
 	if f, ok := r.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
+}
+
+// TestPageRunsAGauntlet runs a 2-pair gauntlet of the student's agent
+// from the page, as a student would: the standings come as the games do,
+// with the agent's Elo and its interval, and a game opens in the viewer
+// at a click, Back returning to the standings.
+func TestPageRunsAGauntlet(t *testing.T) {
+	b := newBrowserOn(t, programSite(t))
+	b.open("?p1=served:student")
+	b.click("game:colosseum")
+	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets.gauntlet || [0, 0, 0])[2] > 0`, time.Minute)
+	b.click("gauntlet")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)
+	b.click("pairs:2")
+	b.click("gauntlet:run")
+	b.waitJS(`(JSON.parse(window.arenaTest.status()).gauntlet || {}).done || (JSON.parse(window.arenaTest.status()).gauntlet || {}).error`, 10*time.Minute)
+	st := b.status().Gauntlet
+	g, _ := match.Lookup("colosseum")
+	if st.Error != "" || st.Played != 2*2*len(g.Bots()) || st.Total != st.Played {
+		b.fatalf("the gauntlet ended with %d of %d games, error %q", st.Played, st.Total, st.Error)
+	}
+	var student *progress.Entrant
+	for i, e := range st.Entrants {
+		if e.Name == "student" {
+			student = &st.Entrants[i]
+		}
+	}
+	if student == nil || student.Games != st.Played || student.Elo == "" {
+		b.fatalf("the standings: %+v", st.Entrants)
+	}
+	b.awaitFrames(2)
+	b.screenshot("playground-gauntlet")
+	t.Logf("%s: the student %d-%d-%d, %.1f points, Elo %s [%s, %s]", st.Title, student.Wins, student.Draws, student.Losses, student.Points, student.Elo, student.EloLow, student.EloHigh)
+
+	first := "gauntlet:game:" + st.Games[0].ID
+	b.waitJS(fmt.Sprintf(`(JSON.parse(window.arenaTest.status()).targets[%q] || [0, 0, 0])[2] > 0`, first), time.Minute)
+	b.click(first)
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match" && JSON.parse(window.arenaTest.status()).done`, time.Minute)
+	if s := b.status(); s.Players[0] != "served:student" && s.Players[1] != "served:student" {
+		b.fatalf("the game opened is between %v", s.Players)
+	}
+	b.click("back")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)
 }
