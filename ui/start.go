@@ -24,9 +24,9 @@ type startView struct {
 	start   *button
 	// gauntlet opens the gauntlet view, where a program is offered.
 	gauntlet *button
-	card    rect
-	introY  float64
-	rows    []labelRow
+	card     rect
+	introY   float64
+	rows     []labelRow
 }
 
 // intro is the start view's line under the title.
