@@ -808,10 +808,8 @@ func TestPageLinks(t *testing.T) {
 // traces are written there for Perfetto's UI, and the log (go test -v)
 // says where each slow frame's time went (slowFrames).
 func BenchmarkPageFrames(bm *testing.B) {
-	s, err := builtSite()
-	if err != nil {
-		bm.Fatal(err)
-	}
+	// The site offers the tests' programs: the last view plays one.
+	s := programSite(bm)
 	blank, err := blankSite(s)
 	if err != nil {
 		bm.Fatal(err)
@@ -826,46 +824,34 @@ func BenchmarkPageFrames(bm *testing.B) {
 	rate := func(b *browser, query string, match bool, name string) (fr frames, st status) {
 		b.open(query)
 		b.awaitFrames(30)
-		measure := func() {
-			eval[any](b, `window.arenaFrames.reset()`)
-			if match {
-				b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
-			}
-			fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
-			fr.n = eval[int](b, `window.arenaFrames.count`)
-			eval[any](b, `window.arenaFrames.reset()`)
-			start := time.Now()
-			b.awaitFrames(240)
-			n := eval[int](b, `window.arenaFrames.count`)
-			fr.fps = float64(n) / time.Since(start).Seconds()
-			fr.longest = max(fr.longest, eval[float64](b, `window.arenaFrames.max`))
-			fr.slow += eval[int](b, `window.arenaFrames.slow`)
-			fr.n += n
-			st = b.status()
-		}
-		if traceDir == "" {
-			measure()
-			return fr, st
-		}
-		data, events := b.trace(measure)
-		if err := os.MkdirAll(traceDir, 0o755); err != nil {
-			bm.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(traceDir, name+".json"), data, 0o644); err != nil {
-			bm.Fatal(err)
-		}
-		for _, line := range slowFrames(events) {
-			bm.Logf("%s: %s", name, line)
-		}
-		return fr, st
+		return measureRate(b, match, name, traceDir, bm)
 	}
-	for _, c := range []struct{ name, query string }{
-		{"start", ""},
-		{"life", "?game=life&p1=strong&p2=greedy&seed=7"},
-		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7"},
-		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5"},
-		{"evasion", "?game=evasion&p1=strong&p2=greedy&seed=7"},
-		{"pathgame", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5"},
+	// during counts the frames drawn while a match is computed, from the
+	// page's first frame to the match's end, as its turns stream in.
+	during := func(b *browser, query string) (fr frames, st status) {
+		b.open(query)
+		eval[any](b, `window.arenaFrames.reset()`)
+		start := time.Now()
+		b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+		fr.n = eval[int](b, `window.arenaFrames.count`)
+		fr.fps = float64(fr.n) / time.Since(start).Seconds()
+		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
+		return fr, b.status()
+	}
+	for _, c := range []struct {
+		name, query string
+		during      bool // measured while the match is computed, not after
+	}{
+		{"start", "", false},
+		{"life", "?game=life&p1=strong&p2=greedy&seed=7", false},
+		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7", false},
+		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5", false},
+		{"evasion", "?game=evasion&p1=strong&p2=greedy&seed=7", false},
+		{"pathgame", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5", false},
+		// A student's Evasion client plays on the server while the page
+		// draws what streams in (30,000 turns, several seconds): its
+		// frames are counted from the page's first to the match's end.
+		{"program", "?game=evasion&p1=served:client&p2=strong&seed=7", true},
 	} {
 		bm.Run(c.name, func(bm *testing.B) {
 			for bm.Loop() {
@@ -875,7 +861,14 @@ func BenchmarkPageFrames(bm *testing.B) {
 				var st status
 				for round := range 3 {
 					bl, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank", c.name, round))
-					v, s := rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
+					var v frames
+					var s status
+					if c.during {
+						v, s = during(b, c.query)
+						bm.Logf("%s round %d: %d frames while %d turns were computed", c.name, round, v.n, s.Computed)
+					} else {
+						v, s = rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
+					}
 					views, blanks, st = append(views, v), append(blanks, bl), s
 				}
 				var ratios []float64
@@ -900,6 +893,43 @@ func BenchmarkPageFrames(bm *testing.B) {
 			}
 		})
 	}
+}
+
+// measureRate counts a view's frames: with match, once its match is
+// computed; with traceDir, traced (see BenchmarkPageFrames).
+func measureRate(b *browser, match bool, name, traceDir string, bm *testing.B) (fr frames, st status) {
+	measure := func() {
+		eval[any](b, `window.arenaFrames.reset()`)
+		if match {
+			b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+		}
+		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
+		fr.n = eval[int](b, `window.arenaFrames.count`)
+		eval[any](b, `window.arenaFrames.reset()`)
+		start := time.Now()
+		b.awaitFrames(240)
+		n := eval[int](b, `window.arenaFrames.count`)
+		fr.fps = float64(n) / time.Since(start).Seconds()
+		fr.longest = max(fr.longest, eval[float64](b, `window.arenaFrames.max`))
+		fr.slow += eval[int](b, `window.arenaFrames.slow`)
+		fr.n += n
+		st = b.status()
+	}
+	if traceDir == "" {
+		measure()
+		return fr, st
+	}
+	data, events := b.trace(measure)
+	if err := os.MkdirAll(traceDir, 0o755); err != nil {
+		bm.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(traceDir, name+".json"), data, 0o644); err != nil {
+		bm.Fatal(err)
+	}
+	for _, line := range slowFrames(events) {
+		bm.Logf("%s: %s", name, line)
+	}
+	return fr, st
 }
 
 // frames is what one round saw of a page: its rate once the match was

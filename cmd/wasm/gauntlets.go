@@ -4,13 +4,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/safefile"
@@ -103,20 +101,14 @@ func (g *gauntletRoom) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Arena-Gauntlet", gt.Key)
-	w.WriteHeader(http.StatusOK)
+	out := newLineStream(w)
+	defer out.close()
 	prefix := "/api/gauntlets/" + gt.Key
 	gt.Run(r.Context(), g.dir, func(e tournament.Entry) string { return prefix + "/replays/" + e.ID + ".json" },
 		func(st progress.Status) {
 			st.Report = prefix + "/report"
-			data, _ := json.Marshal(st)
-			rc.SetWriteDeadline(time.Now().Add(time.Minute))
-			w.Write(append(data, '\n'))
-			rc.Flush()
+			out.send(st, true)
 		})
 }
 

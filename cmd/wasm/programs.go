@@ -251,29 +251,15 @@ func (p *programRoom) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer p.release(id, ports)
-	rc := http.NewResponseController(w)
-	// The server's read bound is for the request, which is read: past
-	// it, the stream must not be taken for a dead connection.
-	rc.SetReadDeadline(time.Time{})
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Arena-Match", id)
-	w.WriteHeader(http.StatusOK)
-	rc.Flush()
+	out := newLineStream(w)
+	defer out.close()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	var mu sync.Mutex
 	send := func(m match.Message) {
-		data, err := json.Marshal(m)
-		if err != nil {
-			data, _ = json.Marshal(match.Message{Kind: match.MsgError, Error: err.Error()})
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		// A match may last longer than the server's write bound: each
-		// message has its own.
-		rc.SetWriteDeadline(time.Now().Add(time.Minute))
-		if _, err := w.Write(append(data, '\n')); err != nil || rc.Flush() != nil {
+		// A turn may wait for the next flush; what the page waits for
+		// (a person's turn, the end) goes at once.
+		if out.send(m, m.Kind != match.MsgTurn) != nil {
 			cancel() // the page is gone
 		}
 	}

@@ -21,7 +21,7 @@ import (
 
 // programSite is the page's site with the test's programs offered, as
 // go run ./cmd/wasm -player ... serves it.
-func programSite(t *testing.T) *site {
+func programSite(t testing.TB) *site {
 	t.Helper()
 	offerPrograms(t)
 	s, err := builtSite()

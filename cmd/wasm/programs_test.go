@@ -481,3 +481,82 @@ func TestServerRunsAGauntlet(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkProgramSession plays the same Evasion session of a student's
+// client (the fall-2020 kind, in Python, started by arena: tcp:cmd:)
+// against strong through the page's path (the server's /api/matches,
+// its messages read and followed as the page follows them) and through
+// arena play's (match.Play), in turn, three rounds each, and reports the
+// median of the page's wall time over arena play's (x-cli) and what the
+// page adds to each move on loopback.
+func BenchmarkProgramSession(bm *testing.B) {
+	ts := httptest.NewServer((&site{programs: offeredForBench(bm), gauntletDir: bm.TempDir()}).handler())
+	bm.Cleanup(ts.Close)
+	g, _ := match.Lookup("evasion")
+	spec, _ := players.LookupOffered("evasion", "client")
+	cfg, _ := json.Marshal(match.DefaultConfig(g))
+	start, _ := json.Marshal(match.Start{Game: "evasion", Config: cfg, Seed: 7, Players: [2]string{"served:client", "strong"}})
+	cli := func() (time.Duration, int) {
+		t0 := time.Now()
+		rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 7, Players: [2]match.Spec{spec.Spec, {Name: "strong"}}})
+		if err != nil {
+			bm.Fatal(err)
+		}
+		return time.Since(t0), len(rec.Turns)
+	}
+	page := func() (time.Duration, int) {
+		t0 := time.Now()
+		res, err := http.Post(ts.URL+"/api/matches", "application/json", bytes.NewReader(start))
+		if err != nil {
+			bm.Fatal(err)
+		}
+		defer res.Body.Close()
+		setup, err := match.Start{Game: "evasion", Config: cfg, Seed: 7, Players: [2]string{"served:client", "strong"}}.Setup()
+		if err != nil {
+			bm.Fatal(err)
+		}
+		f, err := match.NewFollower(setup)
+		if err != nil {
+			bm.Fatal(err)
+		}
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			m, err := match.DecodeMessage(sc.Bytes())
+			if err == nil {
+				err = f.Add(m)
+			}
+			if err != nil {
+				bm.Fatal(err)
+			}
+		}
+		rec := f.Record()
+		if rec.Result == nil {
+			bm.Fatal("the stream ended before the match")
+		}
+		return time.Since(t0), len(rec.Turns)
+	}
+	for bm.Loop() {
+		var ratios, added []float64
+		var turns int
+		for range 3 {
+			c, n := cli()
+			p, m := page()
+			if n != m {
+				bm.Fatalf("arena play played %d turns, the page's path %d", n, m)
+			}
+			turns = n
+			ratios = append(ratios, p.Seconds()/c.Seconds())
+			added = append(added, float64((p-c).Microseconds())/float64(n))
+		}
+		bm.ReportMetric(median(ratios), "x-cli")
+		bm.ReportMetric(median(added), "added-us/move")
+		bm.ReportMetric(float64(turns), "turns")
+	}
+}
+
+// offeredForBench offers the test programs and returns them.
+func offeredForBench(tb testing.TB) []players.Program {
+	offerPrograms(tb)
+	return players.Offered()
+}
