@@ -148,6 +148,9 @@ func (v *gauntletView) layoutGames(c render.Canvas, st style) {
 	y := v.tableY + c.LineHeight(st.small) + st.gap + float64(len(v.status.Entrants)+1)*c.LineHeight(st.mono) + st.pad
 	y += v.reasonsHeight(c, st) + c.LineHeight(st.small) + st.gap
 	rowH := c.LineHeight(st.mono) + st.gap
+	if st.compact {
+		rowH = st.rowH // a finger's size
+	}
 	for _, g := range v.status.Games {
 		if y+rowH > v.card.Y+v.card.H-st.pad {
 			break
@@ -262,15 +265,21 @@ func (v *gauntletView) draw(c render.Canvas, st style, in *input) {
 		return
 	}
 	y = v.tableY + c.LineHeight(st.small) + st.gap
-	c.Text(fit(c, fmt.Sprintf("%-14s %5s %-11s %6s %-20s %8s %8s", "entrant", "games", "W-D-L", "points", "Elo [95%]", "forfeits", "ms/move"), st.mono, v.card.W-2*st.pad), x, y, st.mono, render.Left, th.TextDim)
+	row := func(name, games, wdl, points, elo, forfeits, ms string) string {
+		if st.compact { // a phone: what the student looks for
+			return fmt.Sprintf("%-10.10s %-8s %5s %s", name, wdl, points, elo)
+		}
+		return fmt.Sprintf("%-14s %5s %-11s %6s %-20s %8s %8s", name, games, wdl, points, elo, forfeits, ms)
+	}
+	c.Text(fit(c, row("entrant", "games", "W-D-L", "points", "Elo [95%]", "forfeits", "ms/move"), st.mono, v.card.W-2*st.pad), x, y, st.mono, render.Left, th.TextDim)
 	y += c.LineHeight(st.mono)
 	for _, e := range v.status.Entrants {
 		col := th.Text
 		if strings.HasPrefix(e.Spec, servedPrefix) { // the student's
 			col = th.Accent
 		}
-		line := fmt.Sprintf("%-14s %5d %-11s %6.1f %-20s %8d %8.2f", e.Name, e.Games, fmt.Sprintf("%d-%d-%d", e.Wins, e.Draws, e.Losses),
-			e.Points, fmt.Sprintf("%s [%s, %s]", e.Elo, e.EloLow, e.EloHigh), e.Forfeits, e.MeanMs)
+		line := row(e.Name, strconv.Itoa(e.Games), fmt.Sprintf("%d-%d-%d", e.Wins, e.Draws, e.Losses), strconv.FormatFloat(e.Points, 'f', 1, 64),
+			fmt.Sprintf("%s [%s, %s]", e.Elo, e.EloLow, e.EloHigh), strconv.Itoa(e.Forfeits), strconv.FormatFloat(e.MeanMs, 'f', 2, 64))
 		c.Text(fit(c, line, st.mono, v.card.W-2*st.pad), x, y, st.mono, render.Left, col)
 		y += c.LineHeight(st.mono)
 	}
@@ -288,7 +297,7 @@ func (v *gauntletView) draw(c render.Canvas, st style, in *input) {
 		if b.r.Contains(in.x, in.y) {
 			roundRect(c, b.r, st.radius, render.Mix(th.Panel, th.TextDim, 0.25))
 		}
-		c.Text(fit(c, b.label, st.mono, b.r.W-st.gap), b.r.X+st.gap/2, b.r.Y+st.gap/2, st.mono, render.Left, th.Text)
+		c.Text(fit(c, b.label, st.mono, b.r.W-st.gap), b.r.X+st.gap/2, b.r.Y+(b.r.H-c.LineHeight(st.mono))/2, st.mono, render.Left, th.Text)
 	}
 }
 

@@ -652,32 +652,42 @@ func TestPageReportsFailure(t *testing.T) {
 	b.screenshot("playground-failure")
 }
 
+// phone makes the browser a phone held upright: 390x844 CSS pixels.
+func (b *browser) phone() {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile)); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// phoneCheck fails the test unless every control of the view is on a
+// phone's page and a finger's size, and the board is large.
+func (b *browser) phoneCheck(view string) {
+	b.t.Helper()
+	s := b.status()
+	for id, r := range s.Targets {
+		if id == "send" || id == "move" || id == "board" {
+			continue
+		}
+		if r[0] < 0 || r[1] < 0 || r[0]+r[2] > 391 || r[1]+r[3] > 845 {
+			b.fatalf("%s: %s at %v is off the 390x844 page", view, id, r)
+		}
+		if r[3] < 40 {
+			b.fatalf("%s: %s is %.0f CSS pixels tall, under a finger's 40", view, id, r[3])
+		}
+	}
+	if board, ok := s.Targets["board"]; ok && (board[2] < 300 || board[3] < 250) {
+		b.fatalf("%s: the board is %v", view, board)
+	}
+}
+
 // TestPagePhone: on a phone held upright (390x844) the panel goes below
 // the board, every control is on screen and a finger's size (40 CSS
 // pixels or more), on the start view and in matches of each game.
 func TestPagePhone(t *testing.T) {
 	b := newBrowser(t)
-	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile)); err != nil {
-		t.Fatal(err)
-	}
-	check := func(view string) {
-		t.Helper()
-		s := b.status()
-		for id, r := range s.Targets {
-			if id == "send" || id == "move" || id == "board" {
-				continue
-			}
-			if r[0] < 0 || r[1] < 0 || r[0]+r[2] > 391 || r[1]+r[3] > 845 {
-				b.fatalf("%s: %s at %v is off the 390x844 page", view, id, r)
-			}
-			if r[3] < 40 {
-				b.fatalf("%s: %s is %.0f CSS pixels tall, under a finger's 40", view, id, r[3])
-			}
-		}
-		if board, ok := s.Targets["board"]; ok && (board[2] < 300 || board[3] < 250) {
-			b.fatalf("%s: the board is %v", view, board)
-		}
-	}
+	b.phone()
+	check := b.phoneCheck
 	b.open("")
 	check("start view")
 	b.screenshot("phone-start")
@@ -852,6 +862,9 @@ func BenchmarkPageFrames(bm *testing.B) {
 		// draws what streams in (30,000 turns, several seconds): its
 		// frames are counted from the page's first to the match's end.
 		{"program", "?game=evasion&p1=served:client&p2=strong&seed=7", true},
+		// Its peer: a session of built-in bots counted the same way, from
+		// the first frame to the end of the worker's computing.
+		{"computing", "?game=evasion&p1=greedy&p2=strong&seed=7", true},
 	} {
 		bm.Run(c.name, func(bm *testing.B) {
 			for bm.Loop() {

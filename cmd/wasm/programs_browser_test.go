@@ -210,3 +210,23 @@ func TestPageRunsAGauntlet(t *testing.T) {
 	b.click("back")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)
 }
+
+// TestPagePhonePrograms looks at the program seats and a gauntlet on a
+// phone: every control on the page and a finger's size.
+func TestPagePhonePrograms(t *testing.T) {
+	b := newBrowserOn(t, programSite(t))
+	b.phone()
+	b.open("?p1=served:student")
+	b.click("game:colosseum")
+	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets["p1:served:student"] || [0, 0, 0])[2] > 0`, time.Minute)
+	b.phoneCheck("the start view with programs")
+	b.screenshot("phone-programs")
+	b.click("gauntlet")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)
+	b.click("pairs:1")
+	b.click("gauntlet:run")
+	b.waitJS(`(JSON.parse(window.arenaTest.status()).gauntlet || {}).done`, 10*time.Minute)
+	b.awaitFrames(2)
+	b.phoneCheck("the gauntlet")
+	b.screenshot("phone-gauntlet")
+}
