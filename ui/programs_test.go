@@ -1,0 +1,66 @@
+//go:build !js
+
+package ui
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/players"
+)
+
+// The window offers the desktop's -player programs as the page does: a
+// match with one plays as arena play plays its spec, and the gauntlet
+// view runs in the window's own process.
+func TestWindowPlaysOfferedPrograms(t *testing.T) {
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(py, "-c", "import numpy").Run() == nil {
+			players.Python = py
+			break
+		}
+	}
+	if players.Python == "" {
+		t.Fatal("no python3 with NumPy: make deps installs it")
+	}
+	p, err := players.ParseOffer("colosseum/windowed=py:../cmd/arena/testdata/comp424/agents/student_agent.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := players.Offer(p); err != nil {
+		t.Fatal(err)
+	}
+	a := New(Options{Game: "colosseum", P1: "served:windowed", P2: "greedy", Seed: 3, Start: true,
+		Programs:  []Program{{Game: "colosseum", Name: "windowed", Spec: "served:windowed", Kind: "py"}},
+		Gauntlets: LocalGauntlets{Dir: t.TempDir()}})
+	a.Layout(1280, 800)
+	for !a.Status().Done && a.Status().Failed == "" {
+		a.Update()
+	}
+	g, _ := match.Lookup("colosseum")
+	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 3, Players: [2]match.Spec{p.Spec, {Name: "greedy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Status(); got.Result != want.Result.String() {
+		t.Fatalf("the window ends with %q (failed %q), arena play with %q", got.Result, got.Failed, want.Result)
+	}
+
+	a.showStart()
+	a.showGauntlet("colosseum")
+	a.gauntlet.pairs.choose("1")
+	a.gauntlet.start()
+	for {
+		a.Update()
+		if st := a.Status().Gauntlet; st != nil && (st.Done || st.Error != "") {
+			if st.Error != "" || st.Played != 2*len(g.Bots()) {
+				t.Fatalf("the window's gauntlet: %d of %d games, error %q", st.Played, st.Total, st.Error)
+			}
+			break
+		}
+	}
+	if v := a.Status().View; v != "gauntlet" {
+		t.Errorf("the view is %q", v)
+	}
+}
