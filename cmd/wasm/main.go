@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"time"
 
+	_ "github.com/arena-playground/arena/engine/games" // the games the programs offered play
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/gauntlet"

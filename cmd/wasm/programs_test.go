@@ -560,3 +560,47 @@ func offeredForBench(tb testing.TB) []players.Program {
 	offerPrograms(tb)
 	return players.Offered()
 }
+
+// The server ended, by a signal or by kill -9, leaves none of its
+// programs' processes.
+func TestServerLeavesNoProgramWhenItEnds(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "arena-wasm")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, sig := range []os.Signal{os.Interrupt, os.Kill} {
+		word := fmt.Sprintf("9876%d", 50+len(sig.String())%10)
+		cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-gauntlets", t.TempDir(), "-player", "colosseum/held=cmd:sh -c 'exec sleep "+word+"' "+token)
+		cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
+		stderr, _ := cmd.StderrPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(stderr)
+		var base string
+		for base == "" && sc.Scan() {
+			if _, after, ok := strings.Cut(sc.Text(), "the playground is on "); ok {
+				base, _, _ = strings.Cut(after, ",")
+			}
+		}
+		go io.Copy(io.Discard, stderr)
+		if base == "" {
+			t.Fatalf("the server did not say where it listens")
+		}
+		req, _ := http.NewRequest("POST", strings.TrimSuffix(base, "/")+"/api/matches", strings.NewReader(startJSON(t, "colosseum", "served:held", "random", 1)))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("the match: %v %v", res, err)
+		}
+		for len(running(token, word)) == 0 {
+			// the program starts
+		}
+		cmd.Process.Signal(sig)
+		cmd.Wait()
+		res.Body.Close()
+		for len(running(token, word)) > 0 {
+			// the kernel or the server's cleanup ends the program
+		}
+		t.Logf("%v: the server ended, and its program with it", sig)
+	}
+}
