@@ -3,6 +3,7 @@ package players
 import (
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -209,4 +210,19 @@ func (p Program) Words() []string {
 	}
 	w, _ := splitCommand(p.Spec.Command)
 	return w
+}
+
+// Check says what stops the program from starting, as far as can be told
+// without starting it: a program that is not found, an agent file that is
+// not there.
+func (p Program) Check() error {
+	switch {
+	case p.Spec.Name == Agent:
+		if st, err := os.Stat(p.Spec.Command); err != nil || !st.Mode().IsRegular() {
+			return fmt.Errorf("py:%s: no such file (give the agent's .py file)", p.Spec.Command)
+		}
+	case p.Spec.Command != "":
+		return FindProgram(p.Spec.Command)
+	}
+	return nil
 }

@@ -60,6 +60,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}
+	for _, p := range offers {
+		if err := p.Check(); err != nil {
+			fmt.Fprintf(os.Stderr, "arena: -player %s/%s: %v\n", p.Game, p.Name, err)
+			os.Exit(1)
+		}
+	}
 	match.ServeLog = untrusted.NewWriter(os.Stderr) // where network players are awaited
 	if !*quiet {
 		match.ServeSaid = match.ServeLog

@@ -53,7 +53,7 @@ func main() {
 		os.Exit(2)
 	}
 	for _, p := range offers {
-		if err := players.FindProgram(p.Spec.Command); p.Spec.Name != players.Agent && p.Spec.Command != "" && err != nil {
+		if err := p.Check(); err != nil {
 			fmt.Fprintf(os.Stderr, "arena: -player %s/%s: %v\n", p.Game, p.Name, err)
 			os.Exit(1)
 		}
