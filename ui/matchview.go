@@ -19,6 +19,9 @@ import (
 type matchView struct {
 	app    *App
 	pb     *playback
+	// faults says, once the match is over, why each side lost games or
+	// had moves replaced: a program's crash, with its last line.
+	faults []string
 	drawer render.Drawer
 	human  Human    // the controls of the turn a person is playing
 	asked  *request // the turn human was started for
@@ -550,10 +553,36 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 			col = th.Player[res.Winner]
 		}
 		y = wrapText(c, res.String(), r.X, y+st.gap, r.W, st.bold, col)
+		for _, f := range v.endFaults() {
+			y = wrapText(c, f, r.X, y+st.gap/2, r.W, st.small, th.Collision)
+		}
 	}
 	if v.human != nil {
 		v.drawPrompt(c, st, r, y)
 	}
+}
+
+// endFaults are the reasons of the match's forfeits and of the first
+// move replaced for each side, once it is over: worked out once.
+func (v *matchView) endFaults() []string {
+	rec := v.pb.rec
+	if rec.Result == nil || v.faults != nil {
+		return v.faults
+	}
+	v.faults = []string{}
+	for _, f := range rec.Result.Forfeits {
+		v.faults = append(v.faults, fmt.Sprintf("%s forfeited at turn %d: %s", f.Side, f.Turn, f.Reason))
+	}
+	rp := rec.Replacements()
+	for _, side := range match.Sides {
+		switch n := rp.Replaced[side]; {
+		case n == 1:
+			v.faults = append(v.faults, fmt.Sprintf("%s's move at turn %d was replaced: %s", side, rp.ReplacedAt[side], rp.ReplacedWhy[side]))
+		case n > 1:
+			v.faults = append(v.faults, fmt.Sprintf("%s: %d moves replaced, the first at turn %d: %s", side, n, rp.ReplacedAt[side], rp.ReplacedWhy[side]))
+		}
+	}
+	return v.faults
 }
 
 // drawNotes writes what each bot reported for the turn played from state

@@ -28,6 +28,7 @@ type Status struct {
 	Asking   string         `json:"asking"` // the side a person must play now, if any
 	Prompt   string         `json:"prompt"` // what the person is told to do next
 	Failed   string         `json:"failed"` // why the match stopped before its end, if it did
+	Faults   []string       `json:"faults"` // once it is over, why sides forfeited or had moves replaced
 	Frames   int            `json:"frames"` // Update calls so far
 	Draws    int            `json:"draws"`  // frames drawn so far
 	// DrawMs and DrawMaxMs are the mean and the longest Go-side time of
@@ -65,6 +66,7 @@ func (a *App) updateStatus() {
 		s.Scores = pb.rec.Last().Outcome().Scores
 		if pb.rec.Result != nil {
 			s.Result = pb.rec.Result.String()
+			s.Faults = v.endFaults()
 		}
 		if req, ok := pb.pending(); ok {
 			s.Asking = req.side.String()

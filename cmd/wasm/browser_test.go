@@ -177,6 +177,7 @@ type status struct {
 	Toast    string                `json:"toast"`
 	Prompt   string                `json:"prompt"`
 	Failed   string                `json:"failed"`
+	Faults   []string              `json:"faults"`
 	Draws    int                   `json:"draws"`
 	Drawn    float64               `json:"drawn"`
 	DrawMs   float64               `json:"draw_ms"`

@@ -230,3 +230,22 @@ func TestPagePhonePrograms(t *testing.T) {
 	b.phoneCheck("the gauntlet")
 	b.screenshot("phone-gauntlet")
 }
+
+// TestPageShowsWhyAProgramLost: a student's client that dies at once
+// with a traceback loses its games as on the command line, and the page
+// says why, with the program's last line; the page goes on drawing.
+func TestPageShowsWhyAProgramLost(t *testing.T) {
+	b := newBrowserOn(t, programSite(t))
+	b.open("?game=evasion&p1=served:crash&p2=random&preset=2-1&seed=3")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+	s := b.status()
+	if faults := strings.Join(s.Faults, "; "); !strings.Contains(faults, "exit status 3") || !strings.Contains(faults, "it wrote: Traceback: ZeroDivisionError") {
+		b.fatalf("the page ends with %q and says %q", s.Result, faults)
+	}
+	b.awaitFrames(10)
+	b.screenshot("playground-program-lost")
+	if left := running(token, "Traceback"); len(left) > 0 {
+		b.fatalf("left: %v", left)
+	}
+	t.Logf("the page says: %s; %s", s.Result, strings.Join(s.Faults, "; "))
+}

@@ -47,6 +47,7 @@ func offerPrograms(t testing.TB) {
 			"evasion/client=tcp:cmd:" + py + " ../arena/testdata/students/evasion_client.py {port} buffered " + token,
 			"colosseum/hang=cmd:sh -c 'exec sleep 987653' " + token,
 			"evasion/byhand=tcp::0",
+			"evasion/crash=tcp:cmd:sh -c 'echo Traceback: ZeroDivisionError >&2; exit 3' " + token,
 		} {
 			p, err := players.ParseOffer(arg)
 			if err != nil {
