@@ -17,8 +17,8 @@ import (
 // game's figures and what the bots thought, and the playback controls
 // with the timeline. A person plays through the game's Human controls.
 type matchView struct {
-	app    *App
-	pb     *playback
+	app *App
+	pb  *playback
 	// faults says, once the match is over, why each side lost games or
 	// had moves replaced: a program's crash, with its last line.
 	faults []string
