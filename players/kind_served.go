@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -48,9 +47,22 @@ var offered struct {
 	list []Program
 }
 
-// namePattern is what a program's name may be: it travels in links and
-// menus.
-var namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$`)
+// validName reports whether s may name a program: 1 to 32 letters,
+// digits, '.', '_' or '-', starting with a letter or digit (it travels in
+// links and menus). Written out, not a regexp: the page and its worker
+// would carry package regexp for it.
+func validName(s string) bool {
+	if len(s) == 0 || len(s) > 32 {
+		return false
+	}
+	for i, r := range s {
+		alnum := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		if !alnum && (i == 0 || (r != '.' && r != '_' && r != '-')) {
+			return false
+		}
+	}
+	return true
+}
 
 // ParseOffer reads a -player argument, [GAME/]NAME=SPEC. Without GAME,
 // the game is the one game the spec's kind can play, if there is one.
@@ -63,7 +75,7 @@ func ParseOffer(arg string) (Program, error) {
 	if !hasGame {
 		game, name = "", head
 	}
-	if !namePattern.MatchString(name) {
+	if !validName(name) {
 		return Program{}, fmt.Errorf("-player %q: the name %q must be 1 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit", arg, name)
 	}
 	sp, err := match.ParseSpec(spec)
@@ -155,7 +167,7 @@ func LookupOffered(game, name string) (Program, bool) {
 }
 
 func parseServed(s, rest string) (match.Spec, error) {
-	if !namePattern.MatchString(rest) {
+	if !validName(rest) {
 		return match.Spec{}, fmt.Errorf("bot spec %q: give the name of a program the page's server offers, as in served:mine", s)
 	}
 	return match.Spec{Name: Served, Command: rest}, nil

@@ -60,3 +60,17 @@ func TestKindsAreListed(t *testing.T) {
 		}
 	}
 }
+
+// A served program's name travels in links and menus: letters, digits
+// and . _ - only, 1 to 32 of them, not starting with punctuation.
+func TestServedNames(t *testing.T) {
+	for name, ok := range map[string]bool{"mine": true, "a": true, "Team_7.v2-b": true, "": false, "-x": false, ".x": false,
+		"a b": false, "a/b": false, "é": false, "abcdefghijklmnopqrstuvwxyz123456": true, "abcdefghijklmnopqrstuvwxyz1234567": false} {
+		if validName(name) != ok {
+			t.Errorf("validName(%q) = %v", name, !ok)
+		}
+		if _, err := match.ParseSpec("served:" + name); (err == nil) != ok {
+			t.Errorf("ParseSpec(served:%s): %v", name, err)
+		}
+	}
+}
