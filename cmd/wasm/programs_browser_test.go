@@ -107,6 +107,15 @@ func TestPagePlaysPrograms(t *testing.T) {
 		b.fatalf("processes left after the matches: %s", strings.Join(left, "; "))
 	}
 
+	// You against the program: your moves go to the server's match.
+	b.open("?game=colosseum&p1=you&p2=served:student&preset=6&seed=4")
+	for turn := range 2 {
+		b.awaitYourTurn("P1")
+		b.clickAndAwaitPrompt("move") // the square
+		b.click("move")               // its side: the move goes
+		b.awaitComputed(2*turn + 2)
+	}
+
 	// A link to a program this server does not offer.
 	b.open("?game=colosseum&p1=served:someone&p2=strong&seed=3")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("someone is a program")`, time.Minute)
@@ -248,4 +257,35 @@ func TestPageShowsWhyAProgramLost(t *testing.T) {
 		b.fatalf("left: %v", left)
 	}
 	t.Logf("the page says: %s; %s", s.Result, strings.Join(s.Faults, "; "))
+}
+
+// TestPageStaticSiteOffersNoProgram: the static site (-o DIR, on a plain
+// file server) has no server to run programs: no program seat, no
+// gauntlet, and the start view says how to get them.
+func TestPageStaticSiteOffersNoProgram(t *testing.T) {
+	s, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := s.write(dir); err != nil {
+		t.Fatal(err)
+	}
+	files := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(files.Close)
+	b := newBrowserOn(t, s)
+	b.base = files.URL
+	b.open("")
+	b.click("game:colosseum")
+	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets["p1:strong"] || [0, 0, 0])[2] > 0`, time.Minute)
+	b.awaitFrames(2)
+	for id := range b.status().Targets {
+		if strings.Contains(id, "served:") || id == "gauntlet" {
+			b.fatalf("the static site offers %s", id)
+		}
+	}
+	if help := eval[string](b, `String(window.arenaProgramList)`); help != "" {
+		b.fatalf("the static site listed programs: %q", help)
+	}
+	b.screenshot("playground-static")
 }

@@ -338,6 +338,21 @@ func TestServerEndsTheProgramsOfAClosedTab(t *testing.T) {
 		// the request's end reaches the match, which ends the group
 	}
 
+	// Two tabs on one program: two processes.
+	var twice []*http.Response
+	for range 2 {
+		twice = append(twice, post(t, ts, "/api/matches", startJSON(t, "colosseum", "served:hang", "random", 1), nil))
+	}
+	for len(running(token, "987653")) < 2 {
+		// both start
+	}
+	for _, r := range twice {
+		r.Body.Close()
+	}
+	for len(running(token, "987653")) > 0 {
+		// both tabs closed: both end
+	}
+
 	// Two tabs on one hand-started client: the second is told.
 	first := post(t, ts, "/api/matches", startJSON(t, "evasion", "served:byhand", "random", 1), nil)
 	defer first.Body.Close()
