@@ -25,6 +25,13 @@
 //	py:agents/student_agent.py          a Colosseum agent file written for the
 //	                                    McGill course's simulator, played through
 //	                                    an embedded Python runner
+//	served:mine                         a program the machine offers by name (the
+//	                                    page's server's and the desktop's -player
+//	                                    GAME/NAME=SPEC): what a page or a link may
+//	                                    name, never a command
+//
+// What a program writes for people (its standard error) is shown as it
+// comes to whoever runs the match, and kept in each move's note.
 //
 // Every program arena starts leads a process group of its own, which ends
 // with its game, on Ctrl-C and when arena itself ends; what a program
