@@ -601,3 +601,28 @@ func TestStudentAutoplay(t *testing.T) {
 		}
 	}
 }
+
+// What a student's agent prints is shown as it comes, after its seat and
+// quoted, unless -quiet, and kept with each of its moves in the replay.
+func TestStudentPrintsAreShown(t *testing.T) {
+	py := python(t, true)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "agents"), 0o755)
+	agent := filepath.Join(dir, "agents", "loud_agent.py")
+	os.WriteFile(agent, []byte("from agents.agent import Agent\nfrom store import register_agent\n\n"+
+		"@register_agent('loud_agent')\nclass LoudAgent(Agent):\n    def step(self, board, me, adv, k):\n"+
+		"        print('thinking at', me)\n        print('\\x1b[31mred\\x1b[0m')\n        return me, 0\n"), 0o644)
+	replay := filepath.Join(dir, "r.json")
+	code, _, stderr := arena(t, "play", "-game", "colosseum", "-python", py, "-p1", "py:"+agent, "-p2", "greedy", "-seed", "3", "-replay", replay)
+	if code != 0 || !strings.Contains(stderr, "P1| thinking at (") || !strings.Contains(stderr, `P1| \x1b[31mred\x1b[0m`) || strings.Contains(stderr, "\x1b") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	data, err := os.ReadFile(replay)
+	if err != nil || !strings.Contains(string(data), `"said":["thinking at (`) {
+		t.Errorf("the replay keeps no prints: %v", err)
+	}
+	code, _, stderr = arena(t, "play", "-quiet", "-game", "colosseum", "-python", py, "-p1", "py:"+agent, "-p2", "greedy", "-seed", "3")
+	if code != 0 || strings.Contains(stderr, "thinking at") {
+		t.Errorf("-quiet: exit %d, stderr %q", code, stderr)
+	}
+}
