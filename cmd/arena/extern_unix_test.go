@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arena-playground/arena/players"
 )
 
 // TestProgramsChildrenEndWithTheMatch: a program that starts a child
@@ -208,6 +210,11 @@ func TestProgramCaps(t *testing.T) {
 	limits := filepath.Join(dir, "limits.txt")
 	show := script("show.py", "import os\nopen(os.environ['LIMITS'], 'w').write(open('/proc/self/limits').read())\n")
 	t.Setenv("LIMITS", limits)
+	// Neither program connects: each must end at its cap, not at the
+	// wait for a connection, however long a busy machine takes to spend
+	// a second of CPU time.
+	defer func(d time.Duration) { players.ConnectWait = d }(players.ConnectWait)
+	players.ConnectWait = time.Hour
 	for _, c := range []struct{ program, caps, want string }{
 		{hog, "memory=256M", "MemoryError; over its memory cap of 256M"},
 		{spin, "cpu=1s", "over its CPU time cap of 1s"},
