@@ -103,9 +103,9 @@ func TestPagePlaysPrograms(t *testing.T) {
 		b.fatalf("the page ends with %q (failed: %q), arena play with %q", got.Result, got.Failed, want.String())
 	}
 	t.Logf("evasion 2-1, the student's client against strong, seed 7: both end with %s", got.Result)
-	if left := running(token); len(left) > 0 {
-		b.fatalf("processes left after the matches: %s", strings.Join(left, "; "))
-	}
+	// The programs end with their matches (each is given a second to
+	// exit by itself): none is left.
+	awaitRunning(0, token)
 
 	// You against the program: your moves go to the server's match.
 	b.open("?game=colosseum&p1=you&p2=served:student&preset=6&seed=4")
@@ -253,9 +253,7 @@ func TestPageShowsWhyAProgramLost(t *testing.T) {
 	}
 	b.awaitFrames(10)
 	b.screenshot("playground-program-lost")
-	if left := running(token, "Traceback"); len(left) > 0 {
-		b.fatalf("left: %v", left)
-	}
+	awaitRunning(0, token, "Traceback")
 	t.Logf("the page says: %s; %s", s.Result, strings.Join(s.Faults, "; "))
 }
 

@@ -45,7 +45,9 @@ func offerPrograms(t testing.TB) {
 		for _, arg := range []string{
 			"colosseum/student=py:../arena/testdata/comp424/agents/student_agent.py",
 			"evasion/client=tcp:cmd:" + py + " ../arena/testdata/students/evasion_client.py {port} buffered " + token,
-			"colosseum/hang=cmd:sh -c 'exec sleep 987653' " + token,
+			// The shell stays (no exec), so that the token stays in a
+			// command line of the program's tree.
+			"colosseum/hang=cmd:sh -c 'sleep 987653; :' " + token,
 			"evasion/byhand=tcp::0",
 			"evasion/crash=tcp:cmd:sh -c 'echo Traceback: ZeroDivisionError >&2; exit 3' " + token,
 		} {
@@ -329,29 +331,21 @@ func TestServerEndsTheProgramsOfAClosedTab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for len(running(token, "987653")) == 0 {
-		// the program starts
-	}
+	awaitRunning(1, token, "987653")
 	cancel()
 	res.Body.Close()
-	for len(running(token, "987653")) > 0 {
-		// the request's end reaches the match, which ends the group
-	}
+	awaitRunning(0, token, "987653")
 
 	// Two tabs on one program: two processes.
 	var twice []*http.Response
 	for range 2 {
 		twice = append(twice, post(t, ts, "/api/matches", startJSON(t, "colosseum", "served:hang", "random", 1), nil))
 	}
-	for len(running(token, "987653")) < 2 {
-		// both start
-	}
+	awaitRunning(2, token, "987653")
 	for _, r := range twice {
 		r.Body.Close()
 	}
-	for len(running(token, "987653")) > 0 {
-		// both tabs closed: both end
-	}
+	awaitRunning(0, token, "987653")
 
 	// Two tabs on one hand-started client: the second is told.
 	first := post(t, ts, "/api/matches", startJSON(t, "evasion", "served:byhand", "random", 1), nil)
@@ -441,10 +435,9 @@ func TestServerRunsAGauntlet(t *testing.T) {
 	if last := first[len(first)-1]; last.Played < 3 || last.Total != total || last.Done {
 		t.Fatalf("the first run: %+v", last)
 	}
-	for len(running("student_agent.py")) > 0 {
-		// the closed request's games end, and their programs
-	}
 
+	// Started again at once, as a reload does: the server waits for the
+	// closed request's run to stop, then resumes it.
 	all := readGauntlet(t, post(t, ts, "/api/gauntlets", body, nil), nil)
 	last := all[len(all)-1]
 	if all[0].Resumed < 3 || !last.Done || last.Played != total || last.Error != "" || len(last.Games) != total {
@@ -586,7 +579,7 @@ func TestServerLeavesNoProgramWhenItEnds(t *testing.T) {
 	}
 	for _, sig := range []os.Signal{os.Interrupt, os.Kill} {
 		word := fmt.Sprintf("9876%d", 50+len(sig.String())%10)
-		cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-gauntlets", t.TempDir(), "-player", "colosseum/held=cmd:sh -c 'exec sleep "+word+"' "+token)
+		cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-gauntlets", t.TempDir(), "-player", "colosseum/held=cmd:sh -c 'sleep "+word+"; :' "+token)
 		cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
 		stderr, _ := cmd.StderrPipe()
 		if err := cmd.Start(); err != nil {
@@ -608,15 +601,20 @@ func TestServerLeavesNoProgramWhenItEnds(t *testing.T) {
 		if err != nil || res.StatusCode != 200 {
 			t.Fatalf("the match: %v %v", res, err)
 		}
-		for len(running(token, word)) == 0 {
-			// the program starts
-		}
+		awaitRunning(1, token, word)
 		cmd.Process.Signal(sig)
 		cmd.Wait()
 		res.Body.Close()
-		for len(running(token, word)) > 0 {
-			// the kernel or the server's cleanup ends the program
-		}
+		awaitRunning(0, token, word)
 		t.Logf("%v: the server ended, and its program with it", sig)
+	}
+}
+
+// awaitRunning waits until exactly n live processes' command lines hold
+// every word (n = 0: until none does), looking again every few
+// milliseconds; it is progress that ends the wait, not a time.
+func awaitRunning(n int, words ...string) {
+	for len(running(words...)) != n {
+		time.Sleep(5 * time.Millisecond)
 	}
 }
