@@ -254,6 +254,13 @@ func TestPageShowsWhyAProgramLost(t *testing.T) {
 	b.awaitFrames(10)
 	b.screenshot("playground-program-lost")
 	awaitRunning(0, token, "Traceback")
+
+	// A tab that leaves a match with a program that never answers: the
+	// program's group ends with the page.
+	b.open("?game=colosseum&p1=served:hang&p2=random&seed=1")
+	awaitRunning(1, token, "987653")
+	b.open("")
+	awaitRunning(0, token, "987653")
 	t.Logf("the page says: %s; %s", s.Result, strings.Join(s.Faults, "; "))
 }
 
