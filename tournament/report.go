@@ -15,12 +15,18 @@ import (
 // network, with the standings, a chart of the ratings and their
 // intervals, the cross-table, each entrant's forfeits, and every game
 // with a link that opens its replay in the playground (served by `go run
-// ./cmd/wasm -tournament DIR` at /replays/, or at playground's path) and a link to the replay file (which the
+// ./cmd/wasm -tournament DIR` at /replays/) and a link to the replay file (which the
 // page and the desktop also open when it is dropped on them). dir is the
 // tournament's directory; fromReport is the same directory as the report
 // finds it from where it is written. Games are streamed from the journal,
 // not held.
 func WriteReport(w io.Writer, s *Standings, dir, fromReport, playground string) error {
+	return WriteReportWith(w, s, dir, fromReport, playground, "/replays")
+}
+
+// WriteReportWith is WriteReport with the path the playground's server
+// serves the replays at (a gauntlet's own under the page's server's /api/).
+func WriteReportWith(w io.Writer, s *Standings, dir, fromReport, playground, replays string) error {
 	order := s.Order()
 	var rows []reportRow
 	lo, hi := 0.0, 0.0
@@ -67,14 +73,9 @@ func WriteReport(w io.Writer, s *Standings, dir, fromReport, playground string) 
 	if err != nil {
 		return fmt.Errorf("-playground %q: %v", playground, err)
 	}
-	// The page is at the root of the playground's server; its path is
-	// where the replays are served: /replays/ for -tournament DIR, a
-	// gauntlet's own under the page's server's /api/.
-	served := path.Join("/", base.Path, "replays")
-	base.Path = "/"
 	err = Entries(dir, func(e Entry) error {
 		q := url.Values{}
-		q.Set("replay", served+"/"+e.ID+".json")
+		q.Set("replay", path.Join(replays, e.ID+".json"))
 		link := *base
 		link.RawQuery = q.Encode()
 		file := filepath.ToSlash(filepath.Join(fromReport, filepath.FromSlash(e.Replay)))

@@ -129,8 +129,8 @@ func (g *gauntletRoom) report(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="gauntlet-`+key+`.html"`)
 	w.Header().Set("Cache-Control", "no-store")
-	playground := "http://" + r.Host + "/api/gauntlets/" + key + "/"
-	if err := tournament.WriteReport(w, s, dir, dir, playground); err != nil {
+	playground := "http://" + r.Host + "/"
+	if err := tournament.WriteReportWith(w, s, dir, dir, playground, "/api/gauntlets/"+key+"/replays"); err != nil {
 		fmt.Fprintf(w, "\n<!-- the report stopped: %s -->\n", untrusted.Text(err.Error()))
 	}
 }
