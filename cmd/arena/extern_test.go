@@ -158,19 +158,25 @@ func TestMisbehavingPrograms(t *testing.T) {
 				} `json:"turns"`
 			}
 			json.Unmarshal(data, &rp)
-			replaced, first := 0, ""
+			replaced, first, other := 0, "", ""
 			for _, tn := range rp.Turns {
-				if tn.Replaced[0] != "" {
+				if why := tn.Replaced[0]; why != "" {
 					if replaced++; first == "" {
-						first = tn.Replaced[0]
+						first = why
+					} else if !strings.Contains(why, "did not answer within") {
+						other = why
 					}
 				}
 			}
 			if replaced == 0 || !strings.Contains(first, c.reason) {
 				t.Errorf("%d moves replaced, the first because %q; want %q", replaced, first, c.reason)
 			}
-			if c.mode == "late" && replaced != 1 {
-				t.Errorf("late: %d moves replaced, want only the late one", replaced)
+			// The late answer, when it comes, is dropped: were it taken
+			// for the next request's, that move would be replaced for
+			// another reason (the stale move is illegal there) or played.
+			// A busy machine may make other moves late too; nothing else.
+			if c.mode == "late" && other != "" {
+				t.Errorf("late: a move was replaced because %q: an answer was taken for another request's", other)
 			}
 		})
 	}
