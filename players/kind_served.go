@@ -238,3 +238,14 @@ func (p Program) Check() error {
 	}
 	return nil
 }
+
+// Offer checks each program the command line offers (see Check) and
+// offers them all; the error names the -player argument at fault.
+func (o Offers) Offer() error {
+	for _, p := range o {
+		if err := p.Check(); err != nil {
+			return fmt.Errorf("-player %s/%s: %v", p.Game, p.Name, err)
+		}
+	}
+	return Offer(o...)
+}

@@ -56,15 +56,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}
-	if err := players.Offer(offers...); err != nil {
+	if err := offers.Offer(); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
-		os.Exit(2)
-	}
-	for _, p := range offers {
-		if err := p.Check(); err != nil {
-			fmt.Fprintf(os.Stderr, "arena: -player %s/%s: %v\n", p.Game, p.Name, err)
-			os.Exit(1)
-		}
+		os.Exit(1)
 	}
 	match.ServeLog = untrusted.NewWriter(os.Stderr) // where network players are awaited
 	if !*quiet {

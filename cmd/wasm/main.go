@@ -48,15 +48,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena: -player needs the server: a static site (-o) runs no program; run go run ./cmd/wasm -player ... on the machine of the programs")
 		os.Exit(2)
 	}
-	if err := players.Offer(offers...); err != nil {
+	if err := offers.Offer(); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
-		os.Exit(2)
+		os.Exit(1)
 	}
 	for _, p := range offers {
-		if err := p.Check(); err != nil {
-			fmt.Fprintf(os.Stderr, "arena: -player %s/%s: %v\n", p.Game, p.Name, err)
-			os.Exit(1)
-		}
 		fmt.Fprintf(os.Stderr, "arena: offering %s in %s's seat menus: %s\n", p.SpecText(), p.Game, p.Spec)
 	}
 	match.ServeLog = untrusted.NewWriter(os.Stderr)
