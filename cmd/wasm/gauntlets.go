@@ -24,7 +24,8 @@ import (
 // writes. The page posts what to play and reads the standings back as
 // lines of JSON, one after each game; closing the tab stops the run
 // between games' moves, and the same gauntlet started again (same
-// program, unchanged files, same pairs) resumes from its journal. Its
+// program, unchanged files, same pairs) resumes from its journal, in the
+// tab that started it last. Its
 // games' replays and its report are served from its directory.
 
 // gauntletRoom runs the page's gauntlets.
@@ -36,22 +37,26 @@ type gauntletRoom struct {
 
 // gauntletRun is a gauntlet playing for a page.
 type gauntletRun struct {
-	page context.Context // the request: done once the tab closed
-	done chan struct{}   // closed when the run has stopped
+	stop context.CancelFunc // ends the run, for a page that takes it over
+	done chan struct{}      // closed when the run has stopped
 }
 
-// take makes key's gauntlet this request's, once a run of it for a tab
-// that closed has stopped (a reload starts it again at once); a run for
-// an open tab keeps it.
-func (g *gauntletRoom) take(key string, page context.Context) (release func(), ok bool) {
+// take makes key's gauntlet this request's: a run of it for another page
+// (a tab reloaded, whose closed request the server may not have noticed
+// yet, or a second tab) is stopped, and this one goes on from its
+// journal once that one has stopped. It returns the run's context, ended
+// with the page or by a later taker, and the release to call when done.
+func (g *gauntletRoom) take(key string, page context.Context) (context.Context, func(), bool) {
 	for {
 		g.mu.Lock()
 		old := g.run[key]
 		if old == nil {
-			run := &gauntletRun{page: page, done: make(chan struct{})}
+			ctx, stop := context.WithCancel(page)
+			run := &gauntletRun{stop: stop, done: make(chan struct{})}
 			g.run[key] = run
 			g.mu.Unlock()
-			return func() {
+			return ctx, func() {
+				stop()
 				g.mu.Lock()
 				delete(g.run, key)
 				g.mu.Unlock()
@@ -59,13 +64,11 @@ func (g *gauntletRoom) take(key string, page context.Context) (release func(), o
 			}, true
 		}
 		g.mu.Unlock()
-		if old.page.Err() == nil {
-			return nil, false
-		}
+		old.stop()
 		select {
 		case <-old.done:
 		case <-page.Done():
-			return nil, false
+			return nil, nil, false
 		}
 	}
 }
@@ -95,21 +98,23 @@ func (g *gauntletRoom) play(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	release, ok := g.take(gt.Key, r.Context())
+	ctx, release, ok := g.take(gt.Key, r.Context())
 	if !ok {
-		refuse(w, http.StatusConflict, "this gauntlet is playing in another tab: watch it there, or close that tab and start it here")
-		return
+		return // the page went while it waited
 	}
 	defer release()
 	w.Header().Set("X-Arena-Gauntlet", gt.Key)
 	out := newLineStream(w)
 	defer out.close()
 	prefix := "/api/gauntlets/" + gt.Key
-	gt.Run(r.Context(), g.dir, func(e tournament.Entry) string { return prefix + "/replays/" + e.ID + ".json" },
+	gt.Run(ctx, g.dir, func(e tournament.Entry) string { return prefix + "/replays/" + e.ID + ".json" },
 		func(st progress.Status) {
 			st.Report = prefix + "/report"
 			out.send(st, true)
 		})
+	if ctx.Err() != nil && r.Context().Err() == nil {
+		out.send(progress.Status{Error: "the gauntlet goes on in another tab, which started it again"}, true)
+	}
 }
 
 // report serves a gauntlet's report, as arena tournament writes it, with

@@ -484,6 +484,20 @@ func TestServerRunsAGauntlet(t *testing.T) {
 			t.Errorf("%s: %v %v", bad, r.StatusCode, err)
 		}
 	}
+	// A second tab takes a running gauntlet over: the first tab's stream
+	// ends saying so, the second's plays on from the journal.
+	other := `{"game":"colosseum","program":"student","pairs":1}`
+	first2 := post(t, ts, "/api/gauntlets", other, nil)
+	firstSt := make(chan []progress.Status, 1)
+	go func() { firstSt <- readGauntlet(t, first2, nil) }()
+	second := readGauntlet(t, post(t, ts, "/api/gauntlets", other, nil), nil)
+	took := <-firstSt
+	if end := took[len(took)-1]; !strings.Contains(end.Error, "goes on in another tab") && !end.Done {
+		t.Errorf("the first tab's stream ended with %+v", end)
+	}
+	if end := second[len(second)-1]; !end.Done || end.Played != end.Total {
+		t.Errorf("the second tab's run ended with %+v", end)
+	}
 	for _, bad := range []string{`{"game":"colosseum","program":"student","pairs":0}`, `{"game":"colosseum","program":"student","pairs":100000}`, `{"game":"colosseum","program":"nobody","pairs":1}`} {
 		if r := post(t, ts, "/api/gauntlets", bad, nil); r.StatusCode == http.StatusOK {
 			t.Errorf("%s: accepted", bad)
