@@ -213,9 +213,12 @@ func (b *browser) screenshot(name string) []byte {
 	return png
 }
 
-// click clicks the middle of a target the window reports.
+// click clicks the middle of a target the window reports, once the
+// window has laid it out: a view opened by the last click reports its
+// controls at their places a frame later.
 func (b *browser) click(target string) {
 	b.t.Helper()
+	b.waitJS(fmt.Sprintf(`(JSON.parse(window.arenaTest.status()).targets[%q] || [0, 0, 0])[2] > 0`, target), time.Minute)
 	r, ok := b.status().Targets[target]
 	if !ok {
 		b.fatalf("no target %q", target)
