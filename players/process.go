@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -359,9 +360,17 @@ func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 // startProcess starts a program that plays through proto on its standard
 // input and output; what names it in messages.
 func startProcess(proto match.Protocol, args []string, what string) (*processBot, error) {
+	return startProcessEnv(proto, args, nil, what)
+}
+
+// startProcessEnv is startProcess with env added to arena's environment.
+func startProcessEnv(proto match.Protocol, args, env []string, what string) (*processBot, error) {
 	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: newSaid(2048), waited: make(chan struct{})}
 	p.said = p.stderr
 	p.cmd = exec.Command(args[0], args[1:]...)
+	if env != nil {
+		p.cmd.Env = append(os.Environ(), env...)
+	}
 	p.cmd.Stderr = p.stderr
 	newGroup(p.cmd)
 	out, err := p.cmd.StdoutPipe()

@@ -3,10 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
 )
 
 func runGames(args []string, stdout, stderr io.Writer) error {
@@ -65,5 +67,42 @@ func runBots(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(tw, "  %s\t%s\n", k.Example, k.Description)
 	}
 	tw.Flush()
+	return nil
+}
+
+// runTemplate prints a game's template: the source of a bot written in Go
+// against arena's bot API, which `arena play -p1 go:FILE` runs and the
+// page's editor opens on.
+func runTemplate(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("template", stdout)
+	name := fs.String("game", "", "the game (see 'arena games')")
+	out := fs.String("o", "", "write the template to this file (refused if it exists) instead of standard output")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g, err := gameFlag(*name)
+	if err != nil {
+		return err
+	}
+	src, err := gobot.Template(g.Info().Name)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		_, err := io.WriteString(stdout, src)
+		return err
+	}
+	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(src); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s: play it with arena play -game %s -p1 go:%s -p2 greedy\n", *out, g.Info().Name, *out)
 	return nil
 }

@@ -41,6 +41,7 @@ func init() {
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay, false},
 		{"tournament", "-game NAME -o DIR [-format roundrobin|gauntlet|sprt] NAME=SPEC...  |  merge -o DIR DIR...  |  report DIR -o report.html  |  show DIR", "run a class tournament, resumable, sharded; join shards; write its report", runTournament, true},
 		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform, true},
+		{"template", "-game NAME [-o FILE.go]", "print the Go source a bot of your own starts from (play it as go:FILE.go)", runTemplate, false},
 		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot, false},
 		{"csp", "input.txt [-o output.txt]", "the map-colouring course's program: write its output.txt from an input.txt", runCSP, true},
 	}

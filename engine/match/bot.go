@@ -61,6 +61,22 @@ type Flusher interface {
 	Flush(ctx context.Context) error
 }
 
+// Mirror is implemented by bots that think from a copy of the match kept
+// in another process (a bot interpreted in a child process, or in another
+// Web Worker of the page): a state does not travel between processes, so
+// the match tells the bot how the match began, then every turn's actions,
+// from which the copy is rebuilt with the game's own Start and Apply.
+type Mirror interface {
+	// Begin is called once, before the first turn, with the match as
+	// data and the bot's side; an error (a bot that does not compile)
+	// refuses the match before it starts.
+	Begin(st Start, side Side) error
+	// Moved is called with each turn's actions as they were applied
+	// (a side that did not move has nil; a replaced action is the
+	// substitute).
+	Moved(acts [2]Action)
+}
+
 // Watcher is implemented by bots that hear every turn as it is played,
 // their opponent's too (the shortest-path server sent each update to both
 // clients). The match calls Watch with each new state.

@@ -138,11 +138,38 @@ func NewRunner(s Setup) (*Runner, error) {
 			}
 		}
 	}
+	if err := r.begin(); err != nil {
+		r.Close()
+		return nil, err
+	}
 	r.rec = rec
 	if r.finishIfOver() {
 		r.tellEnd(rec.Last())
 	}
 	return r, nil
+}
+
+// begin tells the bots that keep a copy of the match (Mirror) how it
+// begins.
+func (r *Runner) begin() error {
+	var st *Start
+	for _, side := range Sides {
+		m, ok := r.bots[side].(Mirror)
+		if !ok {
+			continue
+		}
+		if st == nil {
+			s, err := NewStart(r.setup, nil)
+			if err != nil {
+				return err
+			}
+			st = &s
+		}
+		if err := m.Begin(*st, side); err != nil {
+			return fmt.Errorf("%s: %w", side, err)
+		}
+	}
+	return nil
 }
 
 // start returns the record of the setup's match before its first turn:
@@ -263,6 +290,9 @@ func (r *Runner) Step(ctx context.Context) error {
 	over := r.finishIfOver()
 	r.mu.Unlock()
 	for _, b := range r.bots {
+		if m, ok := b.(Mirror); ok {
+			m.Moved(log.Actions)
+		}
 		if w, ok := b.(Watcher); ok {
 			w.Watch(next)
 		}

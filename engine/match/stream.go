@@ -206,6 +206,12 @@ func (r *Runner) force(rt ReplayTurn) error {
 	if err := r.rec.addTurn(rt, [2]time.Duration{}); err != nil {
 		return err
 	}
+	played := r.rec.Turns[len(r.rec.Turns)-1].Actions
+	for _, b := range r.bots {
+		if m, ok := b.(Mirror); ok {
+			m.Moved(played)
+		}
+	}
 	r.finishIfOver()
 	return nil
 }

@@ -1,0 +1,188 @@
+// Package interp interprets a bot written in Go (see package gobot) with
+// yaegi, through generated tables of arena's bot API (gobot/symbols):
+// Compile checks and loads a bot's source, Serve answers a match's
+// requests in the bot's own process.
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/gobot/symbols"
+)
+
+// MaxSource is the longest source a bot may have: 1 MB, far more than a
+// bot needs, so that a source is never read without bound.
+const MaxSource = 1 << 20
+
+// Act is a bot's move function.
+type Act func(t *match.Turn) (match.Action, error)
+
+// Compile loads a bot's source, named file in errors, and returns its Act.
+// A source that does not compile is refused with errors as the Go
+// compiler writes them: "file:line:col: what". Package-level variables
+// are initialised (init functions run) here, so a bot is compiled in the
+// process that plays it.
+func Compile(file, src string, out io.Writer) (Act, error) {
+	if len(src) > MaxSource {
+		return nil, fmt.Errorf("%s: %d bytes; a bot's source may have at most %d", file, len(src), MaxSource)
+	}
+	pkg, err := check(file, src)
+	if err != nil {
+		return nil, err
+	}
+	i := interp.New(interp.Options{Stdout: out, Stderr: out})
+	if err := i.Use(symbols.Symbols); err != nil {
+		return nil, err
+	}
+	if _, err := safeEval(i, src); err != nil {
+		return nil, positioned(file, err)
+	}
+	v, err := safeEval(i, pkg+".Act")
+	if err != nil {
+		return nil, fmt.Errorf("%s: the bot has no func Act(t *match.Turn) (match.Action, error)", file)
+	}
+	act, ok := v.Interface().(func(*match.Turn) (match.Action, error))
+	if !ok {
+		return nil, fmt.Errorf("%s: Act is %s; want func Act(t *match.Turn) (match.Action, error)", file, v.Type())
+	}
+	return act, nil
+}
+
+// Check reports whether a bot's source compiles, as Compile does, without
+// running any of it: arena checks a file before any game, in its own
+// process, and runs it only in the bot's.
+func Check(file, src string) error {
+	if len(src) > MaxSource {
+		return fmt.Errorf("%s: %d bytes; a bot's source may have at most %d", file, len(src), MaxSource)
+	}
+	if _, err := check(file, src); err != nil {
+		return err
+	}
+	i := interp.New(interp.Options{Stdout: io.Discard, Stderr: io.Discard})
+	if err := i.Use(symbols.Symbols); err != nil {
+		return err
+	}
+	if err := safeCompile(i, src); err != nil {
+		return positioned(file, err)
+	}
+	return nil
+}
+
+// safeCompile compiles in the interpreter without running anything,
+// turning its panics into errors.
+func safeCompile(i *interp.Interpreter, src string) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	_, err = i.Compile(src)
+	return err
+}
+
+// check parses the source for its package name and its imports, so that
+// a syntax error and an import a bot cannot have are said as the
+// compiler says them, at their line.
+func check(file, src string) (string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.ImportsOnly|parser.AllErrors)
+	if err != nil {
+		var list scanner.ErrorList
+		if errors.As(err, &list) && len(list) > 5 {
+			list = list[:5]
+			return "", fmt.Errorf("%v\n(and more)", list)
+		}
+		return "", err
+	}
+	whole, err := parser.ParseFile(fset, file, src, parser.AllErrors)
+	if err != nil {
+		return "", err
+	}
+	if pos := misassigned(whole); pos.IsValid() {
+		return "", fmt.Errorf("%s: a composite literal beside other values in one assignment: the interpreter (yaegi v0.16.1) sets the other values to zero there; assign them one per statement", fset.Position(pos))
+	}
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		if !slices.Contains(gobot.Imports, path) {
+			return "", fmt.Errorf("%s: import %q: a bot may import only %s", fset.Position(im.Pos()), path, strings.Join(gobot.Imports, ", "))
+		}
+	}
+	return f.Name.Name, nil
+}
+
+// misassigned finds the first assignment of several values one of which
+// is a composite literal (a, b := T{}, 5): yaegi v0.16.1 gives the other
+// values their zero there, where Go gives 5, so the same file would play
+// differently interpreted and compiled. It is refused instead.
+func misassigned(f *ast.File) token.Pos {
+	var at token.Pos
+	lit := func(es []ast.Expr) bool {
+		if len(es) < 2 {
+			return false
+		}
+		for _, e := range es {
+			if p, ok := e.(*ast.ParenExpr); ok {
+				e = p.X
+			}
+			if _, ok := e.(*ast.CompositeLit); ok {
+				return true
+			}
+		}
+		return false
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if at.IsValid() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if lit(n.Rhs) {
+				at = n.Pos()
+			}
+		case *ast.ValueSpec:
+			if lit(n.Values) {
+				at = n.Pos()
+			}
+		}
+		return true
+	})
+	return at
+}
+
+// safeEval evaluates in the interpreter, turning its panics (it has a
+// few on sources it does not expect) into errors.
+func safeEval(i *interp.Interpreter, src string) (v reflectValue, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	return i.Eval(src)
+}
+
+// yaegiPos is how yaegi places an error: "_.go:12:3: ..." or "12:3: ...".
+var yaegiPos = regexp.MustCompile(`^(?:[^\s:]*\.go:)?(\d+):(\d+): `)
+
+// positioned writes an interpreter's error as the compiler would, with
+// the file's name before the line.
+func positioned(file string, err error) error {
+	msg := err.Error()
+	if m := yaegiPos.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s:%s: %s", file, m[1], m[2], msg[len(m[0]):])
+	}
+	return fmt.Errorf("%s: %s", file, msg)
+}

@@ -1,0 +1,5 @@
+package interp
+
+import "reflect"
+
+type reflectValue = reflect.Value

@@ -1,0 +1,137 @@
+package gobot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Request is a line from the match to the bot's process.
+type Request struct {
+	ID int `json:"id"`
+	// Begin comes with the first request: the bot's source and the match.
+	// A Begin without a match only asks whether the source compiles.
+	Begin *Begin `json:"begin,omitempty"`
+	// Moves are the turns played since the last request, each side's
+	// action as JSON (null: the side did not move).
+	Moves [][2]json.RawMessage `json:"moves,omitempty"`
+	// Turn is the turn of the state the bot moves in, which the copy
+	// must have reached: a check that both ends follow the same match.
+	Turn    int   `json:"turn"`
+	LimitMs int64 `json:"limit_ms,omitzero"` // the clock's time for the move; 0: none
+}
+
+// Begin is the bot and the match it plays.
+type Begin struct {
+	File   string       `json:"file"`
+	Source string       `json:"source"`
+	Start  *match.Start `json:"start,omitempty"`
+	Side   match.Side   `json:"side"`
+}
+
+// Reply is the bot's answer: its action and note, or why it has none (it
+// does not compile, it panicked, it returned an error).
+type Reply struct {
+	ID     int             `json:"id"`
+	Action json.RawMessage `json:"action,omitempty"`
+	Note   *match.Note     `json:"note,omitempty"`
+	// Said is what the bot printed while it chose, when its process
+	// cannot show it otherwise (the page's worker; a child process
+	// prints to its standard error).
+	Said  []string `json:"said,omitempty"`
+	Error string   `json:"error,omitempty"`
+}
+
+// DefaultLimit is the time a bot written in Go has for a move when the
+// game sets no clock (map colouring): past it, its process is ended and
+// the bot loses as a bot over its clock does.
+const DefaultLimit = 10 * time.Second
+
+// Protocol is the match's end of the lines: it writes each request with
+// the turns played since the last, and reads the replies. One Protocol
+// serves one bot in one match.
+type Protocol struct {
+	file, source string
+	game         match.Game
+	begin        *Begin
+	moves        [][2]json.RawMessage
+	err          error
+	note         *match.Note
+	said         []string
+}
+
+// NewProtocol is the protocol of the bot in file, whose source is given.
+func NewProtocol(g match.Game, file, source string) *Protocol {
+	return &Protocol{game: g, file: file, source: source}
+}
+
+// Begin notes how the match began, for the first request.
+func (p *Protocol) Begin(st match.Start, side match.Side) error {
+	p.begin = &Begin{File: p.file, Source: p.source, Start: &st, Side: side}
+	return nil
+}
+
+// Moved notes a turn's actions, for the next request.
+func (p *Protocol) Moved(acts [2]match.Action) {
+	var mv [2]json.RawMessage
+	for i, a := range acts {
+		if a == nil {
+			mv[i] = json.RawMessage("null")
+			continue
+		}
+		b, err := json.Marshal(a)
+		if err != nil && p.err == nil {
+			p.err = fmt.Errorf("turn's action cannot be written for the bot: %v", err)
+		}
+		mv[i] = b
+	}
+	p.moves = append(p.moves, mv)
+}
+
+// Request writes the request for the move of side in s.
+func (p *Protocol) Request(s match.State, side match.Side, id int, limit time.Duration) []byte {
+	req := Request{ID: id, Begin: p.begin, Moves: p.moves, Turn: s.Turn(), LimitMs: limit.Milliseconds()}
+	p.begin, p.moves = nil, nil
+	b, _ := json.Marshal(req)
+	return append(b, '\n')
+}
+
+// Reply reads the bot's answer. A bot's own failure (a panic, an error)
+// is reported in its words.
+func (p *Protocol) Reply(line []byte) (match.Action, int, error) {
+	var r Reply
+	if err := json.Unmarshal(line, &r); err != nil {
+		return nil, -1, fmt.Errorf("not a reply: %v", err)
+	}
+	p.note, p.said = r.Note, r.Said
+	if p.err != nil {
+		return nil, r.ID, p.err
+	}
+	if r.Error != "" {
+		return nil, r.ID, match.Reported(r.Error)
+	}
+	if len(r.Action) == 0 {
+		return nil, r.ID, errors.New("a reply with no action")
+	}
+	a, err := p.game.DecodeAction(r.Action)
+	return a, r.ID, err
+}
+
+// Note returns what the bot reported with its last reply, and what it
+// printed when its process could not show it.
+func (p *Protocol) Note() (*match.Note, []string) { return p.note, p.said }
+
+// Final is nil: the bot's process is ended with the match.
+func (p *Protocol) Final(match.State, match.Side) []byte { return nil }
+
+// ParseRequest is not for this protocol: a bot of this kind is never
+// asked by a host (arena bot).
+func (p *Protocol) ParseRequest([]byte) (match.State, int, time.Duration, error) {
+	return nil, 0, 0, errors.New("a go: bot's requests are read by its interpreter")
+}
+
+// WriteReply is not for this protocol (see ParseRequest).
+func (p *Protocol) WriteReply(match.Action, int) []byte { return nil }

@@ -1,0 +1,143 @@
+package gobot_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
+	colosseumbot "github.com/arena-playground/arena/gobot/templates/colosseum"
+	evasionbot "github.com/arena-playground/arena/gobot/templates/evasion"
+	lifebot "github.com/arena-playground/arena/gobot/templates/life"
+	mapcolorbot "github.com/arena-playground/arena/gobot/templates/mapcolor"
+	pathgamebot "github.com/arena-playground/arena/gobot/templates/pathgame"
+	_ "github.com/arena-playground/arena/players" // the go: kind, and this binary as the bot's interpreter
+)
+
+// compiled are the templates compiled into arena, as a built-in bot is.
+var compiled = map[string]match.BotFunc{
+	"colosseum": colosseumbot.Act,
+	"evasion":   evasionbot.Act,
+	"life":      lifebot.Act,
+	"mapcolor":  mapcolorbot.Act,
+	"pathgame":  pathgamebot.Act,
+}
+
+// equalsGreedy are the games whose template is arena's greedy move for
+// move, as its doc says.
+var equalsGreedy = map[string]bool{"colosseum": true, "life": true, "mapcolor": true}
+
+// setups are short matches of each game that the tests play.
+func setup(t *testing.T, game string, seed uint64) match.Setup {
+	g, err := match.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := match.Setup{Game: g, Seed: seed}
+	switch game {
+	case "evasion":
+		p, err := match.LookupPreset(g, "2-1")
+		if err == nil {
+			s.Config = p.Config
+		}
+	case "pathgame":
+		p, err := match.LookupPreset(g, "gen-300")
+		if err == nil {
+			s.Config = p.Config
+		}
+	}
+	return s
+}
+
+// replay plays a match and writes its replay.
+func replay(t *testing.T, s match.Setup) string {
+	t.Helper()
+	rec, err := match.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := match.SaveReplay(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTemplatesPlayTheSameInterpretedAndCompiled plays each game's
+// template twice against greedy, from both seats: interpreted in a child
+// process (go:FILE) and compiled into this binary; the replays must be
+// byte for byte the same. Where the template is greedy's rule, it must
+// also play what the built-in greedy plays.
+func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
+	for game, act := range compiled {
+		t.Run(game, func(t *testing.T) {
+			file := filepath.Join("templates", game, "bot.go")
+			spec, err := match.ParseSpec("go:" + file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Parallel()
+			// greedy, not strong, faces it: strong's search would be most
+			// of the test's time, and greedy's moves depend on the
+			// template's as much.
+			strong, _ := match.ParseSpec("greedy")
+			for seat := range 2 {
+				s := setup(t, game, uint64(11+seat))
+				s.Players[seat], s.Players[1-seat] = spec, strong
+				interpreted := replay(t, s)
+				s.Bots[seat] = act
+				native := replay(t, s)
+				if interpreted != native {
+					t.Fatalf("seat %d: the interpreted template's replay differs from the compiled one's:\n%s", seat, firstDiff(interpreted, native))
+				}
+				if !strings.Contains(interpreted, `"turns"`) {
+					t.Fatalf("no turns in the replay: %.300s", interpreted)
+				}
+				if equalsGreedy[game] {
+					greedy, _ := match.ParseSpec("greedy")
+					if s.Bots[seat], _, _, err = match.NewBot(s.Game, greedy); err != nil {
+						t.Fatal(err)
+					}
+					want := replay(t, s)
+					if native != want {
+						t.Fatalf("seat %d: the template does not play greedy's moves:\n%s", seat, firstDiff(native, want))
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTemplateIsTheFile checks that Template gives the files that are
+// compiled, and names the games when asked for another.
+func TestTemplateIsTheFile(t *testing.T) {
+	for game := range compiled {
+		src, err := gobot.Template(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := os.ReadFile(filepath.Join("templates", game, "bot.go"))
+		if err != nil || string(file) != src {
+			t.Fatalf("%s: Template is not templates/%s/bot.go (%v)", game, game, err)
+		}
+	}
+	if _, err := gobot.Template("chess"); err == nil || !strings.Contains(err.Error(), "colosseum") {
+		t.Fatalf("Template(chess) = %v; want an error naming the games", err)
+	}
+}
+
+// firstDiff shows where two texts part.
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-120)
+	return fmt.Sprintf("at byte %d:\n  %.240s\n  %.240s", i, a[lo:], b[lo:])
+}
