@@ -25,6 +25,10 @@
 //	py:agents/student_agent.py          a Colosseum agent file written for the
 //	                                    McGill course's simulator, played through
 //	                                    an embedded Python runner
+//	go:mybot.go                         a bot written in Go against arena's bot API
+//	                                    (arena template -game G prints one),
+//	                                    interpreted by package gobot/interp in a
+//	                                    child process: arena's own binary
 //	served:mine                         a program the machine offers by name (the
 //	                                    page's server's and the desktop's -player
 //	                                    GAME/NAME=SPEC): what a page or a link may

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
@@ -61,6 +62,17 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 	return &goBot{processBot: p, proto: proto}, nil
 }
 
+// outOfMemory reports whether a bot's interpreter died of its runtime's
+// "out of memory": the first line it wrote as it died.
+func outOfMemory(said []string) bool {
+	for _, l := range said {
+		if strings.Contains(l, "fatal error: runtime: out of memory") {
+			return true
+		}
+	}
+	return false
+}
+
 // goBot is a bot interpreted in a child process. The child keeps a copy
 // of the match (match.Mirror); one that does not answer within the clock
 // is ended at once, and the bot's later moves fail as a crashed
@@ -97,6 +109,16 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		said := t.Note.Said
 		t.Note = *note
 		t.Note.Said = said
+	}
+	if err != nil && outOfMemory(t.Note.Said) {
+		// The runtime's own stacks follow its last words: they say
+		// nothing of the bot's code, only that it allocated.
+		t.Note.Said = t.Note.Said[:1]
+		over := ProgramCaps.overCap("", "out of memory")
+		if over == "" {
+			over = "with no cap set, over what the machine gave"
+		}
+		return nil, fmt.Errorf("the bot ran out of memory, %s", over)
 	}
 	if errors.As(err, new(lateError)) {
 		b.Close()

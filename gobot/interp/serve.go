@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime/debug"
+	"regexp"
 	"strings"
 	"time"
 
@@ -38,6 +38,28 @@ type server struct {
 	// each reply carries.
 	said   io.Writer
 	prints bytes.Buffer
+	panics *panicLines
+}
+
+// panicLines passes the bot's prints on, but takes out the lines in which
+// the interpreter names each function a panic passes through ("8:6:
+// panic: bot.Act(...)", one per frame, innermost first), keeping the
+// first function's name for the reason.
+type panicLines struct {
+	w     io.Writer
+	first string
+}
+
+var panicLine = regexp.MustCompile(`^\d+:\d+: panic: (.+)\(\.\.\.\)\n?$`)
+
+func (p *panicLines) Write(b []byte) (int, error) {
+	if m := panicLine.FindSubmatch(b); m != nil {
+		if p.first == "" {
+			p.first = string(m[1])
+		}
+		return len(b), nil
+	}
+	return p.w.Write(b)
 }
 
 // Serve plays the bot of the requests read from r (see gobot.Request),
@@ -116,7 +138,8 @@ func (s *server) begin(b gobot.Begin) error {
 	if out == nil {
 		out = &s.prints
 	}
-	act, err := Compile(b.File, b.Source, out)
+	s.panics = &panicLines{w: out}
+	act, err := Compile(b.File, b.Source, s.panics)
 	if err != nil {
 		return err
 	}
@@ -157,23 +180,17 @@ func (s *server) follow(moves [][2]json.RawMessage) error {
 
 // play calls the bot, turning a panic into an error that says where.
 func (s *server) play(t *match.Turn) (a match.Action, err error) {
+	s.panics.first = ""
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("the bot panicked: %v%s", p, botFrame(debug.Stack()))
+			where := ""
+			if s.panics.first != "" {
+				where = " in " + s.panics.first
+			}
+			err = fmt.Errorf("the bot panicked%s: %v", where, p)
 		}
 	}()
 	return s.act(t)
-}
-
-// botFrame finds the bot's own line in a panic's stack, when the
-// interpreter shows it.
-func botFrame(stack []byte) string {
-	for _, l := range strings.Split(string(stack), "\n") {
-		if i := strings.Index(l, ".go:"); i > 0 && !strings.Contains(l, "/") && !strings.Contains(l, "\\") {
-			return " at " + strings.TrimSpace(l)
-		}
-	}
-	return ""
 }
 
 // takePrints returns the lines the bot printed since the last reply,

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestGoBotFromTemplate writes a game's template with `arena template`,
+// plays it as go:FILE, and checks that a file that does not compile is
+// refused before any game, by its line, with exit status 1.
+func TestGoBotFromTemplate(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mybot.go")
+	if code, _, stderr := arena(t, "template", "-game", "mapcolor", "-o", file); code != 0 {
+		t.Fatalf("template: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := arena(t, "template", "-game", "mapcolor", "-o", file); code != 1 || !strings.Contains(stderr, "exists") {
+		t.Fatalf("template over an existing file: exit %d: %s; want 1, refused", code, stderr)
+	}
+	code, stdout, stderr := arena(t, "play", "-game", "mapcolor", "-p1", "go:"+file, "-p2", "greedy", "-seed", "4")
+	if code != 0 || !strings.Contains(stdout, "result: ") {
+		t.Fatalf("play go:%s: exit %d\n%s%s", file, code, stdout, stderr)
+	}
+	_, want, _ := arena(t, "play", "-game", "mapcolor", "-p1", "greedy", "-p2", "greedy", "-seed", "4")
+	if line(stdout, "result:") != line(want, "result:") {
+		t.Fatalf("the template's result %q; greedy's %q", line(stdout, "result:"), line(want, "result:"))
+	}
+
+	src, _ := os.ReadFile(file)
+	broken := strings.Replace(string(src), "return best, nil", "return best, nil, 3", 1)
+	if broken == string(src) {
+		t.Fatal("the template has no 'return best, nil' to break")
+	}
+	bad := filepath.Join(dir, "bad.go")
+	os.WriteFile(bad, []byte(broken), 0o644)
+	wantLine := strings.Count(broken[:strings.Index(broken, "return best, nil, 3")], "\n") + 1
+	code, stdout, stderr = arena(t, "play", "-game", "mapcolor", "-p1", "go:"+bad, "-p2", "greedy")
+	at := bad + ":" + strconv.Itoa(wantLine) + ":"
+	if code != 1 || !strings.Contains(stderr, at) || strings.Contains(stdout, "result:") {
+		t.Fatalf("a bot that does not compile: exit %d, stderr %q; want 1 and %q, before any game", code, stderr, at)
+	}
+}
+
+func line(s, prefix string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}

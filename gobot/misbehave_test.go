@@ -1,0 +1,110 @@
+package gobot_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/colosseum"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/players"
+)
+
+// botFile writes a Colosseum bot whose Act has the given body.
+func botFile(t *testing.T, body string) string {
+	t.Helper()
+	src := `package bot
+
+import (
+	"github.com/arena-playground/arena/engine/colosseum"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+var keep [][]byte
+
+func Act(t *match.Turn) (match.Action, error) {
+	s := t.State.(colosseum.State)
+	` + body + `
+	return s.Moves(nil)[0], nil
+}
+`
+	file := filepath.Join(t.TempDir(), "bot.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// interpreters lists the processes of this binary other than this one:
+// the bots' interpreters still running.
+func interpreters(t *testing.T) []int {
+	t.Helper()
+	self, _ := os.Executable()
+	dirs, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if exe, err := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); err == nil && exe == self {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestBotsThatMisbehave plays Colosseum with a bot written in Go that
+// loops for ever, allocates without bound or panics: each costs the
+// game's consequence for a late or crashing move (Colosseum replaces it
+// with a random step), the reason says what happened, the match goes on
+// to its end, and no interpreter is left running.
+func TestBotsThatMisbehave(t *testing.T) {
+	if _, err := os.Stat("/proc/self/exe"); err != nil {
+		t.Skip("needs /proc") // not Linux
+	}
+	saved := players.ProgramCaps
+	defer func() { players.ProgramCaps = saved }()
+	players.ProgramCaps.Memory = 256 << 20
+	for _, c := range []struct{ name, body, why string }{
+		{"loops", "for {\n\t}", "did not answer within 500ms at turn 0 and was stopped"},
+		{"allocates", "for {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "over its memory cap of 256M"},
+		{"panics", `panic("boom")`, "the bot panicked: boom"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, _ := match.Lookup("colosseum")
+			bot, err := match.ParseSpec("go:" + botFile(t, c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			greedy, _ := match.ParseSpec("greedy")
+			cfg := colosseum.Sized(7)
+			cfg.FirstMoveMs, cfg.MoveMs = 500, 500
+			rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Result == nil || len(rec.Turns) < 4 {
+				t.Fatalf("the match did not go on: %d turns, result %v", len(rec.Turns), rec.Result)
+			}
+			var reasons []string
+			for _, turn := range rec.Turns {
+				if turn.Replaced[match.P1] != "" {
+					reasons = append(reasons, turn.Replaced[match.P1])
+				}
+			}
+			if len(reasons) == 0 || !strings.Contains(reasons[0], c.why) {
+				t.Fatalf("first replaced move: %q; want it to say %q", reasons, c.why)
+			}
+			if n := len(reasons); n < len(rec.Turns)/2 {
+				t.Fatalf("%d of P1's moves replaced in %d turns; want all", n, len(rec.Turns))
+			}
+			if left := interpreters(t); len(left) > 0 {
+				t.Fatalf("interpreters left running: %v", left)
+			}
+		})
+	}
+}
