@@ -72,7 +72,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 	for _, c := range []struct{ name, body, why string }{
 		{"loops", "for {\n\t}", "did not answer within 500ms at turn 0 and was stopped"},
 		{"allocates", "for {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "over its memory cap of 256M"},
-		{"panics", `panic("boom")`, "the bot panicked: boom"},
+		{"panics", `panic("boom")`, "the bot panicked in bot.Act: boom"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g, _ := match.Lookup("colosseum")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -91,6 +92,34 @@ func (p *Protocol) Moved(acts [2]match.Action) {
 	p.moves = append(p.moves, mv)
 }
 
+// Opening is the line that begins the match in the bot's process before
+// any move (request 0, turn -1): the bot compiles and its copy of the
+// match starts, so that neither is charged to its first move's clock,
+// and a bot that does not compile is refused before the match starts.
+// Its reply is read with Opened.
+func (p *Protocol) Opening() []byte {
+	req := Request{ID: 0, Begin: p.begin, Turn: -1}
+	p.begin = nil
+	b, _ := json.Marshal(req)
+	return append(b, '\n')
+}
+
+// Opened reads the reply to Opening: nil, or why the bot cannot play.
+func (p *Protocol) Opened(line []byte) error {
+	var r Reply
+	if err := json.Unmarshal(line, &r); err != nil {
+		return fmt.Errorf("the bot's interpreter answered nonsense: %v", err)
+	}
+	if r.Error != "" {
+		return errors.New(r.Error)
+	}
+	return nil
+}
+
+// OpenLimit is how long a bot's process may take to start and compile
+// the bot (not charged to any clock).
+const OpenLimit = 30 * time.Second
+
 // Request writes the request for the move of side in s.
 func (p *Protocol) Request(s match.State, side match.Side, id int, limit time.Duration) []byte {
 	req := Request{ID: id, Begin: p.begin, Moves: p.moves, Turn: s.Turn(), LimitMs: limit.Milliseconds()}
@@ -135,3 +164,25 @@ func (p *Protocol) ParseRequest([]byte) (match.State, int, time.Duration, error)
 
 // WriteReply is not for this protocol (see ParseRequest).
 func (p *Protocol) WriteReply(match.Action, int) []byte { return nil }
+
+// The page's bots: the page hands the match's worker the source of each
+// go: player (it has no files), by the name its spec gives.
+var (
+	sourcesMu sync.Mutex
+	sources   = map[string]string{}
+)
+
+// Provide makes source the bot named file in this process's matches.
+func Provide(file, source string) {
+	sourcesMu.Lock()
+	defer sourcesMu.Unlock()
+	sources[file] = source
+}
+
+// Provided returns the source provided for file.
+func Provided(file string) (string, bool) {
+	sourcesMu.Lock()
+	defer sourcesMu.Unlock()
+	s, ok := sources[file]
+	return s, ok
+}

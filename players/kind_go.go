@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
@@ -94,7 +95,24 @@ func (b *goBot) Close() error {
 	return b.processBot.Close()
 }
 
-func (b *goBot) Begin(st match.Start, side match.Side) error { return b.proto.Begin(st, side) }
+// Begin starts the bot's copy of the match in its process, and waits for
+// it: the compile and the start are charged to no clock.
+func (b *goBot) Begin(st match.Start, side match.Side) error {
+	b.proto.Begin(st, side)
+	if _, err := b.out.Write(b.proto.Opening()); err != nil {
+		return b.gone()
+	}
+	select {
+	case line, ok := <-b.lines:
+		if !ok {
+			return b.gone()
+		}
+		return b.proto.Opened([]byte(line))
+	case <-time.After(gobot.OpenLimit):
+		return fmt.Errorf("the bot's interpreter did not start within %s", gobot.OpenLimit)
+	}
+}
+
 func (b *goBot) Moved(acts [2]match.Action)                  { b.proto.Moved(acts) }
 
 func (b *goBot) Act(t *match.Turn) (match.Action, error) {

@@ -94,8 +94,8 @@ func (s *server) answer(req gobot.Request) (rep gobot.Reply) {
 			rep.Error = err.Error()
 			return rep
 		}
-		if req.Begin.Start == nil {
-			return rep // only asked whether it compiles
+		if req.Begin.Start == nil || req.Turn < 0 {
+			return rep // only asked to compile, or to begin
 		}
 	}
 	if s.act == nil || s.state == nil {
