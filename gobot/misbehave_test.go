@@ -61,7 +61,8 @@ func interpreters(t *testing.T) []int {
 // loops for ever, allocates without bound or panics: each costs the
 // game's consequence for a late or crashing move (Colosseum replaces it
 // with a random step), the reason says what happened, the match goes on
-// to its end, and no interpreter is left running.
+// to its end (each move starting the bot's process again), and no
+// interpreter is left running.
 func TestBotsThatMisbehave(t *testing.T) {
 	if _, err := os.Stat("/proc/self/exe"); err != nil {
 		t.Skip("needs /proc") // not Linux
@@ -70,7 +71,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 	defer func() { players.ProgramCaps = saved }()
 	players.ProgramCaps.Memory = 256 << 20
 	for _, c := range []struct{ name, body, why string }{
-		{"loops", "for {\n\t}", "did not answer within 500ms at turn 0 and was stopped"},
+		{"loops", "for {\n\t}", "did not answer within 100ms at turn 0 and was stopped"},
 		{"allocates", "for {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "over its memory cap of 256M"},
 		{"panics", `panic("boom")`, "the bot panicked in bot.Act: boom"},
 	} {
@@ -82,7 +83,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 			}
 			greedy, _ := match.ParseSpec("greedy")
 			cfg := colosseum.Sized(7)
-			cfg.FirstMoveMs, cfg.MoveMs = 500, 500
+			cfg.FirstMoveMs, cfg.MoveMs = 100, 100
 			rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}})
 			if err != nil {
 				t.Fatal(err)
@@ -106,5 +107,33 @@ func TestBotsThatMisbehave(t *testing.T) {
 				t.Fatalf("interpreters left running: %v", left)
 			}
 		})
+	}
+}
+
+// TestBotThatHangsOnceGoesOn: a bot that loops at its first move only
+// loses that move; its next move starts a new interpreter, which rebuilds
+// the match from its start and the turns played, and the bot plays on.
+func TestBotThatHangsOnceGoesOn(t *testing.T) {
+	g, _ := match.Lookup("colosseum")
+	bot, _ := match.ParseSpec("go:" + botFile(t, "for s.Turn() == 0 {\n\t}"))
+	greedy, _ := match.ParseSpec("greedy")
+	cfg := colosseum.Sized(7)
+	cfg.FirstMoveMs, cfg.MoveMs = 100, 2000
+	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var replaced []int
+	own := 0
+	for i, turn := range rec.Turns {
+		switch {
+		case turn.Replaced[match.P1] != "":
+			replaced = append(replaced, i)
+		case turn.Actions[match.P1] != nil:
+			own++
+		}
+	}
+	if len(replaced) != 1 || replaced[0] != 0 || own == 0 {
+		t.Fatalf("replaced at turns %v, %d own moves after; want turn 0 only, then its own", replaced, own)
 	}
 }

@@ -57,11 +57,15 @@ const DefaultLimit = 10 * time.Second
 type Protocol struct {
 	file, source string
 	game         match.Game
-	begin        *Begin
-	moves        [][2]json.RawMessage
-	err          error
-	note         *match.Note
-	said         []string
+	begin        *Begin // the opening not yet sent
+	opening      *Begin // the match's opening, for a process started again
+	// moves are the match's turns so far; sent, how many of them the
+	// bot's process has.
+	moves []([2]json.RawMessage)
+	sent  int
+	err   error
+	note  *match.Note
+	said  []string
 }
 
 // NewProtocol is the protocol of the bot in file, whose source is given.
@@ -72,7 +76,15 @@ func NewProtocol(g match.Game, file, source string) *Protocol {
 // Begin notes how the match began, for the first request.
 func (p *Protocol) Begin(st match.Start, side match.Side) error {
 	p.begin = &Begin{File: p.file, Source: p.source, Start: &st, Side: side}
+	p.opening = p.begin
 	return nil
+}
+
+// Restart makes the next lines begin the match again for a new process
+// (one started after the last was ended): the opening, then every turn
+// so far with the next request.
+func (p *Protocol) Restart() {
+	p.begin, p.sent = p.opening, 0
 }
 
 // Moved notes a turn's actions, for the next request.
@@ -122,8 +134,8 @@ const OpenLimit = 30 * time.Second
 
 // Request writes the request for the move of side in s.
 func (p *Protocol) Request(s match.State, side match.Side, id int, limit time.Duration) []byte {
-	req := Request{ID: id, Begin: p.begin, Moves: p.moves, Turn: s.Turn(), LimitMs: limit.Milliseconds()}
-	p.begin, p.moves = nil, nil
+	req := Request{ID: id, Begin: p.begin, Moves: p.moves[p.sent:], Turn: s.Turn(), LimitMs: limit.Milliseconds()}
+	p.begin, p.sent = nil, len(p.moves)
 	b, _ := json.Marshal(req)
 	return append(b, '\n')
 }

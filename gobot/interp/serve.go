@@ -146,16 +146,23 @@ func (s *server) begin(b gobot.Begin) error {
 	if b.Start == nil {
 		return nil
 	}
-	setup, err := b.Start.Setup()
+	// The game and its config, not the players: this process plays one
+	// side and parses no one's spec (it may be serving before the kinds
+	// of player have registered).
+	g, err := match.Lookup(b.Start.Game)
 	if err != nil {
 		return err
 	}
-	st, err := setup.Game.Start(setup.Config, setup.Seed)
+	cfg, err := g.LoadConfig("config", b.Start.Config)
 	if err != nil {
 		return err
 	}
-	s.act, s.game, s.state, s.side = act, setup.Game, st, b.Side
-	s.rand = match.BotRand(setup.Seed, b.Side, match.Options{})
+	st, err := g.Start(cfg, b.Start.Seed)
+	if err != nil {
+		return err
+	}
+	s.act, s.game, s.state, s.side = act, g, st, b.Side
+	s.rand = match.BotRand(b.Start.Seed, b.Side, match.Options{})
 	return nil
 }
 
