@@ -18,8 +18,41 @@ self.arenaWorkerReady = (h) => {
   for (const r of queue.splice(0)) { h(r); }
 };
 
+// The compiled program that interprets bots written in Go (gobot.wasm),
+// when the page posted it with the module: only for a match that has one.
+let botModule = null;
+
+// arenaBotOpen starts a worker that interprets a bot written in Go
+// (botworker.js), for the go: kind of player (players/kind_go_js.go):
+// each line it posts goes to onLine, and its end to onLine(null, why).
+// kill terminates it at once: a bot in an endless loop never reads.
+self.arenaBotOpen = (onLine) => {
+  let dead = false;
+  const end = (why) => { if (!dead) { dead = true; if (w) { w.terminate(); } onLine(null, why); } };
+  let w = null;
+  if (!botModule) {
+    setTimeout(() => end("this page did not load the bot worker (gobot.wasm)"));
+    return { send() {}, kill() { dead = true; } };
+  }
+  try {
+    w = new Worker("botworker.js");
+    w.onmessage = (e) => {
+      if (dead) { return; }
+      if (typeof e.data === "string") { onLine(e.data); } else { end((e.data && e.data.error) || "the bot's worker sent something that is not a line"); }
+    };
+    w.onerror = (e) => { e.preventDefault(); end("the bot's worker failed: " + (e.message || "botworker.js could not load")); };
+    w.postMessage({ module: botModule });
+  } catch (e) {
+    setTimeout(() => end("the bot's worker could not start: " + (e.message || String(e))));
+  }
+  return {
+    send(line) { if (!dead && w) { w.postMessage(line); } },
+    kill() { dead = true; if (w) { w.terminate(); } },
+  };
+};
+
 self.onmessage = (e) => {
-  if (e.data && e.data.module) { boot(e.data.module); return; }
+  if (e.data && e.data.module) { botModule = e.data.botModule || null; boot(e.data.module); return; }
   if (handle) { handle(e.data); } else { queue.push(e.data); }
 };
 

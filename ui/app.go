@@ -82,7 +82,26 @@ type Options struct {
 	// ProgramsHelp, when no program is offered, says how to offer one:
 	// the page's server and the desktop differ.
 	ProgramsHelp string
+	// BotSource is the source of the bot written in the page that a link
+	// carries (its bot parameter), for the editor to open on.
+	BotSource string
+	// Editor opens the page's editor of bots written in Go; nil where
+	// there is none (the desktop, which plays go:FILE from -p1 instead).
+	// With an editor, every game's seats offer the bot written there.
+	Editor Editor
 }
+
+// Editor is where a person writes a bot in Go (the page's, see
+// index.html): Open shows it on a game's bot.
+type Editor interface {
+	Open(game string)
+	// Source is the bot's source for game as the editor holds it.
+	Source(game string) string
+}
+
+// PageBot is the spec of the bot written in the page's editor, as its
+// seats and links name it.
+const PageBot = "go:bot.go"
 
 // Program is a program offered by name for a game's seats: its spec in a
 // match is "served:NAME", which only the machine that offers it can play.
@@ -144,6 +163,12 @@ func ParseQuery(q url.Values) Options {
 		o.Moves, o.LinkErr = decodeMoves(m)
 		o.movesParam = m
 	}
+	if b := q.Get("bot"); b != "" {
+		var err error
+		if o.BotSource, err = decodeSource(b); err != nil && o.LinkErr == nil {
+			o.LinkErr = err
+		}
+	}
 	return o
 }
 
@@ -156,6 +181,9 @@ func (o Options) Query() url.Values {
 	q.Set("seed", strconv.FormatUint(o.Seed, 10))
 	if o.Preset != "" && !isFile(o.Preset) { // a link cannot carry a file
 		q.Set("preset", o.Preset)
+	}
+	if bot, err := o.linkBot(); err == nil && bot != "" {
+		q.Set("bot", bot)
 	}
 	return q
 }
@@ -183,6 +211,11 @@ type App struct {
 	gauntletShown bool
 
 	toastMu sync.Mutex // toasts also come from the GIF goroutine
+	statusRec *match.Record // the match shown at the last snapshot
+	// plays are matches asked for from other goroutines (the page's
+	// editor), started by the next Update.
+	playMu sync.Mutex
+	plays  [][3]string
 	toast   string
 	until   time.Time
 
@@ -267,6 +300,7 @@ func (a *App) Update() error {
 	dt := a.elapsed()
 	readInput(&a.in, a.opts.Presses)
 	a.readDrops()
+	a.startPlays()
 	in := &a.in
 	st := a.style()
 	w, h := float64(a.w), float64(a.h)
@@ -424,6 +458,36 @@ func (a *App) Draw(screen *ebiten.Image) {
 // compare the two.
 func (a *App) Redraw() { a.canvas.Forget() }
 
+// Play starts a match of game between the players p1 and p2 (specs), on
+// the start view's board and seed when it shows game, as its Start button
+// would: the page's editor runs the bot written there with it. It may be
+// called from any goroutine; the next Update starts the match.
+func (a *App) Play(game, p1, p2 string) {
+	a.playMu.Lock()
+	defer a.playMu.Unlock()
+	a.plays = append(a.plays, [3]string{game, p1, p2})
+}
+
+// startPlays starts the last match asked for with Play.
+func (a *App) startPlays() {
+	a.playMu.Lock()
+	plays := a.plays
+	a.plays = nil
+	a.playMu.Unlock()
+	if len(plays) == 0 {
+		return
+	}
+	p := plays[len(plays)-1]
+	game, _, _, preset, seed := a.start.settings()
+	if game != p[0] {
+		a.start.selectGame(p[0])
+		preset = a.start.presets.id()
+	}
+	a.start.players[0].choose(p[1])
+	a.start.players[1].choose(p[2])
+	a.startMatch(p[0], p[1], p[2], preset, seed)
+}
+
 // Toast shows a message for a few seconds, from any goroutine.
 func (a *App) Toast(msg string) { a.toastf("%s", msg) }
 
@@ -511,9 +575,16 @@ func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile) (mat
 		if err != nil {
 			return s, err
 		}
-		// An offered program is checked against the programs offered
-		// (startMatchWith): only the machine that offers it can make it.
-		if sp.Name != You && !strings.HasPrefix(spec, servedPrefix) {
+		switch {
+		case sp.Name == You:
+			if humans[game] == nil {
+				return s, fmt.Errorf("%s cannot be played by a person yet", game)
+			}
+		case strings.HasPrefix(spec, servedPrefix), spec == PageBot:
+			// An offered program is checked against the programs offered
+			// (startMatchWith): only the machine that offers it can make
+			// it; the page's bot, by the worker that interprets it.
+		default:
 			b, _, _, err := match.NewBot(g, sp)
 			if err != nil {
 				return s, err
@@ -521,8 +592,6 @@ func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile) (mat
 			if c, ok := b.(match.Closer); ok { // a program started only to check it runs
 				c.Close()
 			}
-		} else if humans[game] == nil {
-			return s, fmt.Errorf("%s cannot be played by a person yet", game)
 		}
 		s.Players[side] = sp
 	}
@@ -570,10 +639,13 @@ func (a *App) copyLink() {
 			q.Set("moves", moves)
 		}
 	}
+	_, botErr := a.opts.linkBot()
 	link, err := a.opts.Platform.Share(q, true)
 	switch {
 	case err != nil:
 		a.toastf("cannot copy the link: %v", err)
+	case botErr != nil:
+		a.toastf("copied %s without your bot: %v", link, botErr)
 	case isFile(a.opts.Preset):
 		a.toastf("copied %s: a link cannot carry %s, share the file", link, strings.TrimPrefix(a.opts.Preset, filePrefix))
 	case note != "":

@@ -69,6 +69,53 @@ func decodeMoves(s string) ([][2]json.RawMessage, error) {
 	return moves, nil
 }
 
+// maxSourceBytes bounds what a link's bot inflates to: the most source a
+// bot may have (gobot/interp.MaxSource).
+const maxSourceBytes = 1 << 20
+
+// encodeSource writes a bot's source as a link parameter, deflated and in
+// base64, or says why a link cannot carry it.
+func encodeSource(src string) (string, error) {
+	var b bytes.Buffer
+	zw, _ := flate.NewWriter(&b, flate.BestCompression)
+	zw.Write([]byte(src))
+	zw.Close()
+	enc := base64.RawURLEncoding.EncodeToString(b.Bytes())
+	if len(enc) > maxLinkMoves {
+		return "", fmt.Errorf("the bot's source is %d characters in a link, more than the %d a link carries: download it from the editor and share the file", len(enc), maxLinkMoves)
+	}
+	return enc, nil
+}
+
+// decodeSource reads a link's bot parameter.
+func decodeSource(s string) (string, error) {
+	if len(s) > 4*maxLinkMoves {
+		return "", fmt.Errorf("the link's bot is %d characters, more than a link carries", len(s))
+	}
+	z, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return "", fmt.Errorf("the link's bot is damaged: %v", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxSourceBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("the link's bot is damaged: %v", err)
+	}
+	if len(data) > maxSourceBytes {
+		return "", fmt.Errorf("the link's bot inflates past %d MB", maxSourceBytes>>20)
+	}
+	return string(data), nil
+}
+
+// linkBot returns the bot parameter of a link to a match that has the
+// bot written in the page in a seat ("" when it has none), and why it
+// cannot carry it.
+func (o *Options) linkBot() (string, error) {
+	if o.Editor == nil || (o.P1 != PageBot && o.P2 != PageBot) {
+		return "", nil
+	}
+	return encodeSource(o.Editor.Source(o.Game))
+}
+
 // linkMoves returns the moves a link to this match must carry ("" when
 // its setup replays it alone) and what to tell the person about it.
 func linkMoves(setup match.Setup, rec *match.Record) (moves, note string) {

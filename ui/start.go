@@ -24,6 +24,8 @@ type startView struct {
 	start   *button
 	// gauntlet opens the gauntlet view, where a program is offered.
 	gauntlet *button
+	// write opens the page's editor on the game's bot.
+	write *button
 	card     rect
 	introY   float64
 	rows     []labelRow
@@ -44,7 +46,7 @@ type labelRow struct {
 }
 
 func newStartView(app *App) *startView {
-	v := &startView{app: app, dice: newButton("dice", "Random"), start: newButton("start", "Start"), gauntlet: newButton("gauntlet", "Gauntlet…")}
+	v := &startView{app: app, dice: newButton("dice", "Random"), start: newButton("start", "Start"), gauntlet: newButton("gauntlet", "Gauntlet…"), write: newButton("write", "Write a bot…")}
 	v.start.accent = true
 	v.seed.max = 19
 	var ids, labels []string
@@ -112,6 +114,9 @@ func (v *startView) selectGame(name string) {
 			ids, labels = append(ids, p.Spec), append(labels, p.Name+" (program)")
 		}
 	}
+	if v.app.opts.Editor != nil {
+		ids, labels = append(ids, PageBot), append(labels, "your bot (Go)")
+	}
 	for i := range v.players {
 		v.players[i] = newChips(ids, labels)
 		if !v.players[i].choose(keep[i]) {
@@ -166,6 +171,15 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start", st.bold) + 6*st.pad, H: st.rowH * 1.2}
 	v.gauntlet.r = rect{X: x + v.start.r.W + st.gap, Y: y, W: c.TextWidth(v.gauntlet.label, st.bold) + 4*st.pad, H: st.rowH * 1.2}
 	v.gauntlet.enabled = v.hasGauntlet()
+	v.write.enabled = v.app.opts.Editor != nil
+	v.write.r = rect{X: x + v.start.r.W + st.gap, Y: y, W: c.TextWidth(v.write.label, st.bold) + 4*st.pad, H: st.rowH * 1.2}
+	if v.gauntlet.enabled {
+		v.write.r.X += v.gauntlet.r.W + st.gap
+	}
+	if v.write.enabled && v.write.r.X+v.write.r.W > maxX { // a phone: a row of its own
+		y += v.start.r.H + st.pad
+		v.write.r.X, v.write.r.Y = x, y
+	}
 	y += v.start.r.H + st.pad
 	v.card.H = y + 4*c.LineHeight(st.small) + st.pad - v.card.Y
 }
@@ -188,6 +202,9 @@ func (v *startView) click(in *input) {
 	}
 	if v.gauntlet.hit(in) {
 		v.app.showGauntlet(v.games.id())
+	}
+	if v.write.hit(in) {
+		v.app.opts.Editor.Open(v.games.id())
 	}
 }
 
@@ -233,15 +250,20 @@ func (v *startView) draw(c render.Canvas, st style, in *input) {
 	if v.gauntlet.enabled {
 		v.gauntlet.draw(c, st, in)
 	}
+	if v.write.enabled {
+		v.write.draw(c, st, in)
+	}
 	// What the chosen players are.
 	g, _ := match.Lookup(v.games.id())
-	y = v.start.r.Y + v.start.r.H + st.pad
+	y = max(v.start.r.Y, v.write.r.Y) + v.start.r.H + st.pad
 	for side, p := range v.players {
 		desc := "you play this side: click the board, Enter sends"
 		if info, err := match.LookupBot(g, p.id()); err == nil {
 			desc = info.Description
 		} else if pr, ok := v.app.opts.program(g.Info().Name, p.id()); ok {
 			desc = fmt.Sprintf("your program (%s:), run by this machine as the command line runs it", pr.Kind)
+		} else if p.id() == PageBot {
+			desc = "the bot you write in Go with Write a bot…, interpreted in a worker of its own"
 		}
 		c.Text(fit(c, fmt.Sprintf("%s %s: %s", match.Side(side), p.id(), desc), st.small, v.card.W-2*st.pad), x, y, st.small, render.Left, th.TextDim)
 		y += c.LineHeight(st.small)

@@ -100,6 +100,9 @@ func (a *App) updateStatus() {
 	} else {
 		v := a.start
 		s.Targets["start"], s.Targets["seed"], s.Targets["dice"] = css(v.start.r), css(v.seed.r), css(v.dice.r)
+		if v.write.enabled {
+			s.Targets["write"] = css(v.write.r)
+		}
 		if v.gauntlet.enabled {
 			s.Targets["gauntlet"] = css(v.gauntlet.r)
 		}
@@ -112,9 +115,37 @@ func (a *App) updateStatus() {
 	if q := a.confirm; q != nil {
 		s.Targets["yes"], s.Targets["no"] = css(q.yes.r), css(q.no.r)
 	}
+	var rec *match.Record
+	if a.match != nil {
+		r := *a.match.pb.rec // shares the slices, which only grow
+		rec = &r
+	}
 	a.statusMu.Lock()
-	a.status = s
+	a.status, a.statusRec = s, rec
 	a.statusMu.Unlock()
+}
+
+// MovesJSON returns the actions of the match shown, turn by turn, as a
+// replay writes them ([] when no match is shown). Like Status, it is safe
+// to call from any goroutine: tests compare the moves with arena play's.
+func (a *App) MovesJSON() string {
+	a.statusMu.Lock()
+	rec := a.statusRec
+	a.statusMu.Unlock()
+	if rec == nil {
+		return "[]"
+	}
+	rp, err := rec.Replay()
+	if err != nil {
+		b, _ := json.Marshal(map[string]string{"error": err.Error()})
+		return string(b)
+	}
+	moves := make([][2]json.RawMessage, len(rp.Turns))
+	for i, t := range rp.Turns {
+		moves[i] = t.Actions
+	}
+	b, _ := json.Marshal(moves)
+	return string(b)
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

@@ -73,7 +73,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
-	for _, name := range []string{"arena.wasm", "worker.wasm"} {
+	for _, name := range []string{"arena.wasm", "worker.wasm", "gobot.wasm"} {
 		f := s.get(name)
 		fmt.Fprintf(os.Stderr, "arena: %s is %.2f MB, %.2f MB gzipped\n", name, float64(len(f.data))/1e6, float64(len(f.gz))/1e6)
 	}
@@ -85,7 +85,7 @@ func main() {
 			os.Exit(1)
 		}
 		abs, _ := filepath.Abs(*out)
-		fmt.Fprintf(os.Stderr, "arena: wrote the site to %s (index.html, worker.js, wasm_exec.js, arena.wasm, worker.wasm, each with .br and .gz)\n", abs)
+		fmt.Fprintf(os.Stderr, "arena: wrote the site to %s (index.html, worker.js, botworker.js, wasm_exec.js, arena.wasm, worker.wasm, gobot.wasm, each with .br and .gz)\n", abs)
 		return
 	}
 	go func() {

@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/tournament/progress"
 	"github.com/arena-playground/arena/ui"
 )
@@ -38,6 +39,7 @@ func main() {
 	opts := ui.ParseQuery(q)
 	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, pageHost{}, yield, listenPresses()
 	opts.Programs, opts.ProgramsHelp = offeredPrograms()
+	opts.Editor = pageEditor{}
 	if len(opts.Programs) > 0 {
 		opts.Gauntlets = serverGauntlets{}
 	}
@@ -45,9 +47,11 @@ func main() {
 	if r := q.Get("replay"); r != "" {
 		fetchReplay(app, r)
 	}
+	editorHost(app, opts)
 	// The test hook: tests read the window's state through it.
 	js.Global().Set("arenaTest", js.ValueOf(map[string]any{
 		"status": js.FuncOf(func(js.Value, []js.Value) any { return app.StatusJSON() }),
+		"moves":  js.FuncOf(func(js.Value, []js.Value) any { return app.MovesJSON() }),
 	}))
 	if err := ebiten.RunGame(&page{App: app}); err != nil {
 		panic(err)
@@ -119,18 +123,28 @@ type pageHost struct{}
 
 func (pageHost) Compute(st match.Start) ui.Feed {
 	start := "arenaStartWorker"
+	var sources map[string]string
 	for _, p := range st.Players {
 		if strings.HasPrefix(p, "served:") {
 			start = "arenaStartServerMatch"
 		}
+		if p == ui.PageBot {
+			name := strings.TrimPrefix(p, "go:")
+			sources = map[string]string{name: pageEditor{}.Source(st.Game)}
+		}
 	}
-	return startFeed(start, st)
+	return startFeed(start, st, sources)
 }
 
-// startFeed starts the match with the page's function of that name.
-func startFeed(start string, st match.Start) ui.Feed {
+// startFeed starts the match with the page's function of that name; the
+// sources are those of its go: players, which the worker's bot workers
+// interpret (cmd/worker's request).
+func startFeed(start string, st match.Start, sources map[string]string) ui.Feed {
 	f := &workerFeed{}
-	req, err := json.Marshal(match.Request{Start: &st})
+	req, err := json.Marshal(struct {
+		match.Request
+		Sources map[string]string `json:"sources,omitempty"`
+	}{match.Request{Start: &st}, sources})
 	if err != nil {
 		f.PushError(err.Error())
 		return f
@@ -275,7 +289,7 @@ func listenPresses() func() ([]ebiten.Key, [][2]float64) {
 	doc := js.Global().Get("document")
 	doc.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		e := args[0]
-		if e.Get("repeat").Bool() {
+		if e.Get("repeat").Bool() || inEditor(e) {
 			return nil
 		}
 		if k, ok := keyOf(e.Get("code").String()); ok {
@@ -287,7 +301,7 @@ func listenPresses() func() ([]ebiten.Key, [][2]float64) {
 	}), true)
 	doc.Call("addEventListener", "pointerdown", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		e := args[0]
-		if e.Get("button").Int() != 0 {
+		if e.Get("button").Int() != 0 || inEditor(e) {
 			return nil
 		}
 		dpr := js.Global().Get("devicePixelRatio").Float()
@@ -310,6 +324,13 @@ func listenPresses() func() ([]ebiten.Key, [][2]float64) {
 		clicks = clicks[1:]
 		return k, c
 	}
+}
+
+// inEditor reports whether a DOM event is for the page's editor of bots,
+// which lies over the canvas: its keys and clicks are not the game's.
+func inEditor(e js.Value) bool {
+	t := e.Get("target")
+	return t.Truthy() && t.Get("closest").Type() == js.TypeFunction && t.Call("closest", "#editor").Truthy()
 }
 
 // keyOf maps a DOM KeyboardEvent.code to Ebitengine's key: the names are
@@ -389,4 +410,61 @@ func fetchBytes(url string, got func([]byte, error)) {
 		return nil
 	})
 	js.Global().Call("fetch", url).Call("then", then).Call("catch", fail)
+}
+
+// pageEditor is the page's editor of bots written in Go (index.html's
+// arenaOpenEditor), which keeps each game's source in the browser.
+type pageEditor struct{}
+
+func (pageEditor) Open(game string) { js.Global().Call("arenaOpenEditor", game) }
+
+func (pageEditor) Source(game string) string {
+	v := js.Global().Call("arenaBotSource", game)
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
+}
+
+// editorHost gives the page's editor what it needs from the program: each
+// game's template and bots, a way to start a match, and the source a
+// link carried.
+func editorHost(app *ui.App, opts ui.Options) {
+	js.Global().Set("arenaEditorHost", js.ValueOf(map[string]any{
+		"template": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) == 0 {
+				return ""
+			}
+			src, err := gobot.Template(args[0].String())
+			if err != nil {
+				return ""
+			}
+			return src
+		}),
+		"label": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if g, err := match.Lookup(args[0].String()); err == nil {
+				return g.Info().Label()
+			}
+			return args[0].String()
+		}),
+		"bots": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			var names []any
+			if g, err := match.Lookup(args[0].String()); err == nil {
+				for _, b := range g.Bots() {
+					names = append(names, b.Name)
+				}
+			}
+			return js.ValueOf(names)
+		}),
+		"play": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) == 3 {
+				app.Play(args[0].String(), args[1].String(), args[2].String())
+			}
+			return nil
+		}),
+		"pageBot": ui.PageBot,
+	}))
+	if opts.BotSource != "" {
+		js.Global().Call("arenaLinkBot", opts.Game, opts.BotSource)
+	}
 }

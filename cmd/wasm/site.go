@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -111,17 +112,18 @@ func buildSite() (*site, error) {
 	}
 	defer os.RemoveAll(tmp)
 	defer cleanup.Add(func() { os.RemoveAll(tmp) })()
-	var page, worker []byte
-	var pageErr, workerErr error
+	var page, worker, bots []byte
+	var pageErr, workerErr, botsErr error
 	var wg sync.WaitGroup
 	wg.Go(func() { page, pageErr = buildWasm(root, "./cmd/wasm", filepath.Join(tmp, "arena.wasm")) })
 	wg.Go(func() { worker, workerErr = buildWasm(root, "./cmd/worker", filepath.Join(tmp, "worker.wasm")) })
+	wg.Go(func() { bots, botsErr = buildWasm(root, "./cmd/botworker", filepath.Join(tmp, "gobot.wasm")) })
 	wg.Wait()
-	if pageErr != nil {
-		return nil, pageErr
+	if err := cmp.Or(pageErr, workerErr, botsErr); err != nil {
+		return nil, err
 	}
-	if workerErr != nil {
-		return nil, workerErr
+	if bots, err = capMemory(bots, botMemory); err != nil {
+		return nil, fmt.Errorf("gobot.wasm: %v", err)
 	}
 	s := &site{}
 	add := func(name, ctype string, data []byte) {
@@ -130,6 +132,7 @@ func buildSite() (*site, error) {
 	for _, f := range []struct{ name, ctype, path string }{
 		{"index.html", "text/html; charset=utf-8", filepath.Join(root, "index.html")},
 		{"worker.js", "text/javascript; charset=utf-8", filepath.Join(root, "worker.js")},
+		{"botworker.js", "text/javascript; charset=utf-8", filepath.Join(root, "botworker.js")},
 		{"wasm_exec.js", "text/javascript; charset=utf-8", filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")},
 	} {
 		data, err := os.ReadFile(f.path)
@@ -140,6 +143,7 @@ func buildSite() (*site, error) {
 	}
 	add("arena.wasm", "application/wasm", page)
 	add("worker.wasm", "application/wasm", worker)
+	add("gobot.wasm", "application/wasm", bots)
 	return s, nil
 }
 

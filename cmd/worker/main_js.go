@@ -10,6 +10,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
 	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 )
 
@@ -19,6 +20,13 @@ import (
 // worker needs the latest state and a few snapshots (Serve keeps 16 MB of
 // states), and shares its process with the page.
 const memoryLimit = 256 << 20
+
+// request is a match.Request with the sources of the match's go: players,
+// which the page's editor holds.
+type request struct {
+	match.Request
+	Sources map[string]string `json:"sources,omitempty"`
+}
 
 // main waits for the page's requests (match.Request as JSON strings): the
 // first start computes its match, streaming each message back as JSON;
@@ -35,7 +43,7 @@ func main() {
 		js.Global().Call("postMessage", string(data))
 	}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var req match.Request
+		var req request
 		if len(args) == 0 || args[0].Type() != js.TypeString || json.Unmarshal([]byte(args[0].String()), &req) != nil {
 			post(match.Message{Kind: match.MsgError, Error: "the worker got a request it cannot read"})
 			return nil
@@ -43,6 +51,9 @@ func main() {
 		switch {
 		case req.Start != nil && !started:
 			started = true
+			for name, src := range req.Sources {
+				gobot.Provide(name, src)
+			}
 			go match.Serve(context.Background(), *req.Start, acts, post)
 		case req.Act != nil:
 			select {

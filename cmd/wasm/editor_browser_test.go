@@ -1,0 +1,185 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
+)
+
+// setSource puts a source in the page's editor as typing would.
+func (b *browser) setSource(src string) {
+	b.t.Helper()
+	js, _ := json.Marshal(src)
+	eval[bool](b, fmt.Sprintf(`(() => { const e = document.getElementById("ed-source"); e.value = %s; e.dispatchEvent(new Event("input")); return true })()`, js))
+}
+
+// clickID clicks a control of the page's HTML (the editor's) as a person
+// does.
+func (b *browser) clickID(id string) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, chromedp.Click(chromedp.CSS("#"+id))); err != nil {
+		b.fatalf("click #%s: %v", id, err)
+	}
+}
+
+// openEditor opens the editor on a game from the start view, as a person
+// does.
+func (b *browser) openEditor(game string) {
+	b.t.Helper()
+	b.click("game:" + game)
+	b.click("write") // clicks are taken one a frame, in order
+	b.waitJS(`document.getElementById("editor").classList.contains("open") && document.getElementById("ed-source").value.includes("package bot")`, time.Minute)
+	b.waitJS(`document.getElementById("ed-status").textContent == ""`, 5*time.Minute) // the interpreter loaded
+}
+
+// playNative plays a bot's source as arena play -p1 go:FILE does, and
+// returns the match's moves as a replay writes them.
+func playNative(t *testing.T, game, src string, seat int, other string, seed uint64) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "bot.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := match.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s match.Setup
+	s.Game, s.Seed = g, seed
+	s.Players[seat], _ = match.ParseSpec("go:" + file)
+	s.Players[1-seat], _ = match.ParseSpec(other)
+	rec, err := match.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := make([][2]json.RawMessage, len(rp.Turns))
+	for i, turn := range rp.Turns {
+		moves[i] = turn.Actions
+	}
+	b, _ := json.Marshal(moves)
+	return string(b)
+}
+
+// TestPageEditorPlaysABot opens the editor on Colosseum's template, makes
+// a one-line edit that changes its moves, runs it against strong and
+// reads the moves through the page's test hook: they are arena play's
+// with the same file, and not the template's. The match's link carries
+// the source: opened again, the editor shows it and the match is the same.
+func TestPageEditorPlaysABot(t *testing.T) {
+	b := newBrowser(t)
+	b.open("")
+	b.openEditor("colosseum")
+	template, _ := gobot.Template("colosseum")
+	if got := eval[string](b, `document.getElementById("ed-source").value`); got != template {
+		b.fatalf("the editor opens on %.200q, not the template", got)
+	}
+	b.screenshot("playground-editor")
+	// Ties go to the last move listed instead of the first.
+	edited := strings.Replace(template, "if score > bestScore {", "if score >= bestScore {", 1)
+	if edited == template {
+		t.Fatal("the template has no 'if score > bestScore {' to edit")
+	}
+	b.setSource(edited)
+	b.clickID("ed-run")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match" && JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	st := b.status()
+	if st.Players != [2]string{"go:bot.go", "strong"} || st.Failed != "" {
+		b.fatalf("the editor's Run played %v (failed: %q)", st.Players, st.Failed)
+	}
+	page := eval[string](b, `window.arenaTest.moves()`)
+	native := playNative(t, "colosseum", edited, 0, "strong", st.Seed)
+	if page != native {
+		b.fatalf("the page's moves differ from arena play's with the same file, seed %d:\n page %.400s\n play %.400s", st.Seed, page, native)
+	}
+	if unedited := playNative(t, "colosseum", template, 0, "strong", st.Seed); unedited == page {
+		b.fatalf("the edit changed no move (seed %d): the test shows nothing", st.Seed)
+	}
+	b.click("first")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).turn == 0 && !JSON.parse(window.arenaTest.status()).playing`, time.Minute)
+	b.awaitFrames(2)
+	b.screenshot("playground-editor-match")
+	t.Logf("colosseum, the edited template against strong, seed %d: %s; %d turns as arena play plays them", st.Seed, st.Result, st.Computed)
+
+	// The link carries the source.
+	b.key("l")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("copied")`, time.Minute)
+	link := eval[string](b, `location.href`)
+	if !strings.Contains(link, "bot=") {
+		b.fatalf("the link %s carries no bot (toast %q)", link, b.status().Toast)
+	}
+	b.open("?" + strings.SplitN(link, "?", 2)[1])
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	if again := eval[string](b, `window.arenaTest.moves()`); again != page {
+		b.fatalf("the link plays other moves:\n %.300s\n %.300s", again, page)
+	}
+	if src := eval[string](b, `arenaBotSource("colosseum")`); src != edited {
+		b.fatalf("the link's editor holds another source: %.300q", src)
+	}
+	t.Logf("its link: %d characters, the same %d turns and the same source", len(link), st.Computed)
+}
+
+// TestPageEditorBadBots: a bot with a syntax error is shown at its line
+// and not played; one that loops for ever loses as a bot over its clock
+// does while the page keeps drawing; one that allocates without bound
+// loses by its memory, and the page goes on.
+func TestPageEditorBadBots(t *testing.T) {
+	b := newBrowser(t)
+	b.open("")
+	b.openEditor("mapcolor")
+	template, _ := gobot.Template("mapcolor")
+
+	broken := strings.Replace(template, "return best, nil", "return best nil", 1)
+	line := strings.Count(broken[:strings.Index(broken, "return best nil")], "\n") + 1
+	b.setSource(broken)
+	b.clickID("ed-run")
+	b.waitJS(fmt.Sprintf(`document.getElementById("problems").textContent.includes("bot.go:%d:")`, line), 5*time.Minute)
+	if bad := eval[string](b, `[...document.querySelectorAll("#ed-gutter .bad")].map(e => e.textContent).join(",")`); bad != fmt.Sprint(line) {
+		b.fatalf("the gutter marks lines %q; the error is at %d", bad, line)
+	}
+	if st := b.status(); st.View != "start" {
+		b.fatalf("a bot that does not compile was played: view %q", st.View)
+	}
+	b.screenshot("playground-editor-error")
+	t.Logf("syntax error: %s", eval[string](b, `document.getElementById("problems").textContent.trim()`))
+
+	for _, c := range []struct{ name, body, why string }{
+		{"loops", "for {\n\t}", "did not answer within 10s"},
+		{"allocates", "var keep [][]byte\n\tfor {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "ran out of memory"},
+	} {
+		src := strings.Replace(template, "\tp := s.Problem()", "\t"+c.body+"\n\tp := s.Problem()", 1)
+		b.setSource(src)
+		eval[bool](b, `(window.arenaFrames.reset(), true)`)
+		b.clickID("ed-run")
+		b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match" && JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+		st := b.status()
+		drawn := eval[float64](b, `window.arenaFrames.count`)
+		if !strings.Contains(st.Result, "forfeits") || !strings.Contains(st.Result, c.why) {
+			b.fatalf("%s: the match ends %q; want a forfeit that says %q", c.name, st.Result, c.why)
+		}
+		if drawn < 10 {
+			b.fatalf("%s: %v frames drawn while the bot ran", c.name, drawn)
+		}
+		b.screenshot("playground-editor-" + c.name)
+		t.Logf("%s: %s; %v frames drawn meanwhile, the longest %v ms", c.name, st.Result, drawn, eval[float64](b, `window.arenaFrames.max`))
+		b.click("back")
+		b.waitJS(`JSON.parse(window.arenaTest.status()).view == "start"`, time.Minute)
+		b.click("write")
+		b.waitJS(`document.getElementById("editor").classList.contains("open")`, time.Minute)
+	}
+}
