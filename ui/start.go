@@ -25,10 +25,10 @@ type startView struct {
 	// gauntlet opens the gauntlet view, where a program is offered.
 	gauntlet *button
 	// write opens the page's editor on the game's bot.
-	write *button
-	card     rect
-	introY   float64
-	rows     []labelRow
+	write  *button
+	card   rect
+	introY float64
+	rows   []labelRow
 }
 
 // intro is the start view's line under the title.
