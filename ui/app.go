@@ -210,14 +210,15 @@ type App struct {
 	gauntlet      *gauntletView
 	gauntletShown bool
 
-	toastMu   sync.Mutex    // toasts also come from the GIF goroutine
-	statusRec *match.Record // the match shown at the last snapshot
+	toastMu sync.Mutex // toasts also come from the GIF goroutine
+	toast   string
+	until   time.Time
 	// plays are matches asked for from other goroutines (the page's
 	// editor), started by the next Update.
 	playMu sync.Mutex
 	plays  [][3]string
-	toast  string
-	until  time.Time
+	// statusRec is the match shown at the last snapshot (MovesJSON).
+	statusRec *match.Record
 
 	loaded *loadedFile // the last file opened, offered as a board of its game
 	dropMu sync.Mutex  // files come in from the goroutine that reads a drop
