@@ -36,6 +36,8 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./engine/... ./render/...
 	$(GO) test -run '^$$' -bench . -benchtime 4x ./tournament/
 	$(GO) test -run '^$$' -bench ProgramSession -benchtime 1x ./cmd/wasm
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 
 # limits plays each limit of the README's table at the limit, the arena
 # command in a process of its own, and prints its wall time, peak memory
@@ -77,8 +79,8 @@ demo: deps
 	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 course -p2 course -size 640 -o docs/mapcolor-australia.gif
 	$(GO) run ./cmd/arena record -game evasion -p1 strong -p2 greedy -seed 7 -o docs/evasion-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
-	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet' ./cmd/wasm
-	rm -f docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png
+	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor' ./cmd/wasm
+	rm -f docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png docs/playground-editor-allocates.png
 
 # slurm plays a tournament as a real Slurm job array on a one-node cluster
 # it starts here (Debian's slurm-wlm and munge; as root), merges the shards

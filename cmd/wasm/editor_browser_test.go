@@ -84,7 +84,14 @@ func playNative(t *testing.T, game, src string, seat int, other string, seed uin
 func TestPageEditorPlaysABot(t *testing.T) {
 	b := newBrowser(t)
 	b.open("")
+	const fetched = `performance.getEntriesByType("resource").some(e => e.name.endsWith("/gobot.wasm"))`
+	if eval[bool](b, fetched) {
+		b.fatalf("the first load fetched the interpreter (gobot.wasm)")
+	}
 	b.openEditor("colosseum")
+	if !eval[bool](b, fetched) {
+		b.fatalf("the editor opened without fetching the interpreter")
+	}
 	template, _ := gobot.Template("colosseum")
 	if got := eval[string](b, `document.getElementById("ed-source").value`); got != template {
 		b.fatalf("the editor opens on %.200q, not the template", got)
