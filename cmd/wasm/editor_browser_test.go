@@ -190,3 +190,27 @@ func TestPageEditorBadBots(t *testing.T) {
 		b.waitJS(`document.getElementById("editor").classList.contains("open")`, time.Minute)
 	}
 }
+
+// TestPageEditorPhone opens the editor on a phone's 390x844 page: its
+// controls fit the width, and what it runs plays.
+func TestPageEditorPhone(t *testing.T) {
+	b := newBrowser(t)
+	b.phone()
+	b.open("")
+	b.phoneCheck("start")
+	b.openEditor("life")
+	if off := eval[string](b, `[...document.querySelectorAll("#editor header *, #editor textarea")].filter(e => { const r = e.getBoundingClientRect(); return r.right > 391 || r.left < 0 }).map(e => e.id || e.tagName).join(",")`); off != "" {
+		b.fatalf("the editor's %s lie off the 390-pixel page", off)
+	}
+	b.screenshot("phone-editor")
+	eval[bool](b, `(document.getElementById("ed-opp").value = "greedy", true)`)
+	b.clickID("ed-run")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match" && JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	st := b.status()
+	if st.Players != [2]string{"go:bot.go", "greedy"} || st.Failed != "" {
+		b.fatalf("the phone's Run played %v (failed %q)", st.Players, st.Failed)
+	}
+	b.phoneCheck("match")
+	b.screenshot("phone-editor-match")
+	t.Logf("life on a phone, the template against greedy: %s", st.Result)
+}

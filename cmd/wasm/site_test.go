@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -153,5 +154,33 @@ func TestServerLetsSilentClientsGo(t *testing.T) {
 	resp.Body.Close()
 	if string(body) != "ok" {
 		t.Errorf("a real request got %q", body)
+	}
+}
+
+// TestFirstLoadFitsItsBudget builds the site and checks what a first
+// visit fetches, arena.wasm and worker.wasm, against the budget of 5.60
+// MB compressed with `gzip -9` (the measure the budget was set with); the
+// interpreter of bots written in the page (gobot.wasm) is fetched only
+// when the editor opens, and is outside it.
+func TestFirstLoadFitsItsBudget(t *testing.T) {
+	s, err := builtSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const budget = 5_600_000
+	sizes := map[string]int{}
+	for _, name := range []string{"arena.wasm", "worker.wasm", "gobot.wasm"} {
+		cmd := exec.Command("gzip", "-9", "-c")
+		cmd.Stdin = bytes.NewReader(s.get(name).data)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("gzip -9 %s: %v", name, err)
+		}
+		sizes[name] = len(out)
+	}
+	first := sizes["arena.wasm"] + sizes["worker.wasm"]
+	t.Logf("first load %d bytes with gzip -9 (arena.wasm %d, worker.wasm %d), %.1f%% of the budget; gobot.wasm %d", first, sizes["arena.wasm"], sizes["worker.wasm"], 100*float64(first)/budget, sizes["gobot.wasm"])
+	if first >= budget {
+		t.Fatalf("the first load is %d bytes with gzip -9, over its budget of %d", first, budget)
 	}
 }
