@@ -794,18 +794,27 @@ func TestPageLinks(t *testing.T) {
 	b.open("?game=colosseum&p1=strong:time=150ms&p2=greedy&preset=7&seed=4")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
 	first := b.status()
-	b.key("l")
-	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("the link carries")`, time.Minute)
-	link := eval[string](b, `location.href`)
-	if !strings.Contains(link, "moves=") {
-		b.fatalf("the link %s carries no moves (toast %q)", link, b.status().Toast)
-	}
-	b.open("?" + strings.SplitN(link, "?", 2)[1])
-	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	link := b.copyLinkAndOpen("the link carries", "moves=")
 	if again := b.status(); again.Computed != first.Computed || again.Result != first.Result || again.Scores != first.Scores {
 		b.fatalf("the link shows %d turns ending %q, the match was %d turns ending %q", again.Computed, again.Result, first.Computed, first.Result)
 	}
 	t.Logf("a time-budget match and its link: both %d turns, %s (link %d characters)", first.Computed, first.Result, len(link))
+}
+
+// copyLinkAndOpen copies the match's link (L), once the toast says
+// what it carries, checks that the link has param, opens it and waits for
+// its match to end; it returns the link.
+func (b *browser) copyLinkAndOpen(toast, param string) string {
+	b.t.Helper()
+	b.key("l")
+	b.waitJS(fmt.Sprintf(`JSON.parse(window.arenaTest.status()).toast.includes(%q)`, toast), time.Minute)
+	link := eval[string](b, `location.href`)
+	if !strings.Contains(link, param) {
+		b.fatalf("the link %s carries no %s (toast %q)", link, param, b.status().Toast)
+	}
+	b.open("?" + strings.SplitN(link, "?", 2)[1])
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	return link
 }
 
 // BenchmarkPageFrames measures the page's frame rate on each view at

@@ -124,14 +124,7 @@ func TestPageEditorPlaysABot(t *testing.T) {
 	t.Logf("colosseum, the edited template against strong, seed %d: %s; %d turns as arena play plays them", st.Seed, st.Result, st.Computed)
 
 	// The link carries the source.
-	b.key("l")
-	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("copied")`, time.Minute)
-	link := eval[string](b, `location.href`)
-	if !strings.Contains(link, "bot=") {
-		b.fatalf("the link %s carries no bot (toast %q)", link, b.status().Toast)
-	}
-	b.open("?" + strings.SplitN(link, "?", 2)[1])
-	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+	link := b.copyLinkAndOpen("copied", "bot=")
 	if again := eval[string](b, `window.arenaTest.moves()`); again != page {
 		b.fatalf("the link plays other moves:\n %.300s\n %.300s", again, page)
 	}
