@@ -125,6 +125,24 @@ func (a *App) updateStatus() {
 	a.statusMu.Unlock()
 }
 
+// NotesJSON returns what the bots of the match shown noted, turn by turn
+// (null for a side that noted nothing), as a replay writes it: tests read
+// what a bot printed from it.
+func (a *App) NotesJSON() string {
+	a.statusMu.Lock()
+	rec := a.statusRec
+	a.statusMu.Unlock()
+	if rec == nil {
+		return "[]"
+	}
+	notes := make([][2]*match.Note, len(rec.Turns))
+	for i, t := range rec.Turns {
+		notes[i] = t.Notes
+	}
+	b, _ := json.Marshal(notes)
+	return string(b)
+}
+
 // MovesJSON returns the actions of the match shown, turn by turn, as a
 // replay writes them ([] when no match is shown). Like Status, it is safe
 // to call from any goroutine: tests compare the moves with arena play's.

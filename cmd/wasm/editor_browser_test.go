@@ -132,6 +132,19 @@ func TestPageEditorPlaysABot(t *testing.T) {
 		b.fatalf("the link's editor holds another source: %.300q", src)
 	}
 	t.Logf("its link: %d characters, the same %d turns and the same source", len(link), st.Computed)
+
+	// You against it: it moves first, then asks you.
+	b.click("back")
+	b.openEditor("colosseum")
+	eval[bool](b, `(document.getElementById("ed-opp").value = "you", true)`)
+	b.clickID("ed-run")
+	b.awaitYourTurn("P2")
+	b.clickAndAwaitPrompt("move") // the square
+	b.click("move")               // its side: the move goes
+	b.awaitComputed(3)            // and the bot answered it
+	if st := b.status(); st.Players != [2]string{"go:bot.go", "you"} || st.Failed != "" {
+		b.fatalf("you against the bot: %v (failed %q)", st.Players, st.Failed)
+	}
 }
 
 // TestPageEditorBadBots: a bot with a syntax error is shown at its line
@@ -196,6 +209,13 @@ func TestPageEditorPhone(t *testing.T) {
 		b.fatalf("the editor's %s lie off the 390-pixel page", off)
 	}
 	b.screenshot("phone-editor")
+	// What the bot prints shows beside its moves.
+	life, _ := gobot.Template("life")
+	printing := strings.Replace(life, "\tt.Note.SetEval(float64(cur))", "\tfmt.Println(\"placing\", len(act), \"cells\")\n\tt.Note.SetEval(float64(cur))", 1)
+	if printing == life {
+		t.Fatal("the Life template has no t.Note.SetEval(float64(cur)) to print before")
+	}
+	b.setSource(printing)
 	eval[bool](b, `(document.getElementById("ed-opp").value = "greedy", true)`)
 	b.clickID("ed-run")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match" && JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
@@ -204,6 +224,9 @@ func TestPageEditorPhone(t *testing.T) {
 		b.fatalf("the phone's Run played %v (failed %q)", st.Players, st.Failed)
 	}
 	b.phoneCheck("match")
+	if notes := eval[string](b, `window.arenaTest.notes()`); !strings.Contains(notes, `"said":["placing 3 cells"]`) {
+		b.fatalf("the notes hold no line the bot printed: %.400s", notes)
+	}
 	b.screenshot("phone-editor-match")
 	t.Logf("life on a phone, the template against greedy: %s", st.Result)
 }

@@ -52,6 +52,7 @@ func main() {
 	js.Global().Set("arenaTest", js.ValueOf(map[string]any{
 		"status": js.FuncOf(func(js.Value, []js.Value) any { return app.StatusJSON() }),
 		"moves":  js.FuncOf(func(js.Value, []js.Value) any { return app.MovesJSON() }),
+		"notes":  js.FuncOf(func(js.Value, []js.Value) any { return app.NotesJSON() }),
 	}))
 	if err := ebiten.RunGame(&page{App: app}); err != nil {
 		panic(err)
