@@ -11,36 +11,44 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
-	"github.com/arena-playground/arena/gobot/interp"
 	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // A go: bot's file is checked before any game, in arena's own process,
 // and interpreted in a child process: arena's own binary, started with
-// goBotEnv, so that a bot that loops for ever or allocates without bound
-// ends with its process group and under the caps of every program.
-func init() {
-	if os.Getenv(goBotEnv) == "1" && os.Getenv(capsEnv) == "" {
-		// This process is a bot's interpreter (the caps launcher, when
-		// set, runs first and starts this binary again).
-		os.Unsetenv(goBotEnv)
-		if err := interp.Serve(os.Stdin, os.Stdout, os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, "arena: the bot's interpreter:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-}
+// GoBotEnv, so that a bot that loops for ever or allocates without bound
+// ends with its process group and under the caps of every program. The
+// interpreter is package gobot/interp, which registers itself here
+// (RegisterGoInterpreter) and serves as the child: this package does not
+// import it, so that the games' tests that play programs through it do
+// not import the games back through the interpreter's tables.
 
-// goBotEnv, set to 1, makes arena's binary a bot's interpreter.
-const goBotEnv = "ARENA_GO_BOT"
+// GoBotEnv, set to 1, makes arena's binary a bot's interpreter (package
+// gobot/interp's init serves then, unless CapsEnv asks the launcher to
+// start the binary again under caps first).
+const GoBotEnv = "ARENA_GO_BOT"
+
+// CapsEnv carries a program's caps to the launcher (see capped).
+const CapsEnv = capsEnv
+
+// goCheck checks a bot's source in this process; nil when this binary
+// cannot interpret bots.
+var goCheck func(file, src string) error
+
+// RegisterGoInterpreter makes this binary one that plays go: bots: check
+// reports whether a source compiles, and the binary, started with
+// GoBotEnv, interprets one. Package gobot/interp calls it from its init.
+func RegisterGoInterpreter(check func(file, src string) error) { goCheck = check }
 
 func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
+	if goCheck == nil {
+		return nil, fmt.Errorf("go:%s: this program cannot interpret bots written in Go (the arena command, the desktop window and the page's server can)", spec.Command)
+	}
 	data, err := safefile.ReadFile(spec.Command)
 	if err != nil {
 		return nil, err
 	}
-	if err := interp.Check(spec.Command, string(data)); err != nil {
+	if err := goCheck(spec.Command, string(data)); err != nil {
 		return nil, err
 	}
 	self, err := os.Executable()
@@ -49,7 +57,7 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 	}
 	proto := gobot.NewProtocol(g, spec.Command, string(data))
 	b := &goBot{proto: proto, start: func() (*processBot, error) {
-		return startProcessEnv(proto, []string{self}, []string{goBotEnv + "=1"}, "the bot")
+		return startProcessEnv(proto, []string{self}, []string{GoBotEnv + "=1"}, "the bot")
 	}}
 	if b.processBot, err = b.start(); err != nil {
 		return nil, err

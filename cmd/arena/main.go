@@ -18,6 +18,7 @@ import (
 	"runtime/debug"
 
 	_ "github.com/arena-playground/arena/engine/games"
+	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
 )

@@ -21,6 +21,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
+	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"

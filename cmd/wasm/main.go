@@ -21,6 +21,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games" // the games the programs offered play
 	"github.com/arena-playground/arena/engine/match"
+	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/untrusted"
