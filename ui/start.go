@@ -168,20 +168,39 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	v.seed.r = rect{X: x, Y: y, W: seedW, H: st.rowH}
 	v.dice.r = rect{X: x + seedW + st.gap, Y: y, W: diceW, H: st.rowH}
 	y += st.rowH + 2*st.pad
-	v.start.r = rect{X: x, Y: y, W: c.TextWidth("Start", st.bold) + 6*st.pad, H: st.rowH * 1.2}
-	v.gauntlet.r = rect{X: x + v.start.r.W + st.gap, Y: y, W: c.TextWidth(v.gauntlet.label, st.bold) + 4*st.pad, H: st.rowH * 1.2}
 	v.gauntlet.enabled = v.hasGauntlet()
 	v.write.enabled = v.app.opts.Editor != nil
-	v.write.r = rect{X: x + v.start.r.W + st.gap, Y: y, W: c.TextWidth(v.write.label, st.bold) + 4*st.pad, H: st.rowH * 1.2}
-	if v.gauntlet.enabled {
-		v.write.r.X += v.gauntlet.r.W + st.gap
-	}
-	if v.write.enabled && v.write.r.X+v.write.r.W > maxX { // a phone: a row of its own
-		y += v.start.r.H + st.pad
-		v.write.r.X, v.write.r.Y = x, y
+	v.layoutActions(c, st, x, y, maxX)
+	if v.write.r.Y > y { // a phone: a row of its own
+		y = v.write.r.Y
 	}
 	y += v.start.r.H + st.pad
 	v.card.H = y + 4*c.LineHeight(st.small) + st.pad - v.card.Y
+}
+
+// layoutActions places Start and the buttons beside it (Gauntlet…,
+// Write a bot…) in one row at y: with their usual padding when they fit,
+// else with less (a phone), else Write a bot… on a row of its own.
+func (v *startView) layoutActions(c render.Canvas, st style, x, y, maxX float64) {
+	h := st.rowH * 1.2
+	place := func(pads float64) float64 {
+		at := x
+		for i, b := range []*button{v.start, v.gauntlet, v.write} {
+			p := pads
+			if i == 0 {
+				p += 2 // Start stands out
+			}
+			b.r = rect{X: at, Y: y, W: c.TextWidth(b.label, st.bold) + p*st.pad, H: h}
+			if b.enabled || i == 0 {
+				at += b.r.W + st.gap
+			}
+		}
+		return at - st.gap
+	}
+	if place(4) <= maxX || place(2) <= maxX || !v.write.enabled {
+		return
+	}
+	v.write.r.X, v.write.r.Y = x, y+h+st.pad
 }
 
 // click handles the frame's click.
