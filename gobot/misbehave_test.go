@@ -98,7 +98,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 				}
 			}
 			if len(reasons) == 0 || !strings.Contains(reasons[0], c.why) {
-				t.Fatalf("first replaced move: %q; want it to say %q", reasons, c.why)
+				t.Fatalf("first replaced move: %q; want it to say %q (its note: %v)", reasons[:min(len(reasons), 2)], c.why, rec.Turns[0].Notes[match.P1])
 			}
 			if n := len(reasons); n < len(rec.Turns)/2 {
 				t.Fatalf("%d of P1's moves replaced in %d turns; want all", n, len(rec.Turns))

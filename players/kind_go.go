@@ -153,11 +153,18 @@ func (b *goBot) Close() error {
 	return b.processBot.Close()
 }
 
-// outOfMemory reports whether a bot's interpreter died of its runtime's
-// "out of memory": the first line it wrote as it died.
+// outOfMemory reports whether a bot's interpreter died for want of
+// memory, which its runtime says first as it dies: "fatal error: runtime:
+// out of memory" when the kernel refuses to map more heap, "runtime: out
+// of memory: cannot allocate ..." when the heap cannot grow, "runtime:
+// failed to create new OS thread (... errno=12)" when a thread's stack
+// cannot be mapped (the collector starts threads as the heap grows).
 func outOfMemory(said []string) bool {
 	for _, l := range said {
-		if strings.Contains(l, "fatal error: runtime: out of memory") {
+		if !strings.HasPrefix(l, "fatal error:") && !strings.HasPrefix(l, "runtime:") {
+			continue
+		}
+		if strings.Contains(l, "out of memory") || strings.Contains(l, "failed to create new OS thread") || strings.Contains(strings.ToLower(l), "cannot allocate memory") {
 			return true
 		}
 	}
