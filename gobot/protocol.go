@@ -61,7 +61,7 @@ type Protocol struct {
 	opening      *Begin // the match's opening, for a process started again
 	// moves are the match's turns so far; sent, how many of them the
 	// bot's process has.
-	moves []([2]json.RawMessage)
+	moves [][2]json.RawMessage
 	sent  int
 	err   error
 	note  *match.Note

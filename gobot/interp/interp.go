@@ -44,8 +44,8 @@ func Compile(file, src string, out io.Writer) (Act, error) {
 	if err != nil {
 		return nil, err
 	}
-	i := interp.New(interp.Options{Stdout: out, Stderr: out})
-	if err := i.Use(symbols.Symbols); err != nil {
+	i, err := newInterpreter(out)
+	if err != nil {
 		return nil, err
 	}
 	if _, err := safeEval(i, src); err != nil {
@@ -72,14 +72,21 @@ func Check(file, src string) error {
 	if _, err := check(file, src); err != nil {
 		return err
 	}
-	i := interp.New(interp.Options{Stdout: io.Discard, Stderr: io.Discard})
-	if err := i.Use(symbols.Symbols); err != nil {
+	i, err := newInterpreter(io.Discard)
+	if err != nil {
 		return err
 	}
 	if err := safeCompile(i, src); err != nil {
 		return positioned(file, err)
 	}
 	return nil
+}
+
+// newInterpreter is an interpreter that reaches the bot API's tables and
+// nothing else, writing the bot's prints to out.
+func newInterpreter(out io.Writer) (*interp.Interpreter, error) {
+	i := interp.New(interp.Options{Stdout: out, Stderr: out})
+	return i, i.Use(symbols.Symbols)
 }
 
 // safeCompile compiles in the interpreter without running anything,
