@@ -11,9 +11,13 @@ import (
 // (rules §9): a student can train against them. Each plays both roles.
 func referenceBots() []match.BotInfo {
 	return []match.BotInfo{
-		{Name: "choke", Description: "reference (the 2017 BabySnakes team): player takes the cheapest route at most one hop longer than the shortest, ties to the step with most shortest routes on; adversary raises the path edge that stacked raises push up most before the player arrives, times 5 on a choke point of those routes",
+		{Name: "choke", Description: "reference, the 2017 BabySnakes team as its write-up tells it (§9): player takes the cheapest route at most one hop longer than the shortest, ties to the step with most shortest routes on; adversary raises the path edge that stacked raises push up most before the player arrives, times 5 on a choke point of those routes",
 			New: func(match.Options) (match.Bot, error) {
 				return &reference{player: nearShort, adversary: chokeRaise}, nil
+			}},
+		{Name: "babysnakes", Description: "reference, the 2017 BabySnakes team's code ported: player takes the cheapest route of fewest hops at the costs it knows (cut to ints), then among those as cheap the step with most such routes on; adversary scores each edge of that route by cost·(f^j−1) for the j raises before the player gets there, times 5 when every such route within 1 of the cheapest shares it, plus the best score of the route on from it (their max_Penalty)",
+			New: func(match.Options) (match.Bot, error) {
+				return &reference{player: snakeStep, adversary: snakeRaise}, nil
 			}},
 		{Name: "raiser", Description: "reference (desertfoxes 2017): player follows the cheapest path; adversary raises the path edge (not the one at Y) that can be pushed up most, raise after raise until it leaves the cheapest path or the player arrives",
 			New: func(match.Options) (match.Bot, error) {
@@ -43,6 +47,7 @@ type work struct {
 	slack   []float64 // the same, allowed one step that keeps its distance
 	count   []float64 // shortest routes on to Y (a float: counts grow fast)
 	reach   [2][]bool
+	snake   snake // the BabySnakes port's tables
 }
 
 func (b *reference) Act(t *match.Turn) (match.Action, error) {
