@@ -1,7 +1,6 @@
 package pathgame
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 )
@@ -134,7 +133,7 @@ func snakeStep(w *work, g *Graph, r *Round) int {
 			best = a
 		}
 	}
-	w.t.Note.Text = fmt.Sprintf("cheapest shortest route %s as it knows the costs, %s routes on", trimFloat(cheapest), trimFloat(s.count[best.To]))
+	w.say("cheapest shortest route %s as it knows the costs, %s routes on", trimFloat(cheapest), trimFloat(s.count[best.To]))
 	return best.To
 }
 
@@ -161,7 +160,7 @@ func snakeRaise(w *work, g *Graph, r *Round) int {
 		}
 		return 0
 	}
-	w.t.Note.Text = fmt.Sprintf("raising %s-%s: penalty %s", g.IDs[g.Edges[e].A], g.IDs[g.Edges[e].B], trimFloat(score))
+	w.say("raising %s-%s: penalty %s", g.IDs[g.Edges[e].A], g.IDs[g.Edges[e].B], trimFloat(score))
 	return e
 }
 

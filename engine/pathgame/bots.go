@@ -3,6 +3,7 @@ package pathgame
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -51,7 +52,7 @@ type bot struct {
 	paths  Paths
 	spare  Paths
 	repl   Replacement
-	near   work // the near-shortest player's memory, for play-outs
+	model  work // the models' memory, for play-outs (see models.go)
 	seenBy []bool
 	queue  []int
 	// game and spent: which game of the pairing the bot is in, and the
@@ -59,23 +60,18 @@ type bot struct {
 	game  int
 	spent int64
 	// The adversary watches the player: after (the round it left the
-	// player, its raise made) and hits (steps that following the cheapest
-	// path, and the near-shortest route, foretold) decide dodger, the
-	// model its play-outs give the player.
-	after  Round
-	seen   bool
-	hits   [2]int
-	dodger bool
-	lean   bool // this move plays greedy's: see Act
+	// player, its raise made) and hits (the steps each player model
+	// foretold).
+	after Round
+	seen  bool
+	hits  [playerModels]int
+	lean  bool // this move plays greedy's: see Act
 	// The player watches the adversary the same way: stepped (the round
-	// its last step left, before the raise) and raises (raises that
-	// greedy's rule, and raiser's push-until-it-leaves rule, foretold)
-	// decide pusher, the adversary its play-outs face.
+	// its last step left, before the raise) and raises (the raises each
+	// adversary model foretold).
 	stepped Round
 	steps   bool
-	raises  [2]int
-	pusher  bool
-	push    work
+	raises  [adversaryModels]int
 }
 
 // share limits the move to an even share of what is left of gameNodes
@@ -84,8 +80,8 @@ type bot struct {
 // finds less left each move, so that the game's total stays bounded.
 func (b *bot) share(t *match.Turn, s State) {
 	if s.game != b.game {
-		b.game, b.spent, b.seen, b.hits, b.dodger = s.game, 0, false, [2]int{}, true
-		b.steps, b.raises, b.pusher = false, [2]int{}, false
+		b.game, b.spent, b.seen, b.hits = s.game, 0, false, [playerModels]int{}
+		b.steps, b.raises = false, [adversaryModels]int{}
 	}
 	left := int64(1)
 	if h := s.g.Hops[s.r.Pos]; h != Unreachable {
@@ -150,37 +146,6 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	return best
 }
 
-// watchRaise scores the two models of the adversary on the raise it just
-// made after the player's last step, and plays the player's play-outs
-// against the one that foretold more raises: greedy's (the raise that
-// lengthens the cheapest path most) while they tie, raiser's (each path
-// edge pushed up until it would leave the path, the most pushed raised)
-// once it foretells more.
-func (b *bot) watchRaise(t *match.Turn, g *Graph, r *Round) {
-	if !b.steps {
-		return
-	}
-	before := &b.stepped
-	raised := -1
-	for e, c := range r.Costs() {
-		if c != before.Costs()[e] {
-			raised = e
-			break
-		}
-	}
-	if raised < 0 {
-		return
-	}
-	if b.greedyRaise(t, g, before) == raised {
-		b.raises[0]++
-	}
-	b.push.t = t
-	if pushRaise(&b.push, g, before) == raised {
-		b.raises[1]++
-	}
-	b.pusher = b.raises[1] > b.raises[0]
-}
-
 // ahead marks the nodes that reach Y without passing through pos. A step
 // to any other neighbour only leads back through pos, dearer by the way
 // there and back, as costs never fall: the player does not take it,
@@ -226,12 +191,22 @@ func nearer(g *Graph, n int) int {
 	return best
 }
 
-// rollout plays the rest of the game from the player's step along a and
-// returns what the player pays after a; false when the budget ran out.
+// rollout plays the rest of the game from the player's step along a,
+// itself keeping to near-shortest routes, against each likely adversary,
+// and returns the most the player pays after a; false when the budget
+// ran out.
 func (b *bot) rollout(t *match.Turn, g *Graph, r *Round, a Arc) (float64, bool) {
-	sim := *r
-	sim.Pos, sim.Turn = a.To, Adversary
-	return b.playOut(t, g, sim, true, b.pusher)
+	worst := math.Inf(-1)
+	for _, m := range likely[adversaryModel](b.raises[:]) {
+		sim := *r
+		sim.Pos, sim.Turn = a.To, Adversary
+		paid, ok := b.playOut(t, g, sim, keepsNear, m)
+		if !ok {
+			return 0, false
+		}
+		worst = max(worst, paid)
+	}
+	return worst, true
 }
 
 // raise chooses the adversary's edge.
@@ -248,29 +223,6 @@ func (b *bot) raise(t *match.Turn, g *Graph, r *Round) int {
 		return e
 	}
 	return 0
-}
-
-// watch scores the two models of the player on the step it just took
-// from where the adversary's last raise left it, and plays the rest of
-// the game against the one that foretold more of its steps; the
-// near-shortest one while no step has told them apart (on the generated
-// graphs that choice wins more pairings against players of either kind:
-// 95-5-0 against choke's, 95-2-3 against greedy's, where the cheapest
-// path's gave 88-8-4 and 98-1-1).
-func (b *bot) watch(t *match.Turn, g *Graph, r *Round) {
-	if !b.seen { // the player's first step, from X at the starting costs
-		b.after, b.seen = NewRound(g, r.UseMax), true
-	}
-	before := &b.after
-	t.Spend(int64(b.spare.Compute(g, before.Costs())))
-	if b.spare.Next[before.Pos].To == r.Pos {
-		b.hits[0]++
-	}
-	b.near.t = t
-	if nearShort(&b.near, g, before) == r.Pos {
-		b.hits[1]++
-	}
-	b.dodger = b.hits[1] >= b.hits[0]
 }
 
 // greedyRaise returns the edge of the player's cheapest path whose raise
@@ -340,22 +292,46 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 	if greedy >= 0 && greedy != stack {
 		cands = append(cands, greedy)
 	}
+	players := likely[playerModel](b.hits[:])
 	for _, a := range b.repl.Path {
 		if a.Edge != stack && a.Edge != greedy {
 			cands = append(cands, a.Edge)
 		}
 	}
-	best, bestPaid := stack, -1.0
-	for _, e := range cands {
+	for _, m := range players { // and the edges of each likely player's walk
 		sim := *r
-		sim.Raise(e)
-		sim.Turn = Player
-		paid, ok := b.playOut(t, g, sim, b.dodger, false)
-		if !ok {
-			break // cut short: it would look cheap for being short
+		for range rolloutSteps {
+			if sim.Pos == g.Y {
+				break
+			}
+			to := b.modelStep(t, g, &sim, m)
+			e, _ := g.EdgeBetween(sim.Pos, to)
+			if !slices.Contains(cands, e) {
+				cands = append(cands, e)
+			}
+			sim.Pos = to
 		}
-		if paid > bestPaid {
-			best, bestPaid = e, paid
+	}
+	best, bestPaid := stack, -1.0
+	cut := false
+	for _, e := range cands {
+		least := math.Inf(1)
+		for _, m := range players {
+			sim := *r
+			sim.Raise(e)
+			sim.Turn = Player
+			paid, ok := b.playOut(t, g, sim, m, raisesGreedily)
+			if !ok {
+				cut = true // cut short: it would look cheap for being short
+				break
+			}
+			least = min(least, paid)
+		}
+		if cut {
+			break
+		}
+		if least > bestPaid {
+			best, bestPaid = e, least
 		}
 	}
 	if bestPaid >= 0 {
@@ -371,34 +347,22 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 // detours), then the rest at the costs reached, and returns what the
 // player pays; false when the budget ran out first (a play-out cut short
 // would look cheap for being short).
-func (b *bot) playOut(t *match.Turn, g *Graph, sim Round, dodges, pushes bool) (float64, bool) {
+func (b *bot) playOut(t *match.Turn, g *Graph, sim Round, pm playerModel, am adversaryModel) (float64, bool) {
 	paid := 0.0
 	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; {
 		if sim.Turn == Adversary {
-			e := -1
-			if pushes {
-				b.push.t = t
-				e = pushRaise(&b.push, g, &sim)
-			} else {
-				e = b.greedyRaise(t, g, &sim)
-			}
-			if e >= 0 {
+			if e := b.modelRaise(t, g, &sim, am); e >= 0 {
 				sim.Raise(e)
 			}
 			sim.Turn = Player
 			continue
 		}
-		t.Spend(int64(b.spare.Compute(g, sim.Costs())))
-		n := b.spare.Next[sim.Pos]
-		if n.Edge < 0 {
+		to := b.modelStep(t, g, &sim, pm)
+		e, ok := g.EdgeBetween(sim.Pos, to)
+		if !ok || math.IsInf(sim.Costs()[e], 1) {
 			return math.Inf(1), t.Spend(0)
 		}
-		if dodges {
-			b.near.t = t
-			to := nearShort(&b.near, g, &sim)
-			e, _ := g.EdgeBetween(sim.Pos, to)
-			n = Arc{to, e}
-		}
+		n := Arc{to, e}
 		paid += sim.Costs()[n.Edge]
 		sim.Pos, sim.Turn = n.To, Adversary
 		steps++

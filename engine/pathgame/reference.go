@@ -48,6 +48,14 @@ type work struct {
 	count   []float64 // shortest routes on to Y (a float: counts grow fast)
 	reach   [2][]bool
 	snake   snake // the BabySnakes port's tables
+	silent  bool  // strong's models: no notes
+}
+
+// say sets the move's note, unless the plan runs in strong's head.
+func (w *work) say(format string, args ...any) {
+	if !w.silent {
+		w.t.Note.Text = fmt.Sprintf(format, args...)
+	}
 }
 
 func (b *reference) Act(t *match.Turn) (match.Action, error) {
@@ -155,7 +163,7 @@ func nearShort(w *work, g *Graph, r *Round) int {
 	if best < 0 {
 		return nearer(g, r.Pos)
 	}
-	w.t.Note.Text = fmt.Sprintf("cheapest near-shortest route %s", trimFloat(bestCost))
+	w.say("cheapest near-shortest route %s", trimFloat(bestCost))
 	return best
 }
 
@@ -186,7 +194,7 @@ func chokeRaise(w *work, g *Graph, r *Round) int {
 			best, bestScore = a.Edge, score
 		}
 	}
-	w.t.Note.Text = fmt.Sprintf("raising %s-%s: score %s", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestScore))
+	w.say("raising %s-%s: score %s", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestScore))
 	return best
 }
 
@@ -253,6 +261,6 @@ func pushRaise(w *work, g *Graph, r *Round) int {
 			best, bestPush = a.Edge, push
 		}
 	}
-	w.t.Note.Text = fmt.Sprintf("raising %s-%s: pushed up by %s", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestPush))
+	w.say("raising %s-%s: pushed up by %s", g.IDs[g.Edges[best].A], g.IDs[g.Edges[best].B], trimFloat(bestPush))
 	return best
 }
