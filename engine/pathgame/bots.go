@@ -80,8 +80,9 @@ type bot struct {
 // finds less left each move, so that the game's total stays bounded.
 func (b *bot) share(t *match.Turn, s State) {
 	if s.game != b.game {
-		b.game, b.spent, b.seen, b.hits = s.game, 0, false, [playerModels]int{}
-		b.steps, b.raises = false, [adversaryModels]int{}
+		hits, raises := b.teamOf()
+		b.game, b.spent, b.seen, b.hits = s.game, 0, false, hits
+		b.steps, b.raises = false, raises
 	}
 	left := int64(1)
 	if h := s.g.Hops[s.r.Pos]; h != Unreachable {
@@ -325,7 +326,15 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 				cut = true // cut short: it would look cheap for being short
 				break
 			}
-			least = min(least, paid)
+			switch expMode {
+			case 1:
+				if math.IsInf(least, 1) {
+					least = 0
+				}
+				least += paid / float64(len(players))
+			default:
+				least = min(least, paid)
+			}
 		}
 		if cut {
 			break

@@ -1,6 +1,11 @@
 package pathgame
 
-import "github.com/arena-playground/arena/engine/match"
+import (
+	"os"
+	"strconv"
+
+	"github.com/arena-playground/arena/engine/match"
+)
 
 // strong plays its games out in its head against models of the other
 // side: the kinds of player and adversary the course's teams wrote. It
@@ -59,6 +64,42 @@ func (b *bot) modelRaise(t *match.Turn, g *Graph, sim *Round, m adversaryModel) 
 	return snakeRaise(&b.model, g, sim)
 }
 
+// teams pairs the player and adversary models that one team wrote.
+var teams = []struct {
+	player    playerModel
+	adversary adversaryModel
+}{
+	{fewestHops, scoresPenalty},       // babysnakes
+	{followsCheapest, raisesGreedily}, // greedy
+	{followsCheapest, pushesUp},       // raiser
+}
+
+// teamOf starts a game's counts from the game before (the pairing's other
+// role): the models of the team whose other half foretold the most moves
+// there start with one foretold move. The first moves then tell apart
+// only what the other game did not.
+func (b *bot) teamOf() (hits [playerModels]int, raises [adversaryModels]int) {
+	if b.seen { // it was the adversary: its player models tell the team
+		for _, m := range likely[playerModel](b.hits[:]) {
+			for _, tm := range teams {
+				if tm.player == m {
+					raises[tm.adversary] = 1
+				}
+			}
+		}
+	}
+	if b.steps {
+		for _, m := range likely[adversaryModel](b.raises[:]) {
+			for _, tm := range teams {
+				if tm.adversary == m {
+					hits[tm.player] = 1
+				}
+			}
+		}
+	}
+	return hits, raises
+}
+
 // watch scores the player models on the step the player just took from
 // where the adversary's last raise left it.
 func (b *bot) watch(t *match.Turn, g *Graph, r *Round) {
@@ -96,6 +137,8 @@ func (b *bot) watchRaise(t *match.Turn, g *Graph, r *Round) {
 	}
 }
 
+var expMode, _ = strconv.Atoi(os.Getenv("ARENA_EXP"))
+
 // likely returns the models that foretold the most moves (all of them
 // before any move).
 func likely[M ~int8](hits []int) []M {
@@ -104,6 +147,13 @@ func likely[M ~int8](hits []int) []M {
 		top = max(top, h)
 	}
 	var out []M
+	if expMode == 2 {
+		for m, h := range hits {
+			if h == top {
+				return []M{M(m)}
+			}
+		}
+	}
 	for m, h := range hits {
 		if h == top {
 			out = append(out, M(m))
