@@ -72,6 +72,10 @@ type bot struct {
 	stepped Round
 	steps   bool
 	raises  [adversaryModels]int
+	facing  playerModel // the player model of the play-out under way
+	// been marks the nodes the player stood on this game: costs never
+	// fall, so a walk back to one only gave the adversary raises.
+	been []bool
 }
 
 // share limits the move to an even share of what is left of gameNodes
@@ -83,6 +87,7 @@ func (b *bot) share(t *match.Turn, s State) {
 		hits, raises := b.teamOf()
 		b.game, b.spent, b.seen, b.hits = s.game, 0, false, hits
 		b.steps, b.raises = false, raises
+		clear(b.been)
 	}
 	left := int64(1)
 	if h := s.g.Hops[s.r.Pos]; h != Unreachable {
@@ -125,11 +130,15 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	// others are played out leaves it standing. A play-out the budget
 	// cut short is not compared: it would look cheap for being short.
 	b.watchRaise(t, g, r)
+	if len(b.been) != g.N() {
+		b.been = make([]bool, g.N())
+	}
+	b.been[r.Pos] = true
 	arcs := append([]Arc{next}, g.Arcs(r.Pos)...)
 	best, bestCost := next.To, math.Inf(1)
 	ahead := b.ahead(t, g, r.Pos)
 	for i, a := range arcs {
-		if i > 0 && (a == next || !ahead[a.To]) {
+		if i > 0 && (a == next || !ahead[a.To]) || b.been[a.To] {
 			continue
 		}
 		rest, ok := b.rollout(t, g, r, a)
@@ -321,7 +330,11 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 			sim := *r
 			sim.Raise(e)
 			sim.Turn = Player
-			paid, ok := b.playOut(t, g, sim, m, raisesGreedily)
+			own := raisesGreedily
+			if m == fewestHops || m == keepsNear && expMode == 4 {
+				own, b.facing = onTheirRoute, m
+			}
+			paid, ok := b.playOut(t, g, sim, m, own)
 			if !ok {
 				cut = true // cut short: it would look cheap for being short
 				break

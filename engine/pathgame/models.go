@@ -37,6 +37,10 @@ const (
 	pushesUp                             // raiser's: the edge pushed up most until it would leave the path
 	scoresPenalty                        // babysnakes': stacked raises, choke points, max_Penalty
 	adversaryModels
+	// onTheirRoute is strong's own adversary in its play-outs against a
+	// player that does not take any detour (not a model of the other
+	// side): see routeRaise.
+	onTheirRoute
 )
 
 // modelStep is where a player of kind m steps from sim.
@@ -60,6 +64,8 @@ func (b *bot) modelRaise(t *match.Turn, g *Graph, sim *Round, m adversaryModel) 
 		return b.greedyRaise(t, g, sim)
 	case pushesUp:
 		return pushRaise(&b.model, g, sim)
+	case onTheirRoute:
+		return b.routeRaise(t, g, sim, b.facing)
 	}
 	return snakeRaise(&b.model, g, sim)
 }
@@ -98,6 +104,28 @@ func (b *bot) teamOf() (hits [playerModels]int, raises [adversaryModels]int) {
 		}
 	}
 	return hits, raises
+}
+
+// routeRaise raises the edge of the walk a player of kind m would take
+// from sim at today's costs whose raise adds most. Greedy's raise, which
+// counts only what the cheapest path would pay, sees nothing to gain
+// where the cheapest path has a twin the player will not take: a route a
+// hop longer for choke's player, any other route for BabySnakes'.
+func (b *bot) routeRaise(t *match.Turn, g *Graph, sim *Round, m playerModel) int {
+	walk := *sim
+	best, bestGain := -1, 0.0
+	for range rolloutSteps {
+		if walk.Pos == g.Y {
+			break
+		}
+		to := b.modelStep(t, g, &walk, m)
+		e, _ := g.EdgeBetween(walk.Pos, to)
+		if gain := walk.Costs()[e] * (g.Factor(e, walk.UseMax) - 1); gain > bestGain {
+			best, bestGain = e, gain
+		}
+		walk.Pos = to
+	}
+	return best
 }
 
 // watch scores the player models on the step the player just took from
