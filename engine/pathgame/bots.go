@@ -331,7 +331,7 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 			sim.Raise(e)
 			sim.Turn = Player
 			own := raisesGreedily
-			if m == fewestHops || m == keepsNear && expMode == 4 {
+			if m == fewestHops {
 				own, b.facing = onTheirRoute, m
 			}
 			paid, ok := b.playOut(t, g, sim, m, own)
@@ -339,15 +339,7 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 				cut = true // cut short: it would look cheap for being short
 				break
 			}
-			switch expMode {
-			case 1:
-				if math.IsInf(least, 1) {
-					least = 0
-				}
-				least += paid / float64(len(players))
-			default:
-				least = min(least, paid)
-			}
+			least = min(least, paid)
 		}
 		if cut {
 			break

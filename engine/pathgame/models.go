@@ -1,9 +1,6 @@
 package pathgame
 
 import (
-	"os"
-	"strconv"
-
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -36,6 +33,7 @@ const (
 	raisesGreedily adversaryModel = iota // greedy's: the raise that lengthens the cheapest path most
 	pushesUp                             // raiser's: the edge pushed up most until it would leave the path
 	scoresPenalty                        // babysnakes': stacked raises, choke points, max_Penalty
+	stacksOnChokes                       // choke's: stacked raises, times 5 on a choke point of near-shortest routes
 	adversaryModels
 	// onTheirRoute is strong's own adversary in its play-outs against a
 	// player that does not take any detour (not a model of the other
@@ -64,6 +62,8 @@ func (b *bot) modelRaise(t *match.Turn, g *Graph, sim *Round, m adversaryModel) 
 		return b.greedyRaise(t, g, sim)
 	case pushesUp:
 		return pushRaise(&b.model, g, sim)
+	case stacksOnChokes:
+		return chokeRaise(&b.model, g, sim)
 	case onTheirRoute:
 		return b.routeRaise(t, g, sim, b.facing)
 	}
@@ -76,6 +76,7 @@ var teams = []struct {
 	adversary adversaryModel
 }{
 	{fewestHops, scoresPenalty},       // babysnakes
+	{keepsNear, stacksOnChokes},       // choke
 	{followsCheapest, raisesGreedily}, // greedy
 	{followsCheapest, pushesUp},       // raiser
 }
@@ -165,8 +166,6 @@ func (b *bot) watchRaise(t *match.Turn, g *Graph, r *Round) {
 	}
 }
 
-var expMode, _ = strconv.Atoi(os.Getenv("ARENA_EXP"))
-
 // likely returns the models that foretold the most moves (all of them
 // before any move).
 func likely[M ~int8](hits []int) []M {
@@ -175,13 +174,6 @@ func likely[M ~int8](hits []int) []M {
 		top = max(top, h)
 	}
 	var out []M
-	if expMode == 2 {
-		for m, h := range hits {
-			if h == top {
-				return []M{M(m)}
-			}
-		}
-	}
 	for m, h := range hits {
 		if h == top {
 			out = append(out, M(m))
