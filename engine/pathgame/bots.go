@@ -15,7 +15,7 @@ func (Game) Bots() []match.BotInfo {
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
 		{Name: "greedy", Description: "player: a step along the cheapest path now; adversary: the raise of that path's edge that lengthens it most",
 			New: func(match.Options) (match.Bot, error) { return &bot{}, nil }},
-		{Name: "strong", Description: "player: the step whose rest, played out against the kind of adversary it has watched, costs least; adversary: the raise of the cheapest path (or the stacking one) after which the kind of player it has watched pays most",
+		{Name: "strong", Description: "player: the step whose rest, played out against each kind of adversary its watching has not ruled out, costs least at worst; adversary: the raise (of the cheapest path, the stacking one, or one on a likely player's walk) after which the least hurt of the kinds of player it has not ruled out pays most",
 			Budget:  match.Budget{Nodes: 20_000_000},
 			Options: []match.OptionInfo{match.OptNodes, match.OptTime},
 			New:     func(match.Options) (match.Bot, error) { return &bot{strong: true, game: -1}, nil }},

@@ -83,8 +83,11 @@ var teams = []struct {
 
 // teamOf starts a game's counts from the game before (the pairing's other
 // role): the models of the team whose other half foretold the most moves
-// there start with one foretold move. The first moves then tell apart
-// only what the other game did not.
+// there start with half a foretold move (a move foretold counts 2). It
+// decides between models that foretold as many moves, and gives way to
+// the first move one foretells and another does not: a pairing's second
+// game starts from what its first told, and a team of two halves from
+// different teams (mix:) costs no more than a move.
 func (b *bot) teamOf() (hits [playerModels]int, raises [adversaryModels]int) {
 	if b.seen { // it was the adversary: its player models tell the team
 		for _, m := range likely[playerModel](b.hits[:]) {
@@ -137,7 +140,7 @@ func (b *bot) watch(t *match.Turn, g *Graph, r *Round) {
 	}
 	for m := range playerModels {
 		if b.modelStep(t, g, &b.after, m) == r.Pos {
-			b.hits[m]++
+			b.hits[m] += 2
 		}
 	}
 }
@@ -161,7 +164,7 @@ func (b *bot) watchRaise(t *match.Turn, g *Graph, r *Round) {
 	}
 	for m := range adversaryModels {
 		if b.modelRaise(t, g, before, m) == raised {
-			b.raises[m]++
+			b.raises[m] += 2
 		}
 	}
 }

@@ -69,16 +69,24 @@ func TestNearShortMatchesTheRoutes(t *testing.T) {
 	}
 }
 
-// strong beats each reference pair on the course's graph, both seats.
+// strong beats each reference pair on the course's graphs, in both
+// seats (a pairing's second game starts from what its first told).
 func TestStrongBeatsReferences(t *testing.T) {
-	for _, ref := range []string{"choke", "raiser"} {
-		rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Graph: "advshort"}, Seed: 1,
-			Players: [2]match.Spec{{Name: ref}, {Name: "strong"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := rec.Result; r.Winner != match.P2 || len(r.Forfeits) > 0 {
-			t.Errorf("strong vs %s on advshort: %s", ref, r)
+	for _, graph := range []string{"advshort", "advshort-2016"} {
+		for _, ref := range []string{"babysnakes", "choke", "raiser"} {
+			for seat := range 2 {
+				players := [2]match.Spec{{Name: ref}, {Name: "strong"}}
+				if seat == 1 {
+					players[0], players[1] = players[1], players[0]
+				}
+				rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Graph: graph}, Seed: 1, Players: players})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r := rec.Result; r.Winner != match.Side(1-seat) || len(r.Forfeits) > 0 {
+					t.Errorf("strong vs %s on %s, strong as %s: %s", ref, graph, match.Side(1-seat), r)
+				}
+			}
 		}
 	}
 }
