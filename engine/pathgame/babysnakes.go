@@ -24,9 +24,19 @@ import (
 //   - A duplicated edge line counts as two routes, as the team's
 //     adjacency lists hold it twice.
 //
+// Where the port differs: the team's code lists every route and calls
+// max_Penalty down the route for every edge (2^hops calls), and its cost
+// matrix holds 1,000 nodes; the port scores the first snakeLook edges of
+// a route, and max_Penalty only of nodes fewer than snakeLook hops down
+// from the player, so that a 5,000-node path stays a game, not a lifetime.
+//
 // The port finds what the team's lists find without listing routes: a
 // route of fewest hops is a walk down the hop layers, so costs and counts
 // of routes fill in layer by layer.
+
+// snakeLook is how many edges of a route the port scores: a course
+// graph's route has under ten.
+const snakeLook = 64
 
 // snake is the per-graph part of the port: arcs in the game message's
 // order (duplicates kept), each node's rank as the team's int(id) orders
@@ -39,6 +49,7 @@ type snake struct {
 	count   []float64 // routes of fewest hops on to Y
 	from    []float64 // cheapest cost to a node from the route's start
 	memo    []float64 // max_Penalty of a node, NaN while unknown
+	floor   int64     // max_Penalty is 0 at this many hops from Y and nearer
 }
 
 // prepare builds the per-graph tables once.
@@ -153,6 +164,7 @@ func snakeRaise(w *work, g *Graph, r *Round) int {
 	for i := range s.memo {
 		s.memo[i] = math.NaN()
 	}
+	s.floor = g.Hops[r.Pos] - snakeLook
 	e, score := s.penalty(w, g, r.Pos, cost)
 	if e < 0 {
 		if a := s.first(r.Pos, cost); a.Edge >= 0 {
@@ -174,7 +186,7 @@ func (s *snake) penalty(w *work, g *Graph, v int, cost func(e int) float64) (int
 		from int
 	}
 	var route []step
-	for n := v; n != g.Y; {
+	for n := v; n != g.Y && len(route) < snakeLook; {
 		a := s.first(n, cost)
 		if a.Edge < 0 {
 			break
@@ -211,6 +223,9 @@ func (s *snake) penalty(w *work, g *Graph, v int, cost func(e int) float64) (int
 func (s *snake) maxPenalty(w *work, g *Graph, v int, cost func(e int) float64) float64 {
 	if !math.IsNaN(s.memo[v]) {
 		return s.memo[v]
+	}
+	if g.Hops[v] <= s.floor {
+		return 0
 	}
 	_, score := s.penalty(w, g, v, cost)
 	score = max(score, 0)
