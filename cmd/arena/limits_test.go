@@ -44,7 +44,7 @@ func BenchmarkLimits(b *testing.B) {
 		args []string
 	}
 	var cases []limit
-	bots := []string{"random", "greedy", "strong", "choke", "raiser"}
+	bots := []string{"random", "greedy", "strong", "choke", "raiser", "babysnakes"}
 	for _, g := range []struct{ name, file string }{{"path-5000", path}, {"dense-5000x200000", dense}} {
 		for i, p1 := range bots {
 			for _, p2 := range bots[i:] {
