@@ -72,7 +72,6 @@ type bot struct {
 	stepped Round
 	steps   bool
 	raises  [adversaryModels]int
-	facing  playerModel // the player model of the play-out under way
 	// been marks the nodes the player stood on this game: costs never
 	// fall, so a walk back to one only gave the adversary raises.
 	been []bool
@@ -124,9 +123,9 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	if !b.strong || b.lean {
 		return next.To
 	}
-	// Value each neighbour by the cost of walking on from it while a
-	// greedy adversary raises the worst edge of the path at every step;
-	// the cheapest path's step first, so that a budget spent before the
+	// Value each neighbour by the most that walking on from it costs
+	// against the likely adversaries (models.go); never a neighbour the
+	// player stood on this game: the cheapest path's step first, so that a budget spent before the
 	// others are played out leaves it standing. A play-out the budget
 	// cut short is not compared: it would look cheap for being short.
 	b.watchRaise(t, g, r)
@@ -309,18 +308,11 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 		}
 	}
 	for _, m := range players { // and the edges of each likely player's walk
-		sim := *r
-		for range rolloutSteps {
-			if sim.Pos == g.Y {
-				break
-			}
-			to := b.modelStep(t, g, &sim, m)
-			e, _ := g.EdgeBetween(sim.Pos, to)
+		b.walk(t, g, r, m, func(e int) {
 			if !slices.Contains(cands, e) {
 				cands = append(cands, e)
 			}
-			sim.Pos = to
-		}
+		})
 	}
 	best, bestPaid := stack, -1.0
 	cut := false
@@ -332,7 +324,7 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 			sim.Turn = Player
 			own := raisesGreedily
 			if m == fewestHops {
-				own, b.facing = onTheirRoute, m
+				own = onTheirRoute
 			}
 			paid, ok := b.playOut(t, g, sim, m, own)
 			if !ok {
@@ -365,7 +357,13 @@ func (b *bot) playOut(t *match.Turn, g *Graph, sim Round, pm playerModel, am adv
 	paid := 0.0
 	for steps := 0; sim.Pos != g.Y && steps < rolloutSteps; {
 		if sim.Turn == Adversary {
-			if e := b.modelRaise(t, g, &sim, am); e >= 0 {
+			e := -1
+			if am == onTheirRoute {
+				e = b.routeRaise(t, g, &sim, pm)
+			} else {
+				e = b.modelRaise(t, g, &sim, am)
+			}
+			if e >= 0 {
 				sim.Raise(e)
 			}
 			sim.Turn = Player

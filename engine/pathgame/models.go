@@ -35,9 +35,9 @@ const (
 	scoresPenalty                        // babysnakes': stacked raises, choke points, max_Penalty
 	stacksOnChokes                       // choke's: stacked raises, times 5 on a choke point of near-shortest routes
 	adversaryModels
-	// onTheirRoute is strong's own adversary in its play-outs against a
-	// player that does not take any detour (not a model of the other
-	// side): see routeRaise.
+	// onTheirRoute is not a model of the other side but strong's own
+	// adversary in its play-outs against a player that keeps to its
+	// fewest-hop routes: see routeRaise.
 	onTheirRoute
 )
 
@@ -64,8 +64,6 @@ func (b *bot) modelRaise(t *match.Turn, g *Graph, sim *Round, m adversaryModel) 
 		return pushRaise(&b.model, g, sim)
 	case stacksOnChokes:
 		return chokeRaise(&b.model, g, sim)
-	case onTheirRoute:
-		return b.routeRaise(t, g, sim, b.facing)
 	}
 	return snakeRaise(&b.model, g, sim)
 }
@@ -116,20 +114,28 @@ func (b *bot) teamOf() (hits [playerModels]int, raises [adversaryModels]int) {
 // where the cheapest path has a twin the player will not take: a route a
 // hop longer for choke's player, any other route for BabySnakes'.
 func (b *bot) routeRaise(t *match.Turn, g *Graph, sim *Round, m playerModel) int {
-	walk := *sim
 	best, bestGain := -1, 0.0
-	for range rolloutSteps {
-		if walk.Pos == g.Y {
-			break
-		}
-		to := b.modelStep(t, g, &walk, m)
-		e, _ := g.EdgeBetween(walk.Pos, to)
-		if gain := walk.Costs()[e] * (g.Factor(e, walk.UseMax) - 1); gain > bestGain {
+	b.walk(t, g, sim, m, func(e int) {
+		if gain := sim.Costs()[e] * (g.Factor(e, sim.UseMax) - 1); gain > bestGain {
 			best, bestGain = e, gain
 		}
-		walk.Pos = to
-	}
+	})
 	return best
+}
+
+// walk calls visit with each edge a player of kind m would take from r
+// at today's costs, for up to rolloutSteps steps.
+func (b *bot) walk(t *match.Turn, g *Graph, r *Round, m playerModel, visit func(e int)) {
+	sim := *r
+	for range rolloutSteps {
+		if sim.Pos == g.Y {
+			return
+		}
+		to := b.modelStep(t, g, &sim, m)
+		e, _ := g.EdgeBetween(sim.Pos, to)
+		visit(e)
+		sim.Pos = to
+	}
 }
 
 // watch scores the player models on the step the player just took from
