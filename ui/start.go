@@ -144,7 +144,11 @@ func (v *startView) settings() (game, p1, p2, preset string, seed uint64) {
 
 func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	cw := math.Min(w-2*st.pad, 760*st.u)
-	v.card = rect{X: (w - cw) / 2, Y: math.Max(st.pad, h*0.08), W: cw}
+	top := math.Max(st.pad, h*0.08)
+	if st.compact { // a phone: the shortest path's nine bots take three rows a seat
+		top = st.pad
+	}
+	v.card = rect{X: (w - cw) / 2, Y: top, W: cw}
 	labelW := 90 * st.u
 	if st.compact {
 		labelW = c.TextWidth("Board", st.bold) + st.pad

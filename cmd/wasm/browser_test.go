@@ -594,10 +594,15 @@ func TestPageEvasion(t *testing.T) {
 	t.Logf("both end with %s", got.Result)
 }
 
-// TestPagePathgame watches a pairing on the course's 300-node graph: the
-// page ends with the result arena play gives.
+// TestPagePathgame opens the shortest path's start view (its seat menus
+// list every reference bot) and watches a pairing on a generated 300-node
+// graph: the page ends with the result arena play gives.
 func TestPagePathgame(t *testing.T) {
 	b := newBrowser(t)
+	b.open("")
+	b.key("5")
+	b.waitJS(`"p1:babysnakes" in JSON.parse(window.arenaTest.status()).targets`, time.Minute)
+	b.screenshot("playground-pathgame-start")
 	b.open("?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 5`, 2*time.Minute)
 	b.screenshot("playground-pathgame")
@@ -695,6 +700,10 @@ func TestPagePhone(t *testing.T) {
 	b.open("")
 	check("start view")
 	b.screenshot("phone-start")
+	b.key("5") // the shortest path, whose seat menus hold the most bots
+	b.waitJS(`"p1:babysnakes" in JSON.parse(window.arenaTest.status()).targets`, time.Minute)
+	b.screenshot("phone-start-pathgame")
+	check("the shortest path's start view")
 	b.open("?game=life&p1=greedy&p2=random&seed=4")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).turn >= 1`, time.Minute)
 	check("life")
