@@ -83,9 +83,8 @@ type bot struct {
 // finds less left each move, so that the game's total stays bounded.
 func (b *bot) share(t *match.Turn, s State) {
 	if s.game != b.game {
-		hits, raises := b.teamOf()
-		b.game, b.spent, b.seen, b.hits = s.game, 0, false, hits
-		b.steps, b.raises = false, raises
+		b.game, b.spent, b.seen, b.hits = s.game, 0, false, [playerModels]int{}
+		b.steps, b.raises = false, [adversaryModels]int{}
 		clear(b.been)
 	}
 	left := int64(1)

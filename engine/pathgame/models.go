@@ -68,46 +68,6 @@ func (b *bot) modelRaise(t *match.Turn, g *Graph, sim *Round, m adversaryModel) 
 	return snakeRaise(&b.model, g, sim)
 }
 
-// teams pairs the player and adversary models that one team wrote.
-var teams = []struct {
-	player    playerModel
-	adversary adversaryModel
-}{
-	{fewestHops, scoresPenalty},       // babysnakes
-	{keepsNear, stacksOnChokes},       // choke
-	{followsCheapest, raisesGreedily}, // greedy
-	{followsCheapest, pushesUp},       // raiser
-}
-
-// teamOf starts a game's counts from the game before (the pairing's other
-// role): the models of the team whose other half foretold the most moves
-// there start with half a foretold move (a move foretold counts 2). It
-// decides between models that foretold as many moves, and gives way to
-// the first move one foretells and another does not: a pairing's second
-// game starts from what its first told, and a team of two halves from
-// different teams (mix:) costs no more than a move.
-func (b *bot) teamOf() (hits [playerModels]int, raises [adversaryModels]int) {
-	if b.seen { // it was the adversary: its player models tell the team
-		for _, m := range likely[playerModel](b.hits[:]) {
-			for _, tm := range teams {
-				if tm.player == m {
-					raises[tm.adversary] = 1
-				}
-			}
-		}
-	}
-	if b.steps {
-		for _, m := range likely[adversaryModel](b.raises[:]) {
-			for _, tm := range teams {
-				if tm.adversary == m {
-					hits[tm.player] = 1
-				}
-			}
-		}
-	}
-	return hits, raises
-}
-
 // routeRaise raises the edge of the walk a player of kind m would take
 // from sim at today's costs whose raise adds most. Greedy's raise, which
 // counts only what the cheapest path would pay, sees nothing to gain
@@ -146,7 +106,7 @@ func (b *bot) watch(t *match.Turn, g *Graph, r *Round) {
 	}
 	for m := range playerModels {
 		if b.modelStep(t, g, &b.after, m) == r.Pos {
-			b.hits[m] += 2
+			b.hits[m]++
 		}
 	}
 }
@@ -170,7 +130,7 @@ func (b *bot) watchRaise(t *match.Turn, g *Graph, r *Round) {
 	}
 	for m := range adversaryModels {
 		if b.modelRaise(t, g, before, m) == raised {
-			b.raises[m] += 2
+			b.raises[m]++
 		}
 	}
 }
