@@ -50,6 +50,7 @@ type snake struct {
 	from    []float64 // cheapest cost to a node from the route's start
 	memo    []float64 // max_Penalty of a node, NaN while unknown
 	floor   int64     // max_Penalty is 0 at this many hops from Y and nearer
+	only    []int     // unavoidable's memory: a layer's one node on cheap routes
 }
 
 // prepare builds the per-graph tables once.
@@ -264,7 +265,10 @@ func (s *snake) unavoidable(w *work, g *Graph, v int, cost func(e int) float64) 
 	limit := s.rest[v] + 1
 	// only[h]: the one node of layer h that such a route passes, -1 for
 	// none yet, -2 for more than one.
-	only := make([]int, top+1)
+	if int64(cap(s.only)) < top+1 {
+		s.only = make([]int, top+1)
+	}
+	only := s.only[:top+1]
 	for i := range only {
 		only[i] = -1
 	}
