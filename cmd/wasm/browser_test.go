@@ -349,7 +349,7 @@ func TestPage(t *testing.T) {
 		b.click("play")
 		b.waitJS(`!JSON.parse(window.arenaTest.status()).playing`, 5*time.Second)
 		paused := b.status().Turn
-		time.Sleep(500 * time.Millisecond)
+		b.awaitFrames(30) // thirty frames, which would have moved a playing playhead
 		if s := b.status(); s.Turn != paused {
 			b.fatalf("paused at %v, the playhead moved to %v", paused, s.Turn)
 		}
