@@ -127,8 +127,52 @@ func check(file, src string) (string, error) {
 		if !slices.Contains(gobot.Imports, path) {
 			return "", fmt.Errorf("%s: import %q: a bot may import only %s", fset.Position(im.Pos()), path, strings.Join(gobot.Imports, ", "))
 		}
+		if im.Name != nil && im.Name.Name == "." {
+			return "", fmt.Errorf("%s: import . %q: a bot names what it imports by its package", fset.Position(im.Pos()), path)
+		}
+	}
+	if err := refused(fset, whole); err != nil {
+		return "", err
 	}
 	return f.Name.Name, nil
+}
+
+// refused finds the first name of an imported package that the bot API
+// does not hand to a bot (match.ReadFile, fmt.Scan, rand.IntN …) and says
+// why, at its line, as the compiler would say an undefined name.
+func refused(fset *token.FileSet, f *ast.File) error {
+	imported := map[string]string{} // the name a file gives a package: its path
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if name == "v2" { // math/rand/v2
+			name = "rand"
+		}
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		imported[name] = path
+	}
+	var err error
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || err != nil {
+			return err == nil
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok || id.Obj != nil { // a local name, not a package
+			return true
+		}
+		path, ok := imported[id.Name]
+		if !ok {
+			return true
+		}
+		if why := symbols.Refused(path, sel.Sel.Name); why != "" {
+			err = fmt.Errorf("%s: %s.%s is not for bots: %s", fset.Position(sel.Pos()), id.Name, sel.Sel.Name, why)
+		}
+		return true
+	})
+	return err
 }
 
 // misassigned finds the first assignment of several values one of which
