@@ -19,6 +19,14 @@ import (
 // would leave it a moment to fork children that have none.
 const capsEnv = "ARENA_PLAYER_CAPS"
 
+// launchEnv tells the launcher what else to do before it becomes the
+// program, a comma-separated list: "proc" mounts a /proc of the
+// program's own PID namespace over the one it inherited, so that it sees
+// no process but its own tree (another entrant's /proc/PID/fd is not
+// there to read or write); "confine" gives it Landlock's empty ruleset
+// (the interpreter of a go: bot, see confineSelf).
+const launchEnv = "ARENA_PLAYER_LAUNCH"
+
 // threadEnvs are the numerical libraries' thread counts a capped program
 // gets unless its environment sets them: one, as it gets one core in a
 // tournament. NumPy's OpenBLAS otherwise starts a thread per core, each
@@ -27,23 +35,54 @@ const capsEnv = "ARENA_PLAYER_CAPS"
 var threadEnvs = []string{"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"}
 
 func init() {
-	v, ok := os.LookupEnv(capsEnv)
-	if !ok {
+	caps, capped := os.LookupEnv(capsEnv)
+	how, launched := os.LookupEnv(launchEnv)
+	if !capped && !launched {
 		return
 	}
 	os.Unsetenv(capsEnv)
-	if err := becomeCapped(v, os.Args[1:]); err != nil {
-		fmt.Fprintf(os.Stderr, "arena: cannot start the program under its caps: %v\n", err)
+	os.Unsetenv(launchEnv)
+	if err := become(caps, how, os.Args[1:]); err != nil {
+		fmt.Fprintf(os.Stderr, "arena: cannot start the program: %v\n", err)
 		os.Exit(127)
 	}
 }
 
-// becomeCapped sets the caps written in v ("memory procs cpu_seconds")
-// and executes args.
-func becomeCapped(v string, args []string) error {
+// become sets the caps written in caps ("memory procs cpu_seconds"; ""
+// for none), does what how asks, and executes args.
+func become(caps, how string, args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("the launcher has no program to start")
+	}
+	if caps != "" {
+		if err := setCaps(caps); err != nil {
+			return err
+		}
+	}
+	steps := strings.Split(how, ",")
+	for _, step := range steps {
+		switch step {
+		case "":
+		case "proc":
+			if err := ownProc(); err != nil {
+				return err
+			}
+		case "confine":
+			if err := confineSelf(args[0]); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("%s=%q: unknown step %q", launchEnv, how, step)
+		}
+	}
+	return syscall.Exec(args[0], args, os.Environ())
+}
+
+// setCaps sets the rlimits of the caps.
+func setCaps(v string) error {
 	f := strings.Fields(v)
-	if len(f) != 3 || len(args) == 0 {
-		return fmt.Errorf("%s=%q, %d arguments", capsEnv, v, len(args))
+	if len(f) != 3 {
+		return fmt.Errorf("%s=%q", capsEnv, v)
 	}
 	for i, res := range []int{syscall.RLIMIT_DATA, rlimitNPROC, syscall.RLIMIT_CPU} {
 		n, err := strconv.ParseUint(f[i], 10, 64)
@@ -66,16 +105,30 @@ func becomeCapped(v string, args []string) error {
 			os.Setenv(e, "1")
 		}
 	}
-	return syscall.Exec(args[0], args, os.Environ())
+	return nil
+}
+
+// ownProc mounts the program's own /proc: the launcher runs as the first
+// process of a new PID and mount namespace (newGroup), whose mounts it
+// first keeps from propagating back to the machine's.
+func ownProc() error {
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("a private mount namespace: %v", err)
+	}
+	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("a /proc of its own: %v", err)
+	}
+	return nil
 }
 
 // rlimitNPROC is RLIMIT_NPROC, which package syscall does not name.
 const rlimitNPROC = 6
 
-// capped makes cmd start through the launcher under c, when c sets any
-// cap and arena's own binary can be found.
-func capped(cmd *exec.Cmd, c Caps) {
-	if c == (Caps{}) {
+// launchThrough makes cmd start through the launcher, under c and with
+// how's steps, when there is anything to do and arena's own binary can
+// be found.
+func launchThrough(cmd *exec.Cmd, c Caps, how string) {
+	if c == (Caps{}) && how == "" {
 		return
 	}
 	self, err := os.Executable()
@@ -92,7 +145,13 @@ func capped(cmd *exec.Cmd, c Caps) {
 		return
 	}
 	env := cmd.Environ()
-	cmd.Env = append(env, fmt.Sprintf("%s=%d %d %d", capsEnv, c.Memory, c.Procs, int64(c.CPU.Seconds())))
+	if c != (Caps{}) {
+		env = append(env, fmt.Sprintf("%s=%d %d %d", capsEnv, c.Memory, c.Procs, int64(c.CPU.Seconds())))
+	}
+	if how != "" {
+		env = append(env, launchEnv+"="+how)
+	}
+	cmd.Env = env
 	cmd.Args = append([]string{self}, append([]string{cmd.Path}, cmd.Args[1:]...)...)
 	cmd.Path = self
 }

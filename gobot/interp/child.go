@@ -20,6 +20,9 @@ func init() {
 		return
 	}
 	os.Unsetenv(players.GoBotEnv)
+	if !noSeccomp {
+		confine() // whether the kernel has seccomp is players.Contain's to say
+	}
 	if err := Serve(os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "arena: the bot's interpreter:", err)
 		os.Exit(1)

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/players"
+)
+
+// attack is a go: bot that, with tables widened to os, os/exec and net
+// (the arena_widened_tables build), tries what a leak in the review would
+// let it: read a file, write one, run a program, connect to a port. It
+// prints each error, which its note carries, and then moves.
+const attack = `package bot
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+
+	"github.com/arena-playground/arena/engine/colosseum"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+func Act(t *match.Turn) (match.Action, error) {
+	_, err := os.ReadFile("/etc/passwd")
+	fmt.Println("read:", err)
+	err = os.WriteFile(%q, []byte("pwned"), 0o644)
+	fmt.Println("write:", err)
+	cmd := exec.Command("/bin/sh", "-c", %q)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr, os.Stderr // no /dev/null to open: the exec itself is tried
+	err = cmd.Run()
+	fmt.Println("exec:", err)
+	c, err := net.Dial("tcp", %q)
+	if c != nil {
+		c.Close()
+	}
+	fmt.Println("dial:", err)
+	return t.State.(colosseum.State).Moves(nil)[0], nil
+}
+`
+
+// TestKernelRefusesWhatTablesLeak builds arena with the tables widened to
+// os, os/exec and net, and plays a bot that uses them: the kernel
+// (Landlock before the interpreter starts, seccomp once it runs) refuses
+// the open, the write, the exec and the socket, and nothing is written,
+// run or connected to; with the seccomp filter left off, Landlock alone
+// refuses them all (permission denied, its EACCES); without namespaces
+// (the portable path) the seccomp filter still holds.
+func TestKernelRefusesWhatTablesLeak(t *testing.T) {
+	c := players.Contain()
+	if c.Landlock == 0 && !c.Seccomp {
+		t.Fatalf("this kernel has neither Landlock nor seccomp: %s", c)
+	}
+	t.Logf("containment here: %s", c)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "arena")
+	if out, err := exec.Command("go", "build", "-tags", "arena_widened_tables", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -tags arena_widened_tables: %v\n%s", err, out)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dialled := make(chan struct{}, 1)
+	go func() {
+		if c, err := ln.Accept(); err == nil {
+			c.Close()
+			dialled <- struct{}{}
+		}
+	}()
+	written, ran := filepath.Join(dir, "pwned.txt"), filepath.Join(dir, "ran.txt")
+	bot := filepath.Join(dir, "attack.go")
+	os.WriteFile(bot, []byte(fmt.Sprintf(attack, written, "id > "+ran, ln.Addr().String())), 0o644)
+	for _, env := range []string{"", "ARENA_TEST_NO_SECCOMP=1", players.PortableEnv + "=1"} {
+		replay := filepath.Join(dir, "replay.json")
+		cmd := exec.Command(bin, "play", "-game", "colosseum", "-p1", "go:"+bot, "-p2", "random", "-replay", replay)
+		cmd.Env = append(os.Environ(), env)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s play: %v\n%s", env, err, out)
+		}
+		data, _ := os.ReadFile(replay)
+		for _, want := range []string{`read: open /etc/passwd: `, `write: open ` + written + `: `, `exec: fork/exec /bin/sh: `, `dial: dial tcp `} {
+			at := strings.Index(string(data), want)
+			if at < 0 {
+				t.Fatalf("%s: the bot's note has no %q:\n%.2000s", env, want, data)
+			}
+			said := string(data[at:])
+			said = said[:strings.IndexAny(said, `"`)]
+			if !strings.Contains(said, "permission denied") && !strings.Contains(said, "operation not permitted") {
+				t.Errorf("%s: the kernel did not refuse it: %q", env, said)
+			}
+			if env != players.PortableEnv+"=1" {
+				t.Logf("%s: %s", env, said)
+			}
+		}
+		for _, f := range []string{written, ran} {
+			if _, err := os.Stat(f); err == nil {
+				t.Errorf("%s: the bot made %s", env, f)
+			}
+		}
+		select {
+		case <-dialled:
+			t.Errorf("%s: the bot connected to a port of this machine", env)
+		case <-time.After(100 * time.Millisecond): // an accepted connection is in the queue already
+		}
+	}
+}
