@@ -11,11 +11,11 @@ import (
 var containment = sync.OnceValue(func() Containment {
 	c := Containment{Landlock: landlockABI()}
 	if portable() {
-		c.Landlock = 0 // the portable path confines nothing
-	} else {
-		_, err := unix.PrctlRetInt(unix.PR_GET_SECCOMP, 0, 0, 0, 0)
-		c.Seccomp = err == nil
+		c.Landlock = 0 // the portable path starts programs as macOS does
 	}
+	// The interpreter's filter is its own (gobot/interp), on every path.
+	_, err := unix.PrctlRetInt(unix.PR_GET_SECCOMP, 0, 0, 0, 0)
+	c.Seccomp = err == nil
 	c.Separate = namespaceAttr() != nil
 	if !c.Separate {
 		c.Weaker = "programs run in process groups, with no namespace of their own (" + namespaces.why +

@@ -37,7 +37,7 @@ func newGroup(cmd *exec.Cmd) {
 		attr.GidMappingsEnableSetgroups = ns.GidMappingsEnableSetgroups
 		how = "proc"
 	}
-	if slices.Contains(cmd.Env, GoBotEnv+"=1") {
+	if slices.Contains(cmd.Env, GoBotEnv+"=1") && !portable() {
 		how = join(how, "confine")
 	}
 	cmd.SysProcAttr = attr

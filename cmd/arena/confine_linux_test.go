@@ -115,3 +115,68 @@ func TestKernelRefusesWhatTablesLeak(t *testing.T) {
 		}
 	}
 }
+
+// TestEntrantsCannotReachEachOther plays an entrant that looks for its
+// rival in /proc and opens the rival's output, as one that forges the
+// rival's replies does: in namespaces of its own it sees no other process
+// at all. On the portable path (process groups only, as on macOS) it finds
+// and opens the rival's pipe, which is why Contain names that path weaker
+// and a tournament refuses it without -containment weak.
+func TestEntrantsCannotReachEachOther(t *testing.T) {
+	spy := selfCommand(t, "misbehave spy")
+	rival := selfCommand(t, "bot -game colosseum -bot greedy")
+	for _, portable := range []bool{false, true} {
+		dir := t.TempDir()
+		replay := filepath.Join(dir, "replay.json")
+		env := ""
+		if portable {
+			env = players.PortableEnv + "=1"
+		}
+		cmd := exec.Command(os.Args[0], "play", "-game", "colosseum", "-p1", spy, "-p2", rival, "-seed", "3", "-replay", replay)
+		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1", env)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s play: %v\n%s", env, err, out)
+		}
+		data, _ := os.ReadFile(replay)
+		at := strings.Index(string(data), "spy: ")
+		if at < 0 {
+			t.Fatalf("%s: the spy said nothing:\n%.1500s", env, data)
+		}
+		said := string(data[at:])
+		said = said[:strings.IndexByte(said, '"')]
+		t.Logf("%s: %s", env, said)
+		switch {
+		case !portable && said != "spy: 0 other processes; opened the rival's output: []":
+			t.Errorf("in namespaces of its own the entrant reached others: %s", said)
+		case portable && strings.HasSuffix(said, "[]"):
+			t.Errorf("on the portable path the spy did not reach its rival (%s): then it is not weaker, and the docs say wrong", said)
+		}
+	}
+}
+
+// TestTournamentRefusesWeakContainment: where programs cannot be kept
+// apart (the portable path here), a tournament of programs is refused
+// with the weaker guarantee named, and plays with -containment weak,
+// saying it; a tournament of built-in bots needs no containment.
+func TestTournamentRefusesWeakContainment(t *testing.T) {
+	program := "p=" + selfCommand(t, "bot -game colosseum -bot greedy")
+	run := func(args ...string) (int, string) {
+		cmd := exec.Command(os.Args[0], append([]string{"tournament", "-game", "colosseum", "-o", t.TempDir()}, args...)...)
+		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1", players.PortableEnv+"=1")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return code, string(out)
+	}
+	if code, out := run("-check", program, "g=greedy"); code != 2 || !strings.Contains(out, "programs cannot be kept apart here") || !strings.Contains(out, "/proc/PID/fd") || !strings.Contains(out, "-containment weak") {
+		t.Errorf("a tournament of programs, weakly contained: exit %d\n%s", code, out)
+	}
+	if code, out := run("-containment", "weak", program, "g=greedy"); code != 0 || !strings.Contains(out, "arena: -containment weak: programs run in process groups") {
+		t.Errorf("with -containment weak: exit %d\n%s", code, out)
+	}
+	if code, out := run("-check", "a=random", "g=greedy"); code != 0 {
+		t.Errorf("a tournament of built-in bots: exit %d\n%s", code, out)
+	}
+}

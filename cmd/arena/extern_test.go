@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,31 @@ func startChild(escape bool) {
 	}
 }
 
+// spy looks through /proc for the other entrant (a process whose command
+// line says "bot"), as a hostile entrant does, and opens its output for
+// writing, which would let it forge the rival's replies; it says on
+// standard error what it saw and what it opened.
+func spy() {
+	entries, _ := os.ReadDir("/proc")
+	seen, opened := 0, []string{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		seen++
+		cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if !strings.Contains(string(cmdline), "bot\x00-game") {
+			continue
+		}
+		if f, err := os.OpenFile(fmt.Sprintf("/proc/%d/fd/1", pid), os.O_WRONLY, 0); err == nil {
+			f.Close()
+			opened = append(opened, fmt.Sprint(pid))
+		}
+	}
+	fmt.Fprintf(os.Stderr, "spy: %d other processes; opened the rival's output: [%s]\n", seen, strings.Join(opened, " "))
+}
+
 // misbehave reads step messages and answers them badly.
 func misbehave(mode string) {
 	if mode == "escapes" { // what would set the terminal's title, clear it and recolour it
@@ -66,6 +92,11 @@ func misbehave(mode string) {
 		}
 		legal := s.Moves(nil)[0]
 		switch mode {
+		case "spy": // look for the rival in /proc, and reach for its pipes; then play
+			if n == 0 {
+				spy()
+			}
+			fmt.Printf("{\"pos\":[%d,%d],\"dir\":%d,\"id\":%d}\n", legal.To.Row, legal.To.Col, legal.Dir, id)
 		case "hang":
 			time.Sleep(time.Hour)
 		case "orphan": // a child that holds the output open, then hang

@@ -48,6 +48,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	sprt := fs.String("sprt", "", "for -format sprt: `elo0=0,elo1=10,alpha=0.05,beta=0.05`")
 	caps := fs.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps; kept in the tournament's plan")
 	check := fs.Bool("check", false, "check the command line and every entrant (programs found, agent files imported), then stop before any game")
+	containment := fs.String(players.ContainmentFlag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway, each in a process group")
 	shard := fs.String("shard", "", "play only shard `i/n` of the schedule (its pairs k with k mod n = i), into its own directory; join them with 'arena tournament merge'")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -69,9 +70,19 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	programs := false
 	for _, e := range plan.Entrants {
 		if sp, _ := match.ParseSpec(e.Spec); sp.External() {
 			plan.Caps = programCaps.String() // the rules its programs played under
+			programs = true
+		}
+	}
+	if programs {
+		if err := players.CheckContainment(*containment); err != nil {
+			return usageError{err}
+		}
+		if c := players.Contain(); !c.Full() {
+			fmt.Fprintf(stderr, "arena: -containment weak: %s\n", c.Weaker)
 		}
 	}
 	if *dir == "" {

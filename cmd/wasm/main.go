@@ -56,6 +56,9 @@ func main() {
 	for _, p := range offers {
 		fmt.Fprintf(os.Stderr, "arena: offering %s in %s's seat menus: %s\n", p.SpecText(), p.Game, p.Spec)
 	}
+	if c := players.Contain(); len(offers) > 0 && !c.Full() {
+		fmt.Fprintf(os.Stderr, "arena: programs are weakly contained here: %s\n", c.Weaker)
+	}
 	match.ServeLog = untrusted.NewWriter(os.Stderr)
 	if !*quiet {
 		match.ServeSaid = match.ServeLog
