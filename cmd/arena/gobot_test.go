@@ -52,3 +52,23 @@ func line(s, prefix string) string {
 	}
 	return ""
 }
+
+// TestGoBotThatCannotStartLoses: a go: file that compiles but whose
+// package initialisation panics passes the check before any game, then
+// loses each of its games with the reason, and the tournament ends.
+func TestGoBotThatCannotStartLoses(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bot.go")
+	if code, _, stderr := arena(t, "template", "-game", "colosseum", "-o", file); code != 0 {
+		t.Fatalf("template: exit %d: %s", code, stderr)
+	}
+	src, _ := os.ReadFile(file)
+	os.WriteFile(file, append(src, "\nvar boom = func() int { var m map[string]int; m[\"x\"] = 1; return 1 }()\n"...), 0o644)
+	code, stdout, stderr := arena(t, "tournament", "-game", "colosseum", "-o", filepath.Join(dir, "t"), "-containment", "weak", "bad=go:"+file, "g=greedy")
+	if code != 0 {
+		t.Fatalf("the tournament did not end: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "bad: 2x replaced: the bot could not start: "+file+": assignment to entry in nil map") || !strings.Contains(stdout, "g    -  2/2") {
+		t.Fatalf("the bot that cannot start did not lose its two games with the reason:\n%s", stdout)
+	}
+}

@@ -90,6 +90,10 @@ type Runner struct {
 	// of a million (an Evasion hunter waiting for its cooldown) costs the
 	// record one note, not a million.
 	lastNote [2]*Note
+	// unstarted is why a side's bot could not begin the match (a go:
+	// bot whose package initialisation panics or loops): it loses as a
+	// bot that cannot move does, at each turn it is asked.
+	unstarted [2]error
 
 	mu  sync.Mutex
 	rec Record
@@ -150,7 +154,7 @@ func NewRunner(s Setup) (*Runner, error) {
 }
 
 // begin tells the bots that keep a copy of the match (Mirror) how it
-// begins.
+// begins; one that cannot begin is kept from moving (unstarted).
 func (r *Runner) begin() error {
 	var st *Start
 	for _, side := range Sides {
@@ -166,7 +170,7 @@ func (r *Runner) begin() error {
 			st = &s
 		}
 		if err := m.Begin(*st, side); err != nil {
-			return fmt.Errorf("%s: %w", side, err)
+			r.unstarted[side] = fmt.Errorf("the bot could not start: %w", err)
 		}
 	}
 	return nil
@@ -337,6 +341,9 @@ func (r *Runner) tellEnd(s State) {
 // clock into an error.
 func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *Note, think time.Duration, err error) {
 	bot := r.bots[side]
+	if err := r.unstarted[side]; err != nil {
+		return nil, nil, 0, err
+	}
 	if c, ok := bot.(Connecter); ok {
 		if err := c.Connect(ctx, s, side, r.left(s, side)); err != nil {
 			return nil, nil, r.charged(side), err
