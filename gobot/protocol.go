@@ -1,6 +1,7 @@
 package gobot
 
 import (
+	"strings"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -147,7 +148,7 @@ func (p *Protocol) Reply(line []byte) (match.Action, int, error) {
 	if err := json.Unmarshal(line, &r); err != nil {
 		return nil, -1, fmt.Errorf("not a reply: %v", err)
 	}
-	p.note, p.said = r.Note, r.Said
+	p.note, p.said = r.Note, WithoutPanicLines(r.Said)
 	if p.err != nil {
 		return nil, r.ID, p.err
 	}
@@ -197,4 +198,48 @@ func Provided(file string) (string, bool) {
 	defer sourcesMu.Unlock()
 	s, ok := sources[file]
 	return s, ok
+}
+
+// PanicLine starts the line the interpreter writes, with what the bot
+// prints, when the bot panics: the function it panicked in follows. A
+// panic in one of the bot's goroutines ends the interpreter, and this line
+// is then all that says where (see PanicIn); a panic in Act is answered
+// as an error, and the line is dropped from what the bot printed.
+const PanicLine = "arena: the bot panicked in "
+
+// PanicIn reads how a bot's interpreter died from what it wrote: the
+// function a goroutine panicked in and the panic's value, when it died of
+// a panic ("" otherwise), and what the bot printed before it.
+func PanicIn(said []string) (why string, printed []string) {
+	fn := ""
+	for i, l := range said {
+		if f, ok := strings.CutPrefix(l, PanicLine); ok && fn == "" {
+			fn = f
+			continue
+		}
+		if v, ok := strings.CutPrefix(l, "panic: "); ok {
+			v = strings.TrimSuffix(v, " [recovered, repanicked]")
+			v = strings.TrimSuffix(v, " [recovered]")
+			where := ""
+			if fn != "" {
+				where = " in " + fn
+			}
+			return "the bot panicked" + where + ": " + v, WithoutPanicLines(said[:i])
+		}
+	}
+	return "", WithoutPanicLines(said)
+}
+
+// WithoutPanicLines drops the interpreter's PanicLine lines.
+func WithoutPanicLines(said []string) []string {
+	out := said[:0:0]
+	for _, l := range said {
+		if !strings.HasPrefix(l, PanicLine) {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

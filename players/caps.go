@@ -73,6 +73,12 @@ func ParseCaps(s string) (Caps, error) {
 	return c, nil
 }
 
+// MinMemory is the least memory cap taken: under it the interpreters
+// the courses' programs and go: bots run in do not start (a go: bot's,
+// with GOMAXPROCS at 2, failed to start its threads at 96M and played at
+// 128M on Linux/amd64).
+const MinMemory = 128 << 20
+
 // parseBytes reads a size: 512M, 2G, or bytes; 0 for none.
 func parseBytes(v string) (int64, error) {
 	mult := int64(1)
@@ -88,8 +94,8 @@ func parseBytes(v string) (int64, error) {
 	if err != nil || n < 0 || n > (1<<50)/mult {
 		return 0, fmt.Errorf("want a size such as 512M or 2G (0: none)")
 	}
-	if n > 0 && n*mult < 16<<20 {
-		return 0, fmt.Errorf("want 16M or more: no interpreter starts in less")
+	if n > 0 && n*mult < MinMemory {
+		return 0, fmt.Errorf("want %s or more: a go: bot's interpreter (arena's own binary, its threads' stacks counted) needs about 100M to start, a Python agent with NumPy about as much", sizeText(MinMemory))
 	}
 	return n * mult, nil
 }

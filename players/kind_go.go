@@ -3,6 +3,7 @@
 package players
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -57,13 +58,25 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 	}
 	proto := gobot.NewProtocol(g, spec.Command, string(data))
 	b := &goBot{proto: proto, start: func() (*processBot, error) {
-		return startProcessEnv(proto, []string{self}, []string{GoBotEnv + "=1"}, "the bot")
+		return startProcessEnv(proto, []string{self}, goBotEnv(), "the bot")
 	}}
 	if b.processBot, err = b.start(); err != nil {
 		return nil, err
 	}
 	b.live = true
 	return b, nil
+}
+
+// goBotEnv is the interpreter's environment beside arena's: GoBotEnv, and
+// GOMAXPROCS 2 unless arena's environment sets it, so that the threads the
+// Go runtime starts, whose stacks count in the memory cap, are as many on
+// a 64-core node as on a laptop (MinMemory).
+func goBotEnv() []string {
+	env := []string{GoBotEnv + "=1"}
+	if _, set := os.LookupEnv("GOMAXPROCS"); !set {
+		env = append(env, "GOMAXPROCS=2")
+	}
+	return env
 }
 
 // goBot is a bot interpreted in a child process, which keeps a copy of
@@ -102,6 +115,15 @@ func (b *goBot) open() error {
 
 func (b *goBot) Moved(acts [2]match.Action) { b.proto.Moved(acts) }
 
+// Connect is the process's, but for a child that ended: Act starts
+// another, so the ended one's error is not this move's.
+func (b *goBot) Connect(ctx context.Context, s match.State, side match.Side, left time.Duration) error {
+	if !b.live {
+		return nil
+	}
+	return b.processBot.Connect(ctx, s, side, left)
+}
+
 func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 	if !b.live {
 		p, err := b.start()
@@ -112,6 +134,10 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		b.proto.Restart()
 		if err := b.open(); err != nil {
 			b.Close()
+			if why, printed := gobot.PanicIn(b.said.take()); why != "" {
+				t.Note.Said = printed
+				return nil, errors.New(why)
+			}
 			return nil, err
 		}
 	}
@@ -124,7 +150,14 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		t.Note = *note
 		t.Note.Said = said
 	}
+	why, printed := gobot.PanicIn(t.Note.Said)
+	t.Note.Said = printed
 	switch {
+	case err != nil && why != "" && b.dead != nil:
+		// A goroutine of the bot's panicked and took the interpreter with
+		// it: the runtime's stack names only the interpreter's code.
+		b.Close()
+		return nil, errors.New(why)
 	case err != nil && outOfMemory(t.Note.Said):
 		// The runtime's own stacks follow its last words: they say
 		// nothing of the bot's code, only that it allocated.

@@ -32,7 +32,7 @@ import (
 type gauntletRoom struct {
 	dir string // where each gauntlet gets a directory
 	mu  sync.Mutex
-	run map[string]*gauntletRun // gauntlets playing now, by key
+	run map[string]*gauntletRun // gauntlets playing now, by program
 }
 
 // gauntletRun is a gauntlet playing for a page.
@@ -41,7 +41,8 @@ type gauntletRun struct {
 	done chan struct{}      // closed when the run has stopped
 }
 
-// take makes key's gauntlet this request's: a run of it for another page
+// take makes the gauntlet of a program (key: game/name) this request's,
+// so that a program plays one gauntlet at a time: a run of it for another page
 // (a tab reloaded, whose closed request the server may not have noticed
 // yet, or a second tab) is stopped, and this one goes on from its
 // journal once that one has stopped. It returns the run's context, ended
@@ -98,7 +99,9 @@ func (g *gauntletRoom) play(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	ctx, release, ok := g.take(gt.Key, r.Context())
+	// One gauntlet a program at a time: a second, of any pairs, takes
+	// its place as a reload does, and the first's journal stays to resume.
+	ctx, release, ok := g.take(req.Game+"/"+req.Program, r.Context())
 	if !ok {
 		return // the page went while it waited
 	}
@@ -113,7 +116,7 @@ func (g *gauntletRoom) play(w http.ResponseWriter, r *http.Request) {
 			out.send(st, true)
 		})
 	if ctx.Err() != nil && r.Context().Err() == nil {
-		out.send(progress.Status{Error: "the gauntlet goes on in another tab, which started it again"}, true)
+		out.send(progress.Status{Error: "another gauntlet of this program was started (another tab, a reload, or other pairs): a program plays one at a time; this one's games are kept, and it resumes when started again"}, true)
 	}
 }
 

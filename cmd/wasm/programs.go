@@ -172,6 +172,7 @@ func (p *programRoom) checkStart(st match.Start) (ports []string, err error) {
 	if err != nil {
 		return nil, err
 	}
+
 	for side, s := range st.Players {
 		sp, err := match.ParseSpec(s)
 		if err != nil {
@@ -194,6 +195,15 @@ func (p *programRoom) checkStart(st match.Start) (ports []string, err error) {
 				return nil, fmt.Errorf("%s: %v", match.Side(side), err)
 			}
 		}
+	}
+	served := false
+	for _, s := range st.Players {
+		served = served || strings.HasPrefix(s, players.Served+":")
+	}
+	if !served {
+		// Its place is a program's: the page computes every other match
+		// in its own worker.
+		return nil, errors.New("the server plays only matches with a program it offers; the page plays the others itself")
 	}
 	return ports, nil
 }

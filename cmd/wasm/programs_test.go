@@ -237,6 +237,7 @@ func TestServerRefusesWhatThePageDidNotAsk(t *testing.T) {
 		{"a network seat", startJSON(t, "evasion", "tcp::9", "random", 1), nil, 403, "runs only the programs named on its command line"},
 		{"a program not offered", startJSON(t, "colosseum", "served:nobody", "random", 1), nil, 403, `no program named "nobody"`},
 		{"a program of another game", startJSON(t, "evasion", "served:student", "random", 1), nil, 403, `no program named "student" plays evasion`},
+		{"no program", startJSON(t, "colosseum", "strong", "random", 1), nil, 403, "plays only matches with a program it offers"},
 		{"not JSON", "{{{", nil, 400, "not the JSON expected"},
 		{"a field too many", `{"game":"colosseum","command":"sh"}`, nil, 400, "unknown field"},
 		{"too big", `{"game":"` + strings.Repeat("x", maxStartBody) + `"}`, nil, 400, "larger than"},
@@ -355,6 +356,40 @@ func TestServerEndsTheProgramsOfAClosedTab(t *testing.T) {
 	if second.StatusCode != http.StatusConflict || !strings.Contains(string(body), "byhand is playing in another match") {
 		t.Errorf("a second match on the port: %d %q", second.StatusCode, body)
 	}
+}
+
+// TestServerBoundsWhatItRuns: the server plays maxMatchesOnce matches
+// with programs at once and refuses the next with the limit in words; a
+// match with no program is not the server's to play and takes no place.
+func TestServerBoundsWhatItRuns(t *testing.T) {
+	ts := programServer(t, "")
+	var held []*http.Response
+	for range maxMatchesOnce {
+		held = append(held, post(t, ts, "/api/matches", startJSON(t, "colosseum", "served:hang", "random", 1), nil))
+	}
+	awaitRunning(maxMatchesOnce, token, "987653")
+	for _, c := range []struct {
+		body   string
+		status int
+		why    string
+	}{
+		{startJSON(t, "colosseum", "served:hang", "random", 1), http.StatusServiceUnavailable, fmt.Sprintf("plays %d matches with programs at once", maxMatchesOnce)},
+		{startJSON(t, "colosseum", "strong", "random", 1), http.StatusForbidden, "plays only matches with a program it offers"},
+	} {
+		res := post(t, ts, "/api/matches", c.body, nil)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status || !strings.Contains(string(body), c.why) {
+			t.Errorf("with %d matches playing: %d %q, want %d with %q", maxMatchesOnce, res.StatusCode, body, c.status, c.why)
+		}
+	}
+	if n := len(running(token, "987653")); n != maxMatchesOnce {
+		t.Errorf("%d programs run; the limit is %d", n, maxMatchesOnce)
+	}
+	for _, r := range held {
+		r.Body.Close()
+	}
+	awaitRunning(0, token, "987653")
 }
 
 // running lists the live processes whose command line holds every word.
@@ -492,11 +527,33 @@ func TestServerRunsAGauntlet(t *testing.T) {
 	go func() { firstSt <- readGauntlet(t, first2, nil) }()
 	second := readGauntlet(t, post(t, ts, "/api/gauntlets", other, nil), nil)
 	took := <-firstSt
-	if end := took[len(took)-1]; !strings.Contains(end.Error, "goes on in another tab") && !end.Done {
+	if end := took[len(took)-1]; !strings.Contains(end.Error, "another gauntlet of this program") && !end.Done {
 		t.Errorf("the first tab's stream ended with %+v", end)
 	}
 	if end := second[len(second)-1]; !end.Done || end.Played != end.Total {
 		t.Errorf("the second tab's run ended with %+v", end)
+	}
+	// A gauntlet of other pairs for the same program takes its place too:
+	// a program plays one gauntlet at a time, however many are asked.
+	third := post(t, ts, "/api/gauntlets", `{"game":"colosseum","program":"student","pairs":2}`, nil)
+	lines := bufio.NewScanner(third.Body)
+	if !lines.Scan() { // it runs
+		t.Fatalf("the gauntlet of 2 pairs said nothing: %d", third.StatusCode)
+	}
+	fourth := make(chan []progress.Status, 1)
+	go func() {
+		fourth <- readGauntlet(t, post(t, ts, "/api/gauntlets", `{"game":"colosseum","program":"student","pairs":3}`, nil), func(st progress.Status) bool { return st.Played > 0 })
+	}()
+	var end progress.Status
+	for lines.Scan() {
+		json.Unmarshal(lines.Bytes(), &end)
+	}
+	third.Body.Close()
+	if !strings.Contains(end.Error, "another gauntlet of this program") {
+		t.Errorf("a gauntlet of other pairs did not take the program's place: the first ended with %+v", end)
+	}
+	if got := <-fourth; len(got) == 0 || got[len(got)-1].Played == 0 {
+		t.Errorf("the gauntlet that took the place played nothing: %+v", got)
 	}
 	for _, bad := range []string{`{"game":"colosseum","program":"student","pairs":0}`, `{"game":"colosseum","program":"student","pairs":100000}`, `{"game":"colosseum","program":"nobody","pairs":1}`} {
 		if r := post(t, ts, "/api/gauntlets", bad, nil); r.StatusCode == http.StatusOK {

@@ -55,7 +55,10 @@ var panicLine = regexp.MustCompile(`^\d+:\d+: panic: (.+)\(\.\.\.\)\n?$`)
 func (p *panicLines) Write(b []byte) (int, error) {
 	if m := panicLine.FindSubmatch(b); m != nil {
 		if p.first == "" {
+			// Said at once: a panic in a goroutine of the bot's ends this
+			// process, and the parent learns where from this line.
 			p.first = string(m[1])
+			fmt.Fprintf(p.w, "%s%s\n", gobot.PanicLine, p.first)
 		}
 		return len(b), nil
 	}
