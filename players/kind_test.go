@@ -74,3 +74,4 @@ func TestServedNames(t *testing.T) {
 		}
 	}
 }
+

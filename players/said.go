@@ -17,7 +17,8 @@ import (
 // of a tcp:cmd: client's output, since its moves go by the socket) is
 // kept three ways by a said: its tail, quoted in the reason when the
 // program dies; each line as it comes, to the person running the match,
-// prefixed by the seat; and the lines of the move being played, which the
+// prefixed by the seat, as many a move as the note keeps (then how many
+// more there were); and the lines of the move being played, which the
 // player hands to the move's note, so that the page shows them beside
 // the move and the replay keeps them.
 type said struct {
@@ -82,14 +83,14 @@ func (s *said) line(b []byte) {
 		text = strings.ToValidUTF8(text[:MaxSaidBytes-3], "") + "..."
 	}
 	text = untrusted.Text(text)
+	if len(s.move) >= MaxSaidLines {
+		s.more++ // neither kept nor shown: a flood costs the terminal one line
+		return
+	}
 	if s.live != nil {
 		fmt.Fprintf(s.live, "%s| %s\n", s.seat, text)
 	}
-	if len(s.move) < MaxSaidLines {
-		s.move = append(s.move, text)
-	} else {
-		s.more++
-	}
+	s.move = append(s.move, text)
 }
 
 // String is the tail of what was written.
@@ -106,7 +107,11 @@ func (s *said) take() []string {
 	defer s.mu.Unlock()
 	out := s.move
 	if s.more > 0 {
-		out = append(out, fmt.Sprintf("(%d more lines)", s.more))
+		more := fmt.Sprintf("(%d more lines)", s.more)
+		out = append(out, more)
+		if s.live != nil {
+			fmt.Fprintf(s.live, "%s| %s\n", s.seat, more)
+		}
 	}
 	s.move, s.more = nil, 0
 	return out

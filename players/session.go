@@ -86,7 +86,7 @@ func joinLobby(proto match.SessionProtocol, spec match.Spec, pace Pace) (*lobby,
 		l.members++
 		return l, nil
 	}
-	ln, err := net.Listen("tcp", spec.Addr)
+	ln, err := net.Listen("tcp", listenAddr(spec.Addr))
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot listen: %w", spec, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -39,7 +40,7 @@ func (p *tcpBot) LogTo(w io.Writer, side match.Side) { p.log, p.seat = w, side.S
 // newTCPBot listens where spec says: its address, or a free loopback port
 // for the program it names.
 func newTCPBot(proto match.Protocol, spec match.Spec) (match.Bot, error) {
-	addr := spec.Addr
+	addr := listenAddr(spec.Addr)
 	if spec.Command != "" {
 		addr = "127.0.0.1:0"
 	}
@@ -58,6 +59,17 @@ func newTCPBot(proto match.Protocol, spec match.Spec) (match.Bot, error) {
 	p.open = p.accept
 	p.ended = p.disconnected
 	return p, nil
+}
+
+// listenAddr is where a seat given as HOST:PORT listens: with no host
+// (tcp::9000), on this machine's loopback only, where the server says
+// only this machine can reach it; another machine's client is let in
+// by naming the interface, as tcp:0.0.0.0:9000.
+func listenAddr(addr string) string {
+	if strings.HasPrefix(addr, ":") {
+		return "127.0.0.1" + addr
+	}
+	return addr
 }
 
 // Addr is the address the player listens on (its port when :0 was asked).

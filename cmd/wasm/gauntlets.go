@@ -113,6 +113,7 @@ func (g *gauntletRoom) play(w http.ResponseWriter, r *http.Request) {
 	gt.Run(ctx, g.dir, func(e tournament.Entry) string { return prefix + "/replays/" + e.ID + ".json" },
 		func(st progress.Status) {
 			st.Report = prefix + "/report"
+			st.Error = public(st.Error)
 			out.send(st, true)
 		})
 	if ctx.Err() != nil && r.Context().Err() == nil {
@@ -138,9 +139,12 @@ func (g *gauntletRoom) report(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", `attachment; filename="gauntlet-`+key+`.html"`)
 	w.Header().Set("Cache-Control", "no-store")
 	playground := "http://" + r.Host + "/"
-	if err := tournament.WriteReportWith(w, s, dir, dir, playground, "/api/gauntlets/"+key+"/replays"); err != nil {
-		fmt.Fprintf(w, "\n<!-- the report stopped: %s -->\n", untrusted.Text(err.Error()))
+	report := &publicLines{w: w} // its reasons may quote a program's paths
+	err = tournament.WriteReportWith(report, s, dir, ".", playground, "/api/gauntlets/"+key+"/replays")
+	if err != nil {
+		fmt.Fprintf(report, "\n<!-- the report stopped: %s -->\n", untrusted.Text(err.Error()))
 	}
+	report.Close()
 }
 
 // replay serves one of a gauntlet's replays: a regular file of its

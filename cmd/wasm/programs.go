@@ -77,7 +77,7 @@ func refuse(w http.ResponseWriter, status int, why string) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	fmt.Fprintln(w, why)
+	fmt.Fprintln(w, public(why))
 }
 
 // guard refuses requests that are not the page's own: too many a second,

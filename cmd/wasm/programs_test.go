@@ -501,6 +501,9 @@ func TestServerRunsAGauntlet(t *testing.T) {
 		t.Fatal(err)
 	}
 	html, _ := io.ReadAll(rep.Body)
+	if bytes.Contains(html, []byte(dir)) {
+		t.Errorf("the report names the server's directory %s", dir)
+	}
 	rep.Body.Close()
 	if rep.StatusCode != 200 || !bytes.Contains(html, []byte("replay=%2Fapi%2Fgauntlets%2F")) {
 		t.Errorf("the report: %d, %d bytes, links to replays: %v", rep.StatusCode, len(html), bytes.Contains(html, []byte("replay=")))
