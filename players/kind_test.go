@@ -74,4 +74,3 @@ func TestServedNames(t *testing.T) {
 		}
 	}
 }
-

@@ -23,7 +23,7 @@ func public(s string) string {
 		}
 	}
 	return absPath.ReplaceAllStringFunc(s, func(m string) string {
-		g := absPath.FindStringSubmatch(m) // before, the path, its last element
+		g := absPath.FindStringSubmatch(m)    // before, the path, its last element
 		if strings.HasPrefix(g[2], "/api/") { // the server's own address for a thing, not a file
 			return m
 		}
