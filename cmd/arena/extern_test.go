@@ -29,17 +29,19 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// startChild starts a sleep that holds the program's output open, in a
-// session of its own when escape is set, and has it write its pid, as
-// the machine sees it (the program may be in a PID namespace of its own,
-// where its children's pids are not the machine's), to
-// $ARENA_ORPHAN_PIDFILE.
+// startChild starts a child that holds the program's output open (this
+// binary, sleeping), in a session of its own when escape is set, whose
+// command line carries $ARENA_ORPHAN_TOKEN for the test to find it by as
+// the machine sees it: the program may be in PID and mount namespaces of
+// its own, where its pids and /proc are not the machine's. The child
+// writes $ARENA_ORPHAN_PIDFILE once it runs.
 func startChild(escape bool) {
-	script := `read -r pid rest < /proc/self/stat; echo "$pid" > "$ARENA_ORPHAN_PIDFILE.tmp"; mv "$ARENA_ORPHAN_PIDFILE.tmp" "$ARENA_ORPHAN_PIDFILE"; exec sleep 600`
-	child := exec.Command("sh", "-c", script)
+	self, _ := os.Executable()
+	args := []string{self, "misbehave", "sleeper-" + os.Getenv("ARENA_ORPHAN_TOKEN")}
 	if escape {
-		child = exec.Command("setsid", "sh", "-c", script)
+		args = append([]string{"setsid"}, args...)
 	}
+	child := exec.Command(args[0], args[1:]...)
 	child.Stdout = os.Stdout
 	if child.Start() != nil {
 		return
@@ -50,6 +52,14 @@ func startChild(escape bool) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// sleeper is the child startChild starts: it says it runs, and sleeps.
+func sleeper() {
+	file := os.Getenv("ARENA_ORPHAN_PIDFILE")
+	os.WriteFile(file+".tmp", []byte("started\n"), 0o644)
+	os.Rename(file+".tmp", file)
+	time.Sleep(10 * time.Minute)
 }
 
 // spy looks through /proc for the other entrant (a process whose command
@@ -79,6 +89,10 @@ func spy() {
 
 // misbehave reads step messages and answers them badly.
 func misbehave(mode string) {
+	if strings.HasPrefix(mode, "sleeper-") {
+		sleeper()
+		return
+	}
 	if mode == "escapes" { // what would set the terminal's title, clear it and recolour it
 		fmt.Fprint(os.Stderr, "\x1b]0;pwned\a\x1b[2J\x1b[31mred\rfake line\n")
 		os.Exit(3)

@@ -29,6 +29,7 @@ func TestProgramsChildrenEndWithTheMatch(t *testing.T) {
 	os.WriteFile(cfg, []byte(`{"size": 6, "first_move_ms": 300, "move_ms": 200}`), 0o644)
 	pidFile := filepath.Join(dir, "orphan.pid")
 	t.Setenv("ARENA_ORPHAN_PIDFILE", pidFile)
+	orphanToken(t)
 	code, out, stderr := arena(t, "play", "-game", "colosseum", "-p1", selfCommand(t, "misbehave orphan"), "-p2", "greedy", "-seed", "5", "-config", cfg)
 	if code != 0 || !strings.Contains(out, "result:") {
 		t.Fatalf("exit %d: %s%s", code, out, stderr)
@@ -36,17 +37,31 @@ func TestProgramsChildrenEndWithTheMatch(t *testing.T) {
 	waitGone(readPid(t, pidFile))
 }
 
-// readPid waits until the misbehaving program's child has written its
-// pid, and reads it.
+// readPid waits until the misbehaving program's child has said it
+// started, and finds its pid as this machine sees it, by the token its
+// command line carries (see startChild); 0 when it has ended already (the
+// child writes the file once it runs, so 0 means ended). The test sets
+// ARENA_ORPHAN_TOKEN, a number of its own.
 func readPid(t *testing.T, file string) int {
 	t.Helper()
-	var data []byte
-	waitFor(func() bool { data, _ = os.ReadFile(file); return len(data) > 0 })
-	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	if err != nil {
-		t.Fatalf("%s: %q", file, data)
+	waitFor(func() bool { data, _ := os.ReadFile(file); return len(data) > 0 })
+	want := "\x00misbehave\x00sleeper-" + os.Getenv("ARENA_ORPHAN_TOKEN") + "\x00"
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); strings.HasSuffix(string(cmdline), want) {
+			return pid
+		}
 	}
-	return pid
+	return 0
+}
+
+// orphanToken gives this test's orphans a token of their own.
+func orphanToken(t *testing.T) {
+	t.Setenv("ARENA_ORPHAN_TOKEN", fmt.Sprint(time.Now().UnixNano()%1_000_000_000))
 }
 
 // arenaProcess starts this test binary as arena with args, in a process
@@ -76,9 +91,13 @@ func waitFor(ok func() bool) {
 	}
 }
 
-// waitGone waits until pid has ended (or is a zombie waiting for init).
+// waitGone waits until pid has ended (or is a zombie waiting for init);
+// 0 has.
 func waitGone(pid int) {
 	waitFor(func() bool {
+		if pid == 0 {
+			return true
+		}
 		if syscall.Kill(pid, 0) != nil {
 			return true
 		}
@@ -108,8 +127,12 @@ func exitStatus(t *testing.T, cmd *exec.Cmd) int {
 func TestSignalEndsPlayersGroups(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "orphan.pid")
 	t.Setenv("ARENA_ORPHAN_PIDFILE", pidFile)
+	orphanToken(t)
 	cmd := arenaProcess(t, "play", "-game", "colosseum", "-p1", selfCommand(t, "misbehave orphan"), "-p2", "greedy")
 	pid := readPid(t, pidFile)
+	if pid == 0 {
+		t.Fatal("the program's child ended before arena was signalled")
+	}
 	cmd.Process.Signal(syscall.SIGTERM)
 	if code := exitStatus(t, cmd); code != 128+int(syscall.SIGTERM) {
 		t.Errorf("exit status %d, want %d", code, 128+int(syscall.SIGTERM))
@@ -130,10 +153,19 @@ func TestProgramsEndWithArenaHoweverItEnds(t *testing.T) {
 			dir := t.TempDir()
 			pidFile := filepath.Join(dir, "escapee.pid")
 			t.Setenv("ARENA_ORPHAN_PIDFILE", pidFile)
+			orphanToken(t)
 			t.Setenv("TMPDIR", dir)
-			cmd := arenaProcess(t, "play", "-game", "colosseum", "-preset", "6", "-p1", selfCommand(t, "misbehave escape"),
-				"-p2", "py:testdata/comp424/agents/random_agent.py", "-python", py, "-seed", "3")
-			pid := readPid(t, pidFile)
+			var cmd *exec.Cmd
+			pid := 0
+			for { // until arena is caught mid-game, with the escapee running
+				os.Remove(pidFile)
+				cmd = arenaProcess(t, "play", "-game", "colosseum", "-preset", "6", "-p1", selfCommand(t, "misbehave escape"),
+					"-p2", "py:testdata/comp424/agents/random_agent.py", "-python", py, "-seed", "3")
+				if pid = readPid(t, pidFile); pid != 0 || how != "kill -9" {
+					break
+				}
+				cmd.Wait()
+			}
 			if how == "kill -9" {
 				cmd.Process.Kill()
 			}
