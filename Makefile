@@ -8,15 +8,40 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: test deps install vet bench limits measure demo clean slurm kube
+.PHONY: test deps install vet cross bench limits measure demo clean slurm kube
 
+# The second line runs the programs' tests again on the portable path
+# (ARENA_PORTABLE=1: process groups and a watching launcher, no namespace
+# or Landlock), which is what macOS and the BSDs run.
 test: deps vet
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./...
+	ARENA_PORTABLE=1 $(GO) test -count=1 -timeout 20m ./players/ ./cmd/arena/
 	$(GO) test -count=1 -race ./engine/match/ ./players/
 
-vet:
+vet: cross
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+
+# cross builds the command line and the page's server for every system a
+# download is made for (CGO_ENABLED=0, as make dist builds them), the
+# desktop window where Ebitengine needs no cgo (Windows), and the page's
+# programs for js/wasm; then vets, test files included, for Windows
+# (every package) and macOS (every package but those that draw with
+# Ebitengine, whose window needs cgo there), so that a Linux-only name in
+# a shared file fails here.
+TARGETS := linux/amd64 linux/arm64 darwin/arm64 darwin/amd64 windows/amd64 windows/arm64
+EBITEN_PKGS := /cmd/desktop$$|/internal/blank$$|/render/ebitencanvas$$|/ui$$
+cross:
+	@set -e; for t in $(TARGETS); do \
+		for p in ./cmd/arena ./cmd/wasm; do \
+			GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build -o /dev/null $$p; \
+		done; \
+		case $$t in windows/*) GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/desktop;; esac; \
+		echo "built $$t"; \
+	done
+	@for p in ./cmd/wasm ./cmd/worker ./cmd/botworker; do GOOS=js GOARCH=wasm $(GO) build -o /dev/null $$p || exit 1; done; echo "built js/wasm"
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) vet ./...
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet $$(GOOS=darwin $(GO) list ./... | grep -v -E '$(EBITEN_PKGS)')
 
 # deps installs the missing Debian packages (as root, or through sudo).
 deps:

@@ -60,8 +60,10 @@ func launch(command string, vars map[string]string, out *said) (*launched, error
 	l.cmd.Stdout, l.cmd.Stderr = l.output, l.output
 	newGroup(l.cmd)
 	if err := l.cmd.Start(); err != nil {
+		killGroup(l.cmd) // what newGroup opened for it
 		return nil, fmt.Errorf("cannot start %s: %v", args[0], err)
 	}
+	started(l.cmd)
 	l.forget = cleanup.Add(func() { killGroup(l.cmd) }) // Ctrl-C does not reach the group
 	go func() {
 		l.err = l.cmd.Wait()

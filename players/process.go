@@ -381,8 +381,10 @@ func startProcessEnv(proto match.Protocol, args, env []string, what string) (*pr
 		return nil, err
 	}
 	if err := p.cmd.Start(); err != nil {
+		killGroup(p.cmd) // what newGroup opened for it
 		return nil, err
 	}
+	started(p.cmd)
 	p.forget = cleanup.Add(func() { killGroup(p.cmd) }) // Ctrl-C does not reach the group
 	p.out, p.ended = p.stdin, p.exited
 	// One goroutine reads the answers to the end, then waits for the

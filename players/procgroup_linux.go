@@ -30,14 +30,18 @@ import (
 // it runs (package gobot/interp).
 func newGroup(cmd *exec.Cmd) {
 	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	how := ""
-	if ns := namespaceAttr(); ns != nil {
-		attr.Cloneflags = ns.Cloneflags
-		attr.UidMappings, attr.GidMappings = ns.UidMappings, ns.GidMappings
-		attr.GidMappingsEnableSetgroups = ns.GidMappingsEnableSetgroups
-		how = "proc"
+	ns := namespaceAttr()
+	if ns == nil {
+		// No namespace to end the tree: the launcher that macOS uses
+		// stays the program's parent and ends its group with arena.
+		watchedGroup(cmd, attr, ProgramCaps)
+		return
 	}
-	if slices.Contains(cmd.Env, GoBotEnv+"=1") && !portable() {
+	attr.Cloneflags = ns.Cloneflags
+	attr.UidMappings, attr.GidMappings = ns.UidMappings, ns.GidMappings
+	attr.GidMappingsEnableSetgroups = ns.GidMappingsEnableSetgroups
+	how := "proc"
+	if slices.Contains(cmd.Env, GoBotEnv+"=1") {
 		how = join(how, "confine")
 	}
 	cmd.SysProcAttr = attr
@@ -59,6 +63,7 @@ func killGroup(cmd *exec.Cmd) {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		syscall.Kill(cmd.Process.Pid, syscall.SIGKILL) // a program that left its own group
 	}
+	unwatch(cmd)
 }
 
 var namespaces struct {

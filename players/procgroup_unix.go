@@ -7,11 +7,13 @@ import (
 	"syscall"
 )
 
-// newGroup makes the program the leader of a process group of its own,
-// so that its children (a wrapper script's program, a worker it forks)
-// can be ended with it.
+// newGroup starts the program through a launcher that keeps it, and
+// whatever it starts, in a process group of its own, which the launcher
+// ends when arena ends, however it ends (procgroup_watch.go): there is no
+// parent-death signal or PID namespace here. Its caps are the rlimits
+// this system enforces (launcher_bsd.go).
 func newGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	watchedGroup(cmd, &syscall.SysProcAttr{}, ProgramCaps)
 }
 
 // killGroup ends the program's whole process group: whatever it started
@@ -20,4 +22,5 @@ func killGroup(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+	unwatch(cmd)
 }

@@ -53,6 +53,7 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 	cmd.Cancel = func() error { killGroup(cmd); return nil }
 	defer killGroup(cmd) // what the program left running ends with its move
 	if err = cmd.Start(); err == nil {
+		started(cmd)
 		defer cleanup.Add(func() { killGroup(cmd) })() // Ctrl-C does not reach the group
 		err = cmd.Wait()
 	}

@@ -80,10 +80,11 @@ func TestKernelRefusesWhatTablesLeak(t *testing.T) {
 	written, ran := filepath.Join(dir, "pwned.txt"), filepath.Join(dir, "ran.txt")
 	bot := filepath.Join(dir, "attack.go")
 	os.WriteFile(bot, []byte(fmt.Sprintf(attack, written, "id > "+ran, ln.Addr().String())), 0o644)
-	for _, env := range []string{"", "ARENA_TEST_NO_SECCOMP=1", players.PortableEnv + "=1"} {
+	full := players.PortableEnv + "=" // whatever the test's environment says
+	for _, env := range []string{full, full + "\x00ARENA_TEST_NO_SECCOMP=1", players.PortableEnv + "=1"} {
 		replay := filepath.Join(dir, "replay.json")
 		cmd := exec.Command(bin, "play", "-game", "colosseum", "-p1", "go:"+bot, "-p2", "random", "-replay", replay)
-		cmd.Env = append(os.Environ(), env)
+		cmd.Env = append(os.Environ(), strings.Split(env, "\x00")...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s play: %v\n%s", env, err, out)
@@ -100,7 +101,7 @@ func TestKernelRefusesWhatTablesLeak(t *testing.T) {
 				t.Errorf("%s: the kernel did not refuse it: %q", env, said)
 			}
 			if env != players.PortableEnv+"=1" {
-				t.Logf("%s: %s", env, said)
+				t.Logf("%q: %s", env, said)
 			}
 		}
 		for _, f := range []string{written, ran} {
@@ -128,7 +129,7 @@ func TestEntrantsCannotReachEachOther(t *testing.T) {
 	for _, portable := range []bool{false, true} {
 		dir := t.TempDir()
 		replay := filepath.Join(dir, "replay.json")
-		env := ""
+		env := players.PortableEnv + "=" // full, whatever the test's environment says
 		if portable {
 			env = players.PortableEnv + "=1"
 		}

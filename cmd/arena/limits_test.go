@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -110,9 +109,7 @@ func measureArena(b *testing.B, args []string) measured {
 	if err != nil {
 		b.Fatalf("arena %s: %v\n%s", strings.Join(args, " "), err, errb.String())
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		m.peak = ru.Maxrss << 10 // kilobytes on Linux
-	}
+	m.peak = peakMemory(cmd.ProcessState)
 	var res struct {
 		Summary string     `json:"summary"`
 		AvgMs   [2]float64 `json:"think_avg_ms"`

@@ -115,7 +115,8 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 	if s.Config, err = m.loadConfig(g); err != nil {
 		return s, err
 	}
-	if c := players.Contain(); (s.Players[0].External() || s.Players[1].External()) && !c.Full() && m.log != nil {
+	started := s.Players[0].External() && s.Players[0].Command != "" || s.Players[1].External() && s.Players[1].Command != ""
+	if c := players.Contain(); started && !c.Full() && m.log != nil {
 		fmt.Fprintf(m.log, "arena: programs are weakly contained here: %s\n", c.Weaker)
 	}
 	return s, checkSeeds(g, s.Config, m.seed, 1)

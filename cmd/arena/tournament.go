@@ -74,15 +74,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	for _, e := range plan.Entrants {
 		if sp, _ := match.ParseSpec(e.Spec); sp.External() {
 			plan.Caps = programCaps.String() // the rules its programs played under
-			programs = true
-		}
-	}
-	if programs {
-		if err := players.CheckContainment(*containment); err != nil {
-			return usageError{err}
-		}
-		if c := players.Contain(); !c.Full() {
-			fmt.Fprintf(stderr, "arena: -containment weak: %s\n", c.Weaker)
+			programs = programs || sp.Command != ""
 		}
 	}
 	if *dir == "" {
@@ -94,6 +86,14 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	players.Python = *python
 	if err := checkEntrants(plan); err != nil {
 		return err
+	}
+	if programs { // programs it starts, which the kernel should keep apart
+		if err := players.CheckContainment(*containment); err != nil {
+			return usageError{err}
+		}
+		if c := players.Contain(); !c.Full() {
+			fmt.Fprintf(stderr, "arena: -containment weak: %s\n", c.Weaker)
+		}
 	}
 	if *check {
 		fmt.Fprintf(stdout, "%s: %d entrants: the command line and every entrant are good\n", plan.Game, len(plan.Entrants))
