@@ -74,3 +74,36 @@ func TestServedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonCandidates: py: agents find Python as each system names it,
+// Windows' launcher first (python3 there may be the Store's stub).
+func TestPythonCandidates(t *testing.T) {
+	win := pythonCandidates("windows")
+	if len(win) != 3 || win[0][0] != "py" || win[0][1] != "-3" || win[1][0] != "python3" || win[2][0] != "python" {
+		t.Errorf("Windows: %q", win)
+	}
+	if unix := pythonCandidates("darwin"); unix[0][0] != "python3" || unix[1][0] != "python" {
+		t.Errorf("macOS: %q", unix)
+	}
+	Python = `C:\Program Files\Python 3.12\python.exe`
+	defer func() { Python = "" }()
+	if cmd, from := PythonCommand(); len(cmd) != 1 || cmd[0] != Python || from != "-python" {
+		t.Errorf("-python with spaces: %q from %s", cmd, from)
+	}
+}
+
+// TestSplitCommandWindowsPaths: a spec's command keeps a Windows path's
+// backslashes, and a quoted path with spaces is one word, {port} in it
+// too.
+func TestSplitCommandWindowsPaths(t *testing.T) {
+	words, err := splitCommand(`"C:\Program Files\Python 3.12\python.exe" C:\Users\ann\asp_client.py "{port}" --dir "C:\My Bots\{role}"`)
+	want := []string{`C:\Program Files\Python 3.12\python.exe`, `C:\Users\ann\asp_client.py`, "{port}", "--dir", `C:\My Bots\{role}`}
+	if err != nil || len(words) != len(want) {
+		t.Fatalf("%q, %v", words, err)
+	}
+	for i := range want {
+		if words[i] != want[i] {
+			t.Errorf("word %d: %q, want %q", i, words[i], want[i])
+		}
+	}
+}

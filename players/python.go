@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -20,16 +22,34 @@ import (
 // the front ends' -python flag; when empty, $ARENA_PYTHON, else python3.
 var Python string
 
-// PythonCommand is the interpreter py: agents run with, and where the
-// choice came from, for messages.
-func PythonCommand() (cmd, from string) {
+// PythonCommand is the interpreter py: agents run with (a program and
+// the words before the runner's), and where the choice came from, for
+// messages. Unless -python or ARENA_PYTHON names one (a path, spaces and
+// all), it is the first of pythonCandidates found on the PATH.
+func PythonCommand() (cmd []string, from string) {
 	switch {
 	case Python != "":
-		return Python, "-python"
+		return []string{Python}, "-python"
 	case os.Getenv("ARENA_PYTHON") != "":
-		return os.Getenv("ARENA_PYTHON"), "ARENA_PYTHON"
+		return []string{os.Getenv("ARENA_PYTHON")}, "ARENA_PYTHON"
 	}
-	return "python3", ""
+	for _, c := range pythonCandidates(runtime.GOOS) {
+		if _, err := exec.LookPath(c[0]); err == nil {
+			return c, ""
+		}
+	}
+	return pythonCandidates(runtime.GOOS)[0], ""
+}
+
+// pythonCandidates are the ways a system's Python 3 is started, in the
+// order tried: on Windows the launcher that python.org's installer puts
+// on the PATH (py -3), then the names a Store or a conda install gives;
+// elsewhere python3, then python (a virtual environment's).
+func pythonCandidates(goos string) [][]string {
+	if goos == "windows" {
+		return [][]string{{"py", "-3"}, {"python3"}, {"python"}}
+	}
+	return [][]string{{"python3"}, {"python"}}
 }
 
 // readyWait bounds the runner's start: Python, NumPy and the agent's own
@@ -51,14 +71,14 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (mat
 	}
 	_, runner := pa.PythonRunner()
 	python, from := PythonCommand()
-	p, err := startProcess(proto, []string{python, "-c", string(runner), abs}, "the agent")
+	p, err := startProcess(proto, append(python[:len(python):len(python)], "-c", string(runner), abs), "the agent")
 	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 			how := "install Python 3 with NumPy, or name another Python with -python or ARENA_PYTHON"
 			if from != "" {
 				how = "given by " + from + "; name another"
 			}
-			return nil, fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, python, how)
+			return nil, fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, strings.Join(python, " "), how)
 		}
 		return nil, fmt.Errorf("py:%s: %v", file, err)
 	}
@@ -72,7 +92,7 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (mat
 	case err != nil:
 		err = fmt.Errorf("py:%s: the runner did not start: %v", file, err)
 	case json.Unmarshal([]byte(line), &ready) != nil || (ready.Type != "ready" && ready.Type != "error"):
-		err = fmt.Errorf("py:%s: the runner said %q, not that it is ready (is %s Python 3?)", file, untrusted.Clip([]byte(line)), python)
+		err = fmt.Errorf("py:%s: the runner said %q, not that it is ready (is %s Python 3?)", file, untrusted.Clip([]byte(line)), strings.Join(python, " "))
 	case ready.Type == "error":
 		err = errors.New(ready.Error)
 	}
