@@ -45,6 +45,7 @@ func init() {
 		{"template", "-game NAME [-o FILE.go]", "print the Go source a bot of your own starts from (play it as go:FILE.go)", runTemplate, false},
 		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot, false},
 		{"csp", "input.txt [-o output.txt]", "the map-colouring course's program: write its output.txt from an input.txt", runCSP, true},
+		{"version", "", "name the release and the commit arena was built from", runVersion, false},
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -252,5 +253,17 @@ func TestCSP(t *testing.T) {
 	}
 	if code, _, stderr := arena(t, "csp"); code != 2 || !strings.Contains(stderr, "give one input file") {
 		t.Errorf("no input: %d %q", code, stderr)
+	}
+}
+
+// TestVersion: arena version names the Go that built it and the system,
+// and says when no commit was recorded.
+func TestVersion(t *testing.T) {
+	code, out, _ := arena(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "arena ") || !strings.Contains(out, runtime.Version()) || !strings.Contains(out, runtime.GOOS+"/"+runtime.GOARCH) {
+		t.Errorf("arena version: %d %q", code, out)
+	}
+	if code, _, _ := arena(t, "version", "extra"); code != 2 {
+		t.Errorf("arena version extra: exit %d, want 2", code)
 	}
 }
