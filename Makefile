@@ -28,7 +28,9 @@ vet: cross
 # programs for js/wasm; then vets, test files included, for Windows
 # (every package) and macOS (every package but those that draw with
 # Ebitengine, whose window needs cgo there), so that a Linux-only name in
-# a shared file fails here.
+# a shared file fails here; and checks the GitHub workflows with actionlint
+# (a Go module, at a pinned version).
+ACTIONLINT := v1.7.7
 TARGETS := linux/amd64 linux/arm64 darwin/arm64 darwin/amd64 windows/amd64 windows/arm64
 EBITEN_PKGS := /cmd/desktop$$|/internal/blank$$|/render/ebitencanvas$$|/ui$$
 cross:
@@ -41,6 +43,7 @@ cross:
 	done
 	@for p in ./cmd/wasm ./cmd/worker ./cmd/botworker; do GOOS=js GOARCH=wasm $(GO) build -o /dev/null $$p || exit 1; done; echo "built js/wasm"
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) vet ./...
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT) .github/workflows/*.yml
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet $$(GOOS=darwin $(GO) list ./... | grep -v -E '$(EBITEN_PKGS)')
 
 # deps installs the missing Debian packages (as root, or through sudo).
