@@ -74,10 +74,11 @@ func ParseCaps(s string) (Caps, error) {
 }
 
 // MinMemory is the least memory cap taken: under it the interpreters
-// the courses' programs and go: bots run in do not start (a go: bot's,
-// with GOMAXPROCS at 2, failed to start its threads at 96M and played at
-// 128M on Linux/amd64).
-const MinMemory = 128 << 20
+// the courses' programs and go: bots run in do not start reliably (a go:
+// bot's, with GOMAXPROCS at 2, failed to start a thread at 96M always and
+// at 128M now and then, and started every time at 160M on Linux/amd64,
+// where each of its threads' stacks counts); 256M leaves room.
+const MinMemory = 256 << 20
 
 // parseBytes reads a size: 512M, 2G, or bytes; 0 for none.
 func parseBytes(v string) (int64, error) {
@@ -95,7 +96,7 @@ func parseBytes(v string) (int64, error) {
 		return 0, fmt.Errorf("want a size such as 512M or 2G (0: none)")
 	}
 	if n > 0 && n*mult < MinMemory {
-		return 0, fmt.Errorf("want %s or more: a go: bot's interpreter (arena's own binary, its threads' stacks counted) needs about 100M to start, a Python agent with NumPy about as much", sizeText(MinMemory))
+		return 0, fmt.Errorf("want %s or more: a go: bot's interpreter (arena's own binary, its threads' stacks counted) needs about 160M to start, a Python agent with NumPy about 100M", sizeText(MinMemory))
 	}
 	return n * mult, nil
 }

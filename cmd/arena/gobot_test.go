@@ -80,14 +80,14 @@ func TestGoBotAtTheLeastMemoryCap(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "bot.go")
 	arena(t, "template", "-game", "colosseum", "-o", file)
-	code, _, stderr := arena(t, "play", "-game", "colosseum", "-p1", "go:"+file, "-p2", "random", "-caps", "memory=64M")
-	if code != 2 || !strings.Contains(stderr, "want 128M or more: a go: bot's interpreter") {
-		t.Errorf("-caps memory=64M: exit %d: %s", code, stderr)
+	code, _, stderr := arena(t, "play", "-game", "colosseum", "-p1", "go:"+file, "-p2", "random", "-caps", "memory=128M")
+	if code != 2 || !strings.Contains(stderr, "want 256M or more: a go: bot's interpreter") {
+		t.Errorf("-caps memory=128M: exit %d: %s", code, stderr)
 	}
 	replay := filepath.Join(dir, "r.json")
-	code, out, stderr := arena(t, "play", "-game", "colosseum", "-p1", "go:"+file, "-p2", "random", "-caps", "memory=128M", "-replay", replay)
+	code, out, stderr := arena(t, "play", "-game", "colosseum", "-p1", "go:"+file, "-p2", "random", "-caps", "memory=256M", "-replay", replay)
 	data, _ := os.ReadFile(replay)
 	if code != 0 || strings.Contains(string(data), `"replaced"`) {
-		t.Errorf("-caps memory=128M: exit %d, moves replaced: %v\n%s%s", code, strings.Contains(string(data), `"replaced"`), out, stderr)
+		t.Errorf("-caps memory=256M: exit %d, moves replaced: %v\n%s%s", code, strings.Contains(string(data), `"replaced"`), out, stderr)
 	}
 }
