@@ -19,7 +19,10 @@ const (
 // process of a new PID and mount namespace (newGroup), whose mounts it
 // first keeps from propagating back to the machine's.
 func ownProc() error {
-	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
+	// A mount namespace made with a user namespace of its own gets the
+	// machine's mounts as slaves, and its owner may not be let change
+	// them (EPERM): nothing it mounts propagates back either way.
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil && err != syscall.EPERM {
 		return fmt.Errorf("a private mount namespace: %v", err)
 	}
 	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {

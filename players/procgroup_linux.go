@@ -30,30 +30,31 @@ import (
 // it runs (package gobot/interp).
 func newGroup(cmd *exec.Cmd) {
 	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	interpreter := slices.Contains(cmd.Env, GoBotEnv+"=1") && !portable()
 	ns := namespaceAttr()
 	if ns == nil {
 		// No namespace to end the tree: the launcher that macOS uses
-		// stays the program's parent and ends its group with arena.
-		watchedGroup(cmd, attr, ProgramCaps)
+		// stays the program's parent and ends its group with arena. A
+		// go: bot's interpreter is still confined by Landlock, which
+		// needs no namespace.
+		how := ""
+		if interpreter {
+			how = "confine"
+		}
+		watchedGroup(cmd, attr, ProgramCaps, how)
 		return
 	}
 	attr.Cloneflags = ns.Cloneflags
 	attr.UidMappings, attr.GidMappings = ns.UidMappings, ns.GidMappings
 	attr.GidMappingsEnableSetgroups = ns.GidMappingsEnableSetgroups
 	how := "proc"
-	if slices.Contains(cmd.Env, GoBotEnv+"=1") {
+	if interpreter {
 		how = join(how, "confine")
 	}
 	cmd.SysProcAttr = attr
 	launchThrough(cmd, ProgramCaps, how)
 }
 
-func join(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "," + b
-}
 
 // killGroup ends the program's whole process group, and with the
 // program its namespace: whatever it started and left running, and so

@@ -13,7 +13,7 @@ import (
 // parent-death signal or PID namespace here. Its caps are the rlimits
 // this system enforces (launcher_bsd.go).
 func newGroup(cmd *exec.Cmd) {
-	watchedGroup(cmd, &syscall.SysProcAttr{}, ProgramCaps)
+	watchedGroup(cmd, &syscall.SysProcAttr{}, ProgramCaps, "")
 }
 
 // killGroup ends the program's whole process group: whatever it started

@@ -22,15 +22,15 @@ var watched sync.Map // *exec.Cmd → [2]*os.File{launcher's end, arena's end}
 // parent-death signal or PID namespace (macOS, the BSDs, Linux's portable
 // path). A program whose launcher cannot be used (arena's binary not
 // found) runs in a group of its own that Ctrl-C and the end of its match
-// still end.
-func watchedGroup(cmd *exec.Cmd, attr *syscall.SysProcAttr, caps Caps) {
+// still end. how is what the launcher does first (Linux's "confine").
+func watchedGroup(cmd *exec.Cmd, attr *syscall.SysProcAttr, caps Caps, how string) {
 	attr.Setpgid = true
 	cmd.SysProcAttr = attr
 	r, w, err := os.Pipe()
 	if err != nil {
 		return
 	}
-	if !launchThrough(cmd, caps, "watch") {
+	if !launchThrough(cmd, caps, join(how, "watch")) {
 		r.Close()
 		w.Close()
 		return
@@ -54,4 +54,12 @@ func unwatch(cmd *exec.Cmd) {
 		p.([2]*os.File)[0].Close()
 		p.([2]*os.File)[1].Close()
 	}
+}
+
+// join adds a launcher's step to a list of them.
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "," + b
 }
