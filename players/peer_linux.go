@@ -28,12 +28,10 @@ import (
 // one of them holds it. who names the peer for the log: its pid and
 // command line, when it can be found.
 func peerOwner(c net.Conn, root int) (ours bool, who string) {
-	local, lok := c.LocalAddr().(*net.TCPAddr)
-	remote, rok := c.RemoteAddr().(*net.TCPAddr)
-	if !lok || !rok {
-		return false, "a peer that is not on TCP"
+	local, remote, who, ok := tcpEnds(c)
+	if !ok {
+		return false, who
 	}
-	who = "a client from " + remote.String()
 	inode, ok := socketInode(remote, local)
 	if !ok {
 		return false, who + " (not found in /proc/net/tcp)"

@@ -18,12 +18,10 @@ import (
 // started (whose pid is root): a tcp:cmd: seat is the program's alone,
 // however many entrants run beside it.
 func peerOwner(c net.Conn, root int) (ours bool, who string) {
-	local, lok := c.LocalAddr().(*net.TCPAddr)
-	remote, rok := c.RemoteAddr().(*net.TCPAddr)
-	if !lok || !rok {
-		return false, "a peer that is not on TCP"
+	local, remote, who, ok := tcpEnds(c)
+	if !ok {
+		return false, who
 	}
-	who = "a client from " + remote.String()
 	pid, ok := connectionOwner(remote.Port, local.Port)
 	if !ok {
 		return false, who + " (not found in the TCP table)"
