@@ -55,7 +55,6 @@ func newGroup(cmd *exec.Cmd) {
 	launchThrough(cmd, ProgramCaps, how)
 }
 
-
 // killGroup ends the program's whole process group, and with the
 // program its namespace: whatever it started and left running, and so
 // whatever holds its pipes open.
