@@ -3,6 +3,7 @@
 package players
 
 import (
+	"strings"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -22,17 +23,10 @@ var containment = sync.OnceValue(func() Containment {
 			"): an entrant can see the others in /proc, read and write their pipes through /proc/PID/fd when it runs as the same user, and a process that leaves its group can outlive its program"
 	}
 	if c.Landlock == 0 && !c.Seccomp {
-		c.Weaker = join2(c.Weaker, "a go: bot's interpreter has no Landlock or seccomp: the review of its tables is its only wall")
+		c.Weaker = strings.TrimPrefix(c.Weaker+"; a go: bot's interpreter has no Landlock or seccomp: the review of its tables is its only wall", "; ")
 	}
 	return c
 })
 
 // Contain says what this machine's kernel gives to keep programs apart.
 func Contain() Containment { return containment() }
-
-func join2(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "; " + b
-}

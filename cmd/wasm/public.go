@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // public writes a text the server sends a page (a refusal, a gauntlet's
@@ -39,8 +40,9 @@ var absPath = regexp.MustCompile(`(^|[\s"'(\[=<>:,])((?:[A-Za-z]:\\|/)(?:[^\s/\\
 type knownDir struct{ dir, as string }
 
 // knownDirs are the directories a server's answers may name, longest
-// first, so that the working directory under the home is said as such.
-func knownDirs() []knownDir {
+// first, so that the working directory under the home is said as such;
+// read once, not for each line of a report.
+var knownDirs = sync.OnceValue(func() []knownDir {
 	home, _ := os.UserHomeDir()
 	cwd, _ := os.Getwd()
 	dirs := []knownDir{{filepath.Clean(os.TempDir()), "$TMPDIR"}, {cwd, "."}, {home, "~"}}
@@ -52,7 +54,7 @@ func knownDirs() []knownDir {
 		}
 	}
 	return dirs
-}
+})
 
 // publicLines passes what is written on to w a line at a time, each line
 // made public.
