@@ -392,25 +392,76 @@ func TestServerBoundsWhatItRuns(t *testing.T) {
 	awaitRunning(0, token, "987653")
 }
 
-// running lists the live processes whose command line holds every word.
+// running lists the live processes whose command line holds every word
+// and whose parent's does not: one a program, however its tree stands
+// at the moment of looking. A shell that forks to run a command is, until
+// the child executes, two processes with the shell's command line, and a
+// launcher that watches its program (the portable path) is its parent:
+// counting every process that matches would count one program twice.
+// A process in the middle of execve has no command line for a moment
+// (its new memory has no arguments yet) and would be counted as none:
+// running looks again until no process is in that state.
 func running(words ...string) []string {
-	entries, _ := os.ReadDir("/proc")
-	var out []string
-	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
+	for {
+		if out, settled := lookAtProcesses(words); settled {
+			return out
 		}
-		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		all := len(cmdline) > 0 && !bytes.Contains(stat, []byte(") Z "))
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// lookAtProcesses is one look of running's, and whether no process was
+// between two programs while it looked.
+func lookAtProcesses(words []string) (out []string, settled bool) {
+	cmdlines := map[string][]byte{}
+	matches := func(pid string) bool {
+		cmdline, ok := cmdlines[pid]
+		if !ok {
+			cmdline, _ = os.ReadFile(filepath.Join("/proc", pid, "cmdline"))
+			cmdlines[pid] = cmdline
+		}
+		all := len(cmdline) > 0
 		for _, w := range words {
 			all = all && bytes.Contains(cmdline, []byte(w))
 		}
-		if all {
-			out = append(out, e.Name()+" "+string(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '})))
-		}
+		return all
 	}
-	return out
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid := e.Name()
+		if _, err := strconv.Atoi(pid); err != nil {
+			continue
+		}
+		ok := matches(pid)
+		state, ppid := procStat(pid)
+		switch {
+		case state == "" || state == "Z" || state == "X":
+			continue // gone, or going
+		case len(cmdlines[pid]) == 0 && ppid != "0" && ppid != "2" && pid != "2":
+			return nil, false // a user process executing another program
+		case !ok || matches(ppid):
+			continue
+		}
+		out = append(out, pid+" "+string(bytes.ReplaceAll(cmdlines[pid], []byte{0}, []byte{' '})))
+	}
+	return out, true
+}
+
+// procStat reads a process's state and its parent's PID from
+// /proc/PID/stat ("PID (COMM) STATE PPID ..."; COMM may hold spaces and
+// parentheses, so the fields are read after the last ')'), or "" for a
+// process gone.
+func procStat(pid string) (state, ppid string) {
+	stat, _ := os.ReadFile(filepath.Join("/proc", pid, "stat"))
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return "", ""
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 2 {
+		return "", ""
+	}
+	return f[0], f[1]
 }
 
 // gauntletServer serves the programs and the gauntlets, played in dir.
