@@ -139,9 +139,8 @@ func TestPageEditorPlaysABot(t *testing.T) {
 	eval[bool](b, `(document.getElementById("ed-opp").value = "you", true)`)
 	b.clickID("ed-run")
 	b.awaitYourTurn("P2")
-	b.clickAndAwaitPrompt("move") // the square
-	b.click("move")               // its side: the move goes
-	b.awaitComputed(3)            // and the bot answered it
+	b.playSuggested()  // a square, then its side: the move goes
+	b.awaitComputed(3) // and the bot answered it
 	if st := b.status(); st.Players != [2]string{"go:bot.go", "you"} || st.Failed != "" {
 		b.fatalf("you against the bot: %v (failed %q)", st.Players, st.Failed)
 	}

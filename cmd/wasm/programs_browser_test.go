@@ -111,8 +111,7 @@ func TestPagePlaysPrograms(t *testing.T) {
 	b.open("?game=colosseum&p1=you&p2=served:student&preset=6&seed=4")
 	for turn := range 2 {
 		b.awaitYourTurn("P1")
-		b.clickAndAwaitPrompt("move") // the square
-		b.click("move")               // its side: the move goes
+		b.playSuggested() // a square, then its side: the move goes
 		b.awaitComputed(2*turn + 2)
 	}
 
