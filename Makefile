@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: test deps install vet cross bench limits measure demo clean slurm kube
+.PHONY: test deps install vet cross dist bench limits measure demo clean slurm kube
 
 # The second line runs the programs' tests again on the portable path
 # (ARENA_PORTABLE=1: process groups and a watching launcher, no namespace
@@ -46,6 +46,16 @@ cross:
 	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT) .github/workflows/*.yml
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet $$(GOOS=darwin $(GO) list ./... | grep -v -E '$(EBITEN_PKGS)')
 
+# dist writes the downloads to dist/: for each system of TARGETS an
+# archive (.tar.gz; .zip for Windows) holding arena with the page's files
+# inside it (arena serve needs no Go), the README and LICENSES.txt, and
+# SHA256SUMS; VERSION names the release (default: git describe).
+VERSION ?=
+DIST_TARGETS ?= $(subst $(eval) ,$(comma),$(TARGETS))
+comma := ,
+dist:
+	$(GO) run ./cmd/release -o dist -targets $(DIST_TARGETS) $(if $(VERSION),-version $(VERSION))
+
 # deps installs the missing Debian packages (as root, or through sudo).
 deps:
 	@$(MAKE) --no-print-directory install PACKAGES="$(APT_PACKAGES)"
@@ -63,7 +73,7 @@ install:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./engine/... ./render/...
 	$(GO) test -run '^$$' -bench . -benchtime 4x ./tournament/
-	$(GO) test -run '^$$' -bench ProgramSession -benchtime 1x ./cmd/wasm
+	$(GO) test -run '^$$' -bench ProgramSession -benchtime 1x ./page
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 
@@ -72,11 +82,11 @@ bench:
 # and longest moves (cmd/arena/limits_test.go); LIMITS=pathgame picks some.
 # The Life cases play 4,096 turns on a 4096x4096 board. The last,
 # LIMITS=page, plays the Life case in the page's worker, in headless
-# Chromium (cmd/wasm/limits_test.go).
+# Chromium (page/limits_test.go).
 LIMITS ?= .
 limits: deps
 	$(GO) test -run '^$$' -bench 'Limits/$(LIMITS)' -benchtime 1x -timeout 4h ./cmd/arena
-	$(GO) test -run '^$$' -bench 'PageLimits/$(LIMITS)' -benchtime 1x -timeout 4h ./cmd/wasm
+	$(GO) test -run '^$$' -bench 'PageLimits/$(LIMITS)' -benchtime 1x -timeout 4h ./page
 
 # measure logs the frame rates and the Go-side draw times of the page (in
 # headless Chromium) and of the window (under Xvfb), for a match of each
@@ -94,7 +104,7 @@ WINDOW_FRAMES := 630
 WINDOW_ROUNDS := 3
 measure: deps
 	@pids=""; for i in $$(seq 1 $(BUSY)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
-	xvfb-run -a $(GO) test -count=1 -run '^$$' -bench PageFrames -benchtime 1x ./cmd/wasm | grep frames/s; \
+	xvfb-run -a $(GO) test -count=1 -run '^$$' -bench PageFrames -benchtime 1x ./page | grep frames/s; \
 	$(GO) build -o /tmp/arena-desktop-measure ./cmd/desktop && $(GO) build -o /tmp/arena-blank-measure ./internal/blank && \
 	internal/blank/measure-window.sh /tmp/arena-desktop-measure /tmp/arena-blank-measure $(WINDOW_FRAMES) $(WINDOW_ROUNDS) $(DESKTOP_GAMES); \
 	status=$$?; [ -z "$$pids" ] || kill $$pids; exit $$status
@@ -107,7 +117,7 @@ demo: deps
 	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 course -p2 course -size 640 -o docs/mapcolor-australia.gif
 	$(GO) run ./cmd/arena record -game evasion -p1 strong -p2 greedy -seed 7 -o docs/evasion-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
-	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor' ./cmd/wasm
+	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor' ./page
 	rm -f docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png docs/playground-editor-allocates.png docs/playground-editor-loops.png docs/phone-editor.png docs/phone-editor-match.png
 
 # slurm plays a tournament as a real Slurm job array on a one-node cluster

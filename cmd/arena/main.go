@@ -45,6 +45,7 @@ func init() {
 		{"template", "-game NAME [-o FILE.go]", "print the Go source a bot of your own starts from (play it as go:FILE.go)", runTemplate, false},
 		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot, false},
 		{"csp", "input.txt [-o output.txt]", "the map-colouring course's program: write its output.txt from an input.txt", runCSP, true},
+		{"serve", "[-addr HOST:PORT] [-player GAME/NAME=SPEC]... [-o DIR]", "serve the page in a browser (the programs of -player in its seat menus and gauntlets), or write it as a static site", runServe, false},
 		{"version", "", "name the release and the commit arena was built from", runVersion, false},
 	}
 }
@@ -102,6 +103,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		err := c.run(args[1:], stdout, stderr)
 		var ue usageError
+		var code exitCode
 		switch {
 		case err == nil:
 			return 0
@@ -109,6 +111,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 0
 		case errors.Is(err, errFailed):
 			return 1
+		case errors.As(err, &code):
+			return int(code)
 		case errors.As(err, &ue):
 			fmt.Fprintf(stderr, "arena %s: %v\n", c.name, err)
 			fmt.Fprintf(stderr, "run 'arena %s -h' for help\n", c.name)

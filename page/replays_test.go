@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package page
 
 import (
 	"encoding/json"

@@ -1,6 +1,4 @@
-//go:build !js
-
-package main
+package page
 
 import (
 	"bytes"
@@ -19,9 +17,9 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// testSite is a site of small files, as buildSite gathers them.
-func testSite() *site {
-	s := &site{}
+// testSite is a site of small files, as Build gathers them.
+func testSite() *Site {
+	s := &Site{}
 	for _, f := range []struct{ name, ctype, data string }{
 		{"index.html", "text/html; charset=utf-8", "<!DOCTYPE html><title>arena</title>"},
 		{"arena.wasm", "application/wasm", strings.Repeat("\x00asm page ", 1000)},

@@ -1,6 +1,4 @@
-//go:build !js
-
-package main
+package page
 
 import (
 	"context"
@@ -21,14 +19,14 @@ import (
 
 // programSite is the page's site with the test's programs offered, as
 // go run ./cmd/wasm -player ... serves it.
-func programSite(t testing.TB) *site {
+func programSite(t testing.TB) *Site {
 	t.Helper()
 	offerPrograms(t)
 	s, err := builtSite()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &site{files: s.files, programs: players.Offered(), gauntletDir: t.TempDir()}
+	return &Site{files: s.files, programs: players.Offered(), gauntletDir: t.TempDir()}
 }
 
 // playCLI plays what arena play plays with the same specs and seed.
@@ -84,7 +82,7 @@ func TestPagePlaysPrograms(t *testing.T) {
 	if got.Players[0] != "served:student" {
 		b.fatalf("the match played %q as P1", got.Players[0])
 	}
-	want := playCLI(t, "colosseum", "", got.Seed, "py:../arena/testdata/comp424/agents/student_agent.py", "strong").Result
+	want := playCLI(t, "colosseum", "", got.Seed, "py:../cmd/arena/testdata/comp424/agents/student_agent.py", "strong").Result
 	if got.Result != want.String() || got.Scores != want.Scores {
 		b.fatalf("the page ends with %v %q, arena play with %v %q", got.Scores, got.Result, want.Scores, want.String())
 	}
@@ -98,7 +96,7 @@ func TestPagePlaysPrograms(t *testing.T) {
 	b.open("?game=evasion&p1=served:client&p2=strong&preset=2-1&seed=7")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).done || JSON.parse(window.arenaTest.status()).failed`, 5*time.Minute)
 	got = b.status()
-	want = playCLI(t, "evasion", "2-1", 7, "tcp:cmd:"+pythonWith(t, "0")+" ../arena/testdata/students/evasion_client.py {port} buffered "+token, "strong").Result
+	want = playCLI(t, "evasion", "2-1", 7, "tcp:cmd:"+pythonWith(t, "0")+" ../cmd/arena/testdata/students/evasion_client.py {port} buffered "+token, "strong").Result
 	if got.Failed != "" || got.Result != want.String() {
 		b.fatalf("the page ends with %q (failed: %q), arena play with %q", got.Result, got.Failed, want.String())
 	}

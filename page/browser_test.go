@@ -1,6 +1,4 @@
-//go:build !js
-
-package main
+package page
 
 import (
 	"bytes"
@@ -36,7 +34,7 @@ import (
 // drive it in headless Chromium with software WebGL (SwiftShader), reading
 // the window's state through the test hook the program publishes.
 
-var builtSite = sync.OnceValues(buildSite)
+var builtSite = sync.OnceValues(Build)
 
 // browser is a headless Chromium on the served page.
 type browser struct {
@@ -57,10 +55,16 @@ func newBrowser(t testing.TB) *browser {
 }
 
 // newBrowserOn opens a browser on a site of the test's own.
-func newBrowserOn(t testing.TB, s *site) *browser {
+func newBrowserOn(t testing.TB, s *Site) *browser {
 	t.Helper()
 	ts := httptest.NewServer(s.handler())
 	t.Cleanup(ts.Close)
+	return newBrowserAt(t, ts.URL)
+}
+
+// newBrowserAt opens a browser on the page served at base.
+func newBrowserAt(t testing.TB, base string) *browser {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium()),
 		chromedp.NoSandbox,
@@ -73,7 +77,7 @@ func newBrowserOn(t testing.TB, s *site) *browser {
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(alloc)
 	t.Cleanup(func() { cancel(); cancelAlloc() })
-	b := &browser{t: t, ctx: ctx, base: ts.URL}
+	b := &browser{t: t, ctx: ctx, base: base}
 	if err := chromedp.Listen(ctx, func(ev any) {
 		if e, ok := ev.(*runtime.EventConsoleAPICalled); ok {
 			var parts []string
@@ -92,7 +96,7 @@ func newBrowserOn(t testing.TB, s *site) *browser {
 
 // on returns the same browser looking at another site, served by a
 // server of its own.
-func (b *browser) on(s *site) *browser {
+func (b *browser) on(s *Site) *browser {
 	ts := httptest.NewServer(s.handler())
 	b.t.Cleanup(ts.Close)
 	return &browser{t: b.t, ctx: b.ctx, base: ts.URL}
@@ -552,7 +556,7 @@ func TestPageOpensADroppedFile(t *testing.T) {
 	b := newBrowser(t)
 	b.open("?game=life&p1=strong&p2=greedy&seed=3")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match"`, 30*time.Second)
-	b.drop("../../engine/mapcolor/testdata/case1100.txt")
+	b.drop("../engine/mapcolor/testdata/case1100.txt")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).game == "mapcolor"`, 30*time.Second)
 	if s := b.status(); s.Preset != "file:case1100.txt" || s.View != "match" || !strings.Contains(s.Toast, "playing case1100.txt") {
 		b.fatalf("after the drop: %+v", s)
@@ -562,7 +566,7 @@ func TestPageOpensADroppedFile(t *testing.T) {
 	b.screenshot("playground-file")
 
 	bad := filepath.Join(t.TempDir(), "broken.txt")
-	data, _ := os.ReadFile("../../engine/mapcolor/testdata/t5.txt")
+	data, _ := os.ReadFile("../engine/mapcolor/testdata/t5.txt")
 	os.WriteFile(bad, bytes.Replace(data, []byte("R: 10, G: 5, B: 0"), []byte("R: 10, G: five, B: 0"), 1), 0o644)
 	b.drop(bad)
 	b.waitJS(`JSON.parse(window.arenaTest.status()).toast.includes("broken.txt:4")`, 30*time.Second)
@@ -747,8 +751,8 @@ func TestPagePhone(t *testing.T) {
 }
 
 // replaced returns a copy of s with one file's contents replaced.
-func replaced(s *site, name string, data []byte) *site {
-	c := &site{}
+func replaced(s *Site, name string, data []byte) *Site {
+	c := &Site{}
 	for _, f := range s.files {
 		if f.name == name {
 			f = &file{name: f.name, ctype: f.ctype, data: data, gz: gzipBytes(data)}
@@ -1029,13 +1033,13 @@ func median(vs []float64) float64 {
 }
 
 // blankSite is s with the blank Ebitengine program in arena.wasm's place.
-func blankSite(s *site) (*site, error) {
+func blankSite(s *Site) (*Site, error) {
 	dir, err := os.MkdirTemp("", "arena-blank")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("..")
 	if err != nil {
 		return nil, err
 	}
@@ -1043,7 +1047,7 @@ func blankSite(s *site) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &site{}
+	out := &Site{}
 	for _, f := range s.files {
 		if f.name == "arena.wasm" {
 			f = &file{name: f.name, ctype: f.ctype, data: data, gz: gzipBytes(data)}

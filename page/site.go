@@ -1,6 +1,4 @@
-//go:build !js
-
-package main
+package page
 
 import (
 	"bytes"
@@ -9,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -46,10 +45,13 @@ func (f *file) brotli() []byte {
 	return f.br
 }
 
-// site is the page's files: index.html, the wasm_exec.js of the Go that
-// built the programs, the page's program (arena.wasm), and the match
-// worker's script and engine-only program (worker.js, worker.wasm).
-type site struct {
+// Site is the page's files: index.html, the wasm_exec.js of the Go that
+// built the programs, the page's program (arena.wasm), the match
+// worker's script and engine-only program (worker.js, worker.wasm) and
+// the bot worker's (botworker.js, gobot.wasm); and what the server adds
+// to them (programs, gauntlets, a tournament's replays). Build makes one
+// with the Go at hand, Load from the files a release carries.
+type Site struct {
 	files   []*file
 	replays *servedReplays // a tournament's replays: see -tournament
 	// programs are those offered by -player; room serves them, with
@@ -62,7 +64,7 @@ type site struct {
 }
 
 // get returns the file of that name.
-func (s *site) get(name string) *file {
+func (s *Site) get(name string) *file {
 	for _, f := range s.files {
 		if f.name == name {
 			return f
@@ -91,9 +93,10 @@ func buildWasm(root, pkg, out string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
-// buildSite builds ./cmd/wasm and ./cmd/worker for js/wasm from the module
-// this command belongs to, at once, and gathers the page's files, gzipped.
-func buildSite() (*site, error) {
+// Build builds ./cmd/wasm, ./cmd/worker and ./cmd/botworker for js/wasm
+// from the module in the working directory, at once, and gathers the
+// page's files, gzipped: what go run ./cmd/wasm serves.
+func Build() (*Site, error) {
 	mod, err := goEnv("GOMOD")
 	if err != nil {
 		return nil, err
@@ -125,25 +128,25 @@ func buildSite() (*site, error) {
 	if bots, err = capMemory(bots, botMemory); err != nil {
 		return nil, fmt.Errorf("gobot.wasm: %v", err)
 	}
-	s := &site{}
-	add := func(name, ctype string, data []byte) {
-		s.files = append(s.files, &file{name: name, ctype: ctype, data: data, gz: gzipBytes(data)})
+	s := &Site{}
+	add := func(name string, data []byte) {
+		s.files = append(s.files, &file{name: name, ctype: contentTypes[name], data: data, gz: gzipBytes(data)})
 	}
-	for _, f := range []struct{ name, ctype, path string }{
-		{"index.html", "text/html; charset=utf-8", filepath.Join(root, "index.html")},
-		{"worker.js", "text/javascript; charset=utf-8", filepath.Join(root, "worker.js")},
-		{"botworker.js", "text/javascript; charset=utf-8", filepath.Join(root, "botworker.js")},
-		{"wasm_exec.js", "text/javascript; charset=utf-8", filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")},
+	for _, f := range []struct{ name, path string }{
+		{"index.html", filepath.Join(root, "index.html")},
+		{"worker.js", filepath.Join(root, "worker.js")},
+		{"botworker.js", filepath.Join(root, "botworker.js")},
+		{"wasm_exec.js", filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")},
 	} {
 		data, err := os.ReadFile(f.path)
 		if err != nil {
 			return nil, err
 		}
-		add(f.name, f.ctype, data)
+		add(f.name, data)
 	}
-	add("arena.wasm", "application/wasm", page)
-	add("worker.wasm", "application/wasm", worker)
-	add("gobot.wasm", "application/wasm", bots)
+	add("arena.wasm", page)
+	add("worker.wasm", worker)
+	add("gobot.wasm", bots)
 	return s, nil
 }
 
@@ -155,11 +158,22 @@ func gzipBytes(data []byte) []byte {
 	return b.Bytes()
 }
 
+// compressed reports whether every file has its brotli form: a site a
+// release carries comes compressed.
+func (s *Site) compressed() bool {
+	for _, f := range s.files {
+		if f.brotli() == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // compressBrotli compresses every file with brotli at its best setting,
 // the files at once. That takes about a minute for the page's program,
 // so results are kept in the user's cache directory by content, and the
 // same build is compressed once.
-func (s *site) compressBrotli() {
+func (s *Site) compressBrotli() {
 	var wg sync.WaitGroup
 	for _, f := range s.files {
 		wg.Go(func() {
@@ -200,7 +214,7 @@ func cachedBrotli(data []byte) []byte {
 // beside it for hosts that serve precompressed files. The page fetches
 // the programs itself, so it works whatever type a static host gives
 // them.
-func (s *site) write(dir string) error {
+func (s *Site) write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -232,7 +246,7 @@ func accepts(header, coding string) bool {
 
 // handler serves the site, each file brotli- or gzip-compressed as the
 // browser accepts.
-func (s *site) handler() http.Handler {
+func (s *Site) handler() http.Handler {
 	mux := http.NewServeMux()
 	serve := func(f *file) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -320,7 +334,7 @@ func tournamentReplays(dir string) (*servedReplays, error) {
 }
 
 // serve listens on addr and serves the site until the process ends.
-func serve(addr string, s *site) error {
+func serve(addr string, s *Site, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -335,7 +349,7 @@ func serve(addr string, s *site) error {
 		link += "?token=" + token
 	}
 	s.room = newProgramRoom(s.programs, token)
-	fmt.Fprintf(os.Stderr, "arena: the playground is on %s, %s (Ctrl-C to stop)\n", link, where)
+	fmt.Fprintf(stderr, "arena: the playground is on %s, %s (Ctrl-C to stop)\n", link, where)
 	openBrowser(link)
 	return newServer(s.handler(), serverLimits).Serve(ln)
 }

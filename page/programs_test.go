@@ -1,6 +1,4 @@
-//go:build !js
-
-package main
+package page
 
 import (
 	"bufio"
@@ -43,8 +41,8 @@ func offerPrograms(t testing.TB) {
 	offerOnce.Do(func() {
 		var ps []players.Program
 		for _, arg := range []string{
-			"colosseum/student=py:../arena/testdata/comp424/agents/student_agent.py",
-			"evasion/client=tcp:cmd:" + py + " ../arena/testdata/students/evasion_client.py {port} buffered " + token,
+			"colosseum/student=py:../cmd/arena/testdata/comp424/agents/student_agent.py",
+			"evasion/client=tcp:cmd:" + py + " ../cmd/arena/testdata/students/evasion_client.py {port} buffered " + token,
 			// The shell stays (no exec), so that the token stays in a
 			// command line of the program's tree.
 			"colosseum/hang=cmd:sh -c 'sleep 987653; :' " + token,
@@ -162,7 +160,7 @@ func TestServerPlaysAnOfferedProgram(t *testing.T) {
 	}
 	g, _ := match.Lookup("colosseum")
 	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 11,
-		Players: [2]match.Spec{{Name: players.Agent, Command: "../arena/testdata/comp424/agents/student_agent.py"}, {Name: "strong"}}})
+		Players: [2]match.Spec{{Name: players.Agent, Command: "../cmd/arena/testdata/comp424/agents/student_agent.py"}, {Name: "strong"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -468,7 +466,7 @@ func procStat(pid string) (state, ppid string) {
 func gauntletServer(t *testing.T, dir string) *httptest.Server {
 	t.Helper()
 	offerPrograms(t)
-	ts := httptest.NewServer((&site{programs: players.Offered(), gauntletDir: dir}).handler())
+	ts := httptest.NewServer((&Site{programs: players.Offered(), gauntletDir: dir}).handler())
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -624,7 +622,7 @@ func TestServerRunsAGauntlet(t *testing.T) {
 // median of the page's wall time over arena play's (x-cli) and what the
 // page adds to each move on loopback.
 func BenchmarkProgramSession(bm *testing.B) {
-	ts := httptest.NewServer((&site{programs: offeredForBench(bm), gauntletDir: bm.TempDir()}).handler())
+	ts := httptest.NewServer((&Site{programs: offeredForBench(bm), gauntletDir: bm.TempDir()}).handler())
 	bm.Cleanup(ts.Close)
 	g, _ := match.Lookup("evasion")
 	spec, _ := players.LookupOffered("evasion", "client")
@@ -699,7 +697,7 @@ func offeredForBench(tb testing.TB) []players.Program {
 // programs' processes.
 func TestServerLeavesNoProgramWhenItEnds(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "arena-wasm")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/wasm").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	for _, sig := range []os.Signal{os.Interrupt, os.Kill} {

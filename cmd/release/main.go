@@ -1,0 +1,308 @@
+// Command release writes arena's downloads (make dist): for each system,
+// an archive holding the arena binary with the page's files inside it
+// (arena serve needs no Go), the README and the licences of what the
+// binary is built from; and a SHA-256 sums file for them all.
+//
+//	go run ./cmd/release [-o dist] [-version v1.2.3] [-targets linux/amd64,...]
+//
+// The page is built once, with this Go, by go run ./cmd/wasm -o; its
+// compressed files are embedded under the build tag arena_page
+// (cmd/arena/pagefiles_embed.go). Each binary is built with
+// CGO_ENABLED=0, -trimpath, and the version and commit stamped for
+// arena version. Archives are .tar.gz, .zip for Windows, each with one
+// top directory named as the archive.
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// targets are the systems a release is made for, as make cross builds.
+var targets = []string{"linux/amd64", "linux/arm64", "darwin/arm64", "darwin/amd64", "windows/amd64", "windows/arm64"}
+
+// embedDir is where cmd/arena embeds the page's files from.
+const embedDir = "cmd/arena/page"
+
+func main() {
+	out := flag.String("o", "dist", "the `directory` to write the archives and SHA256SUMS to")
+	version := flag.String("version", "", "the release's `name` (default: git describe --tags --always --dirty)")
+	only := flag.String("targets", strings.Join(targets, ","), "the `systems` to build for, GOOS/GOARCH, comma-separated")
+	flag.Parse()
+	if err := run(*out, *version, strings.Split(*only, ",")); err != nil {
+		fmt.Fprintln(os.Stderr, "release:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out, version string, want []string) error {
+	for _, t := range want {
+		if !slices.Contains(targets, t) {
+			return fmt.Errorf("no release is made for %q; the systems are %s", t, strings.Join(targets, ", "))
+		}
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	commit := strings.TrimSpace(git(root, "rev-parse", "HEAD"))
+	if commit != "" && strings.TrimSpace(git(root, "status", "--porcelain", "--untracked-files=no")) != "" {
+		commit += "+changes" // as arena version says of a build from a changed tree
+	}
+	if version == "" {
+		version = strings.TrimSpace(git(root, "describe", "--tags", "--always", "--dirty"))
+	}
+	if version == "" {
+		return fmt.Errorf("no -version, and git describe names none")
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	if err := buildPage(root); err != nil {
+		return err
+	}
+	defer os.RemoveAll(filepath.Join(root, embedDir))
+	var sums []string
+	for _, t := range want {
+		name, err := archive(root, out, version, commit, t)
+		if err != nil {
+			return fmt.Errorf("%s: %v", t, err)
+		}
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(data)
+		sums = append(sums, hex.EncodeToString(sum[:])+"  "+name)
+		fmt.Fprintf(os.Stderr, "release: %s, %.1f MB\n", name, float64(len(data))/1e6)
+	}
+	// The sums of the archives of this run; the format sha256sum -c reads.
+	return os.WriteFile(filepath.Join(out, "SHA256SUMS"), []byte(strings.Join(sums, "\n")+"\n"), 0o644)
+}
+
+// moduleRoot is the directory of arena's go.mod.
+func moduleRoot() (string, error) {
+	b, err := exec.Command("go", "env", "GOMOD").Output()
+	mod := strings.TrimSpace(string(b))
+	if err != nil || mod == "" || mod == os.DevNull {
+		return "", fmt.Errorf("run me inside the arena module (go run ./cmd/release)")
+	}
+	return filepath.Dir(mod), nil
+}
+
+// git runs git in dir and returns its output, "" when git fails (a tree
+// without git: the version must then be given).
+func git(dir string, args ...string) string {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	b, _ := cmd.Output()
+	return string(b)
+}
+
+// buildPage builds the page's files with go run ./cmd/wasm -o and keeps
+// their compressed forms where cmd/arena embeds them from: arena serve
+// reads each file from its .gz (and serves the .br where the browser
+// takes it), so the raw files would only double the binary.
+func buildPage(root string) error {
+	tmp, err := os.MkdirTemp("", "arena-release")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	cmd := exec.Command("go", "run", "./cmd/wasm", "-o", tmp)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = root, os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building the page: %v", err)
+	}
+	dst := filepath.Join(root, embedDir)
+	if err := os.RemoveAll(dst); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".gz") && !strings.HasSuffix(e.Name(), ".br") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(tmp, e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// archive builds arena for target and writes its archive to out,
+// returning the archive's name.
+func archive(root, out, version, commit, target string) (string, error) {
+	goos, goarch, _ := strings.Cut(target, "/")
+	base := fmt.Sprintf("arena-%s-%s-%s", version, goos, goarch)
+	exe := "arena"
+	if goos == "windows" {
+		exe += ".exe"
+	}
+	tmp, err := os.MkdirTemp("", "arena-release")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, exe)
+	cmd := exec.Command("go", "build", "-tags", "arena_page", "-trimpath",
+		"-ldflags", fmt.Sprintf("-s -w -X main.version=%s -X main.commit=%s", version, commit), "-o", bin, "./cmd/arena")
+	cmd.Dir, cmd.Stderr = root, os.Stderr
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("go build: %v", err)
+	}
+	notices, err := licences(root, goos, goarch)
+	if err != nil {
+		return "", err
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		return "", err
+	}
+	binary, err := os.ReadFile(bin)
+	if err != nil {
+		return "", err
+	}
+	files := []member{
+		{name: exe, data: binary, mode: 0o755},
+		{name: "README.md", data: readme, mode: 0o644},
+		{name: "LICENSES.txt", data: notices, mode: 0o644},
+	}
+	name := base + ".tar.gz"
+	write := writeTarGz
+	if goos == "windows" {
+		name, write = base+".zip", writeZip
+	}
+	var buf bytes.Buffer
+	if err := write(&buf, base, files); err != nil {
+		return "", err
+	}
+	return name, os.WriteFile(filepath.Join(out, name), buf.Bytes(), 0o644)
+}
+
+// member is one file of an archive.
+type member struct {
+	name string
+	data []byte
+	mode fs.FileMode
+}
+
+// stamp is the time every archive member carries: the archives of one
+// commit differ only where the binaries do.
+var stamp = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func writeTarGz(w io.Writer, dir string, files []member) error {
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression)
+	tw := tar.NewWriter(zw)
+	tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: dir + "/", Mode: 0o755, ModTime: stamp})
+	for _, f := range files {
+		h := &tar.Header{Typeflag: tar.TypeReg, Name: dir + "/" + f.name, Mode: int64(f.mode), Size: int64(len(f.data)), ModTime: stamp}
+		if err := tw.WriteHeader(h); err != nil {
+			return err
+		}
+		if _, err := tw.Write(f.data); err != nil {
+			return err
+		}
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+func writeZip(w io.Writer, dir string, files []member) error {
+	zw := zip.NewWriter(w)
+	for _, f := range files {
+		h := &zip.FileHeader{Name: dir + "/" + f.name, Method: zip.Deflate, Modified: stamp}
+		h.SetMode(f.mode)
+		fw, err := zw.CreateHeader(h)
+		if err != nil {
+			return err
+		}
+		if _, err := fw.Write(f.data); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
+
+// licences gathers the licence of every module the binary for goos/goarch
+// is built from (go list -deps), and Go's own, whose runtime and
+// standard library every Go binary holds.
+func licences(root, goos, goarch string) ([]byte, error) {
+	cmd := exec.Command("go", "list", "-deps", "-tags", "arena_page", "-f", "{{with .Module}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}", "./cmd/arena")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
+	b, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v", err)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, err
+	}
+	gover, _ := exec.Command("go", "env", "GOVERSION").Output()
+	mods := []string{"Go\t" + strings.TrimSpace(string(gover)) + "\t" + strings.TrimSpace(string(goroot))}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if line != "" && !slices.Contains(mods, line) && !strings.HasPrefix(line, "github.com/arena-playground/arena\t") {
+			mods = append(mods, line)
+		}
+	}
+	slices.Sort(mods[1:])
+	var out bytes.Buffer
+	out.WriteString("arena is built from these modules; each one's licence follows.\n\n")
+	for _, m := range mods {
+		f := strings.Split(m, "\t")
+		text, err := licenceText(f[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %v", f[0], f[1], err)
+		}
+		fmt.Fprintf(&out, "%s\n%s %s\n%s\n\n%s\n", strings.Repeat("=", 72), f[0], f[1], strings.Repeat("=", 72), strings.TrimSpace(text))
+	}
+	return out.Bytes(), nil
+}
+
+// licenceText reads a module's licence file: LICENSE, LICENCE or COPYING,
+// with or without an extension. A module without one is an error: its
+// code may not be given away without knowing.
+func licenceText(dir string) (string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range entries {
+		n := strings.ToUpper(e.Name())
+		for _, p := range []string{"LICENSE", "LICENCE", "COPYING"} {
+			if n == p || strings.HasPrefix(n, p+".") {
+				b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+				return string(b), err
+			}
+		}
+	}
+	return "", fmt.Errorf("no licence file in %s", dir)
+}

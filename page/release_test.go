@@ -1,0 +1,151 @@
+//go:build linux && amd64
+
+package page
+
+import (
+	"archive/tar"
+	"bufio"
+	"compress/gzip"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestReleaseServesThePage is the download as a student without Go gets
+// it: make dist's linux/amd64 archive, unpacked into an empty directory
+// and run with no Go on the PATH (an empty PATH: arena needs nothing
+// from it), says its version, serves the page, plays a student's py:
+// agent in it and runs a tournament with that agent.
+func TestReleaseServesThePage(t *testing.T) {
+	dist := t.TempDir()
+	rel := exec.Command("go", "run", "../cmd/release", "-o", dist, "-targets", "linux/amd64", "-version", "v0.0.0-test")
+	if out, err := rel.CombinedOutput(); err != nil {
+		t.Fatalf("go run ./cmd/release: %v\n%s", err, out)
+	}
+	sums, err := os.ReadFile(filepath.Join(dist, "SHA256SUMS"))
+	if err != nil || !strings.HasSuffix(strings.TrimSpace(string(sums)), "  arena-v0.0.0-test-linux-amd64.tar.gz") {
+		t.Fatalf("SHA256SUMS: %q %v", sums, err)
+	}
+	check := exec.Command("sha256sum", "-c", "SHA256SUMS")
+	check.Dir = dist
+	if out, err := check.CombinedOutput(); err != nil {
+		t.Fatalf("sha256sum -c: %v\n%s", err, out)
+	}
+	home := t.TempDir()
+	names := untar(t, filepath.Join(dist, "arena-v0.0.0-test-linux-amd64.tar.gz"), home)
+	want := []string{"arena-v0.0.0-test-linux-amd64/", "arena-v0.0.0-test-linux-amd64/arena",
+		"arena-v0.0.0-test-linux-amd64/README.md", "arena-v0.0.0-test-linux-amd64/LICENSES.txt"}
+	if strings.Join(names, " ") != strings.Join(want, " ") {
+		t.Fatalf("the archive holds %q, want %q", names, want)
+	}
+	dir := filepath.Join(home, "arena-v0.0.0-test-linux-amd64")
+	licences, _ := os.ReadFile(filepath.Join(dir, "LICENSES.txt"))
+	for _, m := range []string{"github.com/traefik/yaegi", "golang.org/x/image", "Go go1."} {
+		if !strings.Contains(string(licences), "\n"+m) {
+			t.Errorf("LICENSES.txt names no %s", m)
+		}
+	}
+	arena := filepath.Join(dir, "arena")
+	env := []string{"PATH=" + t.TempDir(), "HOME=" + home, "DISPLAY=", "WAYLAND_DISPLAY=", "PYTHONDONTWRITEBYTECODE=1"} // an empty PATH: no Go
+	run := func(args ...string) string {
+		cmd := exec.Command(arena, args...)
+		cmd.Dir, cmd.Env = home, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("arena %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	if v := run("version"); !strings.HasPrefix(v, "arena v0.0.0-test, commit ") || strings.Contains(v, "not recorded") {
+		t.Errorf("arena version says %q", v)
+	}
+
+	// The student's agent, as they keep it, and the Python that runs it
+	// named by its own path (a pyenv shim would need a PATH).
+	agent, _ := filepath.Abs("../cmd/arena/testdata/comp424/agents/student_agent.py")
+	py, err := exec.Command(pythonWith(t, "import numpy"), "-c", "import sys; print(sys.executable)").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	python := strings.TrimSpace(string(py))
+
+	serve := exec.Command(arena, "serve", "-addr", "127.0.0.1:0", "-gauntlets", t.TempDir(), "-python", python,
+		"-player", "colosseum/student=py:"+agent)
+	serve.Dir, serve.Env = home, env
+	stderr, _ := serve.StderrPipe()
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { serve.Process.Kill(); serve.Wait() })
+	sc := bufio.NewScanner(stderr)
+	var base, said string
+	for base == "" && sc.Scan() {
+		said += sc.Text() + "\n"
+		if _, after, ok := strings.Cut(sc.Text(), "the playground is on "); ok {
+			base, _, _ = strings.Cut(after, ",")
+		}
+	}
+	go io.Copy(io.Discard, stderr)
+	if base == "" {
+		t.Fatalf("arena serve did not say where it serves:\n%s", said)
+	}
+	b := newBrowserAt(t, strings.TrimSuffix(base, "/"))
+	b.open("?game=colosseum&p1=served:student&p2=random&preset=6&seed=4")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+	s := b.status()
+	if s.Failed != "" || s.Players[0] != "served:student" {
+		b.fatalf("the served agent's match: players %v, failed %q", s.Players, s.Failed)
+	}
+	// The same match on the archive's command line ends the same way.
+	if played := run("play", "-game", "colosseum", "-preset", "6", "-seed", "4", "-python", python, "-p1", "py:"+agent, "-p2", "random"); !strings.Contains(played, s.Result) {
+		b.fatalf("the page ends with %q; the archive's arena play says:\n%s", s.Result, played)
+	}
+	b.screenshot("release-serves-the-page")
+	t.Logf("arena serve from the archive: %s; %s", s.Result, strings.TrimSpace(said))
+
+	out := run("tournament", "-game", "colosseum", "-preset", "6", "-rounds", "1", "-o", filepath.Join(home, "t"), "-python", python,
+		"student=py:"+agent, "random=random", "greedy=greedy")
+	if !strings.Contains(out, "student") {
+		t.Errorf("the tournament's standings name no student:\n%s", out)
+	}
+	t.Logf("the archive's tournament:\n%s", out)
+}
+
+// untar unpacks a .tar.gz into dir and returns the names it holds.
+func untar(t *testing.T, archive, dir string) []string {
+	t.Helper()
+	f, err := os.Open(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	var names []string
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return names
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, h.Name)
+		path := filepath.Join(dir, h.Name)
+		if h.Typeflag == tar.TypeDir {
+			os.MkdirAll(path, 0o755)
+			continue
+		}
+		data, _ := io.ReadAll(tr)
+		if err := os.WriteFile(path, data, os.FileMode(h.Mode)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
