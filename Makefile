@@ -41,7 +41,7 @@ cross:
 		case $$t in windows/*) GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/desktop;; esac; \
 		echo "built $$t"; \
 	done
-	@for p in ./cmd/wasm ./cmd/worker ./cmd/botworker; do GOOS=js GOARCH=wasm $(GO) build -o /dev/null $$p || exit 1; done; echo "built js/wasm"
+	@for p in ./cmd/wasm ./cmd/botworker; do GOOS=js GOARCH=wasm $(GO) build -o /dev/null $$p || exit 1; done; echo "built js/wasm"
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) vet ./...
 	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT) .github/workflows/*.yml
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet $$(GOOS=darwin $(GO) list ./... | grep -v -E '$(EBITEN_PKGS)')

@@ -1,7 +1,8 @@
 // The Web Worker that computes one match for the page, so that no bot ever
-// thinks on the thread that draws. The page compiles worker.wasm once and
-// posts the module, then the match's request; the Go program (cmd/worker)
-// takes requests through arenaWorkerReady and posts each message back.
+// thinks on the thread that draws. The page posts its own compiled program
+// (arena.wasm: one module serves both, compiled once), then the match's
+// request; the program sees arenaWorkerReady, takes the requests through it
+// (cmd/wasm/worker_js.go) and posts each message back.
 "use strict";
 importScripts("wasm_exec.js");
 
@@ -56,7 +57,32 @@ self.onmessage = (e) => {
   if (handle) { handle(e.data); } else { queue.push(e.data); }
 };
 
+// standIn is an object that takes anything asked of it: every property is
+// itself, every call and construction returns it, every property is there.
+// The program's packages set themselves up when it starts, Ebitengine's
+// with the page's document and window (it adds a canvas and listeners,
+// which a worker has no use for); in a worker, which has neither, they get
+// this instead. The browser tests run every match through it, so an
+// upgrade of Ebitengine that asks for more fails them.
+function standIn() {
+  const target = function () {};
+  const p = new Proxy(target, {
+    get: (t, k) => (k === Symbol.toPrimitive ? () => 0 : k === "then" ? undefined : p),
+    set: () => true,
+    has: () => true,
+    apply: () => p,
+    construct: () => p,
+    // An accessor, so that a getter taken from a descriptor (Ebitengine
+    // binds Document.prototype's "hidden") is there too.
+    getOwnPropertyDescriptor: (t, k) => Object.getOwnPropertyDescriptor(t, k) || { get: p, set: undefined, enumerable: true, configurable: true },
+  });
+  return p;
+}
+
 async function boot(module) {
+  for (const name of ["document", "window", "Document", "screen"]) {
+    if (typeof self[name] === "undefined") { self[name] = standIn(); }
+  }
   const log = console.log.bind(console);
   console.log = (...a) => { recent.push(a.join(" ")); if (recent.length > 8) { recent.shift(); } log(...a); };
   console.error = console.log;

@@ -1043,7 +1043,7 @@ func blankSite(s *Site) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := buildWasm(root, "./internal/blank", filepath.Join(dir, "blank.wasm"))
+	data, err := buildWasm(root, "./internal/blank", filepath.Join(dir, "blank.wasm"), "") // as Ebitengine is
 	if err != nil {
 		return nil, err
 	}

@@ -20,32 +20,47 @@ const wasmPage = 64 << 10
 // capMemory returns the module with its memory's maximum set to max
 // bytes: the memory section (id 5) rewritten with limits {min, max}.
 func capMemory(module []byte, max uint32) ([]byte, error) {
+	return rewriteSection(module, sectionMemory, "memory", func(body []byte) ([]byte, error) {
+		return memoryWithMax(body, max/wasmPage)
+	})
+}
+
+// The sections of a WebAssembly module that arena rewrites.
+const (
+	sectionMemory = 5
+	sectionData   = 11
+)
+
+// rewriteSection returns the module with the body of its section id
+// (named what, for errors) replaced by what rewrite makes of it; the
+// other sections are kept as they are.
+func rewriteSection(module []byte, id byte, what string, rewrite func([]byte) ([]byte, error)) ([]byte, error) {
 	if len(module) < 8 || !bytes.Equal(module[:4], []byte("\x00asm")) {
 		return nil, errors.New("not a WebAssembly module")
 	}
 	out := append([]byte(nil), module[:8]...)
 	found := false
 	for at := 8; at < len(module); {
-		id := module[at]
+		sid := module[at]
 		size, n := binary.Uvarint(module[at+1:])
-		if n <= 0 || at+1+n+int(size) > len(module) {
+		if n <= 0 || size > uint64(len(module)) || at+1+n+int(size) > len(module) {
 			return nil, fmt.Errorf("section at byte %d is damaged", at)
 		}
 		body := module[at+1+n : at+1+n+int(size)]
-		if id == 5 {
+		if sid == id {
 			var err error
-			if body, err = memoryWithMax(body, max/wasmPage); err != nil {
+			if body, err = rewrite(body); err != nil {
 				return nil, err
 			}
 			found = true
 		}
-		out = append(out, id)
+		out = append(out, sid)
 		out = binary.AppendUvarint(out, uint64(len(body)))
 		out = append(out, body...)
 		at += 1 + n + int(size)
 	}
 	if !found {
-		return nil, errors.New("the module has no memory section")
+		return nil, fmt.Errorf("the module has no %s section", what)
 	}
 	return out, nil
 }

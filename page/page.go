@@ -81,7 +81,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	if err != nil {
 		return fail(1, err)
 	}
-	for _, name := range []string{"arena.wasm", "worker.wasm", "gobot.wasm"} {
+	for _, name := range []string{"arena.wasm", "gobot.wasm"} {
 		f := s.get(name)
 		fmt.Fprintf(stderr, "arena: %s is %.2f MB, %.2f MB gzipped\n", name, float64(len(f.data))/1e6, float64(len(f.gz))/1e6)
 	}
@@ -94,15 +94,15 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 			return fail(1, err)
 		}
 		abs, _ := filepath.Abs(*out)
-		fmt.Fprintf(stderr, "arena: wrote the site to %s (index.html, worker.js, botworker.js, wasm_exec.js, arena.wasm, worker.wasm, gobot.wasm, each with .br and .gz)\n", abs)
+		fmt.Fprintf(stderr, "arena: wrote the site to %s (index.html, worker.js, botworker.js, wasm_exec.js, arena.wasm, gobot.wasm, each with .br and .gz)\n", abs)
 		return 0
 	}
 	if !s.compressed() {
 		go func() {
 			start := time.Now()
 			s.compressBrotli()
-			fmt.Fprintf(stderr, "arena: serving brotli from now on (arena.wasm %.2f MB, worker.wasm %.2f MB; %.0f s)\n",
-				float64(len(s.get("arena.wasm").brotli()))/1e6, float64(len(s.get("worker.wasm").brotli()))/1e6, time.Since(start).Seconds())
+			fmt.Fprintf(stderr, "arena: serving brotli from now on (arena.wasm %.2f MB; %.0f s)\n",
+				float64(len(s.get("arena.wasm").brotli()))/1e6, time.Since(start).Seconds())
 		}()
 	}
 	s.replays = replays

@@ -46,9 +46,9 @@ func (f *file) brotli() []byte {
 }
 
 // Site is the page's files: index.html, the wasm_exec.js of the Go that
-// built the programs, the page's program (arena.wasm), the match
-// worker's script and engine-only program (worker.js, worker.wasm) and
-// the bot worker's (botworker.js, gobot.wasm); and what the server adds
+// built the programs, the page's program (arena.wasm, which is also its
+// match workers' program), the match worker's script (worker.js) and the
+// bot worker's script and program (botworker.js, gobot.wasm); and what the server adds
 // to them (programs, gauntlets, a tournament's replays). Build makes one
 // with the Go at hand, Load from the files a release carries.
 type Site struct {
@@ -82,9 +82,14 @@ func goEnv(key string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// buildWasm builds one package of the module for js/wasm.
-func buildWasm(root, pkg, out string) ([]byte, error) {
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+// buildWasm builds one package of the module for js/wasm, with modfile
+// as its go.mod ("" for the module's own).
+func buildWasm(root, pkg, out, modfile string) ([]byte, error) {
+	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", out}
+	if modfile != "" {
+		args = append(args, "-modfile", modfile)
+	}
+	cmd := exec.Command("go", append(args, pkg)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -93,7 +98,107 @@ func buildWasm(root, pkg, out string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
-// Build builds ./cmd/wasm, ./cmd/worker and ./cmd/botworker for js/wasm
+// patchedModfile writes, in dir, a go.mod (with its go.sum) that
+// replaces Ebitengine with a copy of it with third_party/ebiten's patches
+// applied: its shaders written without text/template, whose reflection
+// keeps every exported method of the page's program, and its shader
+// compiler without package regexp (4.1 MB and 120 KB of the page's
+// program; see third_party/ebiten/README.md). The copy is made once per
+// version and patches, in the user's cache. It returns the go.mod's path,
+// for go build -modfile.
+func patchedModfile(root, dir string) (string, error) {
+	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}} {{.Version}}", ebitenModule)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list -m %s: %v", ebitenModule, err)
+	}
+	upstream, version, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	patches := map[string][]byte{}
+	sum := sha256.New()
+	for _, name := range ebitenPatches {
+		data, err := os.ReadFile(filepath.Join(root, "third_party", "ebiten", name))
+		if err != nil {
+			return "", err
+		}
+		patches[name] = data
+		sum.Write(data)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = dir
+	}
+	copyDir := filepath.Join(cache, "arena", "ebiten", version+"-"+hex.EncodeToString(sum.Sum(nil))[:12])
+	if _, err := os.Stat(copyDir); err != nil {
+		if err := copyPatched(upstream, copyDir, patches); err != nil {
+			return "", fmt.Errorf("a patched copy of Ebitengine %s: %v", version, err)
+		}
+	}
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	sums, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return "", err
+	}
+	mod = fmt.Appendf(mod, "\nreplace %s => %s\n", ebitenModule, copyDir)
+	path := filepath.Join(dir, "page.mod")
+	if err := os.WriteFile(path, mod, 0o644); err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(filepath.Join(dir, "page.sum"), sums, 0o644)
+}
+
+// ebitenModule is Ebitengine's module, and ebitenPatches the patches of
+// it in third_party/ebiten, in the order they apply.
+const ebitenModule = "github.com/hajimehoshi/ebiten/v2"
+
+var ebitenPatches = []string{"builtinshader.patch", "noregexp.patch"}
+
+// copyPatched copies the module at src to dst (its examples left out: no
+// build needs them) and applies the patches, under a temporary name
+// renamed when complete.
+func copyPatched(src, dst string, patches map[string][]byte) error {
+	tmp := dst + ".tmp" + strconv.Itoa(os.Getpid())
+	defer os.RemoveAll(tmp)
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			if rel == "examples" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(tmp, rel), data, 0o644)
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range ebitenPatches {
+		err := applyPatch(name, patches[name],
+			func(p string) ([]byte, error) { return os.ReadFile(filepath.Join(tmp, filepath.FromSlash(p))) },
+			func(p string, data []byte) error {
+				return os.WriteFile(filepath.Join(tmp, filepath.FromSlash(p)), data, 0o644)
+			})
+		if err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dst)
+}
+
+// Build builds ./cmd/wasm and ./cmd/botworker for js/wasm
 // from the module in the working directory, at once, and gathers the
 // page's files, gzipped: what go run ./cmd/wasm serves.
 func Build() (*Site, error) {
@@ -115,17 +220,26 @@ func Build() (*Site, error) {
 	}
 	defer os.RemoveAll(tmp)
 	defer cleanup.Add(func() { os.RemoveAll(tmp) })()
-	var page, worker, bots []byte
-	var pageErr, workerErr, botsErr error
+	var page, bots []byte
+	var pageErr, botsErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { page, pageErr = buildWasm(root, "./cmd/wasm", filepath.Join(tmp, "arena.wasm")) })
-	wg.Go(func() { worker, workerErr = buildWasm(root, "./cmd/worker", filepath.Join(tmp, "worker.wasm")) })
-	wg.Go(func() { bots, botsErr = buildWasm(root, "./cmd/botworker", filepath.Join(tmp, "gobot.wasm")) })
+	modfile, err := patchedModfile(root, tmp)
+	if err != nil {
+		return nil, err
+	}
+	wg.Go(func() { page, pageErr = buildWasm(root, "./cmd/wasm", filepath.Join(tmp, "arena.wasm"), modfile) })
+	wg.Go(func() { bots, botsErr = buildWasm(root, "./cmd/botworker", filepath.Join(tmp, "gobot.wasm"), modfile) })
 	wg.Wait()
-	if err := cmp.Or(pageErr, workerErr, botsErr); err != nil {
+	if err := cmp.Or(pageErr, botsErr); err != nil {
 		return nil, err
 	}
 	if bots, err = capMemory(bots, botMemory); err != nil {
+		return nil, fmt.Errorf("gobot.wasm: %v", err)
+	}
+	if page, err = joinDataSegments(page); err != nil {
+		return nil, fmt.Errorf("arena.wasm: %v", err)
+	}
+	if bots, err = joinDataSegments(bots); err != nil {
 		return nil, fmt.Errorf("gobot.wasm: %v", err)
 	}
 	s := &Site{}
@@ -145,7 +259,6 @@ func Build() (*Site, error) {
 		add(f.name, data)
 	}
 	add("arena.wasm", page)
-	add("worker.wasm", worker)
 	add("gobot.wasm", bots)
 	return s, nil
 }

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"image/png"
+	"image"
 	"io"
 	"math"
 
@@ -137,11 +137,13 @@ func (o GIFOptions) span(rec *match.Record) (from, to int) {
 	return from, to
 }
 
-// WritePNG writes one frame of the match at time t.
-func WritePNG(w io.Writer, rec *match.Record, t float64, size int, th *Theme) error {
+// Still draws one frame of the match at time t, size pixels square, for
+// a PNG (the caller encodes it: image/png registers its decoder with the
+// image package, and the page, which links render, writes no PNG).
+func Still(rec *match.Record, t float64, size int, th *Theme) (*image.RGBA, error) {
 	img := NewImage(size, size)
 	if err := Frame(img, Rect{0, 0, float64(size), float64(size)}, rec, t, th); err != nil {
-		return err
+		return nil, err
 	}
-	return png.Encode(w, img.RGBA)
+	return img.RGBA, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"image/png"
 	"io"
 	"math"
 	"os"
@@ -63,7 +64,11 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 			if *at >= 0 {
 				t = *at
 			}
-			return render.WritePNG(w, rec, t, *size, opts.Theme)
+			img, err := render.Still(rec, t, *size, opts.Theme)
+			if err != nil {
+				return err
+			}
+			return png.Encode(w, img)
 		}
 		return render.WriteGIF(w, rec, opts)
 	})

@@ -31,8 +31,12 @@ import (
 // 1.08 GB on a live 4096x4096 Life match, over the 1 GB it is promised.
 const memoryLimit = 512 << 20
 
-// main runs the playground in the page, with the settings of the URL.
+// main runs the playground in the page, with the settings of the URL; in
+// a match's worker, it computes the match (serveMatches).
 func main() {
+	if inWorker() {
+		serveMatches()
+	}
 	debug.SetMemoryLimit(memoryLimit)
 	search := js.Global().Get("location").Get("search").String()
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
@@ -116,7 +120,7 @@ func offeredPrograms() ([]ui.Program, string) {
 	return list.Programs, help
 }
 
-// pageHost computes a match in a Web Worker of its own (see cmd/worker
+// pageHost computes a match in a Web Worker of its own (see worker_js.go
 // and index.html's arenaStartWorker), so that no bot thinks on the page's
 // thread; a match with a program the server offers, on the server (see
 // index.html's arenaStartServerMatch), which alone can run it.
@@ -139,7 +143,7 @@ func (pageHost) Compute(st match.Start) ui.Feed {
 
 // startFeed starts the match with the page's function of that name; the
 // sources are those of its go: players, which the worker's bot workers
-// interpret (cmd/worker's request).
+// interpret (serveMatches's request).
 func startFeed(start string, st match.Start, sources map[string]string) ui.Feed {
 	f := &workerFeed{}
 	req, err := json.Marshal(struct {

@@ -2,7 +2,6 @@ package pathgame
 
 import (
 	"bytes"
-	"crypto/sha1"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -110,7 +109,7 @@ func Trace(s *Scenario, g *Graph) (string, error) {
 	if adj := g.AdjacencyJSON(); g.N() <= 30 {
 		add("ADJ %s", adj)
 	} else {
-		add("ADJ_SHA1 %x", sha1.Sum(adj))
+		add("ADJ_SHA1 %s", adjacencyDigest(adj))
 	}
 	budget := 120.0
 	if s.TimeBudget > 0 {

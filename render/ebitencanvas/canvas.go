@@ -1,5 +1,5 @@
 // Package ebitencanvas is the screen back end of render.Canvas: it draws
-// on an *ebiten.Image with Ebitengine's vector and text/v2 packages, with
+// on an *ebiten.Image with Ebitengine's vector package and glyphs drawn as text/v2 draws them, with
 // the same Go fonts and metrics as the software back end, so that layouts
 // computed with one hold on the other.
 //
@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/arena-playground/arena/render"
@@ -36,7 +35,7 @@ import (
 // lines are drawn without antialiasing.
 type Canvas struct {
 	dst    *ebiten.Image
-	faces  map[render.Face]*text.GoXFace
+	faces  map[render.Face]*face
 	pixels map[image.Point]*ebiten.Image
 	shapes map[string]*ebiten.Image
 	// strokes keeps the polylines' triangles (see stroke), by a hash
@@ -72,7 +71,7 @@ const maxShapes = 512
 func New() *Canvas {
 	w := ebiten.NewImage(3, 3)
 	w.Fill(color.White)
-	return &Canvas{faces: map[render.Face]*text.GoXFace{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{}, strokes: map[uint64]*stroke{},
+	return &Canvas{faces: map[render.Face]*face{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{}, strokes: map[uint64]*stroke{},
 		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
 }
 
@@ -291,10 +290,10 @@ func (c *Canvas) Ring(o render.Point, r, w float64, col color.RGBA) {
 		func(m *render.Image) { m.Ring(render.Point{X: cx, Y: cy}, rr, ww, color.RGBA{255, 255, 255, 255}) })
 }
 
-func (c *Canvas) face(f render.Face) *text.GoXFace {
+func (c *Canvas) face(f render.Face) *face {
 	ff, ok := c.faces[f]
 	if !ok {
-		ff = text.NewGoXFace(render.NewFace(f))
+		ff = newFace(f)
 		c.faces[f] = ff
 	}
 	return ff
@@ -302,27 +301,25 @@ func (c *Canvas) face(f render.Face) *text.GoXFace {
 
 // Text writes one line with the top of its box at y.
 func (c *Canvas) Text(s string, x, y float64, f render.Face, align render.Align, col color.RGBA) {
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(math.Round(x), math.Round(y))
-	op.ColorScale.ScaleWithColor(nrgba(col))
+	ff := c.face(f)
+	x, y = math.Round(x), math.Round(y)
 	switch align {
 	case render.Center:
-		op.PrimaryAlign = text.AlignCenter
+		x -= ff.advance(s) / 2
 	case render.Right:
-		op.PrimaryAlign = text.AlignEnd
+		x -= ff.advance(s)
 	}
+	var cs ebiten.ColorScale
+	cs.ScaleWithColor(nrgba(col))
 	c.flush()
-	text.Draw(c.dst, s, c.face(f), op)
+	ff.draw(c.dst, s, x, y, cs)
 }
 
 // TextWidth measures a line of text.
-func (c *Canvas) TextWidth(s string, f render.Face) float64 { return text.Advance(s, c.face(f)) }
+func (c *Canvas) TextWidth(s string, f render.Face) float64 { return c.face(f).advance(s) }
 
 // LineHeight is the height of a line of text.
-func (c *Canvas) LineHeight(f render.Face) float64 {
-	m := c.face(f).Metrics()
-	return m.HAscent + m.HDescent + m.HLineGap
-}
+func (c *Canvas) LineHeight(f render.Face) float64 { return c.face(f).lineHeight() }
 
 // Pixels draws img scaled to fill r with nearest-neighbour filtering. The
 // GPU image is kept per size and rewritten each call.

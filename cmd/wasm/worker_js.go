@@ -8,18 +8,17 @@ import (
 	"runtime/debug"
 	"syscall/js"
 
-	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
-	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 )
 
-// memoryLimit is the heap size past which the garbage collector works
-// harder rather than letting the heap double. A WebAssembly program never
-// gives memory back to the browser, so its peak is what it holds: the
-// worker needs the latest state and a few snapshots (Serve keeps 16 MB of
-// states), and shares its process with the page.
-const memoryLimit = 256 << 20
+// workerMemoryLimit is the heap size past which the garbage collector
+// works harder rather than letting the heap double, in a match's worker.
+// A WebAssembly program never gives memory back to the browser, so its
+// peak is what it holds: the worker needs the latest state and a few
+// snapshots (Serve keeps 16 MB of states), and shares its process with
+// the page.
+const workerMemoryLimit = 256 << 20
 
 // request is a match.Request with the sources of the match's go: players,
 // which the page's editor holds.
@@ -28,11 +27,22 @@ type request struct {
 	Sources map[string]string `json:"sources,omitempty"`
 }
 
-// main waits for the page's requests (match.Request as JSON strings): the
-// first start computes its match, streaming each message back as JSON;
-// acts are a person's moves.
-func main() {
-	debug.SetMemoryLimit(memoryLimit)
+// inWorker reports whether the program runs as a match's worker: the
+// page's program is also the workers' (one module, compiled once and
+// posted to each worker), and worker.js says so by defining
+// arenaWorkerReady before it runs the program.
+func inWorker() bool {
+	return js.Global().Get("arenaWorkerReady").Type() == js.TypeFunction
+}
+
+// serveMatches is the program in a match's worker, away from the thread
+// that draws (Go's WebAssembly has one thread, and a bot that thinks on
+// the page's would take its frames): it waits for the page's requests
+// (match.Request as JSON strings); the first start computes its match,
+// streaming each message back as JSON; acts are a person's moves. It
+// never returns.
+func serveMatches() {
+	debug.SetMemoryLimit(workerMemoryLimit)
 	acts := make(chan match.Act, 1)
 	started := false
 	post := func(m match.Message) {
