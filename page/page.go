@@ -97,11 +97,12 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 		fmt.Fprintf(stderr, "arena: wrote the site to %s (index.html, worker.js, botworker.js, wasm_exec.js, arena.wasm, gobot.wasm, each with .br and .gz)\n", abs)
 		return 0
 	}
-	if !s.compressed() {
+	if !s.compressed() && s.compressBrotliNow() {
+		fmt.Fprintf(stderr, "arena: serving brotli (arena.wasm %.2f MB), its best in about a minute\n", float64(len(s.get("arena.wasm").brotli()))/1e6)
 		go func() {
 			start := time.Now()
 			s.compressBrotli()
-			fmt.Fprintf(stderr, "arena: serving brotli from now on (arena.wasm %.2f MB; %.0f s)\n",
+			fmt.Fprintf(stderr, "arena: serving brotli at its best (arena.wasm %.2f MB; %.0f s)\n",
 				float64(len(s.get("arena.wasm").brotli()))/1e6, time.Since(start).Seconds())
 		}()
 	}

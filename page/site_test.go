@@ -44,6 +44,25 @@ func TestSiteServesByAcceptEncoding(t *testing.T) {
 		s.handler().ServeHTTP(w, req)
 		return w.Header().Get("Content-Encoding"), w.Body.Bytes()
 	}
+	// The ETag names the content and its coding; a browser that has it
+	// gets 304 and keeps its copy (and the code it compiled from it).
+	req := httptest.NewRequest("GET", "/gobot.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	w := httptest.NewRecorder()
+	s.handler().ServeHTTP(w, req)
+	etag := w.Header().Get("ETag")
+	req.Header.Set("If-None-Match", etag)
+	w = httptest.NewRecorder()
+	s.handler().ServeHTTP(w, req)
+	if etag == "" || w.Code != http.StatusNotModified || w.Body.Len() != 0 {
+		t.Errorf("again with If-None-Match %s: %d, %d bytes", etag, w.Code, w.Body.Len())
+	}
+	req.Header.Set("Accept-Encoding", "identity")
+	w = httptest.NewRecorder()
+	s.handler().ServeHTTP(w, req)
+	if w.Code != http.StatusOK || w.Header().Get("ETag") == etag {
+		t.Errorf("in another coding with the gzip ETag: %d, ETag %s", w.Code, w.Header().Get("ETag"))
+	}
 	want := s.get("gobot.wasm").data
 	if enc, _ := get("/gobot.wasm", "gzip, deflate, br"); enc != "gzip" {
 		t.Errorf("before brotli is ready: %q, want gzip", enc)
@@ -203,5 +222,28 @@ func TestFirstLoadFitsItsBudget(t *testing.T) {
 	t.Logf("first load %d bytes gzipped as served (%s), %.1f%% of the budget of %d; gobot.wasm %d", first, strings.Join(sizes, ", "), 100*float64(first)/firstLoadBudget, firstLoadBudget, served("gobot.wasm", "gzip"))
 	if first > firstLoadBudget {
 		t.Fatalf("the first load is %d bytes gzipped as served, over its budget of %d", first, firstLoadBudget)
+	}
+}
+
+// TestBrotliFromTheFirstRequest: a server with nothing in the cache
+// serves brotli at once (a quick quality), then its best once made; the
+// next server finds the best in the cache and has nothing more to make.
+func TestBrotliFromTheFirstRequest(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	s := testSite()
+	if more := s.compressBrotliNow(); !more || !s.compressed() {
+		t.Fatalf("with an empty cache: more %v, compressed %v", more, s.compressed())
+	}
+	quick := s.get("arena.wasm").brotli()
+	s.compressBrotli()
+	best := s.get("arena.wasm").brotli()
+	for _, br := range [][]byte{quick, best} {
+		if got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br))); err != nil || !bytes.Equal(got, s.get("arena.wasm").data) {
+			t.Errorf("a brotli form decodes to %d bytes (%v), not the file's %d", len(got), err, len(s.get("arena.wasm").data))
+		}
+	}
+	again := testSite()
+	if more := again.compressBrotliNow(); more || !bytes.Equal(again.get("arena.wasm").brotli(), best) {
+		t.Errorf("with the cache filled: more %v", more)
 	}
 }
