@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/tournament"
+	"github.com/arena-playground/arena/tournament/gauntlet"
 	"github.com/arena-playground/arena/tournament/progress"
 )
 

@@ -22,11 +22,11 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/arena-playground/arena/internal/cleanup"
-	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament"
+	"github.com/arena-playground/arena/tournament/gauntlet"
 )
 
 // file is one file of the site, with its compressed forms. br is nil

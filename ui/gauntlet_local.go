@@ -10,9 +10,9 @@ import (
 	"sync"
 
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/tournament"
+	"github.com/arena-playground/arena/tournament/gauntlet"
 	"github.com/arena-playground/arena/tournament/progress"
 )
 

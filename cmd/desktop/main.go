@@ -25,10 +25,10 @@ import (
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
-	"github.com/arena-playground/arena/internal/gauntlet"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/render"
+	"github.com/arena-playground/arena/tournament/gauntlet"
 	"github.com/arena-playground/arena/ui"
 )
 
