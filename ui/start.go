@@ -175,21 +175,27 @@ func (v *startView) layout(c render.Canvas, st style, w, h float64) {
 	v.gauntlet.enabled = v.hasGauntlet()
 	v.write.enabled = v.app.opts.Editor != nil
 	v.layoutActions(c, st, x, y, maxX)
-	if v.write.r.Y > y { // a phone: a row of its own
-		y = v.write.r.Y
+	for _, b := range []*button{v.write, v.gauntlet} {
+		if b.enabled && b.r.Y > y { // a phone: a row of their own
+			y = b.r.Y
+		}
 	}
 	y += v.start.r.H + st.pad
 	v.card.H = y + 4*c.LineHeight(st.small) + st.pad - v.card.Y
 }
 
-// layoutActions places Start and the buttons beside it (Gauntlet…,
-// Write a bot…) in one row at y: with their usual padding when they fit,
-// else with less (a phone), else Write a bot… on a row of its own.
+// layoutActions places Start and the buttons beside it in one row at y:
+// Write a bot… (there whenever the page has its editor), then Gauntlet…
+// (there only for a game a program is offered in), so that choosing a
+// game never moves a button under the person's pointer. With their usual
+// padding when they fit, else with less (a phone), else the buttons that
+// do not fit on a row of their own below.
 func (v *startView) layoutActions(c render.Canvas, st style, x, y, maxX float64) {
 	h := st.rowH * 1.2
+	row := []*button{v.start, v.write, v.gauntlet}
 	place := func(pads float64) float64 {
 		at := x
-		for i, b := range []*button{v.start, v.gauntlet, v.write} {
+		for i, b := range row {
 			p := pads
 			if i == 0 {
 				p += 2 // Start stands out
@@ -201,10 +207,23 @@ func (v *startView) layoutActions(c render.Canvas, st style, x, y, maxX float64)
 		}
 		return at - st.gap
 	}
-	if place(4) <= maxX || place(2) <= maxX || !v.write.enabled {
+	if place(4) <= maxX || place(2) <= maxX {
 		return
 	}
-	v.write.r.X, v.write.r.Y = x, y+h+st.pad
+	// A second row, from the first button that does not fit.
+	at, second := x, false
+	for _, b := range row[1:] {
+		if !b.enabled {
+			continue
+		}
+		if !second && b.r.X+b.r.W > maxX {
+			second, at = true, x
+		}
+		if second {
+			b.r.X, b.r.Y = at, y+h+st.pad
+			at += b.r.W + st.gap
+		}
+	}
 }
 
 // click handles the frame's click.
@@ -278,7 +297,7 @@ func (v *startView) draw(c render.Canvas, st style, in *input) {
 	}
 	// What the chosen players are.
 	g, _ := match.Lookup(v.games.id())
-	y = max(v.start.r.Y, v.write.r.Y) + v.start.r.H + st.pad
+	y = max(v.start.r.Y, v.write.r.Y, v.gauntlet.r.Y) + v.start.r.H + st.pad
 	for side, p := range v.players {
 		desc := "you play this side: click the board, Enter sends"
 		if info, err := match.LookupBot(g, p.id()); err == nil {

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/tournament/progress"
@@ -13,7 +14,7 @@ import (
 // the controls (in CSS pixels, where a test clicks).
 type Status struct {
 	View     string         `json:"view"` // "start" or "match"
-	Game     string         `json:"game"`
+	Game     string         `json:"game"` // on the start view, the game chosen there (and so the players, preset and seed)
 	Players  [2]string      `json:"players"`
 	Seed     uint64         `json:"seed"`
 	Preset   string         `json:"preset"`
@@ -99,6 +100,11 @@ func (a *App) updateStatus() {
 		}
 	} else {
 		v := a.start
+		// What the start view shows chosen, not the last match's.
+		s.Game, s.Players[0], s.Players[1], s.Preset, _ = v.settings()
+		if seed, err := strconv.ParseUint(v.seed.value, 10, 64); err == nil {
+			s.Seed = seed
+		}
 		s.Targets["start"], s.Targets["seed"], s.Targets["dice"] = css(v.start.r), css(v.seed.r), css(v.dice.r)
 		if v.write.enabled {
 			s.Targets["write"] = css(v.write.r)
