@@ -22,7 +22,7 @@ func TestStartViewKeepsItsButtons(t *testing.T) {
 	for _, size := range [][2]int{{1280, 800}, {390 * 3, 844 * 3}} {
 		var pending []ebiten.Key
 		a := New(Options{Game: "life", P1: "strong", P2: "greedy", Seed: 7, Editor: noEditor{},
-			Programs: []Program{{Game: "colosseum", Name: "mine", Spec: "served:mine", Kind: "py"}},
+			Programs:  []Program{{Game: "colosseum", Name: "mine", Spec: "served:mine", Kind: "py"}},
 			Gauntlets: LocalGauntlets{Dir: t.TempDir()},
 			Presses: func() ([]ebiten.Key, [][2]float64) {
 				k := pending
