@@ -171,6 +171,8 @@ type status struct {
 	Done     bool                  `json:"done"`
 	Scores   [2]match.Score        `json:"scores"`
 	Result   string                `json:"result"`
+	Winner   string                `json:"winner"`
+	Reason   string                `json:"reason"`
 	Help     bool                  `json:"help"`
 	Asking   string                `json:"asking"`
 	Seed     uint64                `json:"seed"`

@@ -14,6 +14,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/ui"
 )
 
 // setSource puts a source in the page's editor as typing would.
@@ -66,11 +67,7 @@ func playNative(t *testing.T, game, src string, seat int, other string, seed uin
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves := make([][2]json.RawMessage, len(rp.Turns))
-	for i, turn := range rp.Turns {
-		moves[i] = turn.Actions
-	}
-	b, _ := json.Marshal(moves)
+	b, _ := json.Marshal(ui.Moves(rp))
 	return string(b)
 }
 
@@ -213,6 +210,19 @@ func TestPageEditorBadBots(t *testing.T) {
 	}
 	if st := b.status(); st.View != "start" {
 		b.fatalf("a bot that does not compile was played: view %q", st.View)
+	}
+	// The hook says what the person sees: the editor open on the source,
+	// the error at its line, not compiling any more.
+	var ed struct {
+		Open, Compiling bool
+		Game, Source    string
+		Errors          []string
+	}
+	if err := json.Unmarshal([]byte(eval[string](b, `window.arenaTest.editor()`)), &ed); err != nil {
+		b.fatalf("arenaTest.editor(): %v", err)
+	}
+	if !ed.Open || ed.Compiling || ed.Game != "mapcolor" || ed.Source != broken || len(ed.Errors) == 0 || !strings.HasPrefix(ed.Errors[0], fmt.Sprintf("bot.go:%d:", line)) {
+		b.fatalf("the hook's editor: open %v, compiling %v, game %q, errors %q", ed.Open, ed.Compiling, ed.Game, ed.Errors)
 	}
 	b.screenshot("playground-editor-error")
 	t.Logf("syntax error: %s", eval[string](b, `document.getElementById("problems").textContent.trim()`))

@@ -248,6 +248,9 @@ func TestPageShowsWhyAProgramLost(t *testing.T) {
 	if faults := strings.Join(s.Faults, "; "); !strings.Contains(faults, "exit status 3") || !strings.Contains(faults, "it wrote: Traceback: ZeroDivisionError") {
 		b.fatalf("the page ends with %q and says %q", s.Result, faults)
 	}
+	if s.Winner != "P2" || s.Reason == "" || s.Result != "P2 wins: "+s.Reason {
+		b.fatalf("the hook's winner %q and reason %q for the result %q", s.Winner, s.Reason, s.Result)
+	}
 	b.awaitFrames(10)
 	b.screenshot("playground-program-lost")
 	awaitRunning(0, token, "Traceback")

@@ -46,6 +46,13 @@ func TestWindowPlaysOfferedPrograms(t *testing.T) {
 	if got := a.Status(); got.Result != want.Result.String() {
 		t.Fatalf("the window ends with %q (failed %q), arena play with %q", got.Result, got.Failed, want.Result)
 	}
+	winner := "draw"
+	if want.Result.Winner != match.NoSide {
+		winner = want.Result.Winner.String()
+	}
+	if got := a.Status(); got.Winner != winner || got.Reason != want.Result.Reason {
+		t.Errorf("the status's winner %q and reason %q, arena play's %q and %q", got.Winner, got.Reason, winner, want.Result.Reason)
+	}
 
 	a.showStart()
 	a.showGauntlet("colosseum")

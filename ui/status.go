@@ -25,6 +25,8 @@ type Status struct {
 	Done     bool           `json:"done"`
 	Scores   [2]match.Score `json:"scores"` // at the end of what is computed
 	Result   string         `json:"result"`
+	Winner   string         `json:"winner"` // once it is over: "P1", "P2" or "draw"
+	Reason   string         `json:"reason"` // once it is over, why, as the result says it
 	Help     bool           `json:"help"`
 	Asking   string         `json:"asking"` // the side a person must play now, if any
 	Prompt   string         `json:"prompt"` // what the person is told to do next
@@ -65,8 +67,11 @@ func (a *App) updateStatus() {
 		s.View, s.Turn, s.Computed, s.Playing = "match", round3(pb.t), int(pb.span()), pb.playing
 		s.Speed, s.Done = speeds[pb.speed], pb.rec.Result != nil
 		s.Scores = pb.rec.Last().Outcome().Scores
-		if pb.rec.Result != nil {
-			s.Result = pb.rec.Result.String()
+		if r := pb.rec.Result; r != nil {
+			s.Result, s.Winner, s.Reason = r.String(), "draw", r.Reason
+			if r.Winner != match.NoSide {
+				s.Winner = r.Winner.String()
+			}
 			s.Faults = v.endFaults()
 		}
 		if req, ok := pb.pending(); ok {
@@ -150,7 +155,8 @@ func (a *App) NotesJSON() string {
 }
 
 // MovesJSON returns the actions of the match shown, turn by turn, as a
-// replay writes them ([] when no match is shown). Like Status, it is safe
+// replay writes them, with each replaced action's reason (see Moves; []
+// when no match is shown). Like Status, it is safe
 // to call from any goroutine: tests compare the moves with arena play's.
 func (a *App) MovesJSON() string {
 	a.statusMu.Lock()
@@ -164,12 +170,19 @@ func (a *App) MovesJSON() string {
 		b, _ := json.Marshal(map[string]string{"error": err.Error()})
 		return string(b)
 	}
-	moves := make([][2]json.RawMessage, len(rp.Turns))
-	for i, t := range rp.Turns {
-		moves[i] = t.Actions
-	}
-	b, _ := json.Marshal(moves)
+	b, _ := json.Marshal(Moves(rp))
 	return string(b)
+}
+
+// Moves are a replay's turns without the bots' notes: each side's action
+// and, where the match replaced it, why ({"actions": [...], "replaced":
+// [...]}, replaced left out where nothing was).
+func Moves(rp *match.Replay) []match.ReplayTurn {
+	moves := make([]match.ReplayTurn, len(rp.Turns))
+	for i, t := range rp.Turns {
+		moves[i] = match.ReplayTurn{Actions: t.Actions, Replaced: t.Replaced}
+	}
+	return moves
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

@@ -37,7 +37,9 @@ if style == "twice":
             sys.exit("a second connection was held open")
         if data:
             sys.exit("a second connection was served: %r" % data)
-    except ConnectionRefusedError:
+    except (ConnectionRefusedError, ConnectionResetError):
+        # Refused, or reset while connecting: the server stopped
+        # listening between the handshake's packets.
         pass
     style = "buffered"
 stream = ""
