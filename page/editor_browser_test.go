@@ -14,7 +14,6 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
-	"github.com/arena-playground/arena/ui"
 )
 
 // setSource puts a source in the page's editor as typing would.
@@ -67,7 +66,7 @@ func playNative(t *testing.T, game, src string, seat int, other string, seed uin
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := json.Marshal(ui.Moves(rp))
+	b, _ := json.Marshal(rp.Moves())
 	return string(b)
 }
 

@@ -155,8 +155,8 @@ func (a *App) NotesJSON() string {
 }
 
 // MovesJSON returns the actions of the match shown, turn by turn, as a
-// replay writes them, with each replaced action's reason (see Moves; []
-// when no match is shown). Like Status, it is safe
+// replay writes them, with each replaced action's reason (Replay.Moves;
+// [] when no match is shown). Like Status, it is safe
 // to call from any goroutine: tests compare the moves with arena play's.
 func (a *App) MovesJSON() string {
 	a.statusMu.Lock()
@@ -170,19 +170,8 @@ func (a *App) MovesJSON() string {
 		b, _ := json.Marshal(map[string]string{"error": err.Error()})
 		return string(b)
 	}
-	b, _ := json.Marshal(Moves(rp))
+	b, _ := json.Marshal(rp.Moves())
 	return string(b)
-}
-
-// Moves are a replay's turns without the bots' notes: each side's action
-// and, where the match replaced it, why ({"actions": [...], "replaced":
-// [...]}, replaced left out where nothing was).
-func Moves(rp *match.Replay) []match.ReplayTurn {
-	moves := make([]match.ReplayTurn, len(rp.Turns))
-	for i, t := range rp.Turns {
-		moves[i] = match.ReplayTurn{Actions: t.Actions, Replaced: t.Replaced}
-	}
-	return moves
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

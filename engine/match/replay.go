@@ -38,6 +38,18 @@ type ReplayTurn struct {
 	Replaced [2]string          `json:"replaced,omitzero"`
 }
 
+// Moves are the replay's turns without the bots' notes: each side's
+// action and, where the match replaced it, why ({"actions": [...],
+// "replaced": [...]} as JSON, replaced left out where nothing was). The
+// page's test hook gives them, and tests compare them with arena play's.
+func (r *Replay) Moves() []ReplayTurn {
+	moves := make([]ReplayTurn, len(r.Turns))
+	for i, t := range r.Turns {
+		moves[i] = ReplayTurn{Actions: t.Actions, Replaced: t.Replaced}
+	}
+	return moves
+}
+
 // Replay converts the record to its file form.
 func (r *Record) Replay() (*Replay, error) {
 	cfg, err := json.Marshal(r.Config)
