@@ -15,29 +15,65 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
 // freePort returns a port nobody listens on, for a moment, from below
-// Linux's ephemeral range (32768 and up): the kernel hands ports of that
-// range to every listen on :0 and every outgoing connection, so a port
-// taken from it and freed could be given to a parallel test before the
-// arena that is to listen on it starts ("address already in use" on a
-// busy machine). Below it, only an explicit bind takes a port.
+// every ephemeral range: the kernel hands ports of that range to every
+// listen on :0 and every outgoing connection, so a port taken from it
+// and freed can be given to a parallel test before the arena that is to
+// listen on it starts ("address already in use"). Linux's range starts at
+// 32768, but gVisor's starts at 16000 and a machine can set its own
+// (ip_local_port_range), so the ports come from 10000 up to the lower of
+// 16000 and the machine's range. No port is handed out twice in a run.
 func freePort(t *testing.T) string {
 	t.Helper()
+	lo, hi := 10000, min(16000, ephemeralLow())
+	if hi-lo < 1000 {
+		lo, hi = 1024, max(hi, 2024)
+	}
+	portsMu.Lock()
+	defer portsMu.Unlock()
 	for range 1000 {
-		port := 20000 + rand.IntN(12000)
+		port := lo + rand.IntN(hi-lo)
+		if portsGiven[port] {
+			continue
+		}
 		ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
 		if err != nil {
 			continue
 		}
 		ln.Close()
+		portsGiven[port] = true
 		return strconv.Itoa(port)
 	}
-	t.Fatal("no free port in 20000-31999")
+	t.Fatalf("no free port in %d-%d", lo, hi-1)
 	return ""
+}
+
+var (
+	portsMu    sync.Mutex
+	portsGiven = map[int]bool{}
+)
+
+// ephemeralLow is the first port of the kernel's ephemeral range, or
+// 16000 where the kernel does not say.
+func ephemeralLow() int {
+	b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if err != nil {
+		return 16000
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 16000
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil {
+		return 16000
+	}
+	return n
 }
 
 // client starts arena as a separate process serving a bot to a host.
