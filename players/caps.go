@@ -127,14 +127,23 @@ func sizeText(n int64) string {
 // (its exit's text) and the last words it wrote, as a clause for its
 // reason: "; over its memory cap of 2G", or "".
 func capNote(exit, tail string, ps *os.ProcessState) string {
-	if ps != nil && ProgramCaps.CPU > 0 && ps.UserTime()+ps.SystemTime() >= ProgramCaps.CPU {
-		exit += "; CPU time limit exceeded" // killed at the hard cap: a PID namespace's first process ignores SIGXCPU
+	if ps != nil && ProgramCaps.CPU > 0 && ps.UserTime()+ps.SystemTime() >= ProgramCaps.CPU-cpuSlack(ProgramCaps.CPU) {
+		// Killed at the hard cap (a PID namespace's first process ignores
+		// SIGXCPU), or, on the portable path, at the soft cap, the
+		// launcher ending as its program did: the times a wait reports
+		// split the kernel's count by ticks, and can come to a tick or two
+		// under the cap that SIGXCPU was sent at (988 ms under 1 s seen).
+		exit += "; CPU time limit exceeded"
 	}
 	if over := ProgramCaps.overCap(exit, tail); over != "" {
 		return "; " + over
 	}
 	return ""
 }
+
+// cpuSlack is how far under the CPU cap a program's reported time may
+// be and still have been ended by it: 5%, at least 50 ms.
+func cpuSlack(cap time.Duration) time.Duration { return max(cap/20, 50*time.Millisecond) }
 
 // overCap says which cap a program's end points to, or "".
 func (c Caps) overCap(exit, tail string) string {
