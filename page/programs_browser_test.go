@@ -265,8 +265,9 @@ func TestPageShowsWhyAProgramLost(t *testing.T) {
 }
 
 // TestPageStaticSiteOffersNoProgram: the static site (-o DIR, on a plain
-// file server) has no server to run programs: no program seat, no
-// gauntlet, and the start view says how to get them.
+// file server) has no server to run programs: no program seat, a
+// gauntlet for the bot written in the page only, and the start view says
+// how to get them.
 func TestPageStaticSiteOffersNoProgram(t *testing.T) {
 	s, err := builtSite()
 	if err != nil {
@@ -285,10 +286,19 @@ func TestPageStaticSiteOffersNoProgram(t *testing.T) {
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets["p1:strong"] || [0, 0, 0])[2] > 0`, time.Minute)
 	b.awaitFrames(2)
 	for id := range b.status().Targets {
-		if strings.Contains(id, "served:") || id == "gauntlet" {
+		if strings.Contains(id, "served:") {
 			b.fatalf("the static site offers %s", id)
 		}
 	}
+	b.click("gauntlet")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)
+	for id := range b.status().Targets {
+		if strings.HasPrefix(id, "program:") && id != "program:"+pageBotSpec {
+			b.fatalf("the static site's gauntlet offers %s", id)
+		}
+	}
+	b.click("gauntlet:back")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "start"`, time.Minute)
 	if help := eval[string](b, `String(window.arenaProgramList)`); help != "" {
 		b.fatalf("the static site listed programs: %q", help)
 	}

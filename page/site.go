@@ -262,6 +262,7 @@ func Build() (*Site, error) {
 		{"index.html", filepath.Join(root, "index.html")},
 		{"worker.js", filepath.Join(root, "worker.js")},
 		{"botworker.js", filepath.Join(root, "botworker.js")},
+		{"gauntlet.js", filepath.Join(root, "gauntlet.js")},
 		{"wasm_exec.js", filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")},
 	} {
 		data, err := os.ReadFile(f.path)

@@ -27,6 +27,24 @@ func WriteReport(w io.Writer, s *Standings, dir, fromReport, playground string) 
 // WriteReportWith is WriteReport with the path the playground's server
 // serves the replays at (a gauntlet's own under the page's server's /api/).
 func WriteReportWith(w io.Writer, s *Standings, dir, fromReport, playground, replays string) error {
+	base, err := url.Parse(playground)
+	if err != nil {
+		return fmt.Errorf("-playground %q: %v", playground, err)
+	}
+	links := func(e Entry) (string, string) {
+		q := url.Values{}
+		q.Set("replay", path.Join(replays, e.ID+".json"))
+		link := *base
+		link.RawQuery = q.Encode()
+		return link.String(), filepath.ToSlash(filepath.Join(fromReport, filepath.FromSlash(e.Replay)))
+	}
+	return WriteReportOf(w, s, func(f func(Entry) error) error { return Entries(dir, f) }, links)
+}
+
+// WriteReportOf is the report of standings whose games come from games
+// (in the order played), each with the links links gives it: where it is
+// watched, and its replay's file ("" for none).
+func WriteReportOf(w io.Writer, s *Standings, games func(func(Entry) error) error, links func(Entry) (watch, file string)) error {
 	order := s.Order()
 	var rows []reportRow
 	lo, hi := 0.0, 0.0
@@ -69,17 +87,9 @@ func WriteReportWith(w io.Writer, s *Standings, dir, fromReport, playground, rep
 	if err := reportHead.Execute(w, data); err != nil {
 		return err
 	}
-	base, err := url.Parse(playground)
-	if err != nil {
-		return fmt.Errorf("-playground %q: %v", playground, err)
-	}
-	err = Entries(dir, func(e Entry) error {
-		q := url.Values{}
-		q.Set("replay", path.Join(replays, e.ID+".json"))
-		link := *base
-		link.RawQuery = q.Encode()
-		file := filepath.ToSlash(filepath.Join(fromReport, filepath.FromSlash(e.Replay)))
-		return reportGame.Execute(w, map[string]any{"E": e, "Watch": link.String(), "File": file,
+	err := games(func(e Entry) error {
+		watch, file := links(e)
+		return reportGame.Execute(w, map[string]any{"E": e, "Watch": watch, "File": file,
 			"Result": e.Result.String(), "Scores": fmt.Sprintf("%s : %s", e.Result.Scores[0], e.Result.Scores[1])})
 	})
 	if err != nil {
@@ -159,7 +169,7 @@ code{background:#eef1f6;padding:1px 4px;border-radius:3px}
 <div class="games"><table><tr><th>#</th><th class="l">game</th><th>seed</th><th class="l">P1</th><th class="l">P2</th><th class="l">result</th><th>scores</th><th>turns</th><th class="l">replay</th></tr>
 `))
 
-var reportGame = template.Must(template.New("game").Parse(`<tr><td>{{.E.Index}}</td><td class="l">{{.E.ID}}</td><td>{{.E.Seed}}</td><td class="l">{{index .E.Seats 0}}</td><td class="l">{{index .E.Seats 1}}</td><td class="l small">{{.Result}}</td><td>{{.Scores}}</td><td>{{.E.Result.Turns}}</td><td class="l"><a href="{{.Watch}}">watch</a> · <a href="{{.File}}">file</a></td></tr>
+var reportGame = template.Must(template.New("game").Parse(`<tr><td>{{.E.Index}}</td><td class="l">{{.E.ID}}</td><td>{{.E.Seed}}</td><td class="l">{{index .E.Seats 0}}</td><td class="l">{{index .E.Seats 1}}</td><td class="l small">{{.Result}}</td><td>{{.Scores}}</td><td>{{.E.Result.Turns}}</td><td class="l"><a href="{{.Watch}}">watch</a>{{if .File}} · <a href="{{.File}}">file</a>{{end}}</td></tr>
 `))
 
 const reportTail = `</table></div>

@@ -77,10 +77,53 @@ func Run(ctx context.Context, plan *Plan, opts Options) (*Standings, error) {
 	return s, err
 }
 
-// playMissing plays the games of the plan that are not done: jobs
-// goroutines play them, and one writes what they played, each game's
-// replay and then its journal line, so that no game waits for the disk.
+// playMissing plays the games of the plan that are not done in this
+// process, and one goroutine writes what they played, each game's replay
+// and then its journal line, so that no game waits for the disk.
 func playMissing(ctx context.Context, plan *Plan, opts Options, d *safefile.Dir, s *Standings, done []bool, j *journal) (*Standings, error) {
+	gs := Games{Plan: plan, Jobs: opts.Jobs, Progress: opts.Progress,
+		Play: func(ctx context.Context, g Game) (*match.Record, error) {
+			setup, err := plan.Setup(g)
+			if err != nil {
+				return nil, err
+			}
+			setup.Log = opts.Log
+			return match.Play(ctx, setup)
+		},
+		Keep: func(e Entry, rec *match.Record) error {
+			if err := d.WriteFile(e.Replay, func(w io.Writer) error { return match.SaveReplay(w, rec) }); err != nil {
+				return fmt.Errorf("%s: %v", d.Join(e.Replay), err)
+			}
+			return j.append(e)
+		}}
+	return gs.Run(ctx, s, done)
+}
+
+// Games plays a plan's games with the playing and the keeping given: Run
+// plays them in this process and keeps them in a directory; the page
+// plays each in a worker of its own and keeps them in the browser. The
+// schedule, the seeds, the counting and the standings are the same.
+type Games struct {
+	Plan *Plan
+	Jobs int // games played at once; 0: one per core
+	// Play plays one game of the schedule. An error is a game that could
+	// not be played (a program that would not start): it is not recorded,
+	// and a later run plays it again.
+	Play func(ctx context.Context, g Game) (*match.Record, error)
+	// Keep records a game played, its entry (EntryOf) and its record, one
+	// game at a time; an error stops the run.
+	Keep func(e Entry, rec *match.Record) error
+	// Progress, when set, hears each game kept, as Options.Progress.
+	Progress func(e Entry, s *Standings, left int)
+}
+
+// Run plays the games of the plan that are not done (done[k] for game
+// k), adding each to s once kept, jobs goroutines playing them and one
+// keeping them. It returns s, and why it stopped early: ctx ended (the
+// games cut short are not kept), Keep failed, or games could not be
+// played (ErrUnplayed).
+func (gs Games) Run(ctx context.Context, s *Standings, done []bool) (*Standings, error) {
+	plan := gs.Plan
 	missing := func(k int) bool { return !done[k] && plan.Shard.Has(k/2) }
 	left := 0
 	for k := range plan.Games() {
@@ -91,11 +134,11 @@ func playMissing(ctx context.Context, plan *Plan, opts Options, d *safefile.Dir,
 	if left == 0 || (plan.Format == SPRTMatch && s.Decision != "") {
 		return s, nil
 	}
-	jobs := opts.Jobs
+	jobs := gs.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	r := &runner{plan: plan, opts: opts, journal: j, dir: d, standings: s, left: left}
+	r := &runner{games: gs, standings: s, left: left}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	next := make(chan int)
@@ -181,10 +224,7 @@ func prepareDir(d *safefile.Dir, plan *Plan) error {
 
 // runner is one run's shared state.
 type runner struct {
-	plan      *Plan
-	opts      Options
-	journal   *journal
-	dir       *safefile.Dir
+	games     Games
 	mu        sync.Mutex // guards what follows
 	standings *Standings
 	left      int
@@ -196,7 +236,7 @@ type runner struct {
 func (r *runner) decided() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.err != nil || (r.plan.Format == SPRTMatch && r.standings.Decision != "")
+	return r.err != nil || (r.games.Plan.Format == SPRTMatch && r.standings.Decision != "")
 }
 
 func (r *runner) fail(err error, stop func()) {
@@ -216,38 +256,30 @@ type playedGame struct {
 
 // play plays game k; false when it was cut short or could not be played.
 func (r *runner) play(ctx context.Context, k int) (playedGame, bool) {
-	g := r.plan.At(k)
-	setup, err := r.plan.Setup(g)
+	g := r.games.Plan.At(k)
+	rec, err := r.games.Play(ctx, g)
+	if ctx.Err() != nil {
+		return playedGame{}, false // cut short: not recorded, played again next run
+	}
 	if err == nil {
-		setup.Log = r.opts.Log
-		var rec *match.Record
-		rec, err = match.Play(ctx, setup)
-		if ctx.Err() != nil {
-			return playedGame{}, false // cut short: not recorded, played again next run
-		}
-		if err == nil {
-			return playedGame{g, rec}, true
-		}
+		return playedGame{g, rec}, true
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.unplayed == nil {
-		r.unplayed = fmt.Errorf("game %s: %v", g.ID(r.plan), err)
+		r.unplayed = fmt.Errorf("game %s: %v", g.ID(r.games.Plan), err)
 	}
 	r.nUnplayed++
 	return playedGame{}, false
 }
 
-// record writes a played game's replay, then its journal line, and counts
-// it. The replay is written in place, not renamed into it: until the
-// journal line names it, a replay cut short by a crash is not part of the
-// tournament, and the game that rewrites it is played again.
+// record keeps a played game (in Run, its replay is written in place,
+// not renamed into it, and then its journal line: until the journal line
+// names it, a replay cut short by a crash is not part of the tournament,
+// and the game that rewrites it is played again), and counts it.
 func (r *runner) record(p playedGame) error {
-	e := entryOf(r.plan, p.g, p.rec)
-	if err := r.dir.WriteFile(e.Replay, func(w io.Writer) error { return match.SaveReplay(w, p.rec) }); err != nil {
-		return fmt.Errorf("%s: %v", r.dir.Join(e.Replay), err)
-	}
-	if err := r.journal.append(e); err != nil {
+	e := EntryOf(r.games.Plan, p.g, p.rec)
+	if err := r.games.Keep(e, p.rec); err != nil {
 		return err
 	}
 	r.mu.Lock()
@@ -256,14 +288,14 @@ func (r *runner) record(p playedGame) error {
 		return err
 	}
 	r.left--
-	if r.opts.Progress != nil {
-		r.opts.Progress(e, r.standings, r.left)
+	if r.games.Progress != nil {
+		r.games.Progress(e, r.standings, r.left)
 	}
 	return nil
 }
 
-// entryOf sums up a played game for the journal.
-func entryOf(p *Plan, g Game, rec *match.Record) Entry {
+// EntryOf sums up a played game for the journal.
+func EntryOf(p *Plan, g Game, rec *match.Record) Entry {
 	e := Entry{Index: g.Index, ID: g.ID(p), Seed: g.Seed, Result: rec.Result,
 		Seats:  [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name},
 		Replay: replayName(p, g)}

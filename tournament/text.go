@@ -116,5 +116,5 @@ func EloText(x float64) string {
 	case math.IsNaN(x):
 		return "?"
 	}
-	return fmt.Sprintf("%+.0f", x)
+	return fmt.Sprintf("%+.0f", math.Round(x)+0) // +0: no "-0" for a rating just under zero
 }

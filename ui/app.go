@@ -621,6 +621,8 @@ func (a *App) showGauntlet(game string) {
 			a.gauntlet.stop()
 		}
 		a.gauntlet = newGauntletView(a, game)
+	} else if !a.gauntlet.running {
+		a.gauntlet.loadHistory() // the bot may have been edited, or run elsewhere
 	}
 	a.gauntletShown = true
 	a.canvas.Forget()

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -26,6 +27,14 @@ type Gauntlets interface {
 	// Report keeps the report a status names (a download, a file) and
 	// says what became of it.
 	Report(ref string) (string, error)
+}
+
+// GauntletHistory is a Gauntlets that keeps a program's earlier runs
+// (the page keeps those of the bot written in it): the view lists them
+// side by side. History returns nil for a program it keeps none of; its
+// feed gives one status, with Runs and Change.
+type GauntletHistory interface {
+	History(game, program string) GauntletFeed
 }
 
 // GauntletFeed is one gauntlet being played.
@@ -56,11 +65,18 @@ type gauntletView struct {
 	card     rect
 	bar      rect
 	tableY   float64
+	runsY    float64   // where the kept runs are listed
 	games    []*button // the latest games, as rows
 	feed     GauntletFeed
 	status   *progress.Status
 	running  bool
 	refs     map[string]string // game button id: its replay's ref
+	// history is the kept runs of the program chosen, while they load;
+	// runs and change are what came (see progress.Status.Runs).
+	history GauntletFeed
+	runs    []progress.Run
+	change  string
+	source  string // the page bot's source the run playing started with
 }
 
 func newGauntletView(app *App, game string) *gauntletView {
@@ -73,6 +89,9 @@ func newGauntletView(app *App, game string) *gauntletView {
 			ids, labels = append(ids, p.Name), append(labels, p.Name)
 		}
 	}
+	if app.opts.Editor != nil {
+		ids, labels = append(ids, PageBot), append(labels, "your bot (Go)")
+	}
 	v.programs = newChips(ids, labels)
 	ids, labels = nil, nil
 	for _, n := range gauntletPairs {
@@ -80,7 +99,26 @@ func newGauntletView(app *App, game string) *gauntletView {
 	}
 	v.pairs = newChips(ids, labels)
 	v.pairs.choose("2")
+	v.loadHistory()
 	return v
+}
+
+// loadHistory asks for the kept runs of the program chosen.
+func (v *gauntletView) loadHistory() {
+	if v.history != nil {
+		v.history.Stop()
+		v.history = nil
+	}
+	v.runs, v.change = nil, ""
+	if h, ok := v.app.opts.Gauntlets.(GauntletHistory); ok && len(v.programs.items) > 0 {
+		v.history = h.History(v.game, v.programs.id())
+	}
+}
+
+// pageBot reports whether the program chosen is the bot written in the
+// page.
+func (v *gauntletView) pageBot() bool {
+	return len(v.programs.items) > 0 && v.programs.id() == PageBot
 }
 
 // start runs the gauntlet chosen, stopping one that runs.
@@ -89,6 +127,9 @@ func (v *gauntletView) start() {
 		v.feed.Stop()
 	}
 	pairs, _ := strconv.Atoi(v.pairs.id())
+	if v.pageBot() {
+		v.source = v.app.opts.Editor.Source(v.game)
+	}
 	v.feed, v.status, v.running = v.app.opts.Gauntlets.Run(v.game, v.programs.id(), pairs), nil, true
 }
 
@@ -103,16 +144,47 @@ func (v *gauntletView) stop() {
 
 // poll takes the statuses that came.
 func (v *gauntletView) poll() {
+	if v.history != nil {
+		for _, st := range v.history.Poll() {
+			if v.status == nil || v.status.Runs == nil {
+				v.runs, v.change = st.Runs, st.Change
+			}
+			v.history.Stop()
+			v.history = nil
+			break
+		}
+	}
 	if v.feed == nil {
 		return
 	}
 	for _, st := range v.feed.Poll() {
 		st := st
-		v.status = &st
+		if st.Runs == nil && v.status != nil && st.Total == 0 { // a failure: keep the standings shown
+			v.status.Error = st.Error
+		} else {
+			v.status = &st
+		}
+		if st.Runs != nil {
+			v.runs, v.change = st.Runs, st.Change
+		}
 		if st.Done || st.Error != "" {
 			v.running = false
 		}
 	}
+}
+
+// notes are the lines the view says of the page bot's runs: a source
+// edited since the run playing started, and how the latest version
+// compares with the one before.
+func (v *gauntletView) notes() []string {
+	var out []string
+	if v.running && v.pageBot() && v.app.opts.Editor.Source(v.game) != v.source {
+		out = append(out, "You edited the bot after this gauntlet started: it plays the source it started with. Run again when it ends to rate the edited one.")
+	}
+	if v.change != "" {
+		out = append(out, v.change)
+	}
+	return out
 }
 
 func (v *gauntletView) layout(c render.Canvas, st style, w, h float64) {
@@ -138,15 +210,19 @@ func (v *gauntletView) layout(c render.Canvas, st style, w, h float64) {
 	v.layoutGames(c, st)
 }
 
-// layoutGames places a row for each of the latest games that fits below
-// the standings.
+// layoutGames places the kept runs below the standings, and a row for
+// each of the latest games that fits below them.
 func (v *gauntletView) layoutGames(c render.Canvas, st style) {
 	v.games = v.games[:0]
+	y := v.tableY + c.LineHeight(st.small) + st.gap
+	if v.status != nil {
+		y += float64(len(v.status.Entrants)+1)*c.LineHeight(st.mono) + st.pad + v.reasonsHeight(c, st)
+	}
+	v.runsY = y
 	if v.status == nil {
 		return
 	}
-	y := v.tableY + c.LineHeight(st.small) + st.gap + float64(len(v.status.Entrants)+1)*c.LineHeight(st.mono) + st.pad
-	y += v.reasonsHeight(c, st) + c.LineHeight(st.small) + st.gap
+	y += v.runsHeight(c, st) + c.LineHeight(st.small) + st.gap
 	rowH := c.LineHeight(st.mono) + st.gap
 	if st.compact {
 		rowH = st.rowH // a finger's size
@@ -161,6 +237,67 @@ func (v *gauntletView) layoutGames(c render.Canvas, st style) {
 		v.refs[id] = g.Replay
 		v.games = append(v.games, b)
 		y += rowH
+	}
+}
+
+// runsHeight is the height of the kept runs' list and the notes.
+func (v *gauntletView) runsHeight(c render.Canvas, st style) float64 {
+	h := 0.0
+	if len(v.runs) > 0 {
+		h += c.LineHeight(st.small) + float64(len(v.runs)+1)*c.LineHeight(st.mono)
+		for _, r := range v.runs {
+			if r.Note != "" {
+				h += c.LineHeight(st.small)
+			}
+		}
+	}
+	for _, n := range v.notes() {
+		h += render.Wrap(nullCanvas{c}, n, 0, 0, v.card.W-2*st.pad, st.small, st.th.Text)
+	}
+	if h > 0 {
+		h += st.pad
+	}
+	return h
+}
+
+// drawRuns lists the kept runs of the page's bot, the latest first, each
+// with its source's size and fingerprint and how the bot stood, then the
+// notes (an edit mid-run, the change between the last two versions).
+func (v *gauntletView) drawRuns(c render.Canvas, st style) {
+	th := st.th
+	x, y, w := v.card.X+st.pad, v.runsY, v.card.W-2*st.pad
+	row := func(when, pairs, games, source, wdl, elo string) string {
+		if st.compact {
+			return fmt.Sprintf("%-11s %-8s %s", when, wdl, elo)
+		}
+		return fmt.Sprintf("%-12s %5s %7s %-16s %-9s %s", when, pairs, games, source, wdl, elo)
+	}
+	if len(v.runs) > 0 {
+		c.Text(fit(c, "Your bot's runs, kept in this browser (the latest first)", st.small, w), x, y, st.small, render.Left, th.TextDim)
+		y += c.LineHeight(st.small)
+		c.Text(fit(c, row("started", "pairs", "games", "source", "W-D-L", "Elo [95%]"), st.mono, w), x, y, st.mono, render.Left, th.TextDim)
+		y += c.LineHeight(st.mono)
+	}
+	for i, r := range v.runs {
+		when := "now"
+		if r.Started > 0 {
+			when = time.UnixMilli(r.Started).Format("Jan 2 15:04")
+		}
+		col := th.Text
+		if i == 0 {
+			col = th.Accent
+		}
+		line := row(when, strconv.Itoa(r.Pairs), fmt.Sprintf("%d/%d", r.Played, r.Total), fmt.Sprintf("%d lines %s", r.Lines, r.Digest),
+			fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), fmt.Sprintf("%s [%s, %s]", r.Elo, r.EloLow, r.EloHigh))
+		c.Text(fit(c, line, st.mono, w), x, y, st.mono, render.Left, col)
+		y += c.LineHeight(st.mono)
+		if r.Note != "" {
+			c.Text(fit(c, "  "+r.Note, st.small, w), x, y, st.small, render.Left, th.TextDim)
+			y += c.LineHeight(st.small)
+		}
+	}
+	for _, n := range v.notes() {
+		y = render.Wrap(c, n, x, y, w, st.small, th.Text)
 	}
 }
 
@@ -180,11 +317,22 @@ func (v *gauntletView) intro() string {
 	if g != nil {
 		name = g.Info().Label()
 	}
+	if v.pageBot() {
+		return fmt.Sprintf("Your bot against every built-in bot of %s, in both seats, on the default board: played in this browser's workers as arena tournament plays it, kept in this browser, and resumed when run again with the same source.", name)
+	}
 	return fmt.Sprintf("Your program against every built-in bot of %s, in both seats, on the default board: played on this machine as arena tournament plays it, kept, and resumed when started again.", name)
 }
 
 func (v *gauntletView) click(in *input) {
+	was := ""
+	if len(v.programs.items) > 0 {
+		was = v.programs.id()
+	}
 	v.programs.update(in)
+	if len(v.programs.items) > 0 && v.programs.id() != was && !v.running {
+		v.status = nil
+		v.loadHistory()
+	}
 	v.pairs.update(in)
 	switch {
 	case v.run.hit(in):
@@ -262,6 +410,7 @@ func (v *gauntletView) draw(c render.Canvas, st style, in *input) {
 	}
 	c.Text(fit(c, v.progressText(), st.small, v.card.W-2*st.pad), x, v.tableY, st.small, render.Left, th.TextDim)
 	if v.status == nil {
+		v.drawRuns(c, st)
 		return
 	}
 	y = v.tableY + c.LineHeight(st.small) + st.gap
@@ -275,7 +424,7 @@ func (v *gauntletView) draw(c render.Canvas, st style, in *input) {
 	y += c.LineHeight(st.mono)
 	for _, e := range v.status.Entrants {
 		col := th.Text
-		if strings.HasPrefix(e.Spec, servedPrefix) { // the student's
+		if strings.HasPrefix(e.Spec, servedPrefix) || e.Spec == PageBot { // the student's
 			col = th.Accent
 		}
 		line := row(e.Name, strconv.Itoa(e.Games), fmt.Sprintf("%d-%d-%d", e.Wins, e.Draws, e.Losses), strconv.FormatFloat(e.Points, 'f', 1, 64),
@@ -290,6 +439,8 @@ func (v *gauntletView) draw(c render.Canvas, st style, in *input) {
 			y += c.LineHeight(st.small)
 		}
 	}
+	v.drawRuns(c, st)
+	y = v.runsY + v.runsHeight(c, st)
 	if len(v.games) > 0 {
 		c.Text("The latest games: click one to watch it", x, y, st.small, render.Left, th.TextDim)
 	}

@@ -64,11 +64,15 @@ func newStartView(app *App) *startView {
 	return v
 }
 
-// hasGauntlet reports whether a gauntlet can be run here: a program is
-// offered for the game chosen, on a machine that runs gauntlets.
+// hasGauntlet reports whether a gauntlet can be run here: the page's
+// editor has a bot to rate, or a program is offered for the game chosen,
+// on a machine that runs gauntlets.
 func (v *startView) hasGauntlet() bool {
 	if v.app.opts.Gauntlets == nil {
 		return false
+	}
+	if v.app.opts.Editor != nil {
+		return true
 	}
 	for _, p := range v.app.opts.Programs {
 		if p.Game == v.games.id() {

@@ -46,6 +46,10 @@ type Status struct {
 	Targets map[string][4]float64 `json:"targets"`
 	// Gauntlet is the gauntlet view's latest status, once it has one.
 	Gauntlet *progress.Status `json:"gauntlet,omitempty"`
+	// Runs are the kept runs the gauntlet view lists, and Notes the lines
+	// it says under them (an edit mid-run, the change between versions).
+	Runs  []progress.Run `json:"runs,omitempty"`
+	Notes []string       `json:"notes,omitempty"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -60,7 +64,7 @@ func (a *App) updateStatus() {
 		return [4]float64{r.X / k, r.Y / k, r.W / k, r.H / k}
 	}
 	if g := a.gauntlet; g != nil {
-		s.Gauntlet = g.status
+		s.Gauntlet, s.Runs, s.Notes = g.status, g.runs, g.notes()
 	}
 	if v := a.match; v != nil {
 		pb := v.pb

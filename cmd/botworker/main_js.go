@@ -9,10 +9,15 @@ import (
 	"github.com/arena-playground/arena/gobot/interp"
 )
 
-// main serves the lines the match's worker posts (gobot.Request) with
+// main serves the gauntlet's worker where gauntlet.js runs it (see
+// serveGauntlet); in a bot's worker, it serves the lines the match's worker posts (gobot.Request) with
 // interp.Serve, posting each reply back; the bot's prints go in the
 // replies, as a worker has no standard error a person reads.
 func main() {
+	if inGauntlet() {
+		serveGauntlet()
+		return
+	}
 	in, feed := io.Pipe()
 	out := lineWriter{}
 	lines := make(chan string, 64)

@@ -44,9 +44,11 @@ func main() {
 	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, pageHost{}, yield, listenPresses()
 	opts.Programs, opts.ProgramsHelp = offeredPrograms()
 	opts.Editor = pageEditor{}
+	gauntlets := pageGauntlets{}
 	if len(opts.Programs) > 0 {
-		opts.Gauntlets = serverGauntlets{}
+		gauntlets.server = serverGauntlets{}
 	}
+	opts.Gauntlets = gauntlets
 	app := ui.New(opts)
 	if r := q.Get("replay"); r != "" {
 		fetchReplay(app, r)
@@ -362,7 +364,11 @@ func keyOf(code string) (ebiten.Key, bool) {
 // fetchReplay opens the replay at url (?replay=/replays/r0-p1-a.json, as
 // a tournament's report links it), once the page has it.
 func fetchReplay(app *ui.App, url string) {
-	fetchBytes(url, func(data []byte, err error) {
+	get := fetchBytes
+	if strings.HasPrefix(url, keptPrefix) { // a game of a gauntlet this browser keeps
+		get = keptReplay
+	}
+	get(url, func(data []byte, err error) {
 		if err != nil {
 			app.Toast(err.Error())
 			return

@@ -23,12 +23,13 @@ import (
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament"
+	"github.com/arena-playground/arena/tournament/gauntlet/kept"
 	"github.com/arena-playground/arena/tournament/progress"
 )
 
 // MaxPairs is the most pairs of games against each bot a gauntlet from
 // the page or the window plays; arena tournament plays more.
-const MaxPairs = 500
+const MaxPairs = kept.MaxPairs
 
 // Request is a gauntlet to play: an offered program and the pairs of
 // games (both seats, one seed a pair) against each built-in bot.

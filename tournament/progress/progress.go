@@ -18,6 +18,35 @@ type Status struct {
 	Entrants []Entrant `json:"entrants"`         // best first
 	Games    []Game    `json:"games"`            // the latest first, at most MaxGames
 	Report   string    `json:"report,omitempty"` // where the report is downloaded
+	// Runs are the kept gauntlets of the same bot's game, the latest
+	// first, where the bot was written in the page: its versions side by
+	// side. Change says in words how the latest finished run compares with
+	// the finished one before it.
+	Runs   []Run  `json:"runs,omitempty"`
+	Change string `json:"change,omitempty"`
+}
+
+// Run is one kept gauntlet of a bot written in the page: when it was
+// started, on what source, and how the bot stood.
+type Run struct {
+	Key     string  `json:"key"`
+	Started int64   `json:"started"` // Unix milliseconds
+	Pairs   int     `json:"pairs"`
+	Played  int     `json:"played"`
+	Total   int     `json:"total"`
+	Lines   int     `json:"lines"`  // the source's lines
+	Digest  string  `json:"digest"` // the source's, short
+	Wins    int     `json:"wins"`
+	Draws   int     `json:"draws"`
+	Losses  int     `json:"losses"`
+	Points  float64 `json:"points"`
+	Elo     string  `json:"elo"`
+	EloLow  string  `json:"elo_lo"`
+	EloHigh string  `json:"elo_hi"`
+	// Note says what a person must know of it: stopped before its end
+	// (the tab closed, or Stop), or played by a source other than the
+	// editor's now.
+	Note string `json:"note,omitempty"`
 }
 
 // MaxGames bounds the games a Status lists: the report has them all.
