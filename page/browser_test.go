@@ -235,6 +235,17 @@ func (b *browser) click(target string) {
 	}
 }
 
+// chooseGame picks a game on the start view and waits until the view
+// shows it chosen: the controls below the games move with the game (its
+// boards take a row or two), so a click read from the last game's layout
+// would land elsewhere.
+func (b *browser) chooseGame(game string) {
+	b.t.Helper()
+	b.click("game:" + game)
+	b.waitJS(fmt.Sprintf(`(s => s.view == "start" && s.game == %q)(JSON.parse(window.arenaTest.status()))`, game), time.Minute)
+	b.awaitFrames(2) // laid out for it
+}
+
 // key presses a key on the page.
 func (b *browser) key(k string) {
 	b.t.Helper()

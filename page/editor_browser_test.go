@@ -36,7 +36,7 @@ func (b *browser) clickID(id string) {
 // does.
 func (b *browser) openEditor(game string) {
 	b.t.Helper()
-	b.click("game:" + game)
+	b.chooseGame(game)
 	b.click("write") // clicks are taken one a frame, in order
 	b.waitJS(`document.getElementById("editor").classList.contains("open") && document.getElementById("ed-source").value.includes("package bot")`, time.Minute)
 	b.waitJS(`document.getElementById("ed-status").textContent == ""`, 5*time.Minute) // the interpreter loaded

@@ -60,7 +60,7 @@ func (b *browser) gauntletOf(game string, pairs int, src string) *progress.Statu
 // the page's bot chosen.
 func (b *browser) openGauntlet(game string) {
 	b.t.Helper()
-	b.click("game:" + game)
+	b.chooseGame(game)
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets.gauntlet || [0, 0, 0])[2] > 0`, time.Minute)
 	b.click("gauntlet")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)

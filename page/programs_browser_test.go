@@ -64,7 +64,7 @@ func playCLI(t *testing.T, game, preset string, seed uint64, p1, p2 string) *mat
 func TestPagePlaysPrograms(t *testing.T) {
 	b := newBrowserOn(t, programSite(t))
 	b.open("")
-	b.click("game:colosseum")
+	b.chooseGame("colosseum")
 	// The menus are laid out at the next frame: wait for the chip's place.
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets["p1:served:student"] || [0, 0, 0])[2] > 0`, time.Minute)
 	if _, ok := b.status().Targets["p1:served:hang"]; !ok {
@@ -181,7 +181,7 @@ func (r *statusRecorder) Flush() {
 func TestPageRunsAGauntlet(t *testing.T) {
 	b := newBrowserOn(t, programSite(t))
 	b.open("?p1=served:student")
-	b.click("game:colosseum")
+	b.chooseGame("colosseum")
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets.gauntlet || [0, 0, 0])[2] > 0`, time.Minute)
 	b.click("gauntlet")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)
@@ -223,7 +223,7 @@ func TestPagePhonePrograms(t *testing.T) {
 	b := newBrowserOn(t, programSite(t))
 	b.phone()
 	b.open("?p1=served:student")
-	b.click("game:colosseum")
+	b.chooseGame("colosseum")
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets["p1:served:student"] || [0, 0, 0])[2] > 0`, time.Minute)
 	b.phoneCheck("the start view with programs")
 	b.screenshot("phone-programs")
@@ -269,20 +269,9 @@ func TestPageShowsWhyAProgramLost(t *testing.T) {
 // gauntlet for the bot written in the page only, and the start view says
 // how to get them.
 func TestPageStaticSiteOffersNoProgram(t *testing.T) {
-	s, err := builtSite()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := s.write(dir); err != nil {
-		t.Fatal(err)
-	}
-	files := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	t.Cleanup(files.Close)
-	b := newBrowserOn(t, s)
-	b.base = files.URL
+	b := staticBrowser(t)
 	b.open("")
-	b.click("game:colosseum")
+	b.chooseGame("colosseum")
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets["p1:strong"] || [0, 0, 0])[2] > 0`, time.Minute)
 	b.awaitFrames(2)
 	for id := range b.status().Targets {

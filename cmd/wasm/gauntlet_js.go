@@ -97,25 +97,11 @@ func keptReplay(ref string, got func([]byte, error)) {
 // browserGauntlet starts the gauntlet's worker with a request; its
 // statuses come as a feed.
 func browserGauntlet(req map[string]any) ui.GauntletFeed {
-	f := &gauntletFeed{}
 	data, err := json.Marshal(req)
 	if err != nil {
 		return failedFeed(err.Error())
 	}
-	f.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var st progress.Status
-		if len(args) == 0 || args[0].Type() != js.TypeString {
-			st.Error = "the gauntlet sent something that is not a status"
-		} else if err := json.Unmarshal([]byte(args[0].String()), &st); err != nil {
-			st.Error = "the gauntlet sent a status that cannot be read: " + err.Error()
-		}
-		f.mu.Lock()
-		f.got = append(f.got, st)
-		f.mu.Unlock()
-		return nil
-	})
-	f.run = js.Global().Call("arenaStartPageGauntlet", string(data), f.onMessage)
-	return f
+	return startGauntlet("arenaStartPageGauntlet", string(data))
 }
 
 // failedFeed is a feed whose one status says why it cannot run.

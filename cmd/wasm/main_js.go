@@ -203,8 +203,15 @@ func (f *workerFeed) Stop() {
 type serverGauntlets struct{}
 
 func (serverGauntlets) Run(game, program string, pairs int) ui.GauntletFeed {
-	f := &gauntletFeed{}
 	req, _ := json.Marshal(map[string]any{"game": game, "program": program, "pairs": pairs})
+	return startGauntlet("arenaStartGauntlet", string(req))
+}
+
+// startGauntlet starts a gauntlet with the page's function of that name
+// (the server's, or the browser's own): each status it sends comes to
+// the feed.
+func startGauntlet(start, req string) *gauntletFeed {
+	f := &gauntletFeed{}
 	f.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var st progress.Status
 		if len(args) == 0 || args[0].Type() != js.TypeString {
@@ -217,7 +224,7 @@ func (serverGauntlets) Run(game, program string, pairs int) ui.GauntletFeed {
 		f.mu.Unlock()
 		return nil
 	})
-	f.run = js.Global().Call("arenaStartGauntlet", string(req), f.onMessage)
+	f.run = js.Global().Call(start, req, f.onMessage)
 	return f
 }
 
