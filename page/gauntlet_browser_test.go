@@ -231,7 +231,22 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 	b.click("gauntlet:run") // the template, 5 pairs
 	g, _ := match.Lookup("colosseum")
 	b.waitJS(fmt.Sprintf(`(g => g && g.total == %d && g.played >= 2)(JSON.parse(window.arenaTest.status()).gauntlet)`, 2*5*len(g.Bots())), 20*time.Minute)
+	// An edit while it plays is said: the run plays the source it started
+	// with.
+	b.click("gauntlet:back")
+	b.openEditor("colosseum")
+	b.setSource(template + "// an edit mid-run\n")
+	b.clickID("ed-close")
+	b.click("gauntlet")
+	b.waitJS(`(s => s.view == "gauntlet" && (s.notes || []).some(n => n.includes("You edited the bot after this gauntlet started")))(JSON.parse(window.arenaTest.status()))`, time.Minute)
+	if st := b.status().Gauntlet; st == nil || st.Done || st.Error != "" {
+		b.fatalf("the run stopped when the bot was edited: %+v", st)
+	}
+	// The tab reloaded (the run cut short), the source back as it was.
 	b.open("")
+	b.openEditor("colosseum")
+	b.setSource(template)
+	b.clickID("ed-close")
 	b.openGauntlet("colosseum")
 	b.click("pairs:5")
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).runs || []).some(r => r.note && r.note.includes("stopped after"))`, 5*time.Minute)

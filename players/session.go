@@ -56,6 +56,7 @@ type sessionConn struct {
 	quit    chan struct{} // closed with the connection: stop passing messages on
 	hello   time.Duration // how long its hello took, for its clock
 	charged bool
+	eof     chan struct{} // closed when its reader has read to the end
 }
 
 // close ends the connection once what it was sent is written; a reader
@@ -277,13 +278,15 @@ func (l *lobby) accept(ctx context.Context, ln net.Listener) (*sessionConn, erro
 	if err != nil {
 		return nil, err
 	}
-	sc := &sessionConn{c: c, out: newPacer(c), msgs: make(chan []byte, 16), quit: make(chan struct{})}
+	sc := &sessionConn{c: c, msgs: make(chan []byte, 16), quit: make(chan struct{}), eof: make(chan struct{})}
+	sc.out = newPacer(c, sc.eof)
 	go sc.read(l.proto)
 	return sc, nil
 }
 
 // read passes the client's messages on until it leaves.
 func (c *sessionConn) read(proto match.SessionProtocol) {
+	defer close(c.eof)
 	sc := messages(c.c, proto.Frame)
 	for sc.Scan() {
 		c.out.heard()
