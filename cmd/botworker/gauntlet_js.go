@@ -133,8 +133,13 @@ func runGauntlet(req runRequest) {
 	status := func(s *tournament.Standings) progress.Status {
 		st := s.Progress(games, func(e tournament.Entry) string { return "gauntlet:" + g.Key + "/" + e.ID + ".json" })
 		st.Resumed, st.Report = len(entries), "gauntlet:"+g.Key
-		runs[0] = kept.Summary(*run, s, req.Source, !st.Done)
-		st.Runs, st.Change = runs, change
+		now := kept.Summary(*run, s, req.Source, !st.Done)
+		if len(runs) > 0 && runs[0].Key == g.Key {
+			st.Runs = append([]progress.Run{now}, runs[1:]...)
+		} else { // the store could not be listed: this run alone
+			st.Runs = []progress.Run{now}
+		}
+		st.Change = change
 		return st
 	}
 	first := status(s)
