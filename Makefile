@@ -98,7 +98,10 @@ limits: deps
 BUSY ?= 0
 DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7" \
 	"mapcolor -preset voronoi -p1 course -p2 greedy -seed 5" "evasion -p1 strong -p2 greedy -seed 7" \
-	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5"
+	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5" \
+	"life -p1 strong -p2 greedy -seed 7 -thinking -turn 20" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7 -thinking -turn 6" \
+	"mapcolor -preset voronoi -p1 course -p2 greedy -seed 5 -thinking -turn 3" "evasion -p1 strong -p2 greedy -seed 7 -thinking -turn 41" \
+	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5 -thinking -turn 6"
 XVFB_SCREEN := -s "-screen 0 1280x1024x24"
 WINDOW_FRAMES := 630
 WINDOW_ROUNDS := 3
@@ -117,7 +120,8 @@ demo: deps
 	$(GO) run ./cmd/arena record -game mapcolor -preset australia -p1 course -p2 course -size 640 -o docs/mapcolor-australia.gif
 	$(GO) run ./cmd/arena record -game evasion -p1 strong -p2 greedy -seed 7 -o docs/evasion-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
-	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor' ./page
+	$(GO) run ./cmd/arena record -game colosseum -p1 strong:nodes=30000 -p2 greedy -seed 7 -preset 9 -speed 1 -thinking -o docs/colosseum-thinking.gif
+	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor|TestPageThinking' ./page
 	rm -f docs/phone-gauntlet.png docs/phone-programs.png docs/phone-start-pathgame.png docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png docs/playground-editor-allocates.png docs/playground-editor-loops.png docs/phone-editor.png docs/phone-editor-match.png
 
 # slurm plays a tournament as a real Slurm job array on a one-node cluster

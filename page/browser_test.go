@@ -917,6 +917,13 @@ func BenchmarkPageFrames(bm *testing.B) {
 		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5", false},
 		{"evasion", "?game=evasion&p1=strong&p2=greedy&seed=7", false},
 		{"pathgame", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5", false},
+		// The thinking layer on, the playhead held at a turn whose notes
+		// mark the board: the marks are drawn every frame.
+		{"life-thinking", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1&turn=20", false},
+		{"colosseum-thinking", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1&turn=6", false},
+		{"mapcolor-thinking", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1&turn=3", false},
+		{"evasion-thinking", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1&turn=41", false},
+		{"pathgame-thinking", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1&turn=6", false},
 		// A student's Evasion client plays on the server while the page
 		// draws what streams in (30,000 turns, several seconds): its
 		// frames are counted from the page's first to the match's end.

@@ -214,3 +214,31 @@ func (colosseumDrawer) Caption(rec *match.Record, t float64) string {
 	}
 	return fmt.Sprintf("move %d · %s to move", s.Turn(), "AB"[s.Mover():s.Mover()+1])
 }
+
+// Spot places a mark on a cell, or on a move's cell with its wall's side
+// ticked.
+func (colosseumDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+	n := rec.State(k).(colosseum.State).Board().N
+	if (p.Kind != match.OnCell && p.Kind != match.OnMove) || p.A >= n || p.B >= n || p.Side > 3 {
+		return Spot{}, false
+	}
+	g := LayoutGrid(r, n, n)
+	box := g.Box(p.A, p.B)
+	s := Spot{At: Point{box.X + box.W/2, box.Y + box.H/2}, R: box.W / 2}
+	if p.Kind == match.OnMove {
+		in := box.Inset(math.Max(2, box.W*0.12))
+		corners := [4]Point{{in.X, in.Y}, {in.X + in.W, in.Y}, {in.X + in.W, in.Y + in.H}, {in.X, in.Y + in.H}}
+		// Up is the top side, then clockwise: corners d and d+1.
+		s.Tick, s.Ticked = [2]Point{corners[p.Side], corners[(p.Side+1)%4]}, true
+	}
+	return s, true
+}
+
+// PlaceName names a cell as the original's input does, row first, and a
+// move with its wall's side.
+func (colosseumDrawer) PlaceName(_ *match.Record, _ int, _ match.Side, p match.Place) string {
+	if p.Kind == match.OnMove {
+		return fmt.Sprintf("%d,%d %s", p.A, p.B, colosseum.Dir(p.Side))
+	}
+	return fmt.Sprintf("%d,%d", p.A, p.B)
+}

@@ -125,6 +125,18 @@ func Moment(rec *match.Record, t float64) (k int, f float64) {
 // frames and PNGs show it: a header with the players, their scores and the
 // moment, the board, and the game's panel below it.
 func Frame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) error {
+	return DrawFrame(c, r, rec, t, th, FrameOptions{})
+}
+
+// FrameOptions add to what a frame shows.
+type FrameOptions struct {
+	// Thinking draws what the bots noted over the board (DrawThinking),
+	// with the scale's legend below it.
+	Thinking bool
+}
+
+// DrawFrame is Frame with options.
+func DrawFrame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, o FrameOptions) error {
 	d, err := DrawerFor(rec.Game.Info().Name)
 	if err != nil {
 		return err
@@ -133,8 +145,18 @@ func Frame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) error {
 	unit := min(r.W, r.H) / 480
 	header, rest := r.CutTop(math.Round(54 * unit))
 	board, panel := rest.CutBottom(math.Round(100 * unit))
+	var legend Rect
+	if o.Thinking {
+		board, legend = board.CutBottom(math.Round(16 * unit))
+	}
 	drawHeader(c, header, rec, t, d.Caption(rec, t), th, unit)
 	d.Board(c, board.Inset(math.Round(6*unit)), rec, t, th)
+	if o.Thinking {
+		DrawThinking(c, board.Inset(math.Round(6*unit)), rec, t, th)
+		face := Face{math.Round(11 * unit), Regular}
+		x := DrawScaleLegend(c, legend.X+math.Round(8*unit), legend.Y, legend.H, face, th)
+		c.Text("  each bot's values, its own scale; numbers: the line it expects", x, legend.Y+(legend.H-c.LineHeight(face))/2, face, Left, th.TextDim)
+	}
 	d.Panel(c, panel.Inset(math.Round(6*unit)), rec, t, th)
 	drawResult(c, board, rec, t, th, unit)
 	return nil

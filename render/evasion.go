@@ -387,3 +387,47 @@ func (evasionDrawer) turnEvents(rec *match.Record, k int) []Event {
 	}
 	return out
 }
+
+// evasionWalls are the directions of the four walls, x and y (y up).
+var evasionWalls = [4]Point{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+
+// Spot places a mark on a cell (row y, column x); a hunter's move is a
+// wall through its cell in the wall's direction, its value at the end;
+// a prey's move is a step, drawn around the prey at a readable spacing
+// whatever the size of a cell.
+func (evasionDrawer) Spot(rec *match.Record, k int, side match.Side, r Rect, p match.Place) (Spot, bool) {
+	if (p.Kind != match.OnCell && p.Kind != match.OnMove) || p.A >= evasion.Size || p.B >= evasion.Size {
+		return Spot{}, false
+	}
+	l := EvasionLayout(r)
+	at := l.At(evasion.Point{X: p.B, Y: p.A})
+	unit := max(min(r.W, r.H)/480, 0.6)
+	if p.Kind == match.OnCell {
+		return Spot{At: at, R: max(l.Cell/2, 3*unit)}, true
+	}
+	if rec.State(k).(evasion.State).Hunter() == side {
+		if p.Side > 3 {
+			return Spot{}, false
+		}
+		d := evasionWalls[p.Side]
+		reach := 22 * unit / math.Hypot(d.X, d.Y)
+		from := Point{at.X - d.X*reach*0.4, at.Y + d.Y*reach*0.4}
+		to := Point{at.X + d.X*reach, at.Y - d.Y*reach}
+		return Spot{At: to, R: 8 * unit, Seg: true, From: from, To: to}, true
+	}
+	dx, dy := float64(p.Side%3-1), float64(p.Side/3-1)
+	gap := max(l.Cell, 13*unit)
+	return Spot{At: Point{at.X + dx*gap, at.Y - dy*gap}, R: gap * 0.42}, true
+}
+
+// PlaceName names a cell by x and y, as the course does, a wall by its
+// kind and a step by its compass direction.
+func (evasionDrawer) PlaceName(rec *match.Record, k int, side match.Side, p match.Place) string {
+	if p.Kind != match.OnMove {
+		return fmt.Sprintf("%d,%d", p.B, p.A)
+	}
+	if rec.State(k).(evasion.State).Hunter() == side {
+		return evasion.Kind(p.Side).String()
+	}
+	return [9]string{"SW", "S", "SE", "W", "stay", "E", "NW", "N", "NE"}[min(p.Side, 8)]
+}

@@ -300,3 +300,18 @@ func (lifeDrawer) turnEvents(rec *match.Record, k int) []Event {
 	}
 	return nil
 }
+
+// Spot places a mark on a cell.
+func (lifeDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+	b := rec.State(k).(life.State).Board()
+	if p.Kind != match.OnCell || p.A >= b.Rows() || p.B >= b.Cols() {
+		return Spot{}, false
+	}
+	box := LayoutGrid(r, b.Rows(), b.Cols()).Box(p.A, p.B)
+	return Spot{At: Point{box.X + box.W/2, box.Y + box.H/2}, R: box.W / 2}, true
+}
+
+// PlaceName names a cell row first.
+func (lifeDrawer) PlaceName(_ *match.Record, _ int, _ match.Side, p match.Place) string {
+	return fmt.Sprintf("%d,%d", p.A, p.B)
+}

@@ -452,3 +452,21 @@ func (mapcolorDrawer) Caption(rec *match.Record, t float64) string {
 	}
 	return fmt.Sprintf("%s · move %d · %s to move", s.MapName(), s.Turn()+1, s.Mover())
 }
+
+// Spot places a mark on a state of the map.
+func (mapcolorDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+	s := rec.State(k).(mapcolor.State)
+	if p.Kind != match.OnState || p.A >= len(s.Problem().States) {
+		return Spot{}, false
+	}
+	l := LayoutMap(s, r)
+	return Spot{At: l.Centre(p.A), R: l.Radius()}, true
+}
+
+// PlaceName names a state.
+func (mapcolorDrawer) PlaceName(rec *match.Record, k int, _ match.Side, p match.Place) string {
+	if st := rec.State(k).(mapcolor.State).Problem().States; p.A < len(st) {
+		return st[p.A]
+	}
+	return fmt.Sprint(p.A)
+}

@@ -412,3 +412,36 @@ func segmentDist2(a, b, p Point) float64 {
 	qx, qy := a.X+t*dx-p.X, a.Y+t*dy-p.Y
 	return qx*qx + qy*qy
 }
+
+// Spot places a mark on a node or along an edge.
+func (pathDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+	g := rec.State(k).(pathgame.State).Graph()
+	if p.A >= g.N() || (p.Kind == match.OnEdge && p.B >= g.N()) {
+		return Spot{}, false
+	}
+	v := newPathView(r, g)
+	rad := max(4, min(v.box.W, v.box.H)/float64(2*v.layout.layers)/5)
+	switch p.Kind {
+	case match.OnNode:
+		return Spot{At: v.at(p.A), R: rad}, true
+	case match.OnEdge:
+		a, b := v.at(p.A), v.at(p.B)
+		return Spot{At: lerp(a, b, 0.5), R: rad, Seg: true, From: a, To: b}, true
+	}
+	return Spot{}, false
+}
+
+// PlaceName names a node by its id, an edge by its ends'.
+func (pathDrawer) PlaceName(rec *match.Record, k int, _ match.Side, p match.Place) string {
+	g := rec.State(k).(pathgame.State).Graph()
+	id := func(n int) string {
+		if n < g.N() {
+			return g.IDs[n]
+		}
+		return fmt.Sprint(n)
+	}
+	if p.Kind == match.OnEdge {
+		return id(p.A) + "-" + id(p.B)
+	}
+	return id(p.A)
+}

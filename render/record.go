@@ -22,6 +22,9 @@ type GIFOptions struct {
 	// how many frames are done. Neither changes the GIF.
 	Yield    func()
 	Progress func(done, total int)
+	// Thinking draws what the bots thought over the board (see
+	// DrawThinking), in a palette with the theme's scale.
+	Thinking bool
 }
 
 // DefaultGIF is what `arena record` and the GIF buttons use: 480 pixels,
@@ -94,7 +97,7 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 		defer close(frames)
 		for i := range n {
 			img := <-free
-			Frame(img, Rect{0, 0, size, size}, rec, times[i], o.Theme)
+			DrawFrame(img, Rect{0, 0, size, size}, rec, times[i], o.Theme, FrameOptions{Thinking: o.Thinking})
 			// Delays in hundredths of a second, rounded so that they add up.
 			delay := int(math.Round(float64(i+1)*100/float64(o.FPS))) - int(math.Round(float64(i)*100/float64(o.FPS)))
 			if i == n-1 {
@@ -106,7 +109,11 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 			}
 		}
 	}()
-	g := NewGIFWriter(w, o.Size, o.Size, o.Theme.PaletteFor(rec.Game.Info().Name))
+	pal := o.Theme.PaletteFor(rec.Game.Info().Name)
+	if o.Thinking {
+		pal = o.Theme.ThinkingPaletteFor(rec.Game.Info().Name)
+	}
+	g := NewGIFWriter(w, o.Size, o.Size, pal)
 	var err error
 	for f := range frames {
 		if err == nil {
@@ -140,9 +147,9 @@ func (o GIFOptions) span(rec *match.Record) (from, to int) {
 // Still draws one frame of the match at time t, size pixels square, for
 // a PNG (the caller encodes it: image/png registers its decoder with the
 // image package, and the page, which links render, writes no PNG).
-func Still(rec *match.Record, t float64, size int, th *Theme) (*image.RGBA, error) {
+func Still(rec *match.Record, t float64, size int, th *Theme, o FrameOptions) (*image.RGBA, error) {
 	img := NewImage(size, size)
-	if err := Frame(img, Rect{0, 0, float64(size), float64(size)}, rec, t, th); err != nil {
+	if err := DrawFrame(img, Rect{0, 0, float64(size), float64(size)}, rec, t, th, o); err != nil {
 		return nil, err
 	}
 	return img.RGBA, nil

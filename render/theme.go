@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"slices"
 	"sync"
 )
 
@@ -18,6 +19,10 @@ type Theme struct {
 	Player     [2]color.RGBA
 	Collision  color.RGBA // contested cells, forfeits
 	Mark       color.RGBA // this turn's moves
+	// Scale is the colours of a bot's thinking, from the lowest value it
+	// gave to the highest (see DrawThinking): dull to bright, none of
+	// them a player's.
+	Scale [ScaleSteps]color.RGBA
 
 	once  sync.Once
 	pal   *Palette
@@ -39,6 +44,7 @@ var Dark = &Theme{
 	Player:     [2]color.RGBA{rgb(0x38bdf8), rgb(0xfb923c)},
 	Collision:  rgb(0xf43f5e),
 	Mark:       rgb(0xffffff),
+	Scale:      [ScaleSteps]color.RGBA{rgb(0x64748b), rgb(0x8b5cf6), rgb(0xd946ef), rgb(0xfb7185), rgb(0xfde047)},
 }
 
 func rgb(v uint32) color.RGBA {
@@ -88,6 +94,28 @@ func (t *Theme) PaletteFor(game string) *Palette {
 	}
 	p := newPalette(t, ink.Inks())
 	t.inked[game] = p
+	return p
+}
+
+// ThinkingPaletteFor is PaletteFor with the theme's scale among the inks,
+// for recordings that draw what bots thought: the palette of a recording
+// without it stays as it was.
+func (t *Theme) ThinkingPaletteFor(game string) *Palette {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	key := game + "+thinking"
+	if p, ok := t.inked[key]; ok {
+		return p
+	}
+	if t.inked == nil {
+		t.inked = map[string]*Palette{}
+	}
+	var own []color.RGBA
+	if ink, ok := drawers[game].(Inker); ok {
+		own = ink.Inks()
+	}
+	p := newPalette(t, append(slices.Clone(own), t.Scale[:]...))
+	t.inked[key] = p
 	return p
 }
 

@@ -50,9 +50,9 @@ type Options struct {
 	FileData []byte
 	// Start opens the match at once instead of the start view.
 	Start bool
-	// Turn is where a replay opens (File holding a replay, or the page's
-	// ?replay=URL&turn=N): the playhead stops there; -1 plays it from the
-	// start.
+	// Turn is where a replay or a link's match opens (File holding a
+	// replay, the page's ?replay=URL&turn=N, or a match's &turn=N): the
+	// playhead stops there; -1 plays from the start.
 	Turn     float64
 	Platform Platform // nil: no link sharing, GIFs are not saved
 	// Host computes the matches: nil for a goroutine of this process (the
@@ -89,6 +89,9 @@ type Options struct {
 	// there is none (the desktop, which plays go:FILE from -p1 instead).
 	// With an editor, every game's seats offer the bot written there.
 	Editor Editor
+	// Thinking draws what the bots thought over the board (the link's
+	// thinking=1, the T key, the Thinking button).
+	Thinking bool
 }
 
 // Editor is where a person writes a bot in Go (the page's, see
@@ -163,6 +166,7 @@ func ParseQuery(q url.Values) Options {
 		o.Moves, o.LinkErr = decodeMoves(m)
 		o.movesParam = m
 	}
+	o.Thinking = q.Get("thinking") == "1"
 	if b := q.Get("bot"); b != "" {
 		var err error
 		if o.BotSource, err = decodeSource(b); err != nil && o.LinkErr == nil {
@@ -184,6 +188,9 @@ func (o Options) Query() url.Values {
 	}
 	if bot, err := o.linkBot(); err == nil && bot != "" {
 		q.Set("bot", bot)
+	}
+	if o.Thinking {
+		q.Set("thinking", "1")
 	}
 	return q
 }
@@ -539,6 +546,12 @@ func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][
 	}
 	a.match = v
 	a.canvas.Forget()
+	if a.opts.Turn > 0 {
+		// A link's turn: playing stops there, once, for the first match
+		// (0, Options' zero value, plays from the start as -1 does).
+		v.pb.hold = a.opts.Turn
+	}
+	a.opts.Turn = -1
 	a.opts.Game, a.opts.P1, a.opts.P2, a.opts.Preset, a.opts.Seed = game, p1, p2, preset, seed
 	a.start.selectGame(game)
 	a.start.players[0].choose(p1)
@@ -671,6 +684,7 @@ func (a *App) exportGIF(rec *match.Record) {
 	}
 	a.gifProgress.Store(0)
 	opts := render.DefaultGIF
+	opts.Thinking = a.opts.Thinking
 	opts.Yield = a.opts.Yield
 	opts.Progress = func(done, total int) { a.gifProgress.Store(int64(1000 * done / total)) }
 	go func() {

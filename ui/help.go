@@ -27,6 +27,7 @@ var keys = [][2]string{
 	{"+ −", "faster, slower (0.25x to 64x)"},
 	{"R", "play again from the start"},
 	{"N", "new match with a new seed (asks first)"},
+	{"T", "show what the bots thought: candidates by value, the line expected"},
 	{"G", "record the match as a GIF"},
 	{"L", "copy the link to this match"},
 	{"Enter", "start the match; send your move"},

@@ -52,7 +52,7 @@ func newMatchViewOn(app *App, setup match.Setup, moves [][2]json.RawMessage, hos
 	}
 	v := &matchView{app: app, pb: pb, drawer: d, buttons: map[string]*button{}}
 	for _, b := range [][2]string{
-		{"new", "New seed"}, {"restart", "Restart"}, {"gif", "GIF"}, {"link", "Copy link"}, {"help", "?"}, {"back", "Back"},
+		{"new", "New seed"}, {"restart", "Restart"}, {"think", "Thinking"}, {"gif", "GIF"}, {"link", "Copy link"}, {"help", "?"}, {"back", "Back"},
 		{"first", ""}, {"prev", ""}, {"play", ""}, {"next", ""}, {"last", ""},
 		{"slower", "−"}, {"faster", "+"}, {"send", "Send"},
 	} {
@@ -140,12 +140,12 @@ func (v *matchView) layoutMiddle(st style, screen rect, w, h float64) {
 // layoutActions places the top bar's buttons at the right, at y; short
 // labels them as they fit a phone.
 func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short bool) {
-	labels := map[string]string{"new": "New seed", "restart": "Restart", "gif": "GIF", "link": "Copy link", "help": "?", "back": "Back"}
+	labels := map[string]string{"new": "New seed", "restart": "Restart", "think": "Thinking", "gif": "GIF", "link": "Copy link", "help": "?", "back": "Back"}
 	if short {
-		labels["new"], labels["link"] = "New", "Link"
+		labels["new"], labels["link"], labels["think"] = "New", "Link", "Why"
 	}
 	x := w - st.pad
-	for _, id := range []string{"back", "help", "link", "gif", "restart", "new"} {
+	for _, id := range []string{"back", "help", "link", "gif", "think", "restart", "new"} {
 		b := v.buttons[id]
 		b.label = labels[id]
 		bw := math.Max(st.rowH, c.TextWidth(b.label, st.bold)+2*st.pad)
@@ -154,6 +154,7 @@ func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short
 		x -= st.gap
 	}
 	v.buttons["link"].enabled = v.app.opts.Platform != nil
+	v.buttons["think"].active = v.app.opts.Thinking
 }
 
 // placeRow places buttons of width bw from x on the row at y and returns
@@ -201,6 +202,8 @@ func (v *matchView) click(in *input) {
 		pb.playing = true
 	case b["new"].hit(in):
 		v.app.newSeed()
+	case b["think"].hit(in):
+		v.toggleThinking()
 	case b["gif"].hit(in):
 		v.app.exportGIF(pb.rec)
 	case b["link"].hit(in):
@@ -254,6 +257,8 @@ func (v *matchView) key(k ebiten.Key) {
 	case ebiten.KeyR:
 		pb.seek(0)
 		pb.playing = true
+	case ebiten.KeyT:
+		v.toggleThinking()
 	case ebiten.KeyG:
 		v.app.exportGIF(pb.rec)
 	case ebiten.KeyL:
@@ -264,6 +269,17 @@ func (v *matchView) key(k ebiten.Key) {
 		v.app.ask("Leave this match for a new one with a new seed?", "New seed", v.app.newSeed)
 	case ebiten.KeyEscape:
 		v.app.ask("Leave this match for the start view?", "Leave", v.app.showStart)
+	}
+}
+
+// toggleThinking shows or hides what the bots thought, on the board and
+// in the panel; the link and the GIF follow.
+func (v *matchView) toggleThinking() {
+	o := &v.app.opts
+	o.Thinking = !o.Thinking
+	v.buttons["think"].active = o.Thinking
+	if o.Platform != nil {
+		o.Platform.Share(o.Query(), false) // the address bar keeps the setting
 	}
 }
 
@@ -359,19 +375,20 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	info := pb.setup.Game.Info()
 	title := fmt.Sprintf("%s  ·  %s vs %s  ·  seed %d", info.Title, pb.rec.Players[0], pb.rec.Players[1], pb.setup.Seed)
 	type barKey struct {
-		title, hover string
-		u            float64
-		r            rect
-		link         bool
+		title, hover   string
+		u              float64
+		r              rect
+		link, thinking bool
 	}
-	render.Layer(c, "top", barKey{title, v.hovered(in, "new", "restart", "gif", "link", "help", "back"), st.u, v.top, v.buttons["link"].enabled}, v.top, func() {
+	actions := []string{"new", "restart", "think", "gif", "link", "help", "back"}
+	render.Layer(c, "top", barKey{title, v.hovered(in, actions...), st.u, v.top, v.buttons["link"].enabled, v.app.opts.Thinking}, v.top, func() {
 		c.Fill(v.top, th.Panel)
 		if st.compact {
 			c.Text(fit(c, title, st.bold, v.top.W-2*st.pad), st.pad, v.top.Y+st.gap, st.bold, render.Left, th.Text)
 		} else {
 			c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
 		}
-		for _, id := range []string{"new", "restart", "gif", "link", "help", "back"} {
+		for _, id := range actions {
 			v.buttons[id].draw(c, st, in)
 		}
 	})
@@ -413,6 +430,9 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	c.Fill(turnR, th.Panel)
 	// What moves, over what stands still.
 	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
+	if v.app.opts.Thinking {
+		render.DrawThinking(c, v.boardR, pb.rec, pb.t, th)
+	}
 	if v.human != nil && pb.atEnd() {
 		v.human.Draw(c, v.boardR, th)
 	}
@@ -504,10 +524,11 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 		u                         float64
 		k, shown                  int
 		played, ended, asked, hot bool
+		thinking                  bool
 		prompt, failed            string
 	}
 	key := panelKey{r: v.panel, u: st.u, k: k, shown: shownK, played: k < len(pb.rec.Turns),
-		ended: pb.rec.Result != nil && pb.atEnd(), asked: v.human != nil}
+		ended: pb.rec.Result != nil && pb.atEnd(), asked: v.human != nil, thinking: v.app.opts.Thinking}
 	if v.human != nil {
 		key.prompt = v.human.Prompt()
 		if !pb.atEnd() {
@@ -612,12 +633,26 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 		}
 		line := fmt.Sprintf("%s (%.1f ms): %s", side, float64(t.Think[side].Microseconds())/1000, note)
 		y = wrapText(c, line, r.X, y, r.W, st.mono, th.Text) + st.gap/2
+		if v.app.opts.Thinking {
+			for _, l := range render.ThinkingLines(pb.rec, k, side, shownCandidates) {
+				y = wrapText(c, l, r.X+st.pad, y, r.W-st.pad, st.small, th.Player[side])
+			}
+		}
 		if t.Notes[side] != nil {
 			y = drawSaid(c, st, r, y, side, t.Notes[side].Said)
 		}
 	}
+	if v.app.opts.Thinking && (t.Notes[0].Thought() || t.Notes[1].Thought()) {
+		h := c.LineHeight(st.small)
+		x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
+		c.Text("  each bot's own scale", x, y+st.gap/2, st.small, render.Left, th.TextDim)
+		y += h + st.gap
+	}
 	return y
 }
+
+// shownCandidates is how many of a bot's candidates the panel lists.
+const shownCandidates = 5
 
 // shownSaid is how many of the lines a program wrote in a move the panel
 // shows; the replay keeps the rest.

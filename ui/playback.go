@@ -31,6 +31,9 @@ type playback struct {
 	events  []render.Event
 	scanned int      // states scanned for events
 	queued  [][]byte // messages received but not yet followed (see receiveFor)
+	// hold is a turn where playing stops once it is reached (a link's
+	// turn parameter); -1: none.
+	hold float64
 }
 
 // maxTurns is implemented by configs that know how long a game lasts.
@@ -47,7 +50,7 @@ func newPlayback(setup match.Setup, moves [][2]json.RawMessage, host Host) (*pla
 	if err != nil {
 		return nil, err
 	}
-	p := &playback{setup: setup, follow: f, rec: f.Record(), playing: true, speed: 2, played: [2]int{-1, -1}}
+	p := &playback{setup: setup, follow: f, rec: f.Record(), playing: true, speed: 2, played: [2]int{-1, -1}, hold: -1}
 	if m, ok := p.rec.Config.(maxTurns); ok {
 		p.total = m.MaxTurns()
 	}
@@ -134,6 +137,9 @@ func (p *playback) tick(dt float64) {
 		p.t, dt = k+1, dt-left
 	}
 	p.t = math.Min(p.t, p.span())
+	if p.hold >= 0 && p.t >= p.hold {
+		p.t, p.playing, p.hold = p.hold, false, -1
+	}
 	if p.atEnd() && (p.rec.Result != nil || p.failed != nil) {
 		p.playing = false
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/tournament/progress"
 )
 
@@ -50,13 +51,21 @@ type Status struct {
 	// it says under them (an edit mid-run, the change between versions).
 	Runs  []progress.Run `json:"runs,omitempty"`
 	Notes []string       `json:"notes,omitempty"`
+	// Thinking says whether what the bots thought is drawn. In a match,
+	// ThoughtTurn is the turn whose thinking is shown (-1: none yet),
+	// Thought what the panel lists of it, and Placed how many of its
+	// marks and expected places are on the board.
+	Thinking    bool     `json:"thinking"`
+	ThoughtTurn int      `json:"thought_turn"`
+	Thought     []string `json:"thought,omitempty"`
+	Placed      int      `json:"placed"`
 }
 
 // updateStatus records the status at the end of an Update.
 func (a *App) updateStatus() {
 	s := Status{View: "start", Help: a.help, Frames: a.frames, GIF: a.gifBusy.Load(), Toast: a.currentToast(),
 		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
-		Targets: map[string][4]float64{}}
+		Targets: map[string][4]float64{}, Thinking: a.opts.Thinking, ThoughtTurn: -1}
 	s.Draws, s.DrawMs, s.DrawMaxMs = a.draws.stats()
 	s.Drawn = a.draws.meanDrawn()
 	css := func(r rect) [4]float64 {
@@ -97,6 +106,12 @@ func (a *App) updateStatus() {
 			}
 		}
 		s.Targets["timeline"] = css(v.timeline)
+		if k, ok := render.Thinking(pb.rec, pb.t); ok && a.opts.Thinking {
+			s.ThoughtTurn, s.Placed = k, render.Placed(pb.rec, k, v.boardR)
+			for _, side := range match.Sides {
+				s.Thought = append(s.Thought, render.ThinkingLines(pb.rec, k, side, shownCandidates)...)
+			}
+		}
 	} else if g := a.gauntlet; a.gauntletShown {
 		s.View = "gauntlet"
 		for _, b := range append([]*button{g.run, g.report, g.back}, g.games...) {

@@ -489,3 +489,53 @@ func replayOf(t *testing.T, rec *match.Record) string {
 	}
 	return b.String()
 }
+
+// TestThinkingLayer: the link's thinking=1 turns the layer on and stays
+// in the link; T and the Thinking button toggle it; a link's turn holds
+// playing there; the panel lists the candidates of the turn at the
+// playhead, as the status tells tests.
+func TestThinkingLayer(t *testing.T) {
+	q, _ := url.ParseQuery("game=colosseum&p1=strong:nodes=5000&p2=greedy&seed=3&preset=8&thinking=1&turn=2")
+	o := ParseQuery(q)
+	if !o.Thinking || o.Turn != 2 || o.Query().Get("thinking") != "1" {
+		t.Fatalf("ParseQuery = %+v, link %v", o, o.Query())
+	}
+	if off := ParseQuery(url.Values{}); off.Thinking || off.Query().Has("thinking") {
+		t.Fatalf("the layer is on by default: %v", off.Query())
+	}
+	var pending []ebiten.Key
+	o.Presses = func() ([]ebiten.Key, [][2]float64) {
+		k := pending
+		pending = nil
+		return k, nil
+	}
+	a := New(o)
+	defer a.showStart()
+	a.Layout(1280, 800)
+	pb := a.match.pb
+	for pb.rec.Result == nil {
+		if err := pb.receive(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	pb.tick(60)
+	if pb.t != 2 || pb.playing {
+		t.Fatalf("the link's turn 2: t=%v playing=%v", pb.t, pb.playing)
+	}
+	a.Update()
+	s := a.Status()
+	if !s.Thinking || s.ThoughtTurn != 2 || s.Placed == 0 || len(s.Thought) == 0 || !strings.Contains(s.Thought[0], "weighed") {
+		t.Fatalf("status at turn 2: thinking %v, turn %d, %d placed, %q", s.Thinking, s.ThoughtTurn, s.Placed, s.Thought)
+	}
+	pending = []ebiten.Key{ebiten.KeyT}
+	a.Update()
+	if s := a.Status(); s.Thinking || s.Placed != 0 || a.opts.Query().Has("thinking") || a.match.buttons["think"].active {
+		t.Fatalf("T left the layer on: %+v", s)
+	}
+	pending = []ebiten.Key{ebiten.KeyT}
+	a.Update()
+	if !a.opts.Thinking || !a.match.buttons["think"].active {
+		t.Fatal("T again did not show the layer")
+	}
+}

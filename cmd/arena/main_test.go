@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
 )
 
 // arena runs a command line and returns its exit status and outputs.
@@ -109,6 +110,48 @@ func TestRecord(t *testing.T) {
 	if err != nil || m.Bounds().Dx() != 480 {
 		t.Fatalf("PNG: %v", err)
 	}
+	// -thinking draws what the bots thought: the GIF's palette has the
+	// scale's colours and its frames use them; the one without has none.
+	thinking := filepath.Join(dir, "t.gif")
+	if code, _, stderr := arena(t, "record", "-game", "life", "-replay", replay, "-o", thinking, "-size", "160", "-to", "20", "-thinking"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if with, without := scaleUse(t, thinking), scaleUse(t, gifPath); with == 0 || without != 0 {
+		t.Fatalf("the scale's colours in %d pixels of the frames with -thinking, %d without", with, without)
+	}
+}
+
+// scaleUse counts the pixels of a GIF's frames in the thinking scale's
+// colours.
+func scaleUse(t *testing.T, path string) int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, img := range g.Image {
+		scale := map[uint8]bool{}
+		for i, c := range img.Palette {
+			r, gr, b, _ := c.RGBA()
+			for _, s := range render.Dark.Scale {
+				if uint8(r>>8) == s.R && uint8(gr>>8) == s.G && uint8(b>>8) == s.B {
+					scale[uint8(i)] = true
+				}
+			}
+		}
+		for _, p := range img.Pix {
+			if scale[p] {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func TestConform(t *testing.T) {

@@ -27,6 +27,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	speed := fs.Float64("speed", 0, "turns per second of playback (default: the game's: 30 for Life and Colosseum, a whole map-colouring game in 30 s at most)")
 	from := fs.Int("from", 0, "for a GIF: the first `turn` to record")
 	to := fs.Int("to", 0, "for a GIF: the last `turn` to record (default: the end)")
+	thinking := fs.Bool("thinking", false, "draw what the bots thought over the board: the options each weighed, coloured by value, and the line it expected")
 	at := fs.Float64("at", -1, "for a PNG: the `turn` to show, a fraction showing its animation, e.g. 120.5 (default: the last)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -57,14 +58,14 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	opts := render.GIFOptions{Size: *size, FPS: *fps, TurnsPerSecond: *speed, HoldSeconds: render.DefaultGIF.HoldSeconds, Theme: render.Dark,
-		From: *from, To: *to}
+		From: *from, To: *to, Thinking: *thinking}
 	err = atomicfile.Write(*out, func(w io.Writer) error {
 		if ext == ".png" {
 			t := render.Span(rec)
 			if *at >= 0 {
 				t = *at
 			}
-			img, err := render.Still(rec, t, *size, opts.Theme)
+			img, err := render.Still(rec, t, *size, opts.Theme, render.FrameOptions{Thinking: *thinking})
 			if err != nil {
 				return err
 			}

@@ -41,7 +41,8 @@ func main() {
 	preset := flag.String("preset", "", "a preset config of the game")
 	config := flag.String("config", "", "open a match on this config `file`: a course's input.txt, a game's config (it picks the game)")
 	replay := flag.String("replay", "", "open this replay `file` (arena play -replay, a tournament's replays), at -turn")
-	turn := flag.Float64("turn", -1, "the `turn` a replay opens at, paused (default: from the start, playing)")
+	turn := flag.Float64("turn", -1, "the `turn` a replay or the match opens at, paused (default: from the start, playing)")
+	thinking := flag.Bool("thinking", false, "draw what the bots thought over the board, as the T key does (and into -record's GIF)")
 	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window (on Linux it still needs a display: Ebitengine connects to X at start; use arena record on a headless machine)")
 	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
@@ -77,6 +78,7 @@ func main() {
 	}
 	opts := ui.ParseQuery(q)
 	opts.Turn = *turn
+	opts.Thinking = *thinking
 	for _, p := range offers {
 		opts.Programs = append(opts.Programs, ui.Program{Game: p.Game, Name: p.Name, Spec: p.SpecText(), Kind: p.Spec.Name})
 	}
@@ -128,7 +130,9 @@ func recordGIF(path string, o ui.Options) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(path, func(w io.Writer) error { return render.WriteGIF(w, rec, render.DefaultGIF) })
+	opts := render.DefaultGIF
+	opts.Thinking = o.Thinking
+	return atomicfile.Write(path, func(w io.Writer) error { return render.WriteGIF(w, rec, opts) })
 }
 
 // desktop is the window's platform: GIFs go to the working directory,

@@ -1,7 +1,9 @@
 package colosseum
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -67,6 +69,8 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 	const c1, c3, c4 = 1.0, 1.0, 20.0
 	side := s.Mover()
 	best, bestScore := Move{}, -1e18
+	cells := map[Cell]int{} // each cell's best move, in marks
+	var marks []match.Mark
 	b := s.board.Clone()
 	opp := s.pos[side.Other()]
 	for _, m := range s.Moves(nil) {
@@ -87,9 +91,34 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 		if score > bestScore {
 			best, bestScore = m, score
 		}
+		if i, ok := cells[m.To]; !ok {
+			cells[m.To] = len(marks)
+			marks = append(marks, match.Mark{At: m.Place(), Value: score})
+		} else if score > marks[i].Value {
+			marks[i] = match.Mark{At: m.Place(), Value: score}
+		}
 	}
 	t.Note.SetEval(bestScore)
+	markBest(&t.Note, marks, s.board.N)
 	return best, nil
+}
+
+// markBest marks each cell's best move, best first so that the bound on
+// marks drops the worst; a move that ends the game is marked beyond any
+// score of area (the board's), so that the scale still tells the others
+// apart.
+func markBest(n *match.Note, marks []match.Mark, size int) {
+	slices.SortStableFunc(marks, func(a, b match.Mark) int { return cmp.Compare(b.Value, a.Value) })
+	for _, m := range marks {
+		v, label := m.Value, ""
+		switch {
+		case v >= 1e9:
+			v, label = float64(size*size), "win"
+		case v <= -1e9:
+			v, label = -float64(size*size), "loss"
+		}
+		n.Mark(m.At, v, label)
+	}
 }
 
 func sign(x int) int {

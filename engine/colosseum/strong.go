@@ -47,7 +47,11 @@ func (b *strongBot) Act(t *match.Turn) (match.Action, error) {
 	move, value, depth := sr.iterate()
 	t.Note.Depth, t.Note.Nodes = depth, t.Nodes()
 	t.Note.SetEval(float64(value))
-	t.Note.Line = sr.line(s.Mover(), move, depth)
+	for _, m := range sr.line(s.Mover(), move, depth) {
+		t.Note.Line = append(t.Note.Line, fmt.Sprintf("%s:%s", m.side, m.Move))
+		t.Note.Expect(m.Place())
+	}
+	markRoot(&t.Note, sr.root, rootMove{move, value}, s.board.N)
 	switch {
 	case value >= winBase/2:
 		t.Note.Text = "a won game"
@@ -72,6 +76,9 @@ type search struct {
 	zSide uint64
 	tt    []ttEntry
 	hist  [2][]int32 // per side, per cell and side of the wall: cutoff credit
+	// root is the root's moves with their values in the last iteration
+	// completed, best first: what the note's marks show.
+	root []rootMove
 
 	// scratch
 	stamp   []uint32
@@ -379,13 +386,9 @@ func (sr *search) negamax(side match.Side, depth, alpha, beta, ply int) int {
 // returns the best move of the deepest finished iteration.
 func (sr *search) iterate() (Move, int, int) {
 	side := sr.t.State.(State).Mover()
-	type scored struct {
-		m Move
-		v int
-	}
-	var root []scored
+	var root []rootMove
 	for _, m := range sr.moves(side, nil) {
-		root = append(root, scored{m: m})
+		root = append(root, rootMove{m: m})
 	}
 	best, bestV, done := root[0].m, -inf, 0
 	for depth := 1; depth <= 64; depth++ {
@@ -419,8 +422,9 @@ func (sr *search) iterate() (Move, int, int) {
 			}
 			break
 		}
-		slices.SortStableFunc(root, func(a, b scored) int { return cmp.Compare(b.v, a.v) })
+		slices.SortStableFunc(root, func(a, b rootMove) int { return cmp.Compare(b.v, a.v) })
 		best, bestV, done = root[0].m, root[0].v, depth
+		sr.root = append(sr.root[:0], root...)
 		if bestV >= winBase/2 || bestV <= -winBase/2 || len(root) == 1 {
 			break // decided
 		}
@@ -428,13 +432,58 @@ func (sr *search) iterate() (Move, int, int) {
 	return best, bestV, done
 }
 
+// rootMove is a move of the root with its value in an iteration: exact
+// for the best, an upper bound for the others (the search proves only
+// that they are no better).
+type rootMove struct {
+	m Move
+	v int
+}
+
+// markRoot marks each cell the mover can reach with the value of its best
+// wall, from the last iteration the search completed, best first (the
+// others are upper bounds, labelled so), and the chosen move with the
+// value the search gave it (a move that beat the last iteration's best in
+// an iteration the budget cut is played for it). A won or lost game is
+// marked beyond any territory difference (the board's area).
+func markRoot(n *match.Note, root []rootMove, chosen rootMove, size int) {
+	seen := map[Cell]bool{}
+	root = append([]rootMove{chosen}, root...)
+	for _, r := range root {
+		if seen[r.m.To] {
+			continue
+		}
+		seen[r.m.To] = true
+		v, label := float64(r.v), ""
+		switch {
+		case r.v >= winBase/2:
+			v, label = float64(size*size), "win"
+		case r.v <= -winBase/2:
+			v, label = -float64(size*size), "loss"
+		}
+		if r.m != chosen.m && label == "" {
+			label = "≤" // searched only far enough to refute it
+		}
+		n.Mark(r.m.Place(), v, label)
+	}
+}
+
+// Place names the move on the board, for a note's marks.
+func (m Move) Place() match.Place { return match.AtMove(m.To.Row, m.To.Col, int(m.Dir)) }
+
+// sideMove is a move of a line with the side that plays it.
+type sideMove struct {
+	side match.Side
+	Move
+}
+
 // line follows the transposition table from the chosen move: the
 // principal line, for the note.
-func (sr *search) line(side match.Side, m Move, depth int) []string {
-	var out []string
+func (sr *search) line(side match.Side, m Move, depth int) []sideMove {
+	var out []sideMove
 	var undo []func()
 	for range max(depth, 1) {
-		out = append(out, fmt.Sprintf("%s:%s", side, m))
+		out = append(out, sideMove{side, m})
 		s, mm, from := side, m, sr.play(side, m)
 		undo = append(undo, func() { sr.unplay(s, mm, from) })
 		if over, _, _ := sr.ended(side, m); over {

@@ -154,6 +154,11 @@ func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 	}
 	box := Box{reg.Min, reg.Max}
 	kind, area := bestCut(f, f.Hunter, f.HunterVel, f.Prey, box)
+	for k, a := range cutAreas(f, f.Hunter, f.HunterVel, f.Prey, box) {
+		if a > 0 {
+			markCut(t, f, Kind(k), a)
+		}
+	}
 	if kind == NoWall || area >= reg.Area {
 		t.Note.Text = fmt.Sprintf("region %d cells; no cut shrinks it", reg.Area)
 		return HunterAction(s, NoWall, del...)
@@ -174,8 +179,21 @@ func (p *player) hunt(t *match.Turn, s State, f *Field) Action {
 // within a few ticks.
 func (p *player) cut(t *match.Turn, s State, f *Field, reg *Region, del []int) Action {
 	best, bestDel, bestArea := NoWall, del, reg.Area
+	least := map[Kind]int{} // each wall's least room, for the marks
+	seen := func(kind Kind, a int) {
+		if l, ok := least[kind]; !ok || a < l {
+			least[kind] = a
+		}
+	}
+	defer func() {
+		for kind := Horizontal; kind <= Counterdiagonal; kind++ {
+			if a, ok := least[kind]; ok {
+				markCut(t, f, kind, a)
+			}
+		}
+	}()
 	try := func(d []int) {
-		if kind, a := leastCut(t, f, d, bestArea, free); kind != NoWall {
+		if kind, a := leastCut(t, f, d, bestArea, free, seen); kind != NoWall {
 			best, bestDel, bestArea = kind, d, a
 		}
 	}
@@ -215,21 +233,37 @@ type Box struct{ Min, Max Point }
 // move; NoWall when neither can. The region is taken as the rectangle,
 // which it is while every wall is horizontal or vertical.
 func bestCut(f *Field, h, v, prey Point, box Box) (Kind, int) {
-	next, _ := f.Move(h, v)
 	best, bestArea := NoWall, box.area()
-	// A horizontal wall takes row h.Y and keeps the prey's side of the
-	// box's rows; a vertical one the same across columns.
-	if lines, ok := cutSide(h.Y, next.Y, prey.Y, box.Min.Y, box.Max.Y); ok {
-		if a := (box.Max.X - box.Min.X + 1) * lines; a < bestArea {
-			best, bestArea = Horizontal, a
-		}
-	}
-	if lines, ok := cutSide(h.X, next.X, prey.X, box.Min.X, box.Max.X); ok {
-		if a := (box.Max.Y - box.Min.Y + 1) * lines; a < bestArea {
-			best, bestArea = Vertical, a
+	for kind, a := range cutAreas(f, h, v, prey, box) {
+		if a > 0 && a < bestArea {
+			best, bestArea = Kind(kind), a
 		}
 	}
 	return best, bestArea
+}
+
+// cutAreas is the room a horizontal and a vertical wall through the
+// hunter would leave the prey in box (see bestCut); 0 for a cut that
+// cannot be made.
+func cutAreas(f *Field, h, v, prey Point, box Box) [2]int {
+	next, _ := f.Move(h, v)
+	var areas [2]int
+	// A horizontal wall takes row h.Y and keeps the prey's side of the
+	// box's rows; a vertical one the same across columns.
+	if lines, ok := cutSide(h.Y, next.Y, prey.Y, box.Min.Y, box.Max.Y); ok {
+		areas[Horizontal] = (box.Max.X - box.Min.X + 1) * lines
+	}
+	if lines, ok := cutSide(h.X, next.X, prey.X, box.Min.X, box.Max.X); ok {
+		areas[Vertical] = (box.Max.Y - box.Min.Y + 1) * lines
+	}
+	return areas
+}
+
+// markCut marks a wall the hunter weighed: built through its cell, in the
+// wall's direction, valued by the room it leaves the prey (less is
+// better for the hunter).
+func markCut(t *match.Turn, f *Field, kind Kind, area int) {
+	t.Note.Mark(match.AtMove(f.Hunter.Y, f.Hunter.X, int(kind)), -float64(area), "")
 }
 
 // cutSide is a cut at coordinate at, along one axis of a box spanning lo
@@ -270,11 +304,17 @@ func (p *player) laterCut(t *match.Turn, f *Field, box Box) (int, int) {
 // bound with the hunter still in it (NoWall when none does), stopping
 // when the node budget is spent. When keep is not nil, only the cuts
 // whose copy it keeps count.
-func leastCut(t *match.Turn, f *Field, del []int, bound int, keep func(g *Field) bool) (Kind, int) {
+func leastCut(t *match.Turn, f *Field, del []int, bound int, keep func(g *Field) bool, seen func(Kind, int)) (Kind, int) {
 	best, bestArea := NoWall, bound
 	for kind := Horizontal; kind <= Counterdiagonal && t.Spend(0); kind++ {
-		if g, a, ok := cutPlay(t, f, kind, del); ok && a < bestArea && (keep == nil || keep(&g)) {
-			best, bestArea = kind, a
+		g, a, ok := cutPlay(t, f, kind, del)
+		if ok && (keep == nil || keep(&g)) {
+			if seen != nil {
+				seen(kind, a)
+			}
+			if a < bestArea {
+				best, bestArea = kind, a
+			}
 		}
 	}
 	return best, bestArea
@@ -331,7 +371,8 @@ func (p *player) flee(t *match.Turn, s State, f *Field) Action {
 	reg := p.region(t, f)
 	centre := reg.Centroid()
 	var safe [3][3]int
-	if p.strong && near(f.Hunter, f.Prey, p.horizon+6) {
+	foresaw := p.strong && near(f.Hunter, f.Prey, p.horizon+6)
+	if foresaw {
 		safe = p.survival(t, f, p.horizon, f.Captures)
 	}
 	best, bestScore := Point{}, -1<<62
@@ -343,6 +384,7 @@ func (p *player) flee(t *match.Turn, s State, f *Field) Action {
 			if p.strong {
 				score = shadowScore(f, to, far) + safe[dy+1][dx+1]<<40
 			}
+			markStep(t, f, dx, dy, score, safe[dy+1][dx+1], foresaw)
 			score = score*8 + t.Rand.IntN(8*p.noise()) // near-ties differ from match to match
 			if score > bestScore {
 				best, bestScore = Point{dx, dy}, score
@@ -350,6 +392,19 @@ func (p *player) flee(t *match.Turn, s State, f *Field) Action {
 		}
 	}
 	return PreyAction(s, best.X, best.Y)
+}
+
+// markStep marks a step the prey weighed, on its cell with the step's
+// direction: with the hunter near, the strong prey's value is the ticks
+// it survives after the step (its distance to capture, in time); the
+// greedy prey's, and the strong one's far from the hunter, the score it
+// chose by.
+func markStep(t *match.Turn, f *Field, dx, dy, score, safe int, near bool) {
+	v := float64(score)
+	if near {
+		v = float64(safe)
+	}
+	t.Note.Mark(match.AtMove(f.Prey.Y, f.Prey.X, (dy+1)*3+dx+1), v, "")
 }
 
 // noise is the span of the random part of the prey's scores: enough to

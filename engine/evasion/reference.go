@@ -131,7 +131,7 @@ func (h *bfsHunter) hunt(t *match.Turn, s State, f *Field) Action {
 	if !ready(f, del) {
 		return HunterAction(s, NoWall, del...)
 	}
-	best, bestArea := leastCut(t, f, del, reg.Area, nil)
+	best, bestArea := leastCut(t, f, del, reg.Area, nil, func(kind Kind, a int) { markCut(t, f, kind, a) })
 	if best == NoWall || 10*bestArea > 9*reg.Area {
 		return HunterAction(s, NoWall, del...)
 	}

@@ -1,6 +1,7 @@
 package life
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -67,7 +68,7 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	act, score := greedy(s, t.Side, t.Rand, t.Spend)
+	act, score := greedy(s, t.Side, t.Rand, t.Spend, &t.Note)
 	t.Note.SetEval(float64(score))
 	t.Note.Text = fmt.Sprintf("%d cells, own-enemy next generation %+d", len(act), score)
 	return act, nil
@@ -75,20 +76,26 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 
 // greedy is the greedy choice and its score (own minus enemy cells after
 // one generation). With r nil, ties go to the first cell in scan order;
-// spend, when set, is told of each simulated generation.
-func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool) (Action, int) {
+// spend, when set, is told of each simulated generation; note, when set,
+// is marked with the gain of each cell weighed for the first one.
+func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool, note *match.Note) (Action, int) {
 	cands := Legal(s, side)
 	work := s.board.Clone()
 	l := newLookahead(&work, s.cfg.Ruleset, s.cfg.Rules, side, 1, nil, spend)
 	cur := l.baseScore
 	act := Action{}
+	var weighed []match.Mark
 	for len(act) < s.bank[side] {
 		best, bestScore, ties := -1, cur, 0
 		for i, c := range cands {
 			if work.At(c.Row, c.Col) != Dead {
 				continue
 			}
-			v := cur + l.value([]Cell{c}, c)
+			gain := l.value([]Cell{c}, c)
+			if note != nil && len(act) == 0 {
+				weighed = append(weighed, match.Mark{At: match.AtCell(c.Row, c.Col), Value: float64(gain)})
+			}
+			v := cur + gain
 			switch {
 			case v > bestScore:
 				best, bestScore, ties = i, v, 1
@@ -106,6 +113,13 @@ func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool) (Act
 		act = append(act, c)
 		cur = bestScore
 		l.reset(&work)
+	}
+	if note != nil {
+		// The best first, so that the bound on marks drops the worst.
+		slices.SortStableFunc(weighed, func(a, b match.Mark) int { return cmp.Compare(b.Value, a.Value) })
+		for _, m := range weighed {
+			note.Mark(m.At, m.Value, "")
+		}
 	}
 	return act, cur
 }

@@ -68,6 +68,7 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	for len(pieces) > 0 && pieces[len(pieces)-1].value <= 0 {
 		pieces = pieces[:len(pieces)-1]
 	}
+	markPieces(&t.Note, pieces)
 	const shortlist = 24
 	pieces = pieces[:min(len(pieces), shortlist)]
 
@@ -103,6 +104,25 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	return act, nil
 }
 
+// markPieces marks each cell of the pieces that would gain with the
+// best gain of a piece holding it, best first; a cell whose best is an
+// L-tromino is labelled L (the seed of a block, worth nothing alone).
+func markPieces(n *match.Note, pieces []piece) {
+	seen := map[Cell]bool{}
+	for _, p := range pieces {
+		label := ""
+		if len(p.cells) > 1 {
+			label = "L"
+		}
+		for _, c := range p.cells {
+			if !seen[c] {
+				seen[c] = true
+				n.Mark(match.AtCell(c.Row, c.Col), float64(p.value), label)
+			}
+		}
+	}
+}
+
 func overlaps(a Action, cells []Cell) bool {
 	for _, c := range cells {
 		if slices.Contains(a, c) {
@@ -115,7 +135,7 @@ func overlaps(a Action, cells []Cell) bool {
 // predictReply is the opponent's expected action: what greedy would play,
 // without its random tie-breaks. Its simulations count in the budget.
 func predictReply(s State, side match.Side, spend func(int64) bool) Action {
-	a, _ := greedy(s, side, nil, spend)
+	a, _ := greedy(s, side, nil, spend, nil)
 	return a
 }
 

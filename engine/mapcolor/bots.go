@@ -1,7 +1,9 @@
 package mapcolor
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -50,12 +52,15 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 	}
 	w := s.w.p.Weights[t.Side]
 	best, bestW := Move{}, -1<<62
+	var weighed []scoredMove
 	for _, m := range s.Moves() {
-		_, c, _ := s.index(m)
+		st, c, _ := s.index(m)
+		weighed = append(weighed, scoredMove{move{st, c}, w[c]})
 		if w[c] > bestW {
 			best, bestW = m, w[c]
 		}
 	}
+	markStates(&t.Note, s.w.p, weighed, 1)
 	t.Note.SetEval(float64(bestW))
 	t.Note.Text = fmt.Sprintf("weight %d now", bestW)
 	return best, nil
@@ -120,8 +125,42 @@ func (b *courseBot) Act(t *match.Turn) (match.Action, error) {
 	t.Note.SetEval(v)
 	for _, m := range res.Line {
 		t.Note.Line = append(t.Note.Line, p.States[m.state]+":"+p.Colours[m.colour])
+		t.Note.Expect(match.AtState(m.state))
 	}
+	scale := 1.0
+	if t.Side == match.P2 {
+		scale = -1
+	}
+	markStates(&t.Note, p, res.Root, scale)
 	return Move{p.States[res.Best.state], p.Colours[res.Best.colour]}, nil
+}
+
+// markStates marks each state a bot weighed with its best colour's value
+// (times scale: the bot's own scale), labelled with the colour, best
+// first so that the bound on marks drops the worst.
+func markStates(n *match.Note, p *Problem, weighed []scoredMove, scale float64) {
+	if scale < 0 { // P2's values, minimised: the best is the least
+		for i := range weighed {
+			weighed[i].v = -weighed[i].v
+		}
+		scale = -scale
+	}
+	best := map[int]scoredMove{}
+	var order []int
+	for _, w := range weighed {
+		b, ok := best[w.m.state]
+		if !ok {
+			order = append(order, w.m.state)
+		}
+		if !ok || w.v > b.v {
+			best[w.m.state] = w
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(best[b].v, best[a].v) })
+	for _, st := range order {
+		w := best[st]
+		n.Mark(match.AtState(st), float64(w.v)*scale, p.Colours[w.m.colour])
+	}
 }
 
 // courseMark is what a note of the course's search says: the playground

@@ -176,6 +176,15 @@ type searcher struct {
 	buf     [][]move // per depth
 	pv      [][]move // per depth: the best line found below
 	tree    *Tree
+	// root is the value of each root child searched, in order: what a
+	// note marks (values past a cut-off are bounds, as the trace says).
+	root []scoredMove
+}
+
+// scoredMove is a root move with its value as searched.
+type scoredMove struct {
+	m move
+	v int
 }
 
 // newNode records a node of the tree; it returns -1 when not recording.
@@ -309,6 +318,9 @@ func (s *searcher) node(id, depth, alpha, beta int, side match.Side, st, col int
 		if s.stopped {
 			return 0
 		}
+		if depth == 0 {
+			s.root = append(s.root, scoredMove{m, child})
+		}
 		better := child > v
 		if !maximize {
 			better = child < v
@@ -340,8 +352,9 @@ type Result struct {
 	HasMove bool
 	Value   int
 	Nodes   int64
-	Line    []move // the principal line, from the root's best move
-	Trace   []byte // the course's trace lines, each ending in \\n
+	Line    []move       // the principal line, from the root's best move
+	Root    []scoredMove // the root's children searched, with their values for P1
+	Trace   []byte       // the course's trace lines, each ending in \\n
 }
 
 // search runs the alpha-beta search from pos with side to move. The
@@ -363,7 +376,7 @@ func searchTree(pos *position, depth int, side match.Side, st, col int, tracing 
 	if s.stopped {
 		return Result{}, false
 	}
-	res := Result{Value: v, Nodes: s.nodes, Trace: s.trace, Line: s.pv[0]}
+	res := Result{Value: v, Nodes: s.nodes, Trace: s.trace, Line: s.pv[0], Root: s.root}
 	if len(res.Line) > 0 {
 		res.Best, res.HasMove = res.Line[0], true
 		if tree != nil {

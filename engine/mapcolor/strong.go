@@ -98,6 +98,7 @@ type deepSearch struct {
 	killers [][2]move
 	buf     [][]move
 	nodes   int64
+	scored  []scoredMove // the root's moves and values in this iteration (bounds but for the best)
 }
 
 func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
@@ -127,10 +128,12 @@ func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
 	var best move
 	var bestValue int
 	have, done := false, 0
+	var root []scoredMove
 	for d := 1; d <= max(limit, 1); d++ {
 		m, v, ok := ds.root(d, t.Side, !have)
 		if ok {
 			best, bestValue, have, done = m, v, true, d
+			root = append(root[:0], ds.scored...)
 		}
 		if ds.stopped || !ok {
 			break
@@ -145,6 +148,7 @@ func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
 		t.Note.Text = "searched to the end of the game"
 	}
 	t.Note.Line = ds.line(best, t.Side, done)
+	markStates(&t.Note, p, root, 0.5) // the eval's scale: its values are half-points
 	return Move{p.States[best.state], p.Colours[best.colour]}, nil
 }
 
@@ -161,6 +165,7 @@ func (ds *deepSearch) root(depth int, side match.Side, must bool) (move, int, bo
 	alpha, beta := -Inf, Inf
 	var best move
 	found := false
+	ds.scored = ds.scored[:0]
 	for _, m := range moves {
 		ds.play(m, side)
 		v := -ds.negamax(depth-1, 1, -beta, -alpha, side.Other())
@@ -168,6 +173,7 @@ func (ds *deepSearch) root(depth int, side match.Side, must bool) (move, int, bo
 		if ds.stopped {
 			return move{}, 0, false // unfinished: the last finished depth's move stands
 		}
+		ds.scored = append(ds.scored, scoredMove{m, v})
 		if !found || v > alpha {
 			best, alpha, found = m, v, true
 		}

@@ -348,15 +348,24 @@ type Note struct {
 	// (its standard error; a student's prints), line by line, quoted and
 	// bounded by the player that heard it.
 	Said []string `json:"said,omitempty"`
+	// Marks are the options the bot weighed, placed on the board with
+	// their values (see [Note.Mark]); MarksLeft counts those past
+	// [MaxMarks], not kept. Expects is the line the bot expects, as
+	// places: its move, the reply it expects, and so on.
+	Marks     []Mark  `json:"marks,omitempty"`
+	MarksLeft int     `json:"marksLeft,omitzero"`
+	Expects   []Place `json:"expects,omitempty"`
 }
 
 func (n *Note) empty() bool {
-	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && len(n.Line) == 0 && n.Text == "" && len(n.Said) == 0
+	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && len(n.Line) == 0 && n.Text == "" && len(n.Said) == 0 &&
+		len(n.Marks) == 0 && n.MarksLeft == 0 && len(n.Expects) == 0
 }
 
 // same reports whether two notes say the same.
 func (n *Note) same(o *Note) bool {
 	return n.Depth == o.Depth && n.Nodes == o.Nodes && n.Text == o.Text && slices.Equal(n.Line, o.Line) && slices.Equal(n.Said, o.Said) &&
+		slices.Equal(n.Marks, o.Marks) && n.MarksLeft == o.MarksLeft && slices.Equal(n.Expects, o.Expects) &&
 		(n.Eval == nil) == (o.Eval == nil) && (n.Eval == nil || *n.Eval == *o.Eval)
 }
 

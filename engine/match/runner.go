@@ -379,6 +379,7 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 	}
 	if !t.Note.empty() {
 		n := t.Note
+		n.bound()
 		note = &n
 	}
 	return a, note, think, err

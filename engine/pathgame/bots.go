@@ -1,6 +1,7 @@
 package pathgame
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -119,6 +120,12 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 		return nearer(g, r.Pos)
 	}
 	t.Note.Text = fmt.Sprintf("cheapest path now %s in %d steps", trimFloat(b.paths.Dist[r.Pos]), len(b.paths.Path(r.Pos)))
+	expectRoute(&t.Note, r.Pos, b.paths.Path(r.Pos))
+	// Each way on, by what the cheapest walk from there costs now (less
+	// is better: marked negative); strong prices those it plays out
+	// against the adversaries instead, and marks the others "path".
+	ways := newWays(g, r, &b.paths)
+	defer ways.mark(&t.Note, b.strong && !b.lean)
 	if !b.strong || b.lean {
 		return next.To
 	}
@@ -143,7 +150,9 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 		if !ok {
 			break
 		}
-		if c := r.Costs()[a.Edge] + rest; c < bestCost {
+		c := r.Costs()[a.Edge] + rest
+		ways.price(a.To, c)
+		if c < bestCost {
 			best, bestCost = a.To, c
 		}
 	}
@@ -152,6 +161,49 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	b.stepped.Share()
 	b.stepped.Pos = best
 	return best
+}
+
+// ways are the player's ways on from its node, with what each costs.
+type ways struct {
+	to     []int
+	cost   []float64
+	played []bool // priced by a play-out, not by the cheapest path
+}
+
+func newWays(g *Graph, r *Round, p *Paths) *ways {
+	w := &ways{}
+	for _, a := range g.Arcs(r.Pos) {
+		if !slices.Contains(w.to, a.To) {
+			w.to = append(w.to, a.To)
+			w.cost = append(w.cost, r.Costs()[a.Edge]+p.Dist[a.To])
+			w.played = append(w.played, false)
+		}
+	}
+	return w
+}
+
+// price sets the cost a play-out gave the way to node n.
+func (w *ways) price(n int, c float64) {
+	if i := slices.Index(w.to, n); i >= 0 {
+		w.cost[i], w.played[i] = c, true
+	}
+}
+
+// mark marks each way with its cost, negated (less is better), the
+// cheapest first; with labelled, the ways not played out say "path".
+func (w *ways) mark(n *match.Note, labelled bool) {
+	order := make([]int, len(w.to))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(w.cost[a], w.cost[b]) })
+	for _, i := range order {
+		label := ""
+		if labelled && !w.played[i] {
+			label = "path"
+		}
+		n.Mark(match.AtNode(w.to[i]), -w.cost[i], label)
+	}
 }
 
 // ahead marks the nodes that reach Y without passing through pos. A step
@@ -228,6 +280,7 @@ func (b *bot) raise(t *match.Turn, g *Graph, r *Round) int {
 		return e
 	}
 	if e := b.greedyRaise(t, g, r); e >= 0 {
+		b.markGains(t, g, r)
 		return e
 	}
 	return 0
@@ -238,6 +291,34 @@ func (b *bot) raise(t *match.Turn, g *Graph, r *Round) int {
 func (b *bot) greedyRaise(t *match.Turn, g *Graph, r *Round) int {
 	t.Spend(int64(b.repl.Compute(g, r.Costs(), r.Pos)))
 	return b.greediest(g, r)
+}
+
+// markGains marks each edge of the player's cheapest path (b.repl,
+// computed for r) with what its raise would add to the walk, and the
+// route the player is expected to walk: greedy's thinking, for its note
+// (not its simulations').
+func (b *bot) markGains(t *match.Turn, g *Graph, r *Round) {
+	expectRoute(&t.Note, r.Pos, b.repl.Path)
+	base := b.repl.Base
+	for i, a := range b.repl.Path {
+		c := r.Costs()[a.Edge]
+		markEdge(&t.Note, g, a.Edge, min(c*(g.Factor(a.Edge, r.UseMax)-1), b.repl.Avoid[i]-base))
+	}
+}
+
+// markEdge marks an edge with a value: what raising it would add to the
+// player's walk.
+func markEdge(n *match.Note, g *Graph, e int, v float64) {
+	n.Mark(match.AtEdge(g.Edges[e].A, g.Edges[e].B), v, "")
+}
+
+// expectRoute is the route a bot expects the player to walk from pos:
+// the nodes of path, pos first.
+func expectRoute(n *match.Note, pos int, path []Arc) {
+	n.Expect(match.AtNode(pos))
+	for _, a := range path {
+		n.Expect(match.AtNode(a.To))
+	}
 }
 
 // greediest is greedyRaise on b.repl computed for r. A raise of path
@@ -295,6 +376,7 @@ func (b *bot) stackRaise(t *match.Turn, g *Graph, r *Round) int {
 // pays most.
 func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 	t.Spend(int64(b.repl.Compute(g, r.Costs(), r.Pos)))
+	expectRoute(&t.Note, r.Pos, b.repl.Path)
 	stack, greedy := b.stackRaise(t, g, r), b.greediest(g, r)
 	cands := []int{stack}
 	if greedy >= 0 && greedy != stack {
@@ -335,6 +417,7 @@ func (b *bot) lookRaise(t *match.Turn, g *Graph, r *Round) int {
 		if cut {
 			break
 		}
+		markEdge(&t.Note, g, e, least)
 		if least > bestPaid {
 			best, bestPaid = e, least
 		}

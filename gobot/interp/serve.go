@@ -226,5 +226,6 @@ func (s *server) takePrints() []string {
 }
 
 func isEmpty(n match.Note) bool {
-	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && n.Line == nil && n.Text == "" && n.Said == nil
+	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && n.Line == nil && n.Text == "" && n.Said == nil &&
+		n.Marks == nil && n.MarksLeft == 0 && n.Expects == nil
 }

@@ -12,6 +12,8 @@
 set -eu
 desktop=$1 blank=$2 frames=$3 rounds=$4
 shift 4
+# name is a game's name, +thinking when the layer is on.
+name() { case "$1" in *-thinking*) echo "${1%% *}+thinking" ;; *) echo "${1%% *}" ;; esac; }
 rate() { sed -n 's/.*: \([0-9.]*\) frames a second.*/\1/p'; }
 longest() { sed -n 's/.*longest frame \([0-9]*\) ms.*/\1/p'; }
 slow() { sed -n 's/.*longest frame [0-9]* ms, \([0-9]*\) over.*/\1/p'; }
@@ -30,6 +32,6 @@ for game in "$@"; do
 		ratios="$ratios $(awk "BEGIN { printf \"%.2f\", $f / $b }")"
 	done
 	median=$(echo "$ratios" | tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-	printf '%-10s %s of the blank window (median of%s); longest frame %s ms, %s over 250 ms (the blank window'"'"'s: %s ms, %s); last run: %s\n' \
-		"${game%% *}" "$median" "$ratios" "$long" "$slows" "$blong" "$bslows" "$last"
+	printf '%-19s %s of the blank window (median of%s); longest frame %s ms, %s over 250 ms (the blank window'"'"'s: %s ms, %s); last run: %s\n' \
+		"$(name "$game")" "$median" "$ratios" "$long" "$slows" "$blong" "$bslows" "$last"
 done

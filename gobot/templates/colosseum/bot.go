@@ -40,6 +40,10 @@ func Act(t *match.Turn) (match.Action, error) {
 				score -= 20
 			}
 		}
+		// Mark the move on the board with its score: the page and the
+		// window draw marks when Thinking is on (the T key). A note keeps
+		// match.MaxMarks of them and counts the rest.
+		t.Note.Mark(m.Place(), score, "")
 		if score > bestScore {
 			best, bestScore = m, score
 		}

@@ -34,7 +34,14 @@ func Act(t *match.Turn) (match.Action, error) {
 			for tick := 0; tick < 4 && !caught; tick++ {
 				caught = try.Step(evasion.HunterMove{Build: evasion.NoWall}, evasion.PreyMove{DX: dx, DY: dy})
 			}
-			if d := try.Distance2(); !caught && d > far {
+			d := try.Distance2()
+			if caught {
+				d = -1
+			}
+			// Mark the step (around the prey's cell, its direction 0 to 8)
+			// with the distance it leaves: Thinking (the T key) draws it.
+			t.Note.Mark(match.AtMove(f.Prey.Y, f.Prey.X, 3*(dy+1)+dx+1), float64(d), "")
+			if d > far {
 				bestX, bestY, far = dx, dy, d
 			}
 		}
@@ -52,7 +59,11 @@ func hunt(t *match.Turn, f evasion.Field) evasion.Kind {
 		t.Spend(1)
 		try := f.Fork()
 		try.Step(evasion.HunterMove{Build: k}, evasion.PreyMove{})
-		if a := area(try); a < least {
+		a := area(try)
+		// Mark the wall through the hunter's cell with the room it leaves
+		// the prey, less being better: Thinking (the T key) draws it.
+		t.Note.Mark(match.AtMove(f.Hunter.Y, f.Hunter.X, int(k)), -float64(a), "")
+		if a < least {
 			best, least = k, a
 		}
 	}

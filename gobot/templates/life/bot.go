@@ -34,6 +34,11 @@ func Act(t *match.Turn) (match.Action, error) {
 			work.Set(c.Row, c.Col, life.OwnerOf(t.Side))
 			v := score(&work, cfg.Ruleset, t.Side)
 			work.Set(c.Row, c.Col, life.Dead)
+			if len(act) == 0 {
+				// Mark each cell weighed for the first pick with what it
+				// gains: Thinking (the T key) draws the marks.
+				t.Note.Mark(match.AtCell(c.Row, c.Col), float64(v-cur), "")
+			}
 			switch {
 			case v > bestScore:
 				best, bestScore, ties = i, v, 1

@@ -24,13 +24,27 @@ func Act(t *match.Turn) (match.Action, error) {
 	bestWeight := math.MinInt
 	for _, m := range s.Moves() {
 		t.Spend(1)
-		if w := weights[colour(p, m.Colour)]; w > bestWeight {
+		w := weights[colour(p, m.Colour)]
+		// Mark the state with the colouring's weight, labelled with the
+		// colour: Thinking (the T key) draws the marks on the map.
+		t.Note.Mark(match.AtState(state(p, m.State)), float64(w), m.Colour)
+		if w > bestWeight {
 			best, bestWeight = m, w
 		}
 	}
 	t.Note.SetEval(float64(bestWeight))
 	t.Note.Text = fmt.Sprintf("weight %d now", bestWeight)
 	return best, nil
+}
+
+// state is the index of a state's name in the problem's list.
+func state(p *mapcolor.Problem, name string) int {
+	for i, s := range p.States {
+		if s == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // colour is the index of a colour's name in the problem's list.

@@ -28,7 +28,11 @@ func Act(t *match.Turn) (match.Action, error) {
 		dist := toGoal(t, g, costs)
 		best, bestCost := -1, math.Inf(1)
 		for _, a := range g.Arcs(r.Pos) {
-			if c := costs[a.Edge] + dist[a.To]; c < bestCost {
+			c := costs[a.Edge] + dist[a.To]
+			// Mark each way on with what walking it costs, less being
+			// better: Thinking (the T key) draws the marks on the graph.
+			t.Note.Mark(match.AtNode(a.To), -c, "")
+			if c < bestCost {
 				best, bestCost = a.To, c
 			}
 		}
@@ -42,7 +46,10 @@ func Act(t *match.Turn) (match.Action, error) {
 	for _, e := range cheapestPath(t, g, costs, r.Pos) {
 		raised := append([]float64(nil), costs...)
 		raised[e] *= g.Factor(e, r.UseMax)
-		if c := toGoal(t, g, raised)[r.Pos]; c > worst {
+		c := toGoal(t, g, raised)[r.Pos]
+		// Mark the edge with what the player's walk would cost after it.
+		t.Note.Mark(match.AtEdge(g.Edges[e].A, g.Edges[e].B), c, "")
+		if c > worst {
 			raise, worst = e, c
 		}
 	}

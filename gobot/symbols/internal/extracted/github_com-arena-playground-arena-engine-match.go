@@ -16,6 +16,11 @@ import (
 func init() {
 	Symbols["github.com/arena-playground/arena/engine/match/match"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"AtCell":           reflect.ValueOf(match.AtCell),
+		"AtEdge":           reflect.ValueOf(match.AtEdge),
+		"AtMove":           reflect.ValueOf(match.AtMove),
+		"AtNode":           reflect.ValueOf(match.AtNode),
+		"AtState":          reflect.ValueOf(match.AtState),
 		"BotRand":          reflect.ValueOf(match.BotRand),
 		"Both":             reflect.ValueOf(match.Both),
 		"Cost":             reflect.ValueOf(match.Cost),
@@ -36,7 +41,10 @@ func init() {
 		"LookupBot":        reflect.ValueOf(match.LookupBot),
 		"LookupKind":       reflect.ValueOf(match.LookupKind),
 		"LookupPreset":     reflect.ValueOf(match.LookupPreset),
+		"MaxExpect":        reflect.ValueOf(constant.MakeFromLiteral("16", token.INT, 0)),
 		"MaxFileSize":      reflect.ValueOf(constant.MakeFromLiteral("67108864", token.INT, 0)),
+		"MaxMarkLabel":     reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
+		"MaxMarks":         reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
 		"Mix":              reflect.ValueOf(match.Mix),
 		"MsgAsk":           reflect.ValueOf(constant.MakeFromLiteral("\"ask\"", token.STRING, 0)),
 		"MsgEnd":           reflect.ValueOf(constant.MakeFromLiteral("\"end\"", token.STRING, 0)),
@@ -51,6 +59,11 @@ func init() {
 		"NewTurn":          reflect.ValueOf(match.NewTurn),
 		"NoSide":           reflect.ValueOf(match.NoSide),
 		"Nobody":           reflect.ValueOf(match.Nobody),
+		"OnCell":           reflect.ValueOf(match.OnCell),
+		"OnEdge":           reflect.ValueOf(match.OnEdge),
+		"OnMove":           reflect.ValueOf(match.OnMove),
+		"OnNode":           reflect.ValueOf(match.OnNode),
+		"OnState":          reflect.ValueOf(match.OnState),
 		"Only":             reflect.ValueOf(match.Only),
 		"OptNodes":         reflect.ValueOf(&match.OptNodes).Elem(),
 		"OptSeed":          reflect.ValueOf(&match.OptSeed).Elem(),
@@ -110,7 +123,9 @@ func init() {
 		"Kind":            reflect.ValueOf((*match.Kind)(nil)),
 		"Listener":        reflect.ValueOf((*match.Listener)(nil)),
 		"Logger":          reflect.ValueOf((*match.Logger)(nil)),
+		"Mark":            reflect.ValueOf((*match.Mark)(nil)),
 		"Message":         reflect.ValueOf((*match.Message)(nil)),
+		"Mirror":          reflect.ValueOf((*match.Mirror)(nil)),
 		"Movers":          reflect.ValueOf((*match.Movers)(nil)),
 		"Note":            reflect.ValueOf((*match.Note)(nil)),
 		"OptionInfo":      reflect.ValueOf((*match.OptionInfo)(nil)),
@@ -118,6 +133,8 @@ func init() {
 		"Outcome":         reflect.ValueOf((*match.Outcome)(nil)),
 		"PerGame":         reflect.ValueOf((*match.PerGame)(nil)),
 		"PerMove":         reflect.ValueOf((*match.PerMove)(nil)),
+		"Place":           reflect.ValueOf((*match.Place)(nil)),
+		"PlaceKind":       reflect.ValueOf((*match.PlaceKind)(nil)),
 		"Preset":          reflect.ValueOf((*match.Preset)(nil)),
 		"Protocol":        reflect.ValueOf((*match.Protocol)(nil)),
 		"PythonAgents":    reflect.ValueOf((*match.PythonAgents)(nil)),
@@ -174,6 +191,7 @@ func init() {
 		"_Herald":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Herald)(nil)),
 		"_Listener":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Listener)(nil)),
 		"_Logger":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Logger)(nil)),
+		"_Mirror":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Mirror)(nil)),
 		"_Protocol":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Protocol)(nil)),
 		"_PythonAgents":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_PythonAgents)(nil)),
 		"_Reseeder":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Reseeder)(nil)),
@@ -419,6 +437,20 @@ type _github_com_arena_playground_arena_engine_match_Logger struct {
 
 func (W _github_com_arena_playground_arena_engine_match_Logger) LogTo(w io.Writer, side match.Side) {
 	W.WLogTo(w, side)
+}
+
+// _github_com_arena_playground_arena_engine_match_Mirror is an interface wrapper for Mirror type
+type _github_com_arena_playground_arena_engine_match_Mirror struct {
+	IValue interface{}
+	WBegin func(st match.Start, side match.Side) error
+	WMoved func(acts [2]match.Action)
+}
+
+func (W _github_com_arena_playground_arena_engine_match_Mirror) Begin(st match.Start, side match.Side) error {
+	return W.WBegin(st, side)
+}
+func (W _github_com_arena_playground_arena_engine_match_Mirror) Moved(acts [2]match.Action) {
+	W.WMoved(acts)
 }
 
 // _github_com_arena_playground_arena_engine_match_Protocol is an interface wrapper for Protocol type

@@ -1,0 +1,180 @@
+package games
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/unmarked from the bots as they play now")
+
+// unmarkedMatches are matches of every built-in bot that marks its
+// thinking, against another, at budgets that keep the test short.
+var unmarkedMatches = []struct{ game, preset, p1, p2 string }{
+	{"colosseum", "8", "strong:nodes=100000", "greedy"},
+	{"colosseum", "9", "greedy", "strong:nodes=100000"},
+	{"life", "", "strong:nodes=8000", "greedy"},
+	{"life", "", "greedy", "strong:nodes=8000"},
+	{"evasion", "", "greedy", "strong"},
+	{"evasion", "", "strong", "greedy"},
+	{"evasion", "", "bfs", "greedy"},
+	{"pathgame", "gen-300", "strong:nodes=300000", "greedy"},
+	{"pathgame", "gen-300", "greedy", "strong:nodes=300000"},
+	{"mapcolor", "usa", "strong:nodes=30000", "greedy"},
+	{"mapcolor", "usa", "course", "strong:nodes=30000"},
+}
+
+// TestMarksChangeNoMove: the bots mark what they weighed from what they
+// computed anyway, so they play as they did before they marked. Each
+// match's replay, its notes' marks and expected lines left out, is the
+// one recorded in testdata/unmarked before the bots marked anything:
+// the same moves, the same evaluations, depths and node counts.
+func TestMarksChangeNoMove(t *testing.T) {
+	for _, m := range unmarkedMatches {
+		name := strings.NewReplacer(":", "-", "=", "-").Replace(strings.Join([]string{m.game, m.preset, m.p1, m.p2}, "_")) + ".jsonl.gz"
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := unmarkedReplay(t, play(t, m.game, m.preset, m.p1, m.p2))
+			file := filepath.Join("testdata", "unmarked", name)
+			if *update {
+				var z bytes.Buffer
+				zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+				zw.Write(got)
+				zw.Close()
+				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(file, z.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want := readGzip(t, file)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s vs %s plays otherwise than before it marked:\n%s", m.p1, m.p2, firstLineDiff(got, want))
+			}
+		})
+	}
+}
+
+func play(t *testing.T, game, preset, p1, p2 string) *match.Record {
+	t.Helper()
+	g, err := match.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := match.Setup{Game: g, Seed: 5, Config: match.DefaultConfig(g)}
+	if preset != "" {
+		pr, err := match.LookupPreset(g, preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Config = pr.Config
+	}
+	for i, p := range []string{p1, p2} {
+		if s.Players[i], err = match.ParseSpec(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := match.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// unmarkedReplay is a match's replay with its notes' marks and expected
+// lines left out, one turn a line.
+func unmarkedReplay(t *testing.T, rec *match.Record) []byte {
+	t.Helper()
+	rp, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, turn := range rp.Turns {
+		var notes [2]map[string]any
+		for side, n := range turn.Notes {
+			if n == nil {
+				continue
+			}
+			data, _ := json.Marshal(n)
+			json.Unmarshal(data, &notes[side])
+			for _, k := range []string{"marks", "marksLeft", "expects"} {
+				delete(notes[side], k)
+			}
+			if len(notes[side]) == 0 {
+				notes[side] = nil // a note of marks alone was none before
+			}
+		}
+		line, err := json.Marshal(struct {
+			Actions  [2]json.RawMessage `json:"actions"`
+			Notes    [2]map[string]any  `json:"notes"`
+			Replaced [2]string          `json:"replaced"`
+		}{turn.Actions, notes, turn.Replaced})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	res, _ := json.Marshal(rp.Result)
+	b.Write(res)
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+// readGzip reads a gzipped file whole.
+func readGzip(t *testing.T, file string) []byte {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return data
+}
+
+// firstLineDiff shows the first line where got and want differ.
+func firstLineDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return "line " + itoa(i+1) + ":\n got  " + trim(gl) + "\n want " + trim(wl)
+		}
+	}
+	return "(no line differs)"
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func trim(s string) string {
+	if len(s) > 400 {
+		return s[:400] + "…"
+	}
+	return s
+}

@@ -1,0 +1,219 @@
+package match
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MaxMarks is how many marks a note keeps for one move; a bot's further
+// marks are counted in [Note.MarksLeft], not kept, so that a replay grows
+// by a bounded amount a move whatever a bot marks. Bots mark what matters
+// most first.
+const MaxMarks = 64
+
+// MaxExpect is how many places of a bot's expected line a note keeps.
+const MaxExpect = 16
+
+// MaxMarkLabel is the longest label a mark keeps, in characters: a label
+// is written on the board, beside a cell.
+const MaxMarkLabel = 8
+
+// Mark is one thing a bot weighed for its move, placed on the board where
+// a person looks for it: a candidate and its value, or a threat it
+// feared. Value is on the bot's own scale, higher meaning better for the
+// bot that marks (a threat it fears is marked low); the board draws the
+// values of one note from the lowest to the highest.
+type Mark struct {
+	At    Place   `json:"at"`
+	Value float64 `json:"v"`
+	Label string  `json:"label,omitzero"` // a few characters written beside the value: a wall's side, a colour
+}
+
+// PlaceKind says what on a board a [Place] names.
+type PlaceKind uint8
+
+// The kinds of place a mark can name. Cells are named by row and column
+// from the top left, whatever the game calls them (Evasion's y and x);
+// nodes, edges' ends and states by their index in the game's own lists.
+const (
+	OnCell  PlaceKind = iota + 1 // a cell: Life, Colosseum, Evasion
+	OnMove                       // a cell and a direction from it: Colosseum's walk and its wall, Evasion's wall or step
+	OnNode                       // a node of a graph: the shortest path
+	OnEdge                       // an edge between two nodes: the shortest path
+	OnState                      // a state of a map: map colouring
+)
+
+var placeWords = [...]string{OnCell: "cell", OnMove: "move", OnNode: "node", OnEdge: "edge", OnState: "state"}
+
+// Place names a place on a board; which of its numbers count depends on
+// its Kind. A replay writes it as words: "cell 3 4", "move 3 4 1",
+// "node 7", "edge 7 9", "state 2".
+type Place struct {
+	Kind PlaceKind
+	// A and B are a cell's row and column, a move's cell, a node's or a
+	// state's index (A), an edge's two nodes.
+	A, B int
+	// Side is a move's direction, as the game reads it: Colosseum's wall
+	// side (0 up, 1 right, 2 down, 3 left); Evasion's wall through the
+	// hunter's cell (0 horizontal, 1 vertical, 2 diagonal, 3
+	// counterdiagonal) or the prey's step (3*(dy+1) + dx+1, 0 to 8).
+	Side int
+}
+
+// AtCell names the cell at row, col.
+func AtCell(row, col int) Place { return Place{Kind: OnCell, A: row, B: col} }
+
+// AtMove names a move from or to the cell at row, col in direction side
+// (see [Place.Side]).
+func AtMove(row, col, side int) Place { return Place{Kind: OnMove, A: row, B: col, Side: side} }
+
+// AtNode names node n.
+func AtNode(n int) Place { return Place{Kind: OnNode, A: n} }
+
+// AtEdge names the edge between nodes a and b.
+func AtEdge(a, b int) Place { return Place{Kind: OnEdge, A: a, B: b} }
+
+// AtState names state i of a map.
+func AtState(i int) Place { return Place{Kind: OnState, A: i} }
+
+// String writes p as a replay does.
+func (p Place) String() string {
+	switch p.Kind {
+	case OnCell, OnEdge:
+		return fmt.Sprintf("%s %d %d", placeWords[p.Kind], p.A, p.B)
+	case OnMove:
+		return fmt.Sprintf("move %d %d %d", p.A, p.B, p.Side)
+	case OnNode, OnState:
+		return fmt.Sprintf("%s %d", placeWords[p.Kind], p.A)
+	}
+	return "nowhere"
+}
+
+// MarshalText writes p as words.
+func (p Place) MarshalText() ([]byte, error) {
+	if !p.valid() {
+		return nil, fmt.Errorf("mark: place of no kind (%d)", p.Kind)
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText reads a place written by MarshalText.
+func (p *Place) UnmarshalText(b []byte) error {
+	f := strings.Fields(string(b))
+	want := map[string]int{"cell": 2, "move": 3, "node": 1, "edge": 2, "state": 1}
+	if len(f) == 0 || want[f[0]] == 0 {
+		return fmt.Errorf("mark: place %q: want cell R C, move R C SIDE, node N, edge N M or state N", b)
+	}
+	if len(f)-1 != want[f[0]] {
+		return fmt.Errorf("mark: place %q: %s takes %d numbers", b, f[0], want[f[0]])
+	}
+	var n [3]int
+	for i, s := range f[1:] {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 0 || v > 1<<20 {
+			return fmt.Errorf("mark: place %q: %q is not a count from 0", b, s)
+		}
+		n[i] = v
+	}
+	var q Place
+	switch f[0] {
+	case "cell":
+		q = AtCell(n[0], n[1])
+	case "move":
+		if n[2] > 8 {
+			return fmt.Errorf("mark: place %q: a side is 0 to 8", b)
+		}
+		q = AtMove(n[0], n[1], n[2])
+	case "node":
+		q = AtNode(n[0])
+	case "edge":
+		q = AtEdge(n[0], n[1])
+	case "state":
+		q = AtState(n[0])
+	}
+	*p = q
+	return nil
+}
+
+// Mark adds a mark to the note: at, with the value v on the bot's own
+// scale and an optional label. Past [MaxMarks] marks are counted, not
+// kept; a value that is not a finite number is kept as the note's bound
+// (±1e9) so that a replay stays valid JSON.
+func (n *Note) Mark(at Place, v float64, label string) {
+	if !at.valid() {
+		return
+	}
+	if len(n.Marks) >= MaxMarks {
+		n.MarksLeft++
+		return
+	}
+	if r := []rune(label); len(r) > MaxMarkLabel {
+		label = string(r[:MaxMarkLabel])
+	}
+	n.Marks = append(n.Marks, Mark{At: at, Value: finite(v), Label: label})
+}
+
+// Expect adds the next place of the line the bot expects: its own move
+// first, then the reply it expects, and so on. Past [MaxExpect] places
+// are dropped.
+func (n *Note) Expect(at Place) {
+	if at.valid() && len(n.Expects) < MaxExpect {
+		n.Expects = append(n.Expects, at)
+	}
+}
+
+// finite bounds v to a value JSON can carry.
+func finite(v float64) float64 {
+	switch {
+	case math.IsNaN(v):
+		return 0
+	case v > 1e9:
+		return 1e9
+	case v < -1e9:
+		return -1e9
+	}
+	return v
+}
+
+// valid reports whether p names a kind of place.
+func (p Place) valid() bool { return p.Kind >= OnCell && p.Kind <= OnState }
+
+// bound trims what a bot set directly (not through Mark) to the limits,
+// and drops marks and places of no kind (a page's bot's JSON can hold
+// them), which a replay could not write.
+func (n *Note) bound() {
+	n.Marks = slices.DeleteFunc(n.Marks, func(m Mark) bool { return !m.At.valid() })
+	n.Expects = slices.DeleteFunc(n.Expects, func(p Place) bool { return !p.valid() })
+	if len(n.Marks) > MaxMarks {
+		n.MarksLeft += len(n.Marks) - MaxMarks
+		n.Marks = n.Marks[:MaxMarks:MaxMarks]
+	}
+	for i := range n.Marks {
+		m := &n.Marks[i]
+		m.Value = finite(m.Value)
+		if r := []rune(m.Label); len(r) > MaxMarkLabel {
+			m.Label = string(r[:MaxMarkLabel])
+		}
+	}
+	if len(n.Expects) > MaxExpect {
+		n.Expects = n.Expects[:MaxExpect:MaxExpect]
+	}
+}
+
+// ValueRange returns the lowest and highest value of the note's marks.
+func (n *Note) ValueRange() (lo, hi float64, ok bool) {
+	if n == nil || len(n.Marks) == 0 {
+		return 0, 0, false
+	}
+	lo, hi = n.Marks[0].Value, n.Marks[0].Value
+	for _, m := range n.Marks[1:] {
+		lo, hi = min(lo, m.Value), max(hi, m.Value)
+	}
+	return lo, hi, true
+}
+
+// Thought reports whether the note has marks or an expected line to draw.
+func (n *Note) Thought() bool { return n != nil && (len(n.Marks) > 0 || len(n.Expects) > 0) }

@@ -1,0 +1,314 @@
+package render
+
+import (
+	"cmp"
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Spot is where a mark is drawn on a board: around a point (a cell's
+// centre, a node, a state) with the size of what is there, or along a
+// segment (an edge, a wall) when Seg is set.
+type Spot struct {
+	At       Point   // the centre: where the value is written
+	R        float64 // half the size of what is marked, in pixels
+	Seg      bool
+	From, To Point // the segment, when Seg
+	// Tick is a side of the place drawn with it (a Colosseum move's
+	// wall), when Ticked.
+	Tick   [2]Point
+	Ticked bool
+}
+
+// Placer is implemented by drawers whose boards can show what a bot
+// thought: the places its marks name (see [match.Mark]).
+type Placer interface {
+	// Spot returns where p is on the board drawn in r for state k of
+	// rec, as side's bot meant it; false for a place not on the board.
+	Spot(rec *match.Record, k int, side match.Side, r Rect, p match.Place) (Spot, bool)
+	// PlaceName names p for people, as the panel lists it: "3,4 up",
+	// "Utah", "12-40".
+	PlaceName(rec *match.Record, k int, side match.Side, p match.Place) string
+}
+
+// Thinking returns the turn whose thinking is shown at time t: the turn
+// played from the state at t, as the panel's notes are, so that a
+// position shows what its mover weighed there and the move that follows
+// shows which it chose; false at the last state, which no turn has left
+// yet.
+func Thinking(rec *match.Record, t float64) (int, bool) {
+	k, _ := Moment(rec, t)
+	return k, k < len(rec.Turns)
+}
+
+// DrawThinking draws over the board drawn in r what the bots noted for
+// the move shown at time t: each mark in the colour of its value on the
+// scale of its note (the theme's Scale, lowest to highest), its value
+// written where it fits, the highest ringed twice; and the line each bot
+// expected, numbered. Places off the board are left out.
+func DrawThinking(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+	k, ok := Thinking(rec, t)
+	pl, isPlacer := drawers[rec.Game.Info().Name].(Placer)
+	if !ok || !isPlacer {
+		return
+	}
+	unit := max(min(r.W, r.H)/480, 0.6)
+	face := Face{textSize(c, math.Round(11*unit)), Bold}
+	for _, side := range match.Sides {
+		n := rec.Turns[k].Notes[side]
+		if !n.Thought() {
+			continue
+		}
+		drawMarks(c, pl, rec, k, side, r, n, face, unit, th)
+		drawExpected(c, pl, rec, k, side, r, n, face, unit, th)
+	}
+}
+
+// Placed counts the marks and expected places of turn k's notes that
+// are on the board drawn in r: what DrawThinking draws of them.
+func Placed(rec *match.Record, k int, r Rect) int {
+	pl, ok := drawers[rec.Game.Info().Name].(Placer)
+	if !ok || k < 0 || k >= len(rec.Turns) {
+		return 0
+	}
+	n := 0
+	for _, side := range match.Sides {
+		note := rec.Turns[k].Notes[side]
+		if note == nil {
+			continue
+		}
+		for _, m := range note.Marks {
+			if _, ok := pl.Spot(rec, k, side, r, m.At); ok {
+				n++
+			}
+		}
+		for _, p := range note.Expects {
+			if _, ok := pl.Spot(rec, k, side, r, p); ok {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// drawMarks draws one note's marks, the lowest first so that the best
+// stay on top where they overlap.
+func drawMarks(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
+	lo, hi, _ := n.ValueRange()
+	order := make([]int, len(n.Marks))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(n.Marks[a].Value, n.Marks[b].Value) })
+	for j, i := range order {
+		m := n.Marks[i]
+		s, ok := pl.Spot(rec, k, side, r, m.At)
+		if !ok {
+			continue
+		}
+		col := th.ScaleColour(ScaleAt(m.Value, lo, hi))
+		top := j == len(order)-1
+		drawMark(c, s, m, col, top, face, unit, th)
+	}
+}
+
+// drawMark draws one mark at its spot.
+func drawMark(c Canvas, s Spot, m match.Mark, col color.RGBA, top bool, face Face, unit float64, th *Theme) {
+	w := math.Max(2*unit, s.R*0.22)
+	if s.Seg {
+		c.Line(s.From, s.To, math.Max(3*unit, s.R*0.5), col)
+		if top {
+			c.Line(s.From, s.To, math.Max(1, unit), th.Mark)
+		}
+	} else {
+		rad := math.Max(s.R*0.8, 4*unit)
+		if s.R < 5*unit {
+			c.Circle(s.At, rad, col)
+		} else {
+			c.Ring(s.At, rad, w, col)
+		}
+		if top {
+			c.Ring(s.At, rad+w*1.6, math.Max(1, w*0.6), th.Mark)
+		}
+		if s.Ticked {
+			c.Line(s.Tick[0], s.Tick[1], w*1.5, col)
+		}
+	}
+	// The value, where a cell has room for it (an edge always has).
+	if !s.Seg && s.R*2 < c.TextWidth("+00", face)*0.9 {
+		return
+	}
+	text := MarkText(m)
+	tw, lh := c.TextWidth(text, face), c.LineHeight(face)
+	pad := math.Round(2 * unit)
+	box := Rect{math.Round(s.At.X - tw/2 - pad), math.Round(s.At.Y - lh/2), math.Round(tw + 2*pad), math.Round(lh)}
+	c.Fill(box, Alpha(th.Panel, 0.85))
+	c.Text(text, s.At.X, box.Y, face, Center, col)
+}
+
+// drawExpected draws the line a bot expected: its places joined in order
+// in the side's colour, each numbered (1: its move, 2: the reply, …).
+func drawExpected(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
+	var pts []Point
+	var spots []Spot
+	for _, p := range n.Expects {
+		if s, ok := pl.Spot(rec, k, side, r, p); ok {
+			pts, spots = append(pts, s.At), append(spots, s)
+		}
+	}
+	if len(pts) == 0 {
+		return
+	}
+	c.Polyline(pts, math.Max(1.5*unit, 1), Alpha(th.Player[side], 0.8))
+	small := Face{textSize(c, math.Round(9*unit)), Bold}
+	rad := math.Round(6.5 * unit)
+	for i, s := range spots {
+		// Alternate plies are the other side's moves, in its colour.
+		ply := side
+		if i%2 == 1 && !sameMover(rec) {
+			ply = side.Other()
+		}
+		at := Point{s.At.X + s.R*0.55, s.At.Y - s.R*0.55}
+		if s.Seg {
+			at = s.At
+		}
+		c.Circle(at, rad, th.Player[ply])
+		c.Text(strconv.Itoa(i+1), at.X, at.Y-c.LineHeight(small)/2, small, Center, th.Background)
+	}
+}
+
+// sameMover reports whether a game's expected lines name one side's
+// moves only (the shortest path's route: the player's walk).
+func sameMover(rec *match.Record) bool { return rec.Game.Info().Name == "pathgame" }
+
+// ScaleSteps is the number of colours of a theme's scale.
+const ScaleSteps = 5
+
+// ScaleAt returns the step of the scale (0 to ScaleSteps-1) of v between
+// lo and hi; the middle step when they are equal.
+func ScaleAt(v, lo, hi float64) int {
+	if hi <= lo {
+		return ScaleSteps / 2
+	}
+	f := (v - lo) / (hi - lo)
+	return min(ScaleSteps-1, max(0, int(f*ScaleSteps)))
+}
+
+// ScaleColour is step i of the theme's scale.
+func (t *Theme) ScaleColour(i int) color.RGBA { return t.Scale[min(max(i, 0), ScaleSteps-1)] }
+
+// MarkText writes a mark's value as the board shows it: a few
+// characters, its label after it ("+5", "-12≤", "+3 red"); a won or lost
+// game by its label alone.
+func MarkText(m match.Mark) string {
+	switch m.Label {
+	case "win", "loss":
+		return m.Label
+	case "":
+		return ValueText(m.Value)
+	}
+	if len([]rune(m.Label)) <= 2 {
+		return ValueText(m.Value) + m.Label
+	}
+	return ValueText(m.Value) + " " + m.Label
+}
+
+// ValueText writes a value in at most five characters or so, signed:
+// "+5", "-0.5", "+1.2k", "-3.4M".
+func ValueText(v float64) string {
+	a := math.Abs(v)
+	var s string
+	switch {
+	case a >= 1e6:
+		s = strconv.FormatFloat(v/1e6, 'f', 1, 64) + "M"
+	case a >= 1e4:
+		s = strconv.FormatFloat(v/1e3, 'f', 0, 64) + "k"
+	case a >= 1e3:
+		s = strconv.FormatFloat(v/1e3, 'f', 1, 64) + "k"
+	case a == math.Trunc(a):
+		s = strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 10:
+		s = strconv.FormatFloat(v, 'f', 0, 64)
+	default:
+		s = strconv.FormatFloat(v, 'g', 2, 64)
+	}
+	s = strings.Replace(s, ".0k", "k", 1)
+	s = strings.Replace(s, ".0M", "M", 1)
+	if v > 0 {
+		s = "+" + s
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// Candidates returns the n marks of a note with the highest values, the
+// highest first (the first of equals first).
+func Candidates(note *match.Note, n int) []match.Mark {
+	if note == nil {
+		return nil
+	}
+	ms := slices.Clone(note.Marks)
+	slices.SortStableFunc(ms, func(a, b match.Mark) int { return cmp.Compare(b.Value, a.Value) })
+	return ms[:min(n, len(ms))]
+}
+
+// ThinkingLines writes what side's bot thought for turn k, for the
+// panel: its best candidates with their values and the line it expected,
+// in the game's names; nil when it marked nothing.
+func ThinkingLines(rec *match.Record, k int, side match.Side, top int) []string {
+	if k < 0 || k >= len(rec.Turns) {
+		return nil
+	}
+	n := rec.Turns[k].Notes[side]
+	pl, ok := drawers[rec.Game.Info().Name].(Placer)
+	if !ok || !n.Thought() {
+		return nil
+	}
+	var out []string
+	if len(n.Marks) > 0 {
+		var parts []string
+		for _, m := range Candidates(n, top) {
+			parts = append(parts, pl.PlaceName(rec, k, side, m.At)+" "+MarkText(m))
+		}
+		more := len(n.Marks) + n.MarksLeft - len(parts)
+		line := fmt.Sprintf("%s weighed %d: %s", side, len(n.Marks)+n.MarksLeft, strings.Join(parts, ", "))
+		if more > 0 {
+			line += ", …"
+		}
+		out = append(out, line)
+	}
+	if len(n.Expects) > 0 {
+		var parts []string
+		for _, p := range n.Expects {
+			parts = append(parts, pl.PlaceName(rec, k, side, p))
+		}
+		out = append(out, fmt.Sprintf("%s expects: %s", side, strings.Join(parts, " → ")))
+	}
+	return out
+}
+
+// DrawScaleLegend draws the scale in a row from x, y: "low", its
+// colours, "high", and returns the x after it.
+func DrawScaleLegend(c Canvas, x, y, h float64, face Face, th *Theme) float64 {
+	x += drawTextAt(c, "low", x, y, h, face, th.TextDim) + h*0.3
+	for i := range ScaleSteps {
+		c.Fill(Rect{math.Round(x), math.Round(y + h*0.2), math.Round(h * 0.8), math.Round(h * 0.6)}, th.ScaleColour(i))
+		x += h * 0.8
+	}
+	x += h * 0.3
+	return x + drawTextAt(c, "high", x, y, h, face, th.TextDim)
+}
+
+// drawTextAt writes s centred on a row of height h and returns its width.
+func drawTextAt(c Canvas, s string, x, y, h float64, face Face, col color.RGBA) float64 {
+	c.Text(s, x, y+(h-c.LineHeight(face))/2, face, Left, col)
+	return c.TextWidth(s, face)
+}

@@ -1,0 +1,161 @@
+package render
+
+import (
+	"context"
+	"image"
+	"strings"
+	"testing"
+
+	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// thinkingMatches are short matches of each game between bots that mark.
+var thinkingMatches = []struct{ game, preset, p1, p2 string }{
+	{"colosseum", "8", "strong:nodes=20000", "greedy"},
+	{"life", "", "strong:nodes=3000", "greedy"},
+	{"evasion", "", "greedy", "strong"},
+	{"pathgame", "", "strong:nodes=200000", "greedy"},
+	{"mapcolor", "usa", "strong:nodes=20000", "greedy"},
+}
+
+func playThinking(t *testing.T, game, preset, p1, p2 string) *match.Record {
+	t.Helper()
+	g, err := match.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := match.Setup{Game: g, Seed: 3, Config: match.DefaultConfig(g)}
+	if preset != "" {
+		pr, err := match.LookupPreset(g, preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Config = pr.Config
+	}
+	for i, p := range []string{p1, p2} {
+		if s.Players[i], err = match.ParseSpec(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := match.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestThinkingIsDrawnInEveryGame plays a match of each game and looks at
+// the first turn whose notes mark the board: every mark and expected
+// place the built-in bots give is on the board; the frame with thinking
+// shows the scale's colours where the frame without has none of them;
+// the panel's lines name the places in the game's terms.
+func TestThinkingIsDrawnInEveryGame(t *testing.T) {
+	for _, m := range thinkingMatches {
+		t.Run(m.game, func(t *testing.T) {
+			t.Parallel()
+			rec := playThinking(t, m.game, m.preset, m.p1, m.p2)
+			k, marked := firstThought(rec)
+			if k < 0 {
+				t.Fatalf("no turn of %s vs %s has marks", m.p1, m.p2)
+			}
+			board := Rect{0, 0, 480, 480}
+			if got := Placed(rec, k, board); got != marked {
+				t.Fatalf("turn %d: %d of %d marks and places are on the board", k, got, marked)
+			}
+			plain, err := Still(rec, float64(k), 480, Dark, FrameOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			thought, err := Still(rec, float64(k), 480, Dark, FrameOptions{Thinking: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, q := scaleShare(plain), scaleShare(thought); q <= p || q < 0.0005 {
+				t.Fatalf("turn %d: the scale's colours cover %.4f of the frame with thinking, %.4f without", k, q, p)
+			}
+			var lines []string
+			for _, side := range match.Sides {
+				lines = append(lines, ThinkingLines(rec, k, side, 5)...)
+			}
+			if len(lines) == 0 || !strings.Contains(lines[0], "weighed") {
+				t.Fatalf("turn %d: the panel lists %q", k, lines)
+			}
+			t.Logf("turn %d: %d marks and places; %s", k, marked, strings.Join(lines, " | "))
+		})
+	}
+}
+
+// firstThought is the first turn whose notes mark the board, and how
+// many marks and expected places they hold; -1 when none does.
+func firstThought(rec *match.Record) (int, int) {
+	for k, tn := range rec.Turns {
+		n := 0
+		for _, note := range tn.Notes {
+			if note != nil {
+				n += len(note.Marks) + len(note.Expects)
+			}
+		}
+		if n > 0 {
+			return k, n
+		}
+	}
+	return -1, 0
+}
+
+// scaleShare is the share of an image's pixels in one of the scale's
+// colours exactly.
+func scaleShare(img *image.RGBA) float64 {
+	n := 0
+	for i := 0; i < len(img.Pix); i += 4 {
+		for _, c := range Dark.Scale {
+			if img.Pix[i] == c.R && img.Pix[i+1] == c.G && img.Pix[i+2] == c.B {
+				n++
+				break
+			}
+		}
+	}
+	return float64(n) / float64(len(img.Pix)/4)
+}
+
+// TestMarksOffTheBoardAreLeftOut: a bot may mark any place (a page's bot
+// is anyone's); places the board does not have are not drawn, and the
+// panel still names them.
+func TestMarksOffTheBoardAreLeftOut(t *testing.T) {
+	rec := scripted(t)
+	n := &match.Note{}
+	n.Mark(match.AtCell(2, 2), 5, "")
+	n.Mark(match.AtCell(99, 2), 9, "") // the board is 10x10
+	n.Mark(match.AtNode(2), 1, "")     // Life has no nodes
+	n.Expect(match.AtCell(1000, 1000))
+	rec.Turns[0].Notes[0] = n
+	if got := Placed(rec, 0, Rect{0, 0, 480, 480}); got != 1 {
+		t.Fatalf("%d places drawn, want the one on the board", got)
+	}
+	if _, err := Still(rec, 0, 480, Dark, FrameOptions{Thinking: true}); err != nil {
+		t.Fatal(err)
+	}
+	if l := ThinkingLines(rec, 0, match.P1, 5); len(l) != 2 || !strings.Contains(l[0], "99,2 +9") {
+		t.Fatalf("the panel lists %q", l)
+	}
+}
+
+func TestValueText(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 5: "+5", -12: "-12", 0.5: "+0.5", -0.25: "-0.25", 12.4: "+12", 1234: "+1.2k",
+		-56789: "-57k", 3e6: "+3M", 1e9: "+1000M", 1000: "+1k"} {
+		if got := ValueText(v); got != want {
+			t.Errorf("ValueText(%v) = %q, want %q", v, got, want)
+		}
+	}
+	for m, want := range map[match.Mark]string{{Value: 3, Label: "≤"}: "+3≤", {Value: 36, Label: "win"}: "win", {Value: 2, Label: "red"}: "+2 red"} {
+		if got := MarkText(m); got != want {
+			t.Errorf("MarkText(%+v) = %q, want %q", m, got, want)
+		}
+	}
+}
+
+func TestScaleAt(t *testing.T) {
+	if ScaleAt(5, 5, 5) != ScaleSteps/2 || ScaleAt(-1, 0, 10) != 0 || ScaleAt(10, 0, 10) != ScaleSteps-1 || ScaleAt(0, 0, 10) != 0 {
+		t.Fatal("the scale's ends are not its first and last colours")
+	}
+}
