@@ -63,7 +63,8 @@ func TestPageThinking(t *testing.T) {
 			q += "&preset=" + c.preset
 		}
 		b.open(q)
-		b.waitJS(fmt.Sprintf(`(s => s.turn == %d && !s.playing)(JSON.parse(window.arenaTest.status()))`, k), 3*time.Minute)
+		// Held at turn k; the turn played from it is computed after.
+		b.waitJS(fmt.Sprintf(`(s => s.turn == %d && !s.playing && s.thought_turn == %d)(JSON.parse(window.arenaTest.status()))`, k, k), 3*time.Minute)
 		b.awaitFrames(3)
 		s := b.thinking()
 		if !s.Thinking || s.ThoughtTurn != k || len(s.Thought) == 0 || s.Placed != marks {
@@ -99,7 +100,7 @@ func TestPageThinking(t *testing.T) {
 func TestPageThinkingOfItsBot(t *testing.T) {
 	b := newBrowser(t)
 	b.open("?game=colosseum&p1=go:bot.go&p2=greedy&preset=8&seed=3&thinking=1&turn=2")
-	b.waitJS(`(s => s.turn == 2 && !s.playing)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
+	b.waitJS(`(s => s.turn == 2 && !s.playing && s.thought_turn == 2)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
 	b.awaitFrames(3)
 	if s := b.thinking(); s.ThoughtTurn != 2 || s.Placed == 0 || len(s.Thought) == 0 {
 		b.fatalf("the page's bot's thinking: %+v", s)
@@ -107,7 +108,7 @@ func TestPageThinkingOfItsBot(t *testing.T) {
 	b.screenshot("thinking-page-bot")
 	b.phone()
 	b.open("?game=colosseum&p1=strong&p2=greedy&preset=8&seed=3&thinking=1&turn=4")
-	b.waitJS(`(s => s.turn == 4 && !s.playing)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
+	b.waitJS(`(s => s.turn == 4 && !s.playing && s.thought_turn == 4)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
 	b.awaitFrames(3)
 	b.phoneCheck("colosseum thinking")
 	if s := b.thinking(); s.Placed == 0 {
@@ -115,7 +116,7 @@ func TestPageThinkingOfItsBot(t *testing.T) {
 	}
 	b.screenshot("phone-thinking-colosseum")
 	b.open("?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1&turn=5")
-	b.waitJS(`(s => s.turn == 5 && !s.playing)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
+	b.waitJS(`(s => s.turn == 5 && !s.playing && s.thought_turn == 5)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
 	b.awaitFrames(3)
 	b.phoneCheck("pathgame thinking")
 	b.screenshot("phone-thinking-pathgame")

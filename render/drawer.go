@@ -155,7 +155,7 @@ func DrawFrame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, o Fram
 		DrawThinking(c, board.Inset(math.Round(6*unit)), rec, t, th)
 		face := Face{math.Round(11 * unit), Regular}
 		x := DrawScaleLegend(c, legend.X+math.Round(8*unit), legend.Y, legend.H, face, th)
-		c.Text("  each bot's values, its own scale; numbers: the line it expects", x, legend.Y+(legend.H-c.LineHeight(face))/2, face, Left, th.TextDim)
+		c.Text("  each bot's options, worst to best; numbers: the line it expects", x, legend.Y+(legend.H-c.LineHeight(face))/2, face, Left, th.TextDim)
 	}
 	d.Panel(c, panel.Inset(math.Round(6*unit)), rec, t, th)
 	drawResult(c, board, rec, t, th, unit)

@@ -48,8 +48,8 @@ func Thinking(rec *match.Record, t float64) (int, bool) {
 }
 
 // DrawThinking draws over the board drawn in r what the bots noted for
-// the move shown at time t: each mark in the colour of its value on the
-// scale of its note (the theme's Scale, lowest to highest), its value
+// the move shown at time t: each mark in the colour of its value's rank
+// among its note's (the theme's Scale, lowest to highest), its value
 // written where it fits, the highest ringed twice; and the line each bot
 // expected, numbered. Places off the board are left out.
 func DrawThinking(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
@@ -100,27 +100,46 @@ func Placed(rec *match.Record, k int, r Rect) int {
 // drawMarks draws one note's marks, the lowest first so that the best
 // stay on top where they overlap.
 func drawMarks(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
-	lo, hi, _ := n.ValueRange()
+	ranks := scaleRanks(n.Marks)
 	order := make([]int, len(n.Marks))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(n.Marks[a].Value, n.Marks[b].Value) })
-	for j, i := range order {
+	best := topMark(n)
+	for _, i := range order {
 		m := n.Marks[i]
 		s, ok := pl.Spot(rec, k, side, r, m.At)
 		if !ok {
 			continue
 		}
-		col := th.ScaleColour(ScaleAt(m.Value, lo, hi))
-		top := j == len(order)-1
-		drawMark(c, s, m, col, top, face, unit, th)
+		drawMark(c, s, m, th.ScaleColour(ranks[i]), i == best, face, unit, th)
 	}
+}
+
+// topMark is the mark ringed in white: the one at the bot's chosen move
+// (the first place of its expected line) when it marked it, else the
+// first of its highest values (bots mark their best first).
+func topMark(n *match.Note) int {
+	if len(n.Expects) > 0 {
+		for i, m := range n.Marks {
+			if m.At == n.Expects[0] {
+				return i
+			}
+		}
+	}
+	best := 0
+	for i, m := range n.Marks {
+		if m.Value > n.Marks[best].Value {
+			best = i
+		}
+	}
+	return best
 }
 
 // drawMark draws one mark at its spot.
 func drawMark(c Canvas, s Spot, m match.Mark, col color.RGBA, top bool, face Face, unit float64, th *Theme) {
-	w := math.Max(2*unit, s.R*0.22)
+	w := math.Max(1.5*unit, s.R*0.12)
 	if s.Seg {
 		c.Line(s.From, s.To, math.Max(3*unit, s.R*0.5), col)
 		if top {
@@ -140,9 +159,13 @@ func drawMark(c Canvas, s Spot, m match.Mark, col color.RGBA, top bool, face Fac
 			c.Line(s.Tick[0], s.Tick[1], w*1.5, col)
 		}
 	}
-	// The value, where a cell has room for it (an edge always has).
-	if !s.Seg && s.R*2 < c.TextWidth("+00", face)*0.9 {
-		return
+	// The value, where a cell has room for it (an edge always has), in
+	// a size that fits the cell.
+	if !s.Seg {
+		face.Size = textSize(c, math.Round(min(max(s.R*0.62, 8), face.Size*1.2)))
+		if s.R*2 < c.TextWidth("+00", face)*0.9 {
+			return
+		}
 	}
 	text := MarkText(m)
 	tw, lh := c.TextWidth(text, face), c.LineHeight(face)
@@ -189,6 +212,27 @@ func sameMover(rec *match.Record) bool { return rec.Game.Info().Name == "pathgam
 
 // ScaleSteps is the number of colours of a theme's scale.
 const ScaleSteps = 5
+
+// scaleRanks is the step of the scale of each mark of a note: by rank
+// among the note's values, so that one won game among territory counts
+// does not paint every other option alike; equal values share a step,
+// and a note whose values are all equal is drawn in the middle step.
+func scaleRanks(marks []match.Mark) []int {
+	vals := make([]float64, len(marks))
+	for i, m := range marks {
+		vals[i] = m.Value
+	}
+	slices.Sort(vals)
+	steps := make([]int, len(marks))
+	for i, m := range marks {
+		below, _ := slices.BinarySearch(vals, m.Value) // how many are lower
+		steps[i] = int(math.Round(float64(below) / float64(len(vals)-1) * (ScaleSteps - 1)))
+		if vals[0] == vals[len(vals)-1] {
+			steps[i] = ScaleSteps / 2
+		}
+	}
+	return steps
+}
 
 // ScaleAt returns the step of the scale (0 to ScaleSteps-1) of v between
 // lo and hi; the middle step when they are equal.

@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,6 +152,18 @@ func TestValueText(t *testing.T) {
 		if got := MarkText(m); got != want {
 			t.Errorf("MarkText(%+v) = %q, want %q", m, got, want)
 		}
+	}
+}
+
+func TestScaleRanks(t *testing.T) {
+	ms := []match.Mark{{Value: 73}, {Value: -81, Label: "loss"}, {Value: 80}, {Value: 75}, {Value: 75}, {Value: 79}}
+	got := scaleRanks(ms)
+	want := []int{1, 0, 4, 2, 2, 3}
+	if !slices.Equal(got, want) {
+		t.Fatalf("steps %v, want %v: by rank, a lost game apart", got, want)
+	}
+	if got := scaleRanks([]match.Mark{{Value: 2}, {Value: 2}}); got[0] != ScaleSteps/2 || got[1] != ScaleSteps/2 {
+		t.Fatalf("equal values drawn at %v", got)
 	}
 }
 

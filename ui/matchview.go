@@ -645,7 +645,7 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 	if v.app.opts.Thinking && (t.Notes[0].Thought() || t.Notes[1].Thought()) {
 		h := c.LineHeight(st.small)
 		x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
-		c.Text("  each bot's own scale", x, y+st.gap/2, st.small, render.Left, th.TextDim)
+		c.Text("  each bot's options, worst to best", x, y+st.gap/2, st.small, render.Left, th.TextDim)
 		y += h + st.gap
 	}
 	return y

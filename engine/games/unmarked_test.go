@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +68,7 @@ func TestMarksChangeNoMove(t *testing.T) {
 	}
 }
 
-func play(t *testing.T, game, preset, p1, p2 string) *match.Record {
+func play(t testing.TB, game, preset, p1, p2 string) *match.Record {
 	t.Helper()
 	g, err := match.Lookup(game)
 	if err != nil {
@@ -177,4 +179,53 @@ func trim(s string) string {
 		return s[:400] + "…"
 	}
 	return s
+}
+
+// BenchmarkReplayGrowth reports what marks add to a replay, per game:
+// each match of unmarkedMatches written with its notes' marks and
+// expected lines and without them (docs/replays.md gives the figures).
+func BenchmarkReplayGrowth(b *testing.B) {
+	for _, m := range unmarkedMatches {
+		b.Run(strings.Join([]string{m.game, m.p1, m.p2}, "/"), func(b *testing.B) {
+			rec := play(b, m.game, m.preset, m.p1, m.p2)
+			for b.Loop() {
+				with, without := replaySizes(b, rec)
+				b.ReportMetric(float64(with), "bytes")
+				b.ReportMetric(float64(without), "bytes-unmarked")
+				b.ReportMetric(float64(with)/float64(without), "x-unmarked")
+				b.ReportMetric(float64(with-without)/float64(len(rec.Turns)), "bytes-added/turn")
+			}
+		})
+	}
+}
+
+// replaySizes is the size of rec's replay, and of the same without its
+// notes' marks and expected lines.
+func replaySizes(b *testing.B, rec *match.Record) (with, without int) {
+	var buf bytes.Buffer
+	if err := match.SaveReplay(&buf, rec); err != nil {
+		b.Fatal(err)
+	}
+	with = buf.Len()
+	bare := *rec
+	bare.Turns = slices.Clone(rec.Turns)
+	for i, t := range bare.Turns {
+		for side, n := range t.Notes {
+			if n == nil {
+				continue
+			}
+			c := *n
+			c.Marks, c.MarksLeft, c.Expects = nil, 0, nil
+			if reflect.ValueOf(c).IsZero() {
+				bare.Turns[i].Notes[side] = nil
+			} else {
+				bare.Turns[i].Notes[side] = &c
+			}
+		}
+	}
+	buf.Reset()
+	if err := match.SaveReplay(&buf, &bare); err != nil {
+		b.Fatal(err)
+	}
+	return with, buf.Len()
 }

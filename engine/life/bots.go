@@ -77,7 +77,8 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 // greedy is the greedy choice and its score (own minus enemy cells after
 // one generation). With r nil, ties go to the first cell in scan order;
 // spend, when set, is told of each simulated generation; note, when set,
-// is marked with the gain of each cell weighed for the first one.
+// is marked with the gain of each cell that would gain, weighed for the
+// first one.
 func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool, note *match.Note) (Action, int) {
 	cands := Legal(s, side)
 	work := s.board.Clone()
@@ -92,7 +93,7 @@ func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool, note
 				continue
 			}
 			gain := l.value([]Cell{c}, c)
-			if note != nil && len(act) == 0 {
+			if note != nil && len(act) == 0 && gain > 0 { // greedy takes only a cell that gains
 				weighed = append(weighed, match.Mark{At: match.AtCell(c.Row, c.Col), Value: float64(gain)})
 			}
 			v := cur + gain
@@ -117,7 +118,11 @@ func greedy(s State, side match.Side, r *rand.Rand, spend func(int64) bool, note
 	if note != nil {
 		// The best first, so that the bound on marks drops the worst.
 		slices.SortStableFunc(weighed, func(a, b match.Mark) int { return cmp.Compare(b.Value, a.Value) })
-		for _, m := range weighed {
+		for i, m := range weighed {
+			if i == lifeMarks {
+				note.MarksLeft += len(weighed) - lifeMarks
+				break
+			}
 			note.Mark(m.At, m.Value, "")
 		}
 	}

@@ -104,12 +104,21 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	return act, nil
 }
 
+// lifeMarks is how many cells a Life bot marks a turn, its best: a
+// 500-iteration match keeps two bots' marks at every turn, and its
+// shortlist (strong's 24 pieces) is what it chose from.
+const lifeMarks = 24
+
 // markPieces marks each cell of the pieces that would gain with the
 // best gain of a piece holding it, best first; a cell whose best is an
 // L-tromino is labelled L (the seed of a block, worth nothing alone).
 func markPieces(n *match.Note, pieces []piece) {
 	seen := map[Cell]bool{}
 	for _, p := range pieces {
+		if len(seen) >= lifeMarks {
+			n.MarksLeft++
+			continue
+		}
 		label := ""
 		if len(p.cells) > 1 {
 			label = "L"

@@ -60,7 +60,7 @@ func greedyAct(t *match.Turn) (match.Action, error) {
 			best, bestW = m, w[c]
 		}
 	}
-	markStates(&t.Note, s.w.p, weighed, 1)
+	markStates(&t.Note, s.w.p, weighed, 1, nil)
 	t.Note.SetEval(float64(bestW))
 	t.Note.Text = fmt.Sprintf("weight %d now", bestW)
 	return best, nil
@@ -131,35 +131,43 @@ func (b *courseBot) Act(t *match.Turn) (match.Action, error) {
 	if t.Side == match.P2 {
 		scale = -1
 	}
-	markStates(&t.Note, p, res.Root, scale)
+	markStates(&t.Note, p, res.Root, scale, &res.Best)
 	return Move{p.States[res.Best.state], p.Colours[res.Best.colour]}, nil
 }
 
 // markStates marks each state a bot weighed with its best colour's value
 // (times scale: the bot's own scale), labelled with the colour, best
 // first so that the bound on marks drops the worst.
-func markStates(n *match.Note, p *Problem, weighed []scoredMove, scale float64) {
+//
+// With best set, the values are a search's: the other moves' are bounds
+// (alpha-beta proves only that they are no better), labelled "≤" after
+// their colour.
+func markStates(n *match.Note, p *Problem, weighed []scoredMove, scale float64, best *move) {
 	if scale < 0 { // P2's values, minimised: the best is the least
 		for i := range weighed {
 			weighed[i].v = -weighed[i].v
 		}
 		scale = -scale
 	}
-	best := map[int]scoredMove{}
+	top := map[int]scoredMove{}
 	var order []int
 	for _, w := range weighed {
-		b, ok := best[w.m.state]
+		b, ok := top[w.m.state]
 		if !ok {
 			order = append(order, w.m.state)
 		}
-		if !ok || w.v > b.v {
-			best[w.m.state] = w
+		if !ok || w.v > b.v || best != nil && w.m == *best {
+			top[w.m.state] = w
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(best[b].v, best[a].v) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(top[b].v, top[a].v) })
 	for _, st := range order {
-		w := best[st]
-		n.Mark(match.AtState(st), float64(w.v)*scale, p.Colours[w.m.colour])
+		w := top[st]
+		label := p.Colours[w.m.colour]
+		if best != nil && w.m != *best {
+			label += "≤"
+		}
+		n.Mark(match.AtState(st), float64(w.v)*scale, label)
 	}
 }
 

@@ -148,7 +148,7 @@ func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
 		t.Note.Text = "searched to the end of the game"
 	}
 	t.Note.Line = ds.line(best, t.Side, done)
-	markStates(&t.Note, p, root, 0.5) // the eval's scale: its values are half-points
+	markStates(&t.Note, p, root, 0.5, &best) // the eval's scale: its values are half-points
 	return Move{p.States[best.state], p.Colours[best.colour]}, nil
 }
 
