@@ -1,6 +1,9 @@
 package page
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -8,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -99,11 +103,20 @@ func TestPageThinking(t *testing.T) {
 // on a phone the layer and its panel fit the screen.
 func TestPageThinkingOfItsBot(t *testing.T) {
 	b := newBrowser(t)
-	b.open("?game=colosseum&p1=go:bot.go&p2=greedy&preset=8&seed=3&thinking=1&turn=2")
+	// The link carries the bot's source, as Copy link writes it.
+	src, err := gobot.Template("colosseum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw, _ := flate.NewWriter(&z, flate.BestCompression)
+	zw.Write([]byte(src))
+	zw.Close()
+	b.open("?game=colosseum&p1=go:bot.go&p2=greedy&preset=8&seed=3&thinking=1&turn=2&bot=" + base64.RawURLEncoding.EncodeToString(z.Bytes()))
 	b.waitJS(`(s => s.turn == 2 && !s.playing && s.thought_turn == 2)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
 	b.awaitFrames(3)
 	if s := b.thinking(); s.ThoughtTurn != 2 || s.Placed == 0 || len(s.Thought) == 0 {
-		b.fatalf("the page's bot's thinking: %+v", s)
+		b.fatalf("the page's bot's thinking: %+v\nnotes: %.600s\nstatus: %.600s", s, eval[string](b, `window.arenaTest.notes()`), eval[string](b, `window.arenaTest.status()`))
 	}
 	b.screenshot("thinking-page-bot")
 	b.phone()

@@ -634,7 +634,14 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 		line := fmt.Sprintf("%s (%.1f ms): %s", side, float64(t.Think[side].Microseconds())/1000, note)
 		y = wrapText(c, line, r.X, y, r.W, st.mono, th.Text) + st.gap/2
 		if v.app.opts.Thinking {
-			for _, l := range render.ThinkingLines(pb.rec, k, side, shownCandidates) {
+			top := shownCandidates
+			if st.compact {
+				top = 3 // a phone's panel is short
+			}
+			for _, l := range render.ThinkingLines(pb.rec, k, side, top) {
+				if y+2*c.LineHeight(st.small) > r.Y+r.H {
+					break // the rest would spill out of the panel
+				}
 				y = wrapText(c, l, r.X+st.pad, y, r.W-st.pad, st.small, th.Player[side])
 			}
 		}
@@ -642,7 +649,7 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 			y = drawSaid(c, st, r, y, side, t.Notes[side].Said)
 		}
 	}
-	if v.app.opts.Thinking && (t.Notes[0].Thought() || t.Notes[1].Thought()) {
+	if v.app.opts.Thinking && (t.Notes[0].Thought() || t.Notes[1].Thought()) && y+c.LineHeight(st.small)+st.gap <= r.Y+r.H {
 		h := c.LineHeight(st.small)
 		x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
 		c.Text("  each bot's options, worst to best", x, y+st.gap/2, st.small, render.Left, th.TextDim)

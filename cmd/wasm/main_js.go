@@ -49,11 +49,15 @@ func main() {
 		gauntlets.server = serverGauntlets{}
 	}
 	opts.Gauntlets = gauntlets
-	app := ui.New(opts)
+	// The editor's host first: a link's match starts in New, and its bot
+	// written in the page (the link's source, else the kept one, else the
+	// template) must be there to be read.
+	var app *ui.App
+	editorHost(func(game, p1, p2 string) { app.Play(game, p1, p2) }, opts)
+	app = ui.New(opts)
 	if r := q.Get("replay"); r != "" {
 		fetchReplay(app, r)
 	}
-	editorHost(app, opts)
 	// The test hook: tests read the window's state through it.
 	js.Global().Set("arenaTest", js.ValueOf(map[string]any{
 		"status": js.FuncOf(func(js.Value, []js.Value) any { return app.StatusJSON() }),
@@ -452,9 +456,9 @@ func (pageEditor) Source(game string) string {
 }
 
 // editorHost gives the page's editor what it needs from the program: each
-// game's template and bots, a way to start a match, and the source a
-// link carried.
-func editorHost(app *ui.App, opts ui.Options) {
+// game's template and bots, a way to start a match (play), and the
+// source a link carried.
+func editorHost(play func(game, p1, p2 string), opts ui.Options) {
 	js.Global().Set("arenaEditorHost", js.ValueOf(map[string]any{
 		"template": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) == 0 {
@@ -483,7 +487,7 @@ func editorHost(app *ui.App, opts ui.Options) {
 		}),
 		"play": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) == 3 {
-				app.Play(args[0].String(), args[1].String(), args[2].String())
+				play(args[0].String(), args[1].String(), args[2].String())
 			}
 			return nil
 		}),
