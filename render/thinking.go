@@ -214,21 +214,23 @@ func sameMover(rec *match.Record) bool { return rec.Game.Info().Name == "pathgam
 const ScaleSteps = 5
 
 // scaleRanks is the step of the scale of each mark of a note: by rank
-// among the note's values, so that one won game among territory counts
-// does not paint every other option alike; equal values share a step,
-// and a note whose values are all equal is drawn in the middle step.
+// among the note's distinct values, so that one won game among
+// territory counts does not paint every other option alike; equal values
+// share a step, and a note whose values are all equal is drawn in the
+// middle step.
 func scaleRanks(marks []match.Mark) []int {
 	vals := make([]float64, len(marks))
 	for i, m := range marks {
 		vals[i] = m.Value
 	}
 	slices.Sort(vals)
+	vals = slices.Compact(vals) // dense ranks: the best value is the brightest however many share it
 	steps := make([]int, len(marks))
 	for i, m := range marks {
-		below, _ := slices.BinarySearch(vals, m.Value) // how many are lower
-		steps[i] = int(math.Round(float64(below) / float64(len(vals)-1) * (ScaleSteps - 1)))
-		if vals[0] == vals[len(vals)-1] {
-			steps[i] = ScaleSteps / 2
+		rank, _ := slices.BinarySearch(vals, m.Value)
+		steps[i] = ScaleSteps / 2
+		if len(vals) > 1 {
+			steps[i] = int(math.Round(float64(rank) / float64(len(vals)-1) * (ScaleSteps - 1)))
 		}
 	}
 	return steps

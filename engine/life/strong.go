@@ -115,16 +115,17 @@ const lifeMarks = 24
 func markPieces(n *match.Note, pieces []piece) {
 	seen := map[Cell]bool{}
 	for _, p := range pieces {
-		if len(seen) >= lifeMarks {
-			n.MarksLeft++
-			continue
-		}
 		label := ""
 		if len(p.cells) > 1 {
 			label = "L"
 		}
 		for _, c := range p.cells {
-			if !seen[c] {
+			switch {
+			case seen[c]:
+			case len(seen) >= lifeMarks: // counted, not kept
+				seen[c] = true
+				n.MarksLeft++
+			default:
 				seen[c] = true
 				n.Mark(match.AtCell(c.Row, c.Col), float64(p.value), label)
 			}
