@@ -236,16 +236,6 @@ func scaleRanks(marks []match.Mark) []int {
 	return steps
 }
 
-// ScaleAt returns the step of the scale (0 to ScaleSteps-1) of v between
-// lo and hi; the middle step when they are equal.
-func ScaleAt(v, lo, hi float64) int {
-	if hi <= lo {
-		return ScaleSteps / 2
-	}
-	f := (v - lo) / (hi - lo)
-	return min(ScaleSteps-1, max(0, int(f*ScaleSteps)))
-}
-
 // ScaleColour is step i of the theme's scale.
 func (t *Theme) ScaleColour(i int) color.RGBA { return t.Scale[min(max(i, 0), ScaleSteps-1)] }
 

@@ -169,9 +169,3 @@ func TestScaleRanks(t *testing.T) {
 		t.Fatalf("the best shared by many drawn at %v, want the brightest", got)
 	}
 }
-
-func TestScaleAt(t *testing.T) {
-	if ScaleAt(5, 5, 5) != ScaleSteps/2 || ScaleAt(-1, 0, 10) != 0 || ScaleAt(10, 0, 10) != ScaleSteps-1 || ScaleAt(0, 0, 10) != 0 {
-		t.Fatal("the scale's ends are not its first and last colours")
-	}
-}

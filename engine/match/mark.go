@@ -203,17 +203,5 @@ func (n *Note) bound() {
 	}
 }
 
-// ValueRange returns the lowest and highest value of the note's marks.
-func (n *Note) ValueRange() (lo, hi float64, ok bool) {
-	if n == nil || len(n.Marks) == 0 {
-		return 0, 0, false
-	}
-	lo, hi = n.Marks[0].Value, n.Marks[0].Value
-	for _, m := range n.Marks[1:] {
-		lo, hi = min(lo, m.Value), max(hi, m.Value)
-	}
-	return lo, hi, true
-}
-
 // Thought reports whether the note has marks or an expected line to draw.
 func (n *Note) Thought() bool { return n != nil && (len(n.Marks) > 0 || len(n.Expects) > 0) }

@@ -122,7 +122,4 @@ func TestNotesWithoutMarksLoad(t *testing.T) {
 	if m.same(&o) {
 		t.Fatal("notes with different marks are the same")
 	}
-	if lo, hi, ok := (&Note{Marks: []Mark{{Value: 3}, {Value: -1}, {Value: 2}}}).ValueRange(); !ok || lo != -1 || hi != 3 {
-		t.Fatalf("range %v %v %v", lo, hi, ok)
-	}
 }
