@@ -74,22 +74,11 @@ func replay(t *testing.T, s match.Setup) string {
 // unmarked is a replay without its notes' marks and expected lines.
 func unmarked(t *testing.T, replay string) string {
 	t.Helper()
-	var rp map[string]any
+	var rp match.Replay
 	if err := json.Unmarshal([]byte(replay), &rp); err != nil {
 		t.Fatal(err)
 	}
-	turns, _ := rp["turns"].([]any)
-	for _, turn := range turns {
-		notes, _ := turn.(map[string]any)["notes"].([]any)
-		for _, n := range notes {
-			if n, ok := n.(map[string]any); ok {
-				delete(n, "marks")
-				delete(n, "marksLeft")
-				delete(n, "expects")
-			}
-		}
-	}
-	b, err := json.MarshalIndent(rp, "", " ")
+	b, err := json.MarshalIndent(rp.Unmarked(), "", " ")
 	if err != nil {
 		t.Fatal(err)
 	}

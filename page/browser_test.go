@@ -388,28 +388,8 @@ func TestPage(t *testing.T) {
 	})
 
 	t.Run("GIF button downloads what arena record writes", func(t *testing.T) {
-		dir := t.TempDir()
-		err := chromedp.Do(b.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
-			return err
-		}))
-		if err != nil {
-			t.Fatal(err)
-		}
 		start := time.Now()
-		b.key("g")
-		b.waitJS(`JSON.parse(window.arenaTest.status()).gif`, 10*time.Second)
-		b.waitJS(`!JSON.parse(window.arenaTest.status()).gif`, 3*time.Minute)
-		name := filepath.Join(dir, "arena-life-strong-vs-greedy-seed7.gif")
-		var got []byte
-		// The browser writes the download once the page hands it over.
-		for {
-			if got, err = os.ReadFile(name); err == nil && len(got) > 0 {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		got := b.downloadGIF("arena-life-strong-vs-greedy-seed7.gif")
 		t.Logf("the page recorded the GIF in %.1f s: %d bytes", time.Since(start).Seconds(), len(got))
 		var want bytes.Buffer
 		if err := render.WriteGIF(&want, cliRecord(t, "life", "strong", "greedy", 7), render.DefaultGIF); err != nil {
@@ -419,6 +399,31 @@ func TestPage(t *testing.T) {
 			b.fatalf("the downloaded GIF (%d bytes) differs from arena record's (%d bytes)", len(got), want.Len())
 		}
 	})
+}
+
+// downloadGIF presses the GIF key and returns the file the page
+// downloads under that name once it has recorded it.
+func (b *browser) downloadGIF(name string) []byte {
+	b.t.Helper()
+	dir := b.t.TempDir()
+	err := chromedp.Do(b.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+		return err
+	}))
+	if err != nil {
+		b.fatalf("downloads: %v", err)
+	}
+	b.key("g")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).gif`, 10*time.Second)
+	b.waitJS(`!JSON.parse(window.arenaTest.status()).gif`, 3*time.Minute)
+	// The browser writes the download once the page hands it over.
+	for {
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err == nil && len(got) > 0 {
+			return got
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // cliRecord plays the match in this process, as `arena play` does.
@@ -924,6 +929,13 @@ func BenchmarkPageFrames(bm *testing.B) {
 		{"mapcolor-thinking", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1&turn=3", false},
 		{"evasion-thinking", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1&turn=41", false},
 		{"pathgame-thinking", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1&turn=6", false},
+		// The layer on while the match plays: each turn's marks drawn as
+		// the playhead reaches it.
+		{"life-thinking-playing", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1", false},
+		{"colosseum-thinking-playing", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1", false},
+		{"mapcolor-thinking-playing", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1", false},
+		{"evasion-thinking-playing", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1", false},
+		{"pathgame-thinking-playing", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1", false},
 		// A student's Evasion client plays on the server while the page
 		// draws what streams in (30,000 turns, several seconds): its
 		// frames are counted from the page's first to the match's end.

@@ -2,16 +2,16 @@ package page
 
 import (
 	"bytes"
-	"compress/flate"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/internal/linktext"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -56,6 +56,7 @@ var thinkingCases = []struct {
 // layer and the Thinking button shows it again.
 func TestPageThinking(t *testing.T) {
 	b := newBrowser(t)
+	queries, held := map[string]string{}, map[string]int{}
 	for _, c := range thinkingCases {
 		rec := cliPresetRecord(t, c.game, c.preset, c.p1, c.p2, c.seed)
 		k, marks := thoughtFrom(rec, c.from)
@@ -66,6 +67,7 @@ func TestPageThinking(t *testing.T) {
 		if c.preset != "" {
 			q += "&preset=" + c.preset
 		}
+		queries[c.name], held[c.name] = q, k
 		b.open(q)
 		// Held at turn k; the turn played from it is computed after.
 		b.waitJS(fmt.Sprintf(`(s => s.turn == %d && !s.playing && s.thought_turn == %d)(JSON.parse(window.arenaTest.status()))`, k, k), 3*time.Minute)
@@ -81,7 +83,7 @@ func TestPageThinking(t *testing.T) {
 		if k >= len(notes) || !reflect.DeepEqual(unclocked(notes[k]), unclocked(rec.Turns[k].Notes)) {
 			b.fatalf("%s: the page's notes of turn %d differ from arena play's", c.name, k)
 		}
-		on := b.screenshot("thinking-" + c.name)
+		on := b.screenshot("playground-thinking-" + c.name)
 		b.key("t")
 		b.waitJS(`!JSON.parse(window.arenaTest.status()).thinking`, time.Minute)
 		b.awaitFrames(3)
@@ -95,12 +97,51 @@ func TestPageThinking(t *testing.T) {
 		b.click("think")
 		b.waitJS(`JSON.parse(window.arenaTest.status()).thinking`, time.Minute)
 		t.Logf("%s turn %d: %d marks placed; %q", c.name, k, s.Placed, s.Thought)
+		if c.name == "colosseum" {
+			gifWithThinking(b, rec)
+		}
+	}
+	// On a phone, the layer and its panel fit the screen.
+	b.phone()
+	for _, c := range thinkingCases {
+		b.open(queries[c.name])
+		k := held[c.name]
+		b.waitJS(fmt.Sprintf(`(s => s.turn == %d && !s.playing && s.thought_turn == %d)(JSON.parse(window.arenaTest.status()))`, k, k), 3*time.Minute)
+		b.awaitFrames(3)
+		b.phoneCheck(c.name + " thinking")
+		if s := b.thinking(); s.Placed == 0 || len(s.Thought) == 0 {
+			b.fatalf("%s on a phone: the layer says %+v", c.name, s)
+		}
+		b.screenshot("phone-thinking-" + c.name)
 	}
 }
 
+// gifWithThinking: with the layer on, the GIF button records the match
+// with its thinking drawn, as arena record -thinking does.
+func gifWithThinking(b *browser, rec *match.Record) {
+	b.t.Helper()
+	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+	got := b.downloadGIF(fmt.Sprintf("arena-%s-%s-vs-%s-seed%d.gif", rec.Game.Info().Name, rec.Players[0], rec.Players[1], rec.Seed))
+	var want, plain bytes.Buffer
+	opts := render.DefaultGIF
+	if err := render.WriteGIF(&plain, rec, opts); err != nil {
+		b.fatalf("%v", err)
+	}
+	opts.Thinking = true
+	if err := render.WriteGIF(&want, rec, opts); err != nil {
+		b.fatalf("%v", err)
+	}
+	if bytes.Equal(want.Bytes(), plain.Bytes()) {
+		b.fatalf("arena record draws the same GIF with thinking and without")
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		b.fatalf("the GIF the page downloads with the layer on (%d bytes) is not arena record -thinking's (%d bytes; %d without thinking)", len(got), want.Len(), plain.Len())
+	}
+	b.t.Logf("the GIF with thinking: %d bytes, %d without", len(got), plain.Len())
+}
+
 // TestPageThinkingOfItsBot: the bot written in the page (the template,
-// which marks every move it weighs) marks the board from its worker, and
-// on a phone the layer and its panel fit the screen.
+// which marks every move it weighs) marks the board from its worker.
 func TestPageThinkingOfItsBot(t *testing.T) {
 	b := newBrowser(t)
 	// The link carries the bot's source, as Copy link writes it.
@@ -108,31 +149,13 @@ func TestPageThinkingOfItsBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var z bytes.Buffer
-	zw, _ := flate.NewWriter(&z, flate.BestCompression)
-	zw.Write([]byte(src))
-	zw.Close()
-	b.open("?game=colosseum&p1=go:bot.go&p2=greedy&preset=8&seed=3&thinking=1&turn=2&bot=" + base64.RawURLEncoding.EncodeToString(z.Bytes()))
+	b.open("?game=colosseum&p1=go:bot.go&p2=greedy&preset=8&seed=3&thinking=1&turn=2&bot=" + linktext.Encode(src))
 	b.waitJS(`(s => s.turn == 2 && !s.playing && s.thought_turn == 2)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
 	b.awaitFrames(3)
 	if s := b.thinking(); s.ThoughtTurn != 2 || s.Placed == 0 || len(s.Thought) == 0 {
 		b.fatalf("the page's bot's thinking: %+v\nnotes: %.600s\nstatus: %.600s", s, eval[string](b, `window.arenaTest.notes()`), eval[string](b, `window.arenaTest.status()`))
 	}
 	b.screenshot("thinking-page-bot")
-	b.phone()
-	b.open("?game=colosseum&p1=strong&p2=greedy&preset=8&seed=3&thinking=1&turn=4")
-	b.waitJS(`(s => s.turn == 4 && !s.playing && s.thought_turn == 4)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
-	b.awaitFrames(3)
-	b.phoneCheck("colosseum thinking")
-	if s := b.thinking(); s.Placed == 0 {
-		b.fatalf("on a phone the layer places nothing: %+v", s)
-	}
-	b.screenshot("phone-thinking-colosseum")
-	b.open("?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1&turn=5")
-	b.waitJS(`(s => s.turn == 5 && !s.playing && s.thought_turn == 5)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
-	b.awaitFrames(3)
-	b.phoneCheck("pathgame thinking")
-	b.screenshot("phone-thinking-pathgame")
 }
 
 // thoughtFrom is the first turn from `from` whose notes mark the board,
@@ -161,10 +184,10 @@ func unclocked(notes [2]*match.Note) string {
 
 // scaleShares is the share of a screenshot's pixels near one of the
 // thinking scale's colours.
-func scaleShares(t *testing.T, png []byte) float64 {
-	sum := 0.0
-	for _, s := range colourShare(t, png, render.Dark.Scale[:]...) {
-		sum += s
+func scaleShares(t *testing.T, data []byte) float64 {
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return sum
+	return render.Dark.ScaleShare(img, 23)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"cmp"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -347,4 +348,29 @@ func DrawScaleLegend(c Canvas, x, y, h float64, face Face, th *Theme) float64 {
 func drawTextAt(c Canvas, s string, x, y, h float64, face Face, col color.RGBA) float64 {
 	c.Text(s, x, y+(h-c.LineHeight(face))/2, face, Left, col)
 	return c.TextWidth(s, face)
+}
+
+// ScaleShare is the share of an image's pixels within near (the sum of
+// the channels' differences) of one of the theme's scale colours: how
+// much of a frame, a GIF's or a screenshot's, the thinking layer paints.
+// Tests read it to see that the layer is drawn, or is not.
+func (th *Theme) ScaleShare(img image.Image, near int) float64 {
+	b := img.Bounds()
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			for _, c := range th.Scale {
+				if absDiff(r>>8, c.R)+absDiff(g>>8, c.G)+absDiff(bl>>8, c.B) <= near {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return float64(n) / float64(max(1, b.Dx()*b.Dy()))
+}
+
+func absDiff(a uint32, b uint8) int {
+	return max(int(a)-int(b), int(b)-int(a))
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"context"
-	"image"
 	"slices"
 	"strings"
 	"testing"
@@ -72,7 +71,7 @@ func TestThinkingIsDrawnInEveryGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p, q := scaleShare(plain), scaleShare(thought); q <= p || q < 0.0005 {
+			if p, q := Dark.ScaleShare(plain, 0), Dark.ScaleShare(thought, 0); q <= p || q < 0.0005 {
 				t.Fatalf("turn %d: the scale's colours cover %.4f of the frame with thinking, %.4f without", k, q, p)
 			}
 			var lines []string
@@ -102,21 +101,6 @@ func firstThought(rec *match.Record) (int, int) {
 		}
 	}
 	return -1, 0
-}
-
-// scaleShare is the share of an image's pixels in one of the scale's
-// colours exactly.
-func scaleShare(img *image.RGBA) float64 {
-	n := 0
-	for i := 0; i < len(img.Pix); i += 4 {
-		for _, c := range Dark.Scale {
-			if img.Pix[i] == c.R && img.Pix[i+1] == c.G && img.Pix[i+2] == c.B {
-				n++
-				break
-			}
-		}
-	}
-	return float64(n) / float64(len(img.Pix)/4)
 }
 
 // TestMarksOffTheBoardAreLeftOut: a bot may mark any place (a page's bot

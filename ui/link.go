@@ -1,14 +1,12 @@
 package ui
 
 import (
-	"bytes"
-	"compress/flate"
-	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/linktext"
 )
 
 // A link names a match by its settings, and a setup whose bots count
@@ -39,11 +37,7 @@ func encodeMoves(rec *match.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b bytes.Buffer
-	zw, _ := flate.NewWriter(&b, flate.BestCompression)
-	zw.Write(data)
-	zw.Close()
-	return base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
+	return linktext.Encode(string(data)), nil
 }
 
 // decodeMoves reads a link's moves parameter.
@@ -51,19 +45,15 @@ func decodeMoves(s string) ([][2]json.RawMessage, error) {
 	if len(s) > 4*maxLinkMoves {
 		return nil, fmt.Errorf("the link's moves are %d characters, more than a link carries", len(s))
 	}
-	z, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return nil, fmt.Errorf("the link's moves are damaged: %v", err)
-	}
-	data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxMovesJSON+1))
-	if err != nil {
-		return nil, fmt.Errorf("the link's moves are damaged: %v", err)
-	}
-	if len(data) > maxMovesJSON {
+	data, err := linktext.Decode(s, maxMovesJSON)
+	if errors.Is(err, linktext.ErrTooLong) {
 		return nil, fmt.Errorf("the link's moves inflate past %d MB", maxMovesJSON>>20)
 	}
+	if err != nil {
+		return nil, fmt.Errorf("the link's moves are %v", err)
+	}
 	var moves [][2]json.RawMessage
-	if err := json.Unmarshal(data, &moves); err != nil {
+	if err := json.Unmarshal([]byte(data), &moves); err != nil {
 		return nil, fmt.Errorf("the link's moves are damaged: %v", err)
 	}
 	return moves, nil
@@ -76,11 +66,7 @@ const maxSourceBytes = 1 << 20
 // encodeSource writes a bot's source as a link parameter, deflated and in
 // base64, or says why a link cannot carry it.
 func encodeSource(src string) (string, error) {
-	var b bytes.Buffer
-	zw, _ := flate.NewWriter(&b, flate.BestCompression)
-	zw.Write([]byte(src))
-	zw.Close()
-	enc := base64.RawURLEncoding.EncodeToString(b.Bytes())
+	enc := linktext.Encode(src)
 	if len(enc) > maxLinkMoves {
 		return "", fmt.Errorf("the bot's source is %d characters in a link, more than the %d a link carries: download it from the editor and share the file", len(enc), maxLinkMoves)
 	}
@@ -92,18 +78,14 @@ func decodeSource(s string) (string, error) {
 	if len(s) > 4*maxLinkMoves {
 		return "", fmt.Errorf("the link's bot is %d characters, more than a link carries", len(s))
 	}
-	z, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return "", fmt.Errorf("the link's bot is damaged: %v", err)
-	}
-	data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxSourceBytes+1))
-	if err != nil {
-		return "", fmt.Errorf("the link's bot is damaged: %v", err)
-	}
-	if len(data) > maxSourceBytes {
+	src, err := linktext.Decode(s, maxSourceBytes)
+	if errors.Is(err, linktext.ErrTooLong) {
 		return "", fmt.Errorf("the link's bot inflates past %d MB", maxSourceBytes>>20)
 	}
-	return string(data), nil
+	if err != nil {
+		return "", fmt.Errorf("the link's bot is %v", err)
+	}
+	return src, nil
 }
 
 // linkBot returns the bot parameter of a link to a match that has the

@@ -632,7 +632,14 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 			note = "replaced: " + t.Replaced[side]
 		}
 		line := fmt.Sprintf("%s (%.1f ms): %s", side, float64(t.Think[side].Microseconds())/1000, note)
-		y = wrapText(c, line, r.X, y, r.W, st.mono, th.Text) + st.gap/2
+		if st.compact && v.app.opts.Thinking {
+			// A phone's panel is short: one line of the note leaves
+			// room for the candidates and the legend.
+			c.Text(fit(c, line, st.mono, r.W), r.X, y, st.mono, render.Left, th.Text)
+			y += c.LineHeight(st.mono) + st.gap/2
+		} else {
+			y = wrapText(c, line, r.X, y, r.W, st.mono, th.Text) + st.gap/2
+		}
 		if v.app.opts.Thinking {
 			top := shownCandidates
 			if st.compact {

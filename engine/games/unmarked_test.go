@@ -103,19 +103,13 @@ func unmarkedReplay(t *testing.T, rec *match.Record) []byte {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	for _, turn := range rp.Turns {
+	for _, turn := range rp.Unmarked().Turns {
+		// As maps, whose keys marshal sorted, as testdata/unmarked was written.
 		var notes [2]map[string]any
 		for side, n := range turn.Notes {
-			if n == nil {
-				continue
-			}
-			data, _ := json.Marshal(n)
-			json.Unmarshal(data, &notes[side])
-			for _, k := range []string{"marks", "marksLeft", "expects"} {
-				delete(notes[side], k)
-			}
-			if len(notes[side]) == 0 {
-				notes[side] = nil // a note of marks alone was none before
+			if n != nil {
+				data, _ := json.Marshal(n)
+				json.Unmarshal(data, &notes[side])
 			}
 		}
 		line, err := json.Marshal(struct {

@@ -123,3 +123,22 @@ func TestNotesWithoutMarksLoad(t *testing.T) {
 		t.Fatal("notes with different marks are the same")
 	}
 }
+
+func TestUnmarkedKeepsAllButMarks(t *testing.T) {
+	marksOnly, both := &Note{}, &Note{Depth: 3}
+	for _, n := range []*Note{marksOnly, both} {
+		n.Mark(AtCell(1, 2), 5, "x")
+		n.Expect(AtNode(4))
+	}
+	rp := &Replay{Game: "g", Turns: []ReplayTurn{{Notes: [2]*Note{marksOnly, both}, Replaced: [2]string{"", "late"}}}}
+	u := rp.Unmarked()
+	if got := u.Turns[0].Notes; got[0] != nil || got[1] == nil || got[1].Depth != 3 || got[1].Thought() || got[1].MarksLeft != 0 {
+		t.Fatalf("unmarked notes: %+v %+v", got[0], got[1])
+	}
+	if u.Game != "g" || u.Turns[0].Replaced[1] != "late" {
+		t.Fatalf("unmarked replay lost more than marks: %+v", u)
+	}
+	if !marksOnly.Thought() || !both.Thought() || rp.Turns[0].Notes[0] != marksOnly {
+		t.Fatal("Unmarked changed the replay it copied")
+	}
+}
