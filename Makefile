@@ -101,7 +101,10 @@ DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 s
 	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5" \
 	"life -p1 strong -p2 greedy -seed 7 -thinking -turn 20" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7 -thinking -turn 6" \
 	"mapcolor -preset voronoi -p1 course -p2 greedy -seed 5 -thinking -turn 3" "evasion -p1 strong -p2 greedy -seed 7 -thinking -turn 41" \
-	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5 -thinking -turn 6"
+	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5 -thinking -turn 6" \
+	"life -p1 strong -p2 greedy -seed 7 -thinking" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7 -thinking" \
+	"mapcolor -preset voronoi -p1 course -p2 greedy -seed 5 -thinking" "evasion -p1 strong -p2 greedy -seed 7 -thinking" \
+	"pathgame -preset gen-300 -p1 strong -p2 greedy -seed 5 -thinking"
 XVFB_SCREEN := -s "-screen 0 1280x1024x24"
 WINDOW_FRAMES := 630
 WINDOW_ROUNDS := 3

@@ -12,8 +12,9 @@
 set -eu
 desktop=$1 blank=$2 frames=$3 rounds=$4
 shift 4
-# name is a game's name, +thinking when the layer is on.
-name() { case "$1" in *-thinking*) echo "${1%% *}+thinking" ;; *) echo "${1%% *}" ;; esac; }
+# name is a game's name, +thinking when the layer is on (+thinking-held
+# when the match is held at a turn).
+name() { case "$1" in *-thinking*-turn*) echo "${1%% *}+thinking-held" ;; *-thinking*) echo "${1%% *}+thinking" ;; *) echo "${1%% *}" ;; esac; }
 rate() { sed -n 's/.*: \([0-9.]*\) frames a second.*/\1/p'; }
 longest() { sed -n 's/.*longest frame \([0-9]*\) ms.*/\1/p'; }
 slow() { sed -n 's/.*longest frame [0-9]* ms, \([0-9]*\) over.*/\1/p'; }
