@@ -122,10 +122,12 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	t.Note.Text = fmt.Sprintf("cheapest path now %s in %d steps", trimFloat(b.paths.Dist[r.Pos]), len(b.paths.Path(r.Pos)))
 	expectRoute(&t.Note, r.Pos, b.paths.Path(r.Pos))
 	// Each way on, by what the cheapest walk from there costs now (less
-	// is better: marked negative); strong prices those it plays out
-	// against the adversaries instead, and marks the others "path".
+	// is better: marked negative); strong marks those it plays out
+	// against the adversaries instead, priced by the play-out, and not
+	// the others: a cheapest path is no price against raises, and would
+	// outshine every way played out.
 	ways := newWays(g, r, &b.paths)
-	defer ways.mark(&t.Note, b.strong && !b.lean)
+	defer ways.mark(&t.Note)
 	if !b.strong || b.lean {
 		return next.To
 	}
@@ -140,7 +142,7 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 	}
 	b.been[r.Pos] = true
 	arcs := append([]Arc{next}, g.Arcs(r.Pos)...)
-	best, bestCost := next.To, math.Inf(1)
+	best, bestCost := next, math.Inf(1)
 	ahead := b.ahead(t, g, r.Pos)
 	for i, a := range arcs {
 		if i > 0 && (a == next || !ahead[a.To]) || b.been[a.To] {
@@ -153,14 +155,17 @@ func (b *bot) step(t *match.Turn, g *Graph, r *Round) int {
 		c := r.Costs()[a.Edge] + rest
 		ways.price(a.To, c)
 		if c < bestCost {
-			best, bestCost = a.To, c
+			best, bestCost = a, c
 		}
 	}
 	t.Note.Text += fmt.Sprintf("; against a raising adversary %s", trimFloat(bestCost))
+	// The route it expects: its step, then the cheapest path on.
+	t.Note.Expects = t.Note.Expects[:0]
+	expectRoute(&t.Note, r.Pos, append([]Arc{best}, b.paths.Path(best.To)...))
 	b.stepped, b.steps = *r, true
 	b.stepped.Share()
-	b.stepped.Pos = best
-	return best
+	b.stepped.Pos = best.To
+	return best.To
 }
 
 // ways are the player's ways on from its node, with what each costs.
@@ -168,6 +173,7 @@ type ways struct {
 	to     []int
 	cost   []float64
 	played []bool // priced by a play-out, not by the cheapest path
+	priced bool   // some way was played out
 }
 
 func newWays(g *Graph, r *Round, p *Paths) *ways {
@@ -185,24 +191,22 @@ func newWays(g *Graph, r *Round, p *Paths) *ways {
 // price sets the cost a play-out gave the way to node n.
 func (w *ways) price(n int, c float64) {
 	if i := slices.Index(w.to, n); i >= 0 {
-		w.cost[i], w.played[i] = c, true
+		w.cost[i], w.played[i], w.priced = c, true, true
 	}
 }
 
 // mark marks each way with its cost, negated (less is better), the
-// cheapest first; with labelled, the ways not played out say "path".
-func (w *ways) mark(n *match.Note, labelled bool) {
+// cheapest first; once some way was played out, only those that were.
+func (w *ways) mark(n *match.Note) {
 	order := make([]int, len(w.to))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(w.cost[a], w.cost[b]) })
 	for _, i := range order {
-		label := ""
-		if labelled && !w.played[i] {
-			label = "path"
+		if !w.priced || w.played[i] {
+			n.Mark(match.AtNode(w.to[i]), -w.cost[i], "")
 		}
-		n.Mark(match.AtNode(w.to[i]), -w.cost[i], label)
 	}
 }
 
