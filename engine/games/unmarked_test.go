@@ -9,8 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -196,29 +194,17 @@ func BenchmarkReplayGrowth(b *testing.B) {
 // replaySizes is the size of rec's replay, and of the same without its
 // notes' marks and expected lines.
 func replaySizes(b *testing.B, rec *match.Record) (with, without int) {
+	rp, err := rec.Replay()
+	if err != nil {
+		b.Fatal(err)
+	}
 	var buf bytes.Buffer
-	if err := match.SaveReplay(&buf, rec); err != nil {
+	if _, err := rp.WriteTo(&buf); err != nil {
 		b.Fatal(err)
 	}
 	with = buf.Len()
-	bare := *rec
-	bare.Turns = slices.Clone(rec.Turns)
-	for i, t := range bare.Turns {
-		for side, n := range t.Notes {
-			if n == nil {
-				continue
-			}
-			c := *n
-			c.Marks, c.MarksLeft, c.Expects = nil, 0, nil
-			if reflect.ValueOf(c).IsZero() {
-				bare.Turns[i].Notes[side] = nil
-			} else {
-				bare.Turns[i].Notes[side] = &c
-			}
-		}
-	}
 	buf.Reset()
-	if err := match.SaveReplay(&buf, &bare); err != nil {
+	if _, err := rp.Unmarked().WriteTo(&buf); err != nil {
 		b.Fatal(err)
 	}
 	return with, buf.Len()
