@@ -14,6 +14,7 @@ import (
 	"time"
 
 	_ "github.com/arena-playground/arena/engine/games" // the games the programs offered play
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	_ "github.com/arena-playground/arena/gobot/interp" // go: programs, and the binary as their interpreter
 	"github.com/arena-playground/arena/internal/untrusted"
@@ -36,7 +37,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	var offers players.Offers
 	fs.Var(&offers, "player", players.OfferUsage)
 	fs.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	caps := fs.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	caps := fs.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	gauntlets := fs.String("gauntlets", gauntlet.DefaultDir(), "the `directory` where the page's gauntlets are played, each in a directory of its own (journal, plan, replays), so that one started again resumes")
 	quiet := fs.Bool("quiet", false, "do not show here what the programs write for people (their standard error) as they play; the page shows each move's lines")
 	if err := fs.Parse(args); err != nil {
@@ -51,7 +52,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 		return code
 	}
 	var err error
-	if players.ProgramCaps, err = players.ParseCaps(*caps); err != nil {
+	if players.ProgramCaps, err = box.ParseCaps(*caps); err != nil {
 		return fail(2, err)
 	}
 	if len(offers) > 0 && *out != "" {
@@ -63,7 +64,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	for _, p := range offers {
 		fmt.Fprintf(stderr, "arena: offering %s in %s's seat menus: %s\n", p.SpecText(), p.Game, p.Spec)
 	}
-	if c := players.Contain(); len(offers) > 0 && !c.Full() {
+	if c := box.Contain(); len(offers) > 0 && !c.Full() {
 		fmt.Fprintf(stderr, "arena: programs are weakly contained here: %s\n", c.Weaker)
 	}
 	match.ServeLog = untrusted.NewWriter(stderr)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/internal/safefile"
@@ -25,12 +26,9 @@ import (
 // not import the games back through the interpreter's tables.
 
 // GoBotEnv, set to 1, makes arena's binary a bot's interpreter (package
-// gobot/interp's init serves then, unless CapsEnv asks the launcher to
-// start the binary again under caps first).
+// gobot/interp's init serves then, in its box: package box's launcher,
+// whose init runs first, has made the box and executed the binary again).
 const GoBotEnv = "ARENA_GO_BOT"
-
-// CapsEnv carries a program's caps to the launcher (see capped).
-const CapsEnv = capsEnv
 
 // goCheck checks a bot's source in this process; nil when this binary
 // cannot interpret bots.
@@ -58,7 +56,7 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 	}
 	proto := gobot.NewProtocol(g, spec.Command, string(data))
 	b := &goBot{proto: proto, start: func() (*processBot, error) {
-		return startProcessEnv(proto, []string{self}, goBotEnv(), "the bot")
+		return startProcess(proto, box.Spec{Args: []string{self}, Env: goBotEnv(), Alone: true}, "the bot")
 	}}
 	if b.processBot, err = b.start(); err != nil {
 		return nil, err
@@ -163,7 +161,7 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		// nothing of the bot's code, only that it allocated.
 		t.Note.Said = t.Note.Said[:1]
 		b.Close()
-		over := ProgramCaps.overCap("", "out of memory")
+		over := ProgramCaps.Over("", "out of memory")
 		if over == "" {
 			over = "with no cap set, over what the machine gave"
 		}

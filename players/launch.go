@@ -6,21 +6,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // launched is a program that arena started to play over TCP (a
-// "tcp:cmd:" spec): it was handed the address arena listens on and is
+// "tcp:cmd:" spec), in its box with a seat: a port that only its box
+// reaches, where arena listens. It is handed the seat's address and is
 // expected to connect there, as a student's client connects to the
-// course's server. It runs in a process group of its own, which ends with
-// its session, or on Ctrl-C.
+// course's server. Its box ends with its session, or on Ctrl-C.
 type launched struct {
+	box    *box.Box
 	cmd    *exec.Cmd
 	output *said // what it wrote on stdout and stderr
 	exited chan struct{}
@@ -37,10 +40,11 @@ func (l *launched) refused(who string) {
 	}
 }
 
-// launch starts command with {host}, {port} and {role} replaced by the
-// values given, in each word after the command is split, so that a value
-// never changes how the command splits.
-// All it writes goes to out: its moves go by the socket.
+// launch starts command in its box, with {role} replaced by vars' and
+// {host} and {port} by its seat's, in each word after the command is
+// split, so that a value never changes how the command splits. All it
+// writes goes to out: its moves go by the socket, accepted on the
+// listener Seat gives.
 func launch(command string, vars map[string]string, out *said) (*launched, error) {
 	args, err := splitCommand(command)
 	if err != nil {
@@ -55,16 +59,17 @@ func launch(command string, vars map[string]string, out *said) (*launched, error
 		}
 		args[i] = a
 	}
-	l := &launched{output: out, exited: make(chan struct{})}
-	l.cmd = exec.Command(args[0], args[1:]...)
-	l.cmd.Stdout, l.cmd.Stderr = l.output, l.output
-	newGroup(l.cmd)
-	if err := l.cmd.Start(); err != nil {
-		killGroup(l.cmd) // what newGroup opened for it
+	b, err := box.New(box.Spec{Args: args, Seat: true, Caps: ProgramCaps})
+	if err != nil {
 		return nil, fmt.Errorf("cannot start %s: %v", args[0], err)
 	}
-	started(l.cmd)
-	l.forget = cleanup.Add(func() { killGroup(l.cmd) }) // Ctrl-C does not reach the group
+	l := &launched{box: b, cmd: b.Cmd, output: out, exited: make(chan struct{})}
+	l.cmd.Stdout, l.cmd.Stderr = l.output, l.output
+	if err := b.Start(); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("cannot start %s: %v%s", args[0], err, l.said())
+	}
+	l.forget = cleanup.Add(b.Kill) // Ctrl-C does not reach the box
 	go func() {
 		l.err = l.cmd.Wait()
 		close(l.exited)
@@ -72,20 +77,32 @@ func launch(command string, vars map[string]string, out *said) (*launched, error
 	return l, nil
 }
 
+// said is what the program wrote, as a clause, or "".
+func (l *launched) said() string {
+	if tail := strings.TrimSpace(l.output.String()); tail != "" {
+		return "; it wrote: " + untrusted.Line(tail)
+	}
+	return ""
+}
+
+// listener is where the program's connection is accepted.
+func (l *launched) listener() net.Listener { return l.box.Seat() }
+
 // stop gives the program a moment to exit by itself (it has heard that its
 // session is over, and the course's clients exit then), then ends its
-// whole process group, whatever the program left running.
+// box, whatever the program left running.
 func (l *launched) stop(patience time.Duration) {
 	select {
 	case <-l.exited:
 	case <-time.After(patience):
 	}
-	killGroup(l.cmd)
+	l.box.Kill()
 	l.forget()
 	select {
 	case <-l.exited:
-	case <-time.After(2 * time.Second): // a child that left the group holds the pipes
+	case <-time.After(2 * time.Second): // a child that escaped holds the pipes
 	}
+	l.box.Close()
 }
 
 // gone says how the program ended, with the last line it wrote, once it

@@ -8,11 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
@@ -330,14 +330,15 @@ func (p *linePlayer) SayTo(w io.Writer, side match.Side) {
 func (p *linePlayer) Timed() bool { return true }
 
 // processBot is a program playing through a Protocol on its standard
-// input and output, in its own process group.
+// input and output, in its box.
 type processBot struct {
 	*linePlayer
+	box     *box.Box
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	stderr  *said
 	waited  chan struct{} // closed once the program has exited
-	forget  func()        // unregisters the group from cleanup
+	forget  func()        // unregisters the box from cleanup
 	waitErr error
 }
 
@@ -350,7 +351,7 @@ func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 my_agent.py")
 	}
-	p, err := startProcess(proto, args, "the program")
+	p, err := startProcess(proto, box.Spec{Args: args}, "the program")
 	if err != nil {
 		return nil, fmt.Errorf("cmd:%s: %w", command, err)
 	}
@@ -358,34 +359,32 @@ func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 }
 
 // startProcess starts a program that plays through proto on its standard
-// input and output; what names it in messages.
-func startProcess(proto match.Protocol, args []string, what string) (*processBot, error) {
-	return startProcessEnv(proto, args, nil, what)
-}
-
-// startProcessEnv is startProcess with env added to arena's environment.
-func startProcessEnv(proto match.Protocol, args, env []string, what string) (*processBot, error) {
+// input and output, in the box spec says (under ProgramCaps); what names
+// it in messages.
+func startProcess(proto match.Protocol, spec box.Spec, what string) (*processBot, error) {
 	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: newSaid(2048), waited: make(chan struct{})}
 	p.said = p.stderr
-	p.cmd = exec.Command(args[0], args[1:]...)
-	if env != nil {
-		p.cmd.Env = append(os.Environ(), env...)
-	}
-	p.cmd.Stderr = p.stderr
-	newGroup(p.cmd)
-	out, err := p.cmd.StdoutPipe()
+	spec.Caps = ProgramCaps
+	b, err := box.New(spec)
 	if err != nil {
 		return nil, err
 	}
+	p.box, p.cmd = b, b.Cmd
+	p.cmd.Stderr = p.stderr
+	out, err := p.cmd.StdoutPipe()
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
 	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
+		b.Close()
 		return nil, err
 	}
-	if err := p.cmd.Start(); err != nil {
-		killGroup(p.cmd) // what newGroup opened for it
+	if err := b.Start(); err != nil {
+		b.Close()
 		return nil, err
 	}
-	started(p.cmd)
-	p.forget = cleanup.Add(func() { killGroup(p.cmd) }) // Ctrl-C does not reach the group
+	p.forget = cleanup.Add(b.Kill) // Ctrl-C does not reach the box
 	p.out, p.ended = p.stdin, p.exited
 	// One goroutine reads the answers to the end, then waits for the
 	// program: Wait must not run before the reads are done.
@@ -418,10 +417,10 @@ func (p *processBot) exited() error {
 }
 
 // Close closes the program's input and gives it a moment to exit, then
-// ends its whole process group: the program if it is still there, and
-// whatever it started, which may hold its output open. It waits for the
-// output to close for a bounded time only: a process that left the group
-// (setsid) and holds the pipe is not waited for.
+// ends its box: the program if it is still there, and whatever it
+// started, which may hold its output open. It waits for the output to
+// close for a bounded time only: a process that escaped (setsid, where
+// there is no namespace) and holds the pipe is not waited for.
 func (p *processBot) Close() error {
 	close(p.quit)
 	p.stdin.Close()
@@ -429,11 +428,12 @@ func (p *processBot) Close() error {
 	case <-p.waited:
 	case <-time.After(time.Second):
 	}
-	killGroup(p.cmd)
+	p.box.Kill()
 	p.forget()
 	select {
 	case <-p.waited:
 	case <-time.After(2 * time.Second):
 	}
+	p.box.Close()
 	return nil
 }

@@ -8,11 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
@@ -20,13 +19,15 @@ import (
 
 func init() { match.RegisterRunOnce(RunOnce) }
 
-// RunOnce runs the program of a "cmd:" spec once, in dir, for at most
-// limit, and says why when it fails: the time limit, the exit status and
-// the last line it wrote on stderr. The run is over when the program
-// exits: whatever it left running in the background (a "sleep 999 &") is
-// ended with its process group and holds nothing up. Words of the command
-// that name files in the directory arena runs in (python3 hw2.py,
-// ./hw2.sh) are made absolute, since the program runs in dir.
+// RunOnce runs the program of a "cmd:" spec once, in its box with dir as
+// its working directory, for at most limit, and says why when it fails:
+// the time limit, the exit status and the last line it wrote on stderr.
+// The run is over when the program exits: whatever it left running in
+// the background (a "sleep 999 &") is ended with its box and holds
+// nothing up. Words of the command that name files in the directory
+// arena runs in (python3 hw2.py, ./hw2.sh) are made absolute, and those
+// files given to it; the course's own files, input.txt and output.txt,
+// are the program's, in dir.
 func RunOnce(ctx context.Context, command, dir string, limit time.Duration) error {
 	args, err := splitCommand(command)
 	if err != nil {
@@ -35,9 +36,13 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 	if len(args) == 0 {
 		return fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
 	}
-	args = resolveWords(args, dir)
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
+	b, err := box.New(box.Spec{Args: args, Dir: dir, Caps: ProgramCaps, Keep: []string{"input.txt", "output.txt"}})
+	if err != nil {
+		return fmt.Errorf("the program failed: %v", err)
+	}
+	defer b.Close() // what the program left running ends with its move
 	// Standard error goes to a file, not a pipe: a pipe would keep Wait
 	// waiting for the background children that hold it.
 	errFile, err := os.CreateTemp("", "arena-stderr-")
@@ -46,22 +51,20 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 	}
 	defer os.Remove(errFile.Name())
 	defer errFile.Close()
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Dir = dir
-	cmd.Stderr = errFile
-	newGroup(cmd)
-	cmd.Cancel = func() error { killGroup(cmd); return nil }
-	defer killGroup(cmd) // what the program left running ends with its move
-	if err = cmd.Start(); err == nil {
-		started(cmd)
-		defer cleanup.Add(func() { killGroup(cmd) })() // Ctrl-C does not reach the group
-		err = cmd.Wait()
+	b.Cmd.Stderr = errFile
+	if err = b.Start(); err == nil {
+		defer cleanup.Add(func() { b.Kill() })() // Ctrl-C does not reach the box
+		stop := context.AfterFunc(ctx, b.Kill)
+		err = b.Cmd.Wait()
+		stop()
 	}
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		err = fmt.Errorf("the program did not finish within %v", limit)
+	case ctx.Err() != nil:
+		return ctx.Err()
 	default:
 		err = fmt.Errorf("the program failed: %v", err)
 	}
@@ -69,7 +72,7 @@ func RunOnce(ctx context.Context, command, dir string, limit time.Duration) erro
 	if tail != "" {
 		err = fmt.Errorf("%w; it wrote: %s", err, untrusted.Line(tail))
 	}
-	if note := capNote(err.Error(), tail, cmd.ProcessState); note != "" {
+	if note := capNote(err.Error(), tail, b.Cmd.ProcessState); note != "" {
 		err = fmt.Errorf("%w%s", err, note)
 	}
 	return err
@@ -87,36 +90,4 @@ func fileTail(f *os.File, n int64) string {
 		return ""
 	}
 	return string(b)
-}
-
-// resolveWords makes absolute the words of a command that name a file or
-// directory in arena's working directory, for a program that runs in
-// another (dir): "python3 hw2.py" runs the hw2.py the person sees, and
-// "java -cp . hw2" finds its classes. The program itself is looked up on
-// PATH unless it holds a slash, as a shell does. The course's own files,
-// input.txt and output.txt, are the program's, in dir.
-func resolveWords(args []string, dir string) []string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return args
-	}
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = a
-		explicit := a == "." || a == ".." || strings.HasPrefix(a, "./") || strings.HasPrefix(a, "../")
-		switch {
-		case a == "" || filepath.IsAbs(a) || strings.HasPrefix(a, "-") || a == "input.txt" || a == "output.txt":
-		case i == 0 && !strings.Contains(a, "/"): // a program on PATH
-		case explicit || i == 0:
-			out[i] = filepath.Join(wd, a)
-		case exists(filepath.Join(wd, a)) && !exists(filepath.Join(dir, a)):
-			out[i] = filepath.Join(wd, a)
-		}
-	}
-	return out
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -71,7 +72,7 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (mat
 	}
 	_, runner := pa.PythonRunner()
 	python, from := PythonCommand()
-	p, err := startProcess(proto, append(python[:len(python):len(python)], "-c", string(runner), abs), "the agent")
+	p, err := startProcess(proto, box.Spec{Args: append(python[:len(python):len(python)], "-c", string(runner), abs)}, "the agent")
 	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 			how := "install Python 3 with NumPy, or name another Python with -python or ARENA_PYTHON"

@@ -219,21 +219,16 @@ func (l *lobby) gather(ctx context.Context, s match.State, side match.Side, left
 	}
 }
 
-// start listens on a new loopback port and starts the game's program
-// there, for side's role in the game s starts.
+// start starts the game's program in its box, for side's role in the
+// game s starts, and returns its seat.
 func (l *lobby) start(s match.State, side match.Side) (net.Listener, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("cannot listen for the program: %v", err)
-	}
-	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	role := l.proto.RoleName(l.proto.RoleOf(s, side))
-	if l.prog, err = launch(l.command, map[string]string{"host": host, "port": port, "role": role}, l.said); err != nil {
-		ln.Close()
+	var err error
+	if l.prog, err = launch(l.command, map[string]string{"role": role}, l.said); err != nil {
 		return nil, err
 	}
 	l.prog.log, l.prog.seat = l.log, l.side
-	return ln, nil
+	return l.prog.listener(), nil
 }
 
 // hello reads a client's first message within wait: its role. The wait

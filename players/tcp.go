@@ -40,22 +40,19 @@ func (p *tcpBot) LogTo(w io.Writer, side match.Side) { p.log, p.seat = w, side.S
 // newTCPBot listens where spec says: its address, or a free loopback port
 // for the program it names.
 func newTCPBot(proto match.Protocol, spec match.Spec) (match.Bot, error) {
-	addr := listenAddr(spec.Addr)
 	if spec.Command != "" {
-		addr = "127.0.0.1:0"
+		// The program's seat is its box's, made as it starts.
+		p := &tcpBot{linePlayer: newLinePlayer(proto, "the program"), command: spec.Command}
+		p.said = newSaid(4096)
+		p.open = p.accept
+		p.ended = p.disconnected
+		return p, nil
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", listenAddr(spec.Addr))
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot listen: %w", spec, err)
 	}
-	what := "the client on " + ln.Addr().String()
-	if spec.Command != "" {
-		what = "the program"
-	}
-	p := &tcpBot{linePlayer: newLinePlayer(proto, what), addr: ln.Addr().String(), ln: ln, command: spec.Command}
-	if spec.Command != "" {
-		p.said = newSaid(4096)
-	}
+	p := &tcpBot{linePlayer: newLinePlayer(proto, "the client on "+ln.Addr().String()), addr: ln.Addr().String(), ln: ln}
 	p.open = p.accept
 	p.ended = p.disconnected
 	return p, nil
@@ -87,16 +84,15 @@ func (p *tcpBot) Listening() string {
 // accept waits for the one client of this player, starting it first when
 // arena is to.
 func (p *tcpBot) accept(ctx context.Context) error {
-	defer p.ln.Close() // one client per port, as the original
 	if p.command != "" {
-		host, port, _ := net.SplitHostPort(p.addr)
-		prog, err := launch(p.command, map[string]string{"host": host, "port": port}, p.said)
+		prog, err := launch(p.command, nil, p.said)
 		if err != nil {
 			return err
 		}
-		p.prog = prog
+		p.prog, p.ln, p.addr = prog, prog.listener(), prog.box.SeatAddr()
 		prog.log, prog.seat = p.log, p.seat
 	}
+	defer p.ln.Close() // one client per port, as the original
 	c, err := acceptOne(ctx, p.ln, p.prog)
 	if err != nil {
 		return err
@@ -124,7 +120,9 @@ func (p *tcpBot) disconnected() error {
 // Close ends the connection, stops listening and ends the program.
 func (p *tcpBot) Close() error {
 	close(p.quit)
-	p.ln.Close()
+	if p.ln != nil {
+		p.ln.Close()
+	}
 	if p.conn != nil {
 		p.conn.Close()
 	}
@@ -141,9 +139,11 @@ var ConnectWait = 20 * time.Second
 
 // acceptOne waits for one client on ln, for at most maxWait, or
 // ConnectWait when prog is the program expected to connect, whose exit
-// ends the wait at once. A connection to prog's port from any process but
-// prog and its descendants is closed at once and logged: the port is on
-// loopback, where a rival's program could take the seat.
+// ends the wait at once. Where prog's seat is on the machine's own
+// loopback (no network namespace), a connection from any process but
+// prog and its descendants is closed at once and logged: a rival's
+// program could take the seat. In a box of its own, no other process can
+// reach the seat.
 func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, error) {
 	type result struct {
 		c   net.Conn
@@ -153,7 +153,7 @@ func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, 
 	go func() {
 		for {
 			c, err := ln.Accept()
-			if err == nil && prog != nil && prog.cmd.Process != nil {
+			if err == nil && prog != nil && prog.box.SeatShared() && prog.cmd.Process != nil {
 				if ours, who := peerOwner(c, prog.cmd.Process.Pid); !ours {
 					c.Close()
 					prog.refused(who)

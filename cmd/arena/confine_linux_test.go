@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/players"
 )
 
@@ -55,7 +56,7 @@ func Act(t *match.Turn) (match.Action, error) {
 // refuses them all (permission denied, its EACCES); without namespaces
 // (the portable path) the seccomp filter still holds.
 func TestKernelRefusesWhatTablesLeak(t *testing.T) {
-	c := players.Contain()
+	c := box.Contain()
 	if c.Landlock == 0 && !c.Seccomp {
 		t.Fatalf("this kernel has neither Landlock nor seccomp: %s", c)
 	}
@@ -80,8 +81,8 @@ func TestKernelRefusesWhatTablesLeak(t *testing.T) {
 	written, ran := filepath.Join(dir, "pwned.txt"), filepath.Join(dir, "ran.txt")
 	bot := filepath.Join(dir, "attack.go")
 	os.WriteFile(bot, []byte(fmt.Sprintf(attack, written, "id > "+ran, ln.Addr().String())), 0o644)
-	full := players.PortableEnv + "=" // whatever the test's environment says
-	for _, env := range []string{full, full + "\x00ARENA_TEST_NO_SECCOMP=1", players.PortableEnv + "=1"} {
+	full := box.PortableEnv + "=" // whatever the test's environment says
+	for _, env := range []string{full, full + "\x00ARENA_TEST_NO_SECCOMP=1", box.PortableEnv + "=1"} {
 		replay := filepath.Join(dir, "replay.json")
 		cmd := exec.Command(bin, "play", "-game", "colosseum", "-p1", "go:"+bot, "-p2", "random", "-replay", replay)
 		cmd.Env = append(os.Environ(), strings.Split(env, "\x00")...)
@@ -100,7 +101,7 @@ func TestKernelRefusesWhatTablesLeak(t *testing.T) {
 			if !strings.Contains(said, "permission denied") && !strings.Contains(said, "operation not permitted") {
 				t.Errorf("%s: the kernel did not refuse it: %q", env, said)
 			}
-			if env != players.PortableEnv+"=1" {
+			if env != box.PortableEnv+"=1" {
 				t.Logf("%q: %s", env, said)
 			}
 		}
@@ -129,9 +130,9 @@ func TestEntrantsCannotReachEachOther(t *testing.T) {
 	for _, portable := range []bool{false, true} {
 		dir := t.TempDir()
 		replay := filepath.Join(dir, "replay.json")
-		env := players.PortableEnv + "=" // full, whatever the test's environment says
+		env := box.PortableEnv + "=" // full, whatever the test's environment says
 		if portable {
-			env = players.PortableEnv + "=1"
+			env = box.PortableEnv + "=1"
 		}
 		cmd := exec.Command(os.Args[0], "play", "-game", "colosseum", "-p1", spy, "-p2", rival, "-seed", "3", "-replay", replay)
 		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1", env)
@@ -163,7 +164,7 @@ func TestTournamentRefusesWeakContainment(t *testing.T) {
 	program := "p=" + selfCommand(t, "bot -game colosseum -bot greedy")
 	run := func(args ...string) (int, string) {
 		cmd := exec.Command(os.Args[0], append([]string{"tournament", "-game", "colosseum", "-o", t.TempDir()}, args...)...)
-		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1", players.PortableEnv+"=1")
+		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1", box.PortableEnv+"=1")
 		out, err := cmd.CombinedOutput()
 		code := 0
 		if ee, ok := err.(*exec.ExitError); ok {

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/players"
 )
 
@@ -152,7 +153,7 @@ func TestSignalEndsPlayersGroups(t *testing.T) {
 // say it is: the one thing that outlives them.
 func TestProgramsEndWithArenaHoweverItEnds(t *testing.T) {
 	py := python(t, true)
-	weak := !players.Contain().Separate
+	weak := !box.Contain().Separate
 	for _, how := range []string{"game over", "kill -9"} {
 		t.Run(how, func(t *testing.T) {
 			dir := t.TempDir()

@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/players"
 )
@@ -33,7 +34,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.preset, "preset", "", "a preset config by `name` (see 'arena games')")
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	fs.StringVar(&m.caps, "caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	fs.StringVar(&m.caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	fs.BoolVar(&m.quiet, "quiet", false, "do not show what programs write for people (their standard error, a py: agent's prints) as they play; each move's lines stay in the replay")
 	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
 }
@@ -70,7 +71,7 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		s.Said = m.log
 	}
 	players.Python = m.python
-	if players.ProgramCaps, err = players.ParseCaps(m.caps); err != nil {
+	if players.ProgramCaps, err = box.ParseCaps(m.caps); err != nil {
 		return s, usageError{err}
 	}
 	switch m.clocks {
@@ -116,7 +117,7 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		return s, err
 	}
 	started := s.Players[0].External() && s.Players[0].Command != "" || s.Players[1].External() && s.Players[1].Command != ""
-	if c := players.Contain(); started && !c.Full() && m.log != nil {
+	if c := box.Contain(); started && !c.Full() && m.log != nil {
 		fmt.Fprintf(m.log, "arena: programs are weakly contained here: %s\n", c.Weaker)
 	}
 	return s, checkSeeds(g, s.Config, m.seed, 1)

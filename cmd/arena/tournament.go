@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/players"
@@ -46,9 +47,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	clocks := fs.String("clocks", "programs", "whom the game's clock rules: programs, or all")
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	sprt := fs.String("sprt", "", "for -format sprt: `elo0=0,elo1=10,alpha=0.05,beta=0.05`")
-	caps := fs.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps; kept in the tournament's plan")
+	caps := fs.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps; kept in the tournament's plan")
 	check := fs.Bool("check", false, "check the command line and every entrant (programs found, agent files imported), then stop before any game")
-	containment := fs.String(players.ContainmentFlag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway, each in a process group")
+	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway, each in a process group")
 	shard := fs.String("shard", "", "play only shard `i/n` of the schedule (its pairs k with k mod n = i), into its own directory; join them with 'arena tournament merge'")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -61,7 +62,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	case *format == tournament.SPRTMatch && !given["rounds"]:
 		*rounds = sprtPairs
 	}
-	programCaps, err := players.ParseCaps(*caps)
+	programCaps, err := box.ParseCaps(*caps)
 	if err != nil {
 		return usageError{err}
 	}
@@ -88,10 +89,10 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if programs { // programs it starts, which the kernel should keep apart
-		if err := players.CheckContainment(*containment); err != nil {
+		if err := box.Check(*containment); err != nil {
 			return usageError{err}
 		}
-		if c := players.Contain(); !c.Full() {
+		if c := box.Contain(); !c.Full() {
 			fmt.Fprintf(stderr, "arena: -containment weak: %s\n", c.Weaker)
 		}
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/atomicfile"
@@ -48,13 +49,13 @@ func main() {
 	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
 	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
 	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	caps := flag.String("caps", players.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	caps := flag.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	var offers players.Offers
 	flag.Var(&offers, "player", players.OfferUsage)
 	quiet := flag.Bool("quiet", false, "do not show what programs write for people (their standard error) as they play; the panel shows each move's lines")
 	flag.Parse()
 	var err error
-	if players.ProgramCaps, err = players.ParseCaps(*caps); err != nil {
+	if players.ProgramCaps, err = box.ParseCaps(*caps); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}

@@ -6,22 +6,24 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/players"
 )
 
 // A binary that imports this package plays go: bots (players' go: kind)
-// and is their interpreter: started with players.GoBotEnv=1, it serves a
-// match's lines on its standard input and output, and exits, before its
-// main runs. Under caps, the launcher (players' init, which runs first)
-// starts it again capped, and it serves then.
+// and is their interpreter: started in its box with players.GoBotEnv=1,
+// it serves a match's lines on its standard input and output, and exits,
+// before its main runs. Package box's launcher (whose init runs first)
+// has made the box; the interpreter then refuses itself the files,
+// programs and sockets it never needs (box.ConfineInterpreter).
 func init() {
 	players.RegisterGoInterpreter(Check)
-	if os.Getenv(players.GoBotEnv) != "1" || os.Getenv(players.CapsEnv) != "" {
+	if os.Getenv(players.GoBotEnv) != "1" {
 		return
 	}
 	os.Unsetenv(players.GoBotEnv)
 	if !noSeccomp {
-		confine() // whether the kernel has seccomp is players.Contain's to say
+		box.ConfineInterpreter() // whether the kernel has seccomp is box.Contain's to say
 	}
 	if err := Serve(os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "arena: the bot's interpreter:", err)

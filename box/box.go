@@ -1,0 +1,161 @@
+//go:build !js
+
+package box
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+)
+
+// Spec says what goes in a box.
+type Spec struct {
+	// Args are the program and its words. The program is looked up on
+	// PATH unless it holds a slash; a word that names a file or folder
+	// in arena's working directory is made absolute, since the program
+	// runs in its box. With Seat, the words' {host} and {port} are the
+	// seat's.
+	Args []string
+	// Env is what the program's kind needs beyond the clean environment
+	// (NAME=VALUE).
+	Env []string
+	// Files are more files or folders the program may read.
+	Files []string
+	// Seat gives the program a TCP seat: a port on a loopback that only
+	// its box reaches, where arena listens for it (Box.Seat).
+	Seat bool
+	// Caps bound its memory, processes and CPU time.
+	Caps Caps
+	// Alone gives the program's file alone, not its folder: arena's own
+	// binary as a go: bot's interpreter.
+	Alone bool
+	// Dir, when set, is the program's working directory: a fresh folder
+	// the caller made and removes, holding what the program is to read
+	// (map colouring's input.txt). Otherwise the box makes one.
+	Dir string
+	// Keep are words never made absolute: the names of the course's own
+	// files in the box's directory (map colouring's input.txt).
+	Keep []string
+}
+
+// Box is one program in its box. Set Cmd's standard streams (or take its
+// pipes), then Start it; Close ends what it left running and removes
+// its directory.
+type Box struct {
+	Cmd *exec.Cmd
+	// Dir is the program's working directory as arena sees it: where a
+	// game that plays programs on files (map colouring) writes their
+	// input and reads their output.
+	Dir string
+
+	spec   Spec
+	root   string // the box's own directory on the machine (Dir is in it)
+	seat   net.Listener
+	addr   string
+	os     osBox // what the system's way of boxing keeps
+	once   sync.Once
+	killed sync.Once
+}
+
+// ErrNoProgram is a Spec with no program.
+var ErrNoProgram = errors.New("no program given")
+
+// New makes the program's box, ready to start.
+func New(spec Spec) (*Box, error) {
+	if len(spec.Args) == 0 || spec.Args[0] == "" {
+		return nil, ErrNoProgram
+	}
+	b := &Box{spec: spec}
+	if err := b.makeDirs(); err != nil {
+		return nil, err
+	}
+	if err := b.prepare(); err != nil {
+		b.removeDirs()
+		return nil, err
+	}
+	return b, nil
+}
+
+// Start starts the program in its box.
+func (b *Box) Start() error {
+	if err := b.Cmd.Start(); err != nil {
+		b.afterFailedStart()
+		return err
+	}
+	if err := b.afterStart(); err != nil {
+		b.Kill()
+		b.Cmd.Wait()
+		return err
+	}
+	return nil
+}
+
+// Seat is the listener of the program's seat, once started (Spec.Seat).
+func (b *Box) Seat() net.Listener { return b.seat }
+
+// SeatAddr is the seat's address as the program knows it.
+func (b *Box) SeatAddr() string { return b.addr }
+
+// SeatShared reports whether the seat is on the machine's own loopback,
+// where any process of the machine can reach it (no network namespace):
+// then who connects must be checked.
+func (b *Box) SeatShared() bool { return b.os.sharedSeat }
+
+// Kill ends the program and every process it started, at once.
+func (b *Box) Kill() { b.killTree() }
+
+// Close ends the program's tree and removes the box's directory, once.
+func (b *Box) Close() error {
+	b.Kill()
+	b.once.Do(func() {
+		if b.seat != nil {
+			b.seat.Close()
+		}
+		b.removeDirs()
+	})
+	return nil
+}
+
+// makeDirs makes the box's own directory: the program's working
+// directory and its /tmp.
+func (b *Box) makeDirs() error {
+	root, err := os.MkdirTemp("", "arena-box-")
+	if err != nil {
+		return fmt.Errorf("the program's box: %v", err)
+	}
+	b.root = root
+	dirs := []string{b.tmp(), b.mountPoint()}
+	if b.Dir = b.spec.Dir; b.Dir == "" {
+		b.Dir = root + string(os.PathSeparator) + "box"
+		dirs = append(dirs, b.Dir)
+	}
+	for _, d := range dirs {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			os.RemoveAll(root)
+			return fmt.Errorf("the program's box: %v", err)
+		}
+	}
+	return nil
+}
+
+func (b *Box) tmp() string        { return b.root + string(os.PathSeparator) + "tmp" }
+func (b *Box) mountPoint() string { return b.root + string(os.PathSeparator) + "root" }
+
+func (b *Box) removeDirs() {
+	if b.root != "" {
+		os.RemoveAll(b.root)
+	}
+}
+
+// seatWords replaces {host} and {port} in the words.
+func seatWords(args []string, host, port string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = strings.NewReplacer("{host}", host, "{port}", port).Replace(a)
+	}
+	return out
+}

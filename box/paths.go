@@ -1,0 +1,202 @@
+//go:build !js
+
+package box
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// systemDirs are the machine's directories a program may read on every
+// Unix system: its interpreters and libraries (read-only, in a box of its
+// own). Other people's files are not there; /home, /root, /var, /run,
+// /srv, /mnt and /tmp are left out.
+var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix"}
+
+// private are folders no program may be given, by Private.
+var private struct {
+	sync.Mutex
+	dirs []string
+}
+
+// Private keeps dir, and every folder that holds it, from being given to
+// a program as its folder: a tournament's directory, whose journal and
+// entrants' list no entrant may read.
+func Private(dir string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return
+	}
+	private.Lock()
+	defer private.Unlock()
+	if !slices.Contains(private.dirs, abs) {
+		private.dirs = append(private.dirs, abs)
+	}
+}
+
+// resolved is a program's command made ready for its box: its program's
+// path, its words with the files they name made absolute, and the files
+// and folders it may read.
+type resolved struct {
+	program string
+	args    []string
+	files   []string
+}
+
+// resolve finds the program on PATH (or at its path) and makes absolute
+// the words that name files in arena's working directory; the files it
+// may read are each named file's folder (sibling modules, data files),
+// the program's own installation (a virtual environment, pyenv's
+// versions: the folder above its bin/), and extra.
+func resolve(args, keep, extra []string, alone bool) (resolved, error) {
+	r := resolved{args: slices.Clone(args)}
+	wd, _ := os.Getwd()
+	prog := args[0]
+	if strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator) {
+		prog = absIn(wd, prog)
+		if _, err := os.Stat(prog); err != nil {
+			return r, &exec.Error{Name: args[0], Err: err}
+		}
+		r.args[0] = prog
+	} else {
+		p, err := exec.LookPath(prog)
+		if err != nil {
+			return r, err
+		}
+		prog = absIn(wd, p)
+	}
+	r.program = prog
+	if !alone {
+		r.files = append(r.files, installation(prog)...)
+	}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "" || strings.HasPrefix(a, "-") || slices.Contains(keep, a) {
+			continue
+		}
+		p := absIn(wd, a)
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		r.args[i] = p
+		r.files = append(r.files, p)
+	}
+	for _, f := range extra {
+		r.files = append(r.files, absIn(wd, f))
+	}
+	r.files = units(r.files, wd)
+	if alone && !inSystem(prog) {
+		r.files = append(r.files, prog)
+	}
+	return r, nil
+}
+
+func absIn(wd, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(wd, p)
+}
+
+// installation is what a program needs beside itself: the target of its
+// links, and the folder above a bin/, sbin/, shims/ or Scripts/ folder
+// that holds it or its target (a virtual environment's pyvenv.cfg, the
+// libraries of pyenv's versions, the pyenv that a shim runs).
+func installation(prog string) []string {
+	paths := []string{prog}
+	if t, err := filepath.EvalSymlinks(prog); err == nil && t != prog {
+		paths = append(paths, t)
+	}
+	var out []string
+	for _, p := range paths {
+		dir := filepath.Dir(p)
+		switch filepath.Base(dir) {
+		case "bin", "sbin", "shims", "Scripts":
+			out = append(out, filepath.Dir(dir))
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// units turns the files a program may read into what is given to it: a
+// file's folder, unless that folder is one no program may be given (the
+// root, arena's working directory or a folder above it, the temporary
+// directory that holds every box, a private folder or one above it, a
+// home), when the file alone is given; a folder as it is, under the same
+// rule. Files in the system's directories are there already.
+func units(files []string, wd string) []string {
+	var out []string
+	add := func(p string) {
+		if p == "" || inSystem(p) || slices.Contains(out, p) {
+			return
+		}
+		out = append(out, p)
+	}
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			continue
+		}
+		if st.IsDir() {
+			if givable(f, wd) {
+				add(f)
+			}
+			continue
+		}
+		if dir := filepath.Dir(f); givable(dir, wd) {
+			add(dir)
+		} else {
+			add(f)
+		}
+		if t, err := filepath.EvalSymlinks(f); err == nil && t != f {
+			add(t)
+		}
+	}
+	// A unit beneath another is given with it.
+	slices.Sort(out)
+	return slices.CompactFunc(out, func(a, b string) bool { return within(b, a) })
+}
+
+// givable reports whether a folder may be given to a program whole.
+func givable(dir, wd string) bool {
+	home, _ := os.UserHomeDir()
+	never := []string{wd, os.TempDir(), home}
+	private.Lock()
+	never = append(never, private.dirs...)
+	private.Unlock()
+	if dir == "/" || dir == filepath.Dir(home) {
+		return false
+	}
+	for _, n := range never {
+		if n != "" && within(n, dir) {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether p is dir or beneath it.
+func within(p, dir string) bool {
+	if p == dir {
+		return true
+	}
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return strings.HasPrefix(p, dir+string(filepath.Separator))
+}
+
+func inSystem(p string) bool {
+	for _, s := range systemDirs {
+		if within(p, s) {
+			return true
+		}
+	}
+	return false
+}
