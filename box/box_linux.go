@@ -35,11 +35,16 @@ const boxNamespaces = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLO
 // of its own where the kernel allows them (Contain), else in a watched
 // process group.
 func (b *Box) prepare() error {
-	r, err := resolve(b.spec.Args, b.spec.Keep, b.spec.Files, b.spec.Alone)
+	separate := Contain().Separate
+	var reach func(string) bool
+	if !separate && os.Getuid() == 0 {
+		reach = func(dir string) bool { return othersMay(dir, true) }
+	}
+	r, err := resolve(b.spec.Args, b.spec.Keep, b.spec.Files, b.spec.Alone, reach)
 	if err != nil {
 		return err
 	}
-	if Contain().Separate {
+	if separate {
 		return b.separate(r, false)
 	}
 	return b.watched(r)
@@ -127,8 +132,8 @@ func (b *Box) watched(r resolved) error {
 		Program: r.program, Args: r.args, Caps: b.spec.Caps, Dir: b.Dir,
 		Env:     Environment(b.Dir, b.tmp(), b.spec.Caps, b.spec.Env),
 		Read:    append(existing(systemDirs), devicePaths("zero", "random", "urandom")...),
-		Write:   append([]string{b.root}, devicePaths("null", "full")...),
-		Watch:   true, WatchFD: 3, NoAttrs: true,
+		Write:   append([]string{b.Dir, b.tmp()}, devicePaths("null", "full")...),
+		Watch:   true, WatchFD: 3, Shared: true,
 	}
 	uid, gid := os.Getuid(), os.Getgid()
 	if uid == 0 {

@@ -38,7 +38,7 @@ func confine(p *plan) error {
 	if !seccompOK() {
 		return nil // Containment says so
 	}
-	if err := filterBox(p.NoAttrs); err != nil {
+	if err := filterBox(p.Shared); err != nil {
 		return fmt.Errorf("seccomp: %v", err)
 	}
 	return nil

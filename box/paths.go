@@ -52,7 +52,11 @@ type resolved struct {
 // may read are each named file's folder (sibling modules, data files),
 // the program's own installation (a virtual environment, pyenv's
 // versions: the folder above its bin/), and extra.
-func resolve(args, keep, extra []string, alone bool) (resolved, error) {
+//
+// reach, when set, says which folders of PATH the program's uid can
+// reach (a uid of its own with no root of its own: python3 in a home only
+// root may enter is not its python3); nil looks up as arena would.
+func resolve(args, keep, extra []string, alone bool, reach func(dir string) bool) (resolved, error) {
 	r := resolved{args: slices.Clone(args)}
 	wd, _ := os.Getwd()
 	prog := args[0]
@@ -63,7 +67,7 @@ func resolve(args, keep, extra []string, alone bool) (resolved, error) {
 		}
 		r.args[0] = prog
 	} else {
-		p, err := exec.LookPath(prog)
+		p, err := lookPath(prog, reach)
 		if err != nil {
 			return r, err
 		}
@@ -93,6 +97,23 @@ func resolve(args, keep, extra []string, alone bool) (resolved, error) {
 		r.files = append(r.files, prog)
 	}
 	return r, nil
+}
+
+// lookPath finds a program on PATH, in the folders reach allows.
+func lookPath(name string, reach func(string) bool) (string, error) {
+	if reach == nil {
+		return exec.LookPath(name)
+	}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if dir == "" || !filepath.IsAbs(dir) || !reach(dir) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o001 != 0 {
+			return p, nil
+		}
+	}
+	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
 }
 
 func absIn(wd, p string) string {

@@ -36,7 +36,7 @@ func TestResolve(t *testing.T) {
 		{[]string{"sh", "csp", "input.txt", "-o", "output.txt"}, []string{"sh", "csp", "input.txt", "-o", "output.txt"}, nil},
 		{[]string{"sh", "/abs/hw2.py", "missing.txt"}, []string{"sh", "/abs/hw2.py", "missing.txt"}, nil},
 	} {
-		r, err := resolve(c.in, []string{"input.txt", "output.txt"}, nil, false)
+		r, err := resolve(c.in, []string{"input.txt", "output.txt"}, nil, false, nil)
 		if err != nil {
 			t.Fatalf("%q: %v", c.in, err)
 		}
@@ -52,7 +52,7 @@ func TestResolve(t *testing.T) {
 			t.Errorf("%q: files %q, want %q", c.in, r.files, c.files)
 		}
 	}
-	if _, err := resolve([]string{"no-such-program-here"}, nil, nil, false); err == nil {
+	if _, err := resolve([]string{"no-such-program-here"}, nil, nil, false, nil); err == nil {
 		t.Error("a program not on PATH was resolved")
 	}
 }

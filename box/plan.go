@@ -53,9 +53,11 @@ type plan struct {
 	// root, with no user namespace).
 	Uid int `json:"uid,omitempty"`
 	Gid int `json:"gid,omitempty"`
-	// NoAttrs refuses chmod, chown and utimes everywhere (seccomp), where
-	// no read-only mount refuses them outside the box.
-	NoAttrs bool `json:"no_attrs,omitempty"`
+	// Shared: the program has no mount or network namespace of its own,
+	// so the seccomp filter refuses chmod, chown and utimes everywhere (no
+	// read-only mount refuses them outside the box) and every socket but
+	// TCP's (Landlock rules TCP's ports alone).
+	Shared bool `json:"shared,omitempty"`
 	// Probe ends the launcher once the box is made, with exit status 0,
 	// instead of executing the program: how arena learns what the kernel
 	// gives.

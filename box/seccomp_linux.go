@@ -55,11 +55,36 @@ const namespaceFlags = unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWPID
 // back to clone when it is missing.
 const enosys = seccomp.Action(unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS))
 
-// filterBox loads the box's filter; noAttrs refuses attrsRefused too.
-func filterBox(noAttrs bool) error {
+// socketsRefused are refused where no network namespace of its own holds
+// the program: sockets other than TCP's (Landlock rules TCP's ports, and
+// nothing else: not UDP, not a Unix socket's path, not netlink). A pair
+// of connected Unix sockets (socketpair) is left to it.
+var socketsRefused = []seccomp.NameWithConditions{
+	{Name: "socket", Conditions: seccomp.ArgumentConditions{
+		{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_INET},
+		{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_INET6},
+	}},
+	{Name: "socket", Conditions: seccomp.ArgumentConditions{
+		{Argument: 0, Operation: seccomp.Equal, Value: unix.AF_INET},
+		{Argument: 1, Operation: seccomp.BitsSet, Value: unix.SOCK_DGRAM}, // and SOCK_RAW, 3; not SOCK_STREAM, 1
+	}},
+	{Name: "socket", Conditions: seccomp.ArgumentConditions{
+		{Argument: 0, Operation: seccomp.Equal, Value: unix.AF_INET6},
+		{Argument: 1, Operation: seccomp.BitsSet, Value: unix.SOCK_DGRAM},
+	}},
+}
+
+// filterBox loads the box's filter; shared (no mount or network
+// namespace of its own) refuses attrsRefused and socketsRefused too.
+func filterBox(shared bool) error {
 	refused := boxRefused
-	if noAttrs {
+	conditional := []seccomp.NameWithConditions{{
+		Name:       "clone",
+		Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}},
+	}}
+	if shared {
 		refused = append(refused[:len(refused):len(refused)], attrsRefused...)
+		conditional = append(conditional, socketsRefused...)
 	}
 	return seccomp.LoadFilter(seccomp.Filter{
 		NoNewPrivs: true,
@@ -67,10 +92,7 @@ func filterBox(noAttrs bool) error {
 		Policy: seccomp.Policy{
 			DefaultAction: seccomp.ActionAllow,
 			Syscalls: []seccomp.SyscallGroup{
-				{Action: seccomp.ActionErrno, Names: known(refused), NamesWithCondtions: []seccomp.NameWithConditions{{
-					Name:       "clone",
-					Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}},
-				}}},
+				{Action: seccomp.ActionErrno, Names: known(refused), NamesWithCondtions: conditional},
 				{Action: enosys, Names: known([]string{"clone3"})},
 			},
 		},

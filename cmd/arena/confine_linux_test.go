@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/box"
-	"github.com/arena-playground/arena/players"
 )
 
 // attack is a go: bot that, with tables widened to os, os/exec and net

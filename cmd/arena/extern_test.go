@@ -138,12 +138,14 @@ func misbehave(mode string) {
 }
 
 func selfCommand(t *testing.T, args string) string {
-	t.Setenv("ARENA_AS_MAIN", "1")
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("cmd:'%s' %s", exe, args)
+	// A program's environment is its box's, not arena's: the variable
+	// that makes this binary arena is set by its command, as a student's
+	// "env VAR=1 python3 agent.py" would be.
+	return fmt.Sprintf("cmd:env ARENA_AS_MAIN=1 '%s' %s", exe, args)
 }
 
 // TestArenaBotPlaysThroughTheProtocol: our greedy bot served by `arena

@@ -76,13 +76,13 @@ func courseProgram(mode string) int {
 }
 
 // courseSpec is the bot spec of the test binary as a course program.
+// Its mode is set by its command: a program's environment is its box's.
 func courseSpec(t *testing.T, mode string) string {
-	t.Setenv("ARENA_CSP_PROGRAM", mode)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return "cmd:" + exe
+	return "cmd:env ARENA_CSP_PROGRAM=" + mode + " " + exe
 }
 
 // TestCourseProgramPlaysTheCourseSearch: a course program that writes the

@@ -1,0 +1,346 @@
+//go:build linux
+
+package box
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain lets this test binary stand in for a hostile entrant written
+// in Go (BOX_ATTACK=1, set by its command) and for a process that starts
+// a box and is then killed (BOX_PARENT=1).
+func TestMain(m *testing.M) {
+	switch {
+	case os.Getenv("BOX_ATTACK") == "1":
+		goAttack(os.Args[len(os.Args)-1])
+		os.Exit(0)
+	case os.Getenv("BOX_PARENT") == "1":
+		boxParent()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// targets are what an attacker aims at, outside its box.
+type targets struct {
+	Secret      string `json:"secret"`
+	SecretValue string `json:"secret_value"`
+	Journal     string `json:"journal"`
+	RivalFile   string `json:"rival_file"`
+	RivalBox    string `json:"rival_box"`
+	HostTmp     string `json:"host_tmp"`
+	Victim      string `json:"victim"`
+	VictimDir   string `json:"victim_dir"`
+	OwnFile     string `json:"-"` // the attacker's own: its first word
+	Sentinel    int    `json:"sentinel"`
+	TCPPort     int    `json:"tcp_port"`
+	UDPPort     int    `json:"udp_port"`
+	UnixSocket  string `json:"unix_socket"`
+}
+
+const victimText = "the operator's file\n"
+
+// world makes the machine an attacker is let loose on: an operator's
+// secret and token, a tournament's private directory, a rival entrant in
+// a box of its own, a file and a folder anyone may write, a process of
+// arena's user, and TCP, UDP and Unix listeners; and returns a check that
+// nothing of it was touched.
+func world(t *testing.T) (targets, func(t *testing.T)) {
+	t.Helper()
+	outside := t.TempDir()
+	os.Chmod(outside, 0o755)
+	w := targets{
+		Secret:      filepath.Join(outside, "secret.txt"),
+		SecretValue: "tok-" + fmt.Sprint(time.Now().UnixNano()),
+		Journal:     filepath.Join(outside, "class", "games.jsonl"),
+		RivalFile:   filepath.Join(outside, "rival", "bot.py"),
+		HostTmp:     os.TempDir(),
+		Victim:      filepath.Join(outside, "victim", "victim.txt"),
+		VictimDir:   filepath.Join(outside, "victim"),
+	}
+	t.Setenv("ARENA_SECRET_TOKEN", w.SecretValue)
+	for path, mode := range map[string]os.FileMode{w.Secret: 0o644, w.Journal: 0o644, w.RivalFile: 0o644, w.Victim: 0o666} {
+		os.MkdirAll(filepath.Dir(path), 0o777)
+		os.Chmod(filepath.Dir(path), 0o777) // no permission of the file system's keeps the attacker out
+		if err := os.WriteFile(path, []byte(victimText), mode); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(path, mode)
+	}
+	Private(filepath.Dir(w.Journal))
+
+	sentinel := exec.Command("sleep", "600")
+	if err := sentinel.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sentinel.Process.Kill(); sentinel.Wait() })
+	w.Sentinel = sentinel.Process.Pid
+
+	rival, err := New(Spec{Args: []string{"sleep", "600"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rival.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rival.Close(); rival.Cmd.Wait() })
+	w.RivalBox = rival.Dir
+
+	heard := make(chan string, 16)
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tcp.Close() })
+	w.TCPPort = tcp.Addr().(*net.TCPAddr).Port
+	udp, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { udp.Close() })
+	w.UDPPort = udp.LocalAddr().(*net.UDPAddr).Port
+	w.UnixSocket = filepath.Join(w.VictimDir, "arena.sock")
+	unixLn, err := net.Listen("unix", w.UnixSocket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(w.UnixSocket, 0o777)
+	t.Cleanup(func() { unixLn.Close() })
+	for _, ln := range []net.Listener{tcp, unixLn} {
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				heard <- ln.Addr().Network()
+				c.Close()
+			}
+		}()
+	}
+	go func() {
+		buf := make([]byte, 64)
+		if _, _, err := udp.ReadFrom(buf); err == nil {
+			heard <- "udp"
+		}
+	}()
+
+	check := func(t *testing.T) {
+		t.Helper()
+		st, err := os.Stat(w.Victim)
+		switch {
+		case err != nil:
+			t.Errorf("the victim file is gone: %v", err)
+		case st.Mode().Perm() != 0o666 || st.Mode()&os.ModeSetuid != 0:
+			t.Errorf("the victim file's mode is now %v", st.Mode())
+		case st.ModTime().Unix() < 1000:
+			t.Errorf("the victim file's times were changed: %v", st.ModTime())
+		}
+		if b, _ := os.ReadFile(w.Victim); string(b) != victimText {
+			t.Errorf("the victim file now says %q", b)
+		}
+		ents, _ := os.ReadDir(w.VictimDir)
+		for _, e := range ents {
+			if e.Name() != "victim.txt" && e.Name() != "arena.sock" {
+				t.Errorf("the attacker made %s outside its box", e.Name())
+			}
+		}
+		for _, p := range []string{filepath.Join(w.RivalBox, "pwned.txt"), "/usr/arena-pwned"} {
+			if _, err := os.Stat(p); err == nil {
+				t.Errorf("the attacker wrote %s", p)
+				os.Remove(p)
+			}
+		}
+		if sentinel.ProcessState != nil {
+			t.Errorf("the sentinel process ended: %v", sentinel.ProcessState)
+		}
+		select {
+		case what := <-heard:
+			t.Errorf("the attacker reached a %s listener of the machine", what)
+		default:
+		}
+	}
+	return w, check
+}
+
+// attackers are the hostile entrants: a Python program (python3 on PATH)
+// and a Go program built for the purpose (this binary), each with the
+// command that starts it and its own file.
+func attackers(t *testing.T) map[string][]string {
+	t.Helper()
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	py := filepath.Join(dir, "entrant", "attack.py")
+	os.MkdirAll(filepath.Dir(py), 0o755)
+	src, err := os.ReadFile("testdata/attack.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(py, src, 0o644)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string][]string{
+		"python": {"python3", py},
+		"go":     {"env", "BOX_ATTACK=1", exe},
+	}
+}
+
+// attack runs an attacker in a box and returns its lines by attack.
+func attack(t *testing.T, args []string, w targets) map[string]string {
+	t.Helper()
+	arg, _ := json.Marshal(w)
+	b, err := New(Spec{Args: append(args, string(arg)), Caps: DefaultCaps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var out bytes.Buffer
+	b.Cmd.Stdout, b.Cmd.Stderr = &out, &out
+	if err := b.Start(); err != nil {
+		t.Fatalf("%s: %v\n%s", args, err, out.String())
+	}
+	werr := b.Cmd.Wait()
+	lines := map[string]string{}
+	text := out.String()
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for sc.Scan() {
+		for _, verdict := range []string{": reached ", ": refused "} {
+			if name, rest, ok := strings.Cut(sc.Text(), verdict); ok {
+				lines[name] = verdict[2:] + rest
+			}
+		}
+	}
+	if _, ok := lines["own: read its program"]; !ok {
+		t.Fatalf("%s did not finish (%v):\n%s", args, werr, text)
+	}
+	return lines
+}
+
+// TestBoxHoldsHere lets each attacker loose in a box made as this
+// process makes boxes (namespaces of its own here, or the portable path
+// with ARENA_PORTABLE=1, as root or not), and every way out is refused
+// while its own directory and /tmp are its to write.
+func TestBoxHoldsHere(t *testing.T) {
+	c := Contain()
+	t.Logf("uid %d, %s=%q: %s", os.Getuid(), PortableEnv, os.Getenv(PortableEnv), c)
+	if c.Landlock == 0 && !c.Separate {
+		t.Fatalf("this kernel gives neither namespaces nor Landlock: nothing here is a box")
+	}
+	for name, args := range attackers(t) {
+		t.Run(name, func(t *testing.T) {
+			w, check := world(t)
+			lines := attack(t, args, w)
+			for what, said := range lines {
+				own := strings.HasPrefix(what, "own: ")
+				switch {
+				case what == "done":
+				case own && !strings.HasPrefix(said, "reached"):
+					t.Errorf("%s: %s", what, said)
+				case !own && !strings.HasPrefix(said, "refused"):
+					t.Errorf("the box let it %s: %s", what, said)
+				default:
+					t.Logf("%s: %s", what, said)
+				}
+			}
+			check(t)
+		})
+	}
+}
+
+// TestBoxHolds runs TestBoxHoldsHere again on the portable path and, when
+// this test runs as root, as an unprivileged user, in namespaces and on
+// the portable path: every class of attack is tried on each.
+func TestBoxHolds(t *testing.T) {
+	if os.Getenv("BOX_SUB") != "" {
+		t.Skip("run by the parent test")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	type mode struct {
+		name string
+		env  []string
+		user bool
+	}
+	modes := []mode{{"portable", []string{PortableEnv + "=1"}, false}}
+	setpriv, err := exec.LookPath("setpriv")
+	if os.Getuid() == 0 && err == nil {
+		modes = append(modes, mode{"unprivileged", nil, true}, mode{"unprivileged portable", []string{PortableEnv + "=1"}, true})
+	}
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			bin, dir := exe, wd
+			env := append(os.Environ(), append(m.env, "BOX_SUB=1")...)
+			var args []string
+			if m.user {
+				// A copy nobody may read and run, with its testdata, and a
+				// temporary directory of its own.
+				pub, err := os.MkdirTemp("", "box-test-")
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { os.RemoveAll(pub) })
+				os.Chmod(pub, 0o755)
+				bin, dir = filepath.Join(pub, "box.test"), pub
+				copyForAll(t, exe, bin, 0o755)
+				os.Mkdir(filepath.Join(pub, "testdata"), 0o755)
+				copyForAll(t, "testdata/attack.py", filepath.Join(pub, "testdata", "attack.py"), 0o644)
+				tmp := filepath.Join(pub, "tmp")
+				os.Mkdir(tmp, 0o777)
+				os.Chmod(tmp, 0o1777)
+				env = append(env, "TMPDIR="+tmp, "HOME="+tmp)
+				args = []string{"--reuid=65534", "--regid=65534", "--clear-groups", bin}
+				bin = setpriv
+			}
+			args = append(args, "-test.run=^TestBoxHoldsHere$", "-test.v", "-test.count=1")
+			cmd := exec.Command(bin, args...)
+			cmd.Dir, cmd.Env = dir, env
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", m.name, err, out)
+			}
+			for _, l := range strings.Split(string(out), "\n") {
+				if strings.Contains(l, "uid ") || strings.Contains(l, ": refused") {
+					t.Log(strings.TrimSpace(l))
+				}
+			}
+		})
+	}
+}
+
+func copyForAll(t *testing.T, from, to string, mode os.FileMode) {
+	t.Helper()
+	in, err := os.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	os.Chmod(to, mode)
+}
+
+// boxParent is a process that starts a box and is then killed (kill -9)
+// by the test: written later.
+func boxParent() {}
