@@ -79,7 +79,9 @@ func goAttack(arg string) {
 	report("link a file outside", func() (string, error) {
 		return done(unix.Linkat(unix.AT_FDCWD, v, unix.AT_FDCWD, t.VictimDir+"/hardlink", 0))
 	})
-	report("symlink outside", func() (string, error) { return done(unix.Symlinkat("/etc/passwd", unix.AT_FDCWD, t.VictimDir+"/symlink")) })
+	report("symlink outside", func() (string, error) {
+		return done(unix.Symlinkat("/etc/passwd", unix.AT_FDCWD, t.VictimDir+"/symlink"))
+	})
 	report("mkdir outside", func() (string, error) { return done(unix.Mkdirat(unix.AT_FDCWD, t.VictimDir+"/dir", 0o777)) })
 	report("unlink a file outside", func() (string, error) { return done(unix.Unlinkat(unix.AT_FDCWD, v, 0)) })
 	report("chmod its own program", func() (string, error) { return done(unix.Fchmodat(unix.AT_FDCWD, t.OwnFile, 0o777, 0)) })

@@ -130,10 +130,10 @@ func (b *Box) watched(r resolved) error {
 	}
 	p := &plan{
 		Program: r.program, Args: r.args, Caps: b.spec.Caps, Dir: b.Dir,
-		Env:     Environment(b.Dir, b.tmp(), b.spec.Caps, b.spec.Env),
-		Read:    append(existing(systemDirs), devicePaths("zero", "random", "urandom")...),
-		Write:   append([]string{b.Dir, b.tmp()}, devicePaths("null", "full")...),
-		Watch:   true, WatchFD: 3, Shared: true,
+		Env:   Environment(b.Dir, b.tmp(), b.spec.Caps, b.spec.Env),
+		Read:  append(existing(systemDirs), devicePaths("zero", "random", "urandom")...),
+		Write: append([]string{b.Dir, b.tmp()}, devicePaths("null", "full")...),
+		Watch: true, WatchFD: 3, Shared: true,
 	}
 	uid, gid := os.Getuid(), os.Getgid()
 	if uid == 0 {
