@@ -8,6 +8,8 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -123,7 +125,8 @@ func (b *Box) Close() error {
 // makeDirs makes the box's own directory: the program's working
 // directory and its /tmp.
 func (b *Box) makeDirs() error {
-	root, err := os.MkdirTemp("", "arena-box-")
+	sweep.Do(sweepStale)
+	root, err := os.MkdirTemp("", fmt.Sprintf("arena-box-%d-", os.Getpid()))
 	if err != nil {
 		return fmt.Errorf("the program's box: %v", err)
 	}
@@ -140,6 +143,21 @@ func (b *Box) makeDirs() error {
 		}
 	}
 	return nil
+}
+
+// sweep removes, once a process, the boxes an arena that was killed
+// (kill -9, a machine's reset) could not: each box's directory is named
+// for the arena that made it, and one whose arena is gone is removed.
+var sweep sync.Once
+
+func sweepStale() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "arena-box-*-*"))
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(strings.Split(filepath.Base(d), "-")[2])
+		if err == nil && pid != os.Getpid() && !alive(pid) {
+			os.RemoveAll(d)
+		}
+	}
 }
 
 func (b *Box) tmp() string        { return b.root + string(os.PathSeparator) + "tmp" }

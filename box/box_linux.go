@@ -297,3 +297,10 @@ func killUID(uid int) {
 		}
 	}
 }
+
+// alive reports whether a process runs (or may: one that cannot be
+// signalled is taken as running).
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}

@@ -1,9 +1,13 @@
 //go:build windows
 
-package players
+package box
 
 import (
+	"fmt"
+	"net"
+	"os"
 	"os/exec"
+	"strconv"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -20,7 +24,8 @@ import (
 // the Task Manager too), Windows closes the handle and ends every process
 // in it. The caps are the job's limits: the memory each process may
 // commit, the processes the job may hold at once, and each process's
-// user-mode CPU time.
+// user-mode CPU time. Its working directory and TEMP are its box's, its
+// environment the clean one.
 //
 // See: CreateJobObjectW, SetInformationJobObject with
 // JOBOBJECT_EXTENDED_LIMIT_INFORMATION, AssignProcessToJobObject,
@@ -28,34 +33,92 @@ import (
 // (Process Creation Flags); Thread32First/Next over a TH32CS_SNAPTHREAD
 // snapshot and ResumeThread to start the suspended process.
 
+// osBox is what Windows' way of boxing keeps of a box: its job.
+type osBox struct {
+	job        windows.Handle
+	sharedSeat bool
+}
+
 // jobs are the programs' jobs, by the program's pid.
 var jobs sync.Map // int → windows.Handle
 
-// newGroup has the program created suspended, in a process group of its
-// own (CREATE_NEW_PROCESS_GROUP: a console's Ctrl-C does not reach it);
-// started gives it its job and lets it run.
-func newGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_SUSPENDED | windows.CREATE_NEW_PROCESS_GROUP}
+// prepare has the program created suspended, in a process group of its
+// own (CREATE_NEW_PROCESS_GROUP: a console's Ctrl-C does not reach it),
+// in its box's directory with the clean environment; afterStart gives it
+// its job and lets it run.
+func (b *Box) prepare() error {
+	r, err := resolve(b.spec.Args, b.spec.Keep, b.spec.Files, b.spec.Alone, nil)
+	if err != nil {
+		return err
+	}
+	args := r.args
+	if b.spec.Seat {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return fmt.Errorf("its seat: %v", err)
+		}
+		b.seat, b.addr, b.os.sharedSeat = ln, ln.Addr().String(), true
+		host, port, _ := net.SplitHostPort(b.addr)
+		args = seatWords(args, host, port)
+	}
+	b.Cmd = &exec.Cmd{Path: r.program, Args: args, Dir: b.Dir,
+		Env: Environment(b.Dir, b.tmp(), b.spec.Caps, b.spec.Env)}
+	b.Cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_SUSPENDED | windows.CREATE_NEW_PROCESS_GROUP}
+	return nil
 }
 
-// started puts the program in a job of its own under the caps, then
+// afterStart puts the program in a job of its own under the caps, then
 // resumes it. A program that cannot be put in a job is ended: it would
 // run with no bound and could outlive arena.
-func started(cmd *exec.Cmd) {
-	pid := cmd.Process.Pid
-	job, err := newJob(ProgramCaps)
+func (b *Box) afterStart() error {
+	pid := b.Cmd.Process.Pid
+	job, err := newJob(b.spec.Caps)
 	if err == nil {
 		err = assign(job, pid)
 	}
 	if err != nil {
-		cmd.Process.Kill()
+		b.Cmd.Process.Kill()
+		return fmt.Errorf("its job object: %v", err)
+	}
+	b.os.job = job
+	jobs.Store(pid, job)
+	return resume(pid)
+}
+
+func (b *Box) afterFailedStart() { b.Close() }
+
+// killTree ends the program's job, and with it everything the program
+// started.
+func (b *Box) killTree() {
+	if b.Cmd == nil || b.Cmd.Process == nil {
 		return
 	}
-	jobs.Store(pid, job)
-	if err := resume(pid); err != nil {
-		killGroup(cmd)
+	if job, ok := jobs.LoadAndDelete(b.Cmd.Process.Pid); ok {
+		windows.TerminateJobObject(job.(windows.Handle), 1)
+		windows.CloseHandle(job.(windows.Handle))
+		return
 	}
+	b.Cmd.Process.Kill()
 }
+
+// alive reports whether a process runs.
+func alive(pid int) bool {
+	p, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return false
+	}
+	defer windows.CloseHandle(p)
+	var code uint32
+	return windows.GetExitCodeProcess(p, &code) == nil && code == 259 // STILL_ACTIVE
+}
+
+// Contain says what Windows gives here: a job per program.
+func Contain() Containment {
+	return Containment{Weaker: "each program runs in a Job Object of its own (its tree and its caps), in a directory of its own, as arena's own user, with no token or container of its own: it may read and write what arena's user may"}
+}
+
+var _ = os.Getpid
+var _ = strconv.Itoa
 
 // newJob makes a job that ends its processes when its last handle
 // closes, with the caps as its limits.
@@ -123,23 +186,9 @@ func resume(pid int) error {
 	return nil
 }
 
-// killGroup ends the program's job, and with it everything the program
-// started.
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process == nil {
-		return
-	}
-	if job, ok := jobs.LoadAndDelete(cmd.Process.Pid); ok {
-		windows.TerminateJobObject(job.(windows.Handle), 1)
-		windows.CloseHandle(job.(windows.Handle))
-		return
-	}
-	cmd.Process.Kill()
-}
-
-// inJob reports whether the process pid is in the job of the program
+// InJob reports whether the process pid is in the job of the program
 // whose pid is root.
-func inJob(pid, root int) bool {
+func InJob(pid, root int) bool {
 	job, ok := jobs.Load(root)
 	if !ok {
 		return pid == root

@@ -3,6 +3,7 @@
 package box
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -89,5 +90,22 @@ func TestEnvironment(t *testing.T) {
 		if !slices.Contains(env, want) {
 			t.Errorf("no %s in %q", want, env)
 		}
+	}
+}
+
+// A box left by an arena that was killed is removed by the next one.
+func TestStaleBoxesSwept(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	gone := filepath.Join(os.TempDir(), "arena-box-999999999-1")
+	mine := filepath.Join(os.TempDir(), fmt.Sprintf("arena-box-%d-2", os.Getpid()))
+	for _, d := range []string{gone, mine} {
+		os.MkdirAll(filepath.Join(d, "tmp"), 0o700)
+	}
+	sweepStale()
+	if _, err := os.Stat(gone); err == nil {
+		t.Errorf("the box of an arena that is gone is still there")
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("this arena's own box was removed")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"unsafe"
 
+	"github.com/arena-playground/arena/box"
 	"golang.org/x/sys/windows"
 )
 
@@ -26,7 +27,7 @@ func peerOwner(c net.Conn, root int) (ours bool, who string) {
 	if !ok {
 		return false, who + " (not found in the TCP table)"
 	}
-	if inJob(pid, root) {
+	if box.InJob(pid, root) {
 		return true, ""
 	}
 	return false, fmt.Sprintf("%s (pid %d)", who, pid)

@@ -31,10 +31,11 @@ func TestMain(m *testing.M) {
 
 // startChild starts a child that holds the program's output open (this
 // binary, sleeping), in a session of its own when escape is set, whose
-// command line carries $ARENA_ORPHAN_TOKEN for the test to find it by as
-// the machine sees it: the program may be in PID and mount namespaces of
-// its own, where its pids and /proc are not the machine's. The child
-// writes $ARENA_ORPHAN_PIDFILE once it runs.
+// command line carries $ARENA_ORPHAN_TOKEN (set by the program's command)
+// for the test to find it by as the machine sees it: the program may be
+// in PID and mount namespaces of its own, where its pids and /proc are not
+// the machine's. It returns once the child runs: the child marks it in
+// the box's working directory, which is theirs.
 func startChild(escape bool) {
 	self, _ := os.Executable()
 	args := []string{self, "misbehave", "sleeper-" + os.Getenv("ARENA_ORPHAN_TOKEN")}
@@ -47,18 +48,21 @@ func startChild(escape bool) {
 		return
 	}
 	for { // the game may end at once, and the child with it
-		if _, err := os.Stat(os.Getenv("ARENA_ORPHAN_PIDFILE")); err == nil {
+		if _, err := os.Stat(sleeperMark); err == nil {
 			return
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
 
+// sleeperMark is the file the sleeper makes once it runs, in its box's
+// working directory.
+const sleeperMark = "sleeper.started"
+
 // sleeper is the child startChild starts: it says it runs, and sleeps.
 func sleeper() {
-	file := os.Getenv("ARENA_ORPHAN_PIDFILE")
-	os.WriteFile(file+".tmp", []byte("started\n"), 0o644)
-	os.Rename(file+".tmp", file)
+	os.WriteFile(sleeperMark+".tmp", []byte("started\n"), 0o644)
+	os.Rename(sleeperMark+".tmp", sleeperMark)
 	time.Sleep(10 * time.Minute)
 }
 
@@ -142,10 +146,10 @@ func selfCommand(t *testing.T, args string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A program's environment is its box's, not arena's: the variable
-	// that makes this binary arena is set by its command, as a student's
-	// "env VAR=1 python3 agent.py" would be.
-	return fmt.Sprintf("cmd:env ARENA_AS_MAIN=1 '%s' %s", exe, args)
+	// A program's environment is its box's, not arena's: the variables
+	// that make this binary arena (and name its orphans) are set by its
+	// command, as a student's "env VAR=1 python3 agent.py" would be.
+	return fmt.Sprintf("cmd:env ARENA_AS_MAIN=1 ARENA_ORPHAN_TOKEN=%s '%s' %s", os.Getenv("ARENA_ORPHAN_TOKEN"), exe, args)
 }
 
 // TestArenaBotPlaysThroughTheProtocol: our greedy bot served by `arena

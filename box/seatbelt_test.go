@@ -1,0 +1,40 @@
+//go:build !js
+
+package box
+
+import (
+	"strings"
+	"testing"
+)
+
+// The profile denies by default, lets the program read its files and
+// write its box alone, and connect to its seat alone; a path that holds
+// a quote cannot end its string and add a rule.
+func TestSeatbeltProfile(t *testing.T) {
+	p := Profile{Read: []string{"/Users/ann/agent"}, Write: []string{"/tmp/arena-box-1-2/box", "/tmp/arena-box-1-2/tmp"}, Port: 9000}
+	s := p.SBPL()
+	for _, want := range []string{
+		"(deny default)",
+		`(subpath "/Users/ann/agent")`,
+		"(allow file-read* file-write*\n  (subpath \"/tmp/arena-box-1-2/box\")\n  (subpath \"/tmp/arena-box-1-2/tmp\")",
+		`(allow network-outbound (remote tcp "localhost:9000"))`,
+		"(allow signal (target same-sandbox))",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the profile has no %q:\n%s", want, s)
+		}
+	}
+	if strings.Count(s, "file-write*") != 1 {
+		t.Errorf("writes are allowed more than once:\n%s", s)
+	}
+	if strings.Contains(Profile{}.SBPL(), "network") {
+		t.Errorf("a program with no seat may reach the network")
+	}
+	evil := Profile{Read: []string{`/tmp/x") (allow default) ("`}}.SBPL()
+	if strings.Contains(evil, `(allow default)`) && !strings.Contains(evil, `\") (allow default) (\"`) {
+		t.Errorf("a path's quote ended its string:\n%s", evil)
+	}
+	if open, close := strings.Count(s, "("), strings.Count(s, ")"); open != close {
+		t.Errorf("%d ( and %d ): not one expression each", open, close)
+	}
+}
