@@ -102,11 +102,11 @@ func alive(pid int) bool {
 }
 
 // The launcher's steps that need Linux.
-func enterRoot(*rootPlan) error    { return errors.New("no mount namespaces on this system") }
-func openSeat(int, int) error      { return errors.New("no network namespaces on this system") }
-func confine(*plan) error          { return nil } // the Seatbelt profile is the program's wrapper
-func ownParentDeath()              {}
-func endAll(uid, gid int)          { syscall.Kill(0, syscall.SIGKILL) }
+func enterRoot(*rootPlan) error { return errors.New("no mount namespaces on this system") }
+func openSeat(int, int) error   { return errors.New("no network namespaces on this system") }
+func confine(*plan) error       { return nil } // the Seatbelt profile is the program's wrapper
+func ownParentDeath()           {}
+func endAll(uid, gid int)       { syscall.Kill(0, syscall.SIGKILL) }
 func childAttr(uid, gid int) *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{}
 }

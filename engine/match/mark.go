@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxMarks is how many marks a note keeps for one move; a bot's further
@@ -181,10 +182,41 @@ func finite(v float64) float64 {
 // valid reports whether p names a kind of place.
 func (p Place) valid() bool { return p.Kind >= OnCell && p.Kind <= OnState }
 
+// The bounds of a note's words: whatever a bot or a program writes, one
+// move's note holds at most these, with what was cut said in its place,
+// so that no entrant can grow arena's memory or its replays without
+// bound (a go: bot writing 900 KB of text every move did).
+const (
+	MaxNoteText  = 1024 // bytes of Text
+	MaxNoteLine  = 64   // moves of Line, each at most MaxNoteWord bytes
+	MaxNoteWord  = 64
+	MaxSaidLines = 64  // lines of Said, each at most MaxSaidLine bytes
+	MaxSaidLine  = 512 // (a program's own said buffer is smaller: players)
+)
+
+// MaxMatchNotes bounds the bytes of all the notes of one match (each
+// note's size as notesBytes counts it): past it a match keeps its moves
+// and no more notes, and the first note it drops says so.
+const MaxMatchNotes = 64 << 20
+
 // bound trims what a bot set directly (not through Mark) to the limits,
 // and drops marks and places of no kind (a page's bot's JSON can hold
 // them), which a replay could not write.
 func (n *Note) bound() {
+	n.Text = clipText(n.Text, MaxNoteText)
+	if len(n.Line) > MaxNoteLine {
+		n.Line = n.Line[:MaxNoteLine:MaxNoteLine]
+	}
+	for i, w := range n.Line {
+		n.Line[i] = clipText(w, MaxNoteWord)
+	}
+	if len(n.Said) > MaxSaidLines {
+		cut := len(n.Said) - MaxSaidLines + 1
+		n.Said = append(n.Said[:MaxSaidLines-1:MaxSaidLines-1], fmt.Sprintf("… %d more lines not kept", cut))
+	}
+	for i, l := range n.Said {
+		n.Said[i] = clipText(l, MaxSaidLine)
+	}
 	n.Marks = slices.DeleteFunc(n.Marks, func(m Mark) bool { return !m.At.valid() })
 	n.Expects = slices.DeleteFunc(n.Expects, func(p Place) bool { return !p.valid() })
 	if len(n.Marks) > MaxMarks {
@@ -201,6 +233,32 @@ func (n *Note) bound() {
 	if len(n.Expects) > MaxExpect {
 		n.Expects = n.Expects[:MaxExpect:MaxExpect]
 	}
+}
+
+// clipText cuts s to at most max bytes, at a character's boundary, and
+// says how much was cut.
+func clipText(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	tail := fmt.Sprintf("… (%d bytes cut)", len(s)-limit)
+	cut := max(limit-len(tail), 0)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + tail
+}
+
+// size is about how many bytes the note takes in a replay.
+func (n *Note) size() int {
+	b := 64 + len(n.Text) + 48*len(n.Marks) + 24*len(n.Expects)
+	for _, w := range n.Line {
+		b += len(w) + 4
+	}
+	for _, l := range n.Said {
+		b += len(l) + 4
+	}
+	return b
 }
 
 // Thought reports whether the note has marks or an expected line to draw.

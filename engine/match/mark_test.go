@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestMarksAreBounded(t *testing.T) {
@@ -140,5 +141,44 @@ func TestUnmarkedKeepsAllButMarks(t *testing.T) {
 	}
 	if !marksOnly.Thought() || !both.Thought() || rp.Turns[0].Notes[0] != marksOnly {
 		t.Fatal("Unmarked changed the replay it copied")
+	}
+}
+
+// A note's words are bounded whatever a bot writes (a go: bot once wrote
+// 900 KB of text every move), with what was cut said; and a match keeps
+// notes up to MaxMatchNotes bytes, then says it keeps no more.
+func TestNotesAreBounded(t *testing.T) {
+	n := Note{Text: strings.Repeat("é", 1<<20), Line: make([]string, 1000), Said: make([]string, 1000)}
+	for i := range n.Said {
+		n.Said[i] = strings.Repeat("x", 10000)
+	}
+	n.Line[0] = strings.Repeat("m", 500)
+	n.bound()
+	if len(n.Text) > MaxNoteText || !utf8.ValidString(n.Text) || !strings.HasSuffix(n.Text, "bytes cut)") {
+		t.Errorf("text of %d bytes, valid %v, ending %q", len(n.Text), utf8.ValidString(n.Text), n.Text[len(n.Text)-20:])
+	}
+	if len(n.Line) != MaxNoteLine || len(n.Line[0]) > MaxNoteWord {
+		t.Errorf("line of %d moves, the first of %d bytes", len(n.Line), len(n.Line[0]))
+	}
+	if len(n.Said) != MaxSaidLines || n.Said[MaxSaidLines-1] != "… 937 more lines not kept" || len(n.Said[0]) > MaxSaidLine {
+		t.Errorf("said %d lines, the last %q", len(n.Said), n.Said[len(n.Said)-1])
+	}
+	if n.size() > 64<<10 {
+		t.Errorf("a bounded note takes %d bytes", n.size())
+	}
+	var r Runner
+	big := &Note{Text: strings.Repeat("x", 1<<20)}
+	kept := 0
+	for range 200 {
+		if got := r.keep(big); got == big {
+			kept++
+		} else if got != nil {
+			if !strings.Contains(got.Text, "not kept") {
+				t.Errorf("the note past the bound says %q", got.Text)
+			}
+		}
+	}
+	if want := MaxMatchNotes / big.size(); kept != want {
+		t.Errorf("kept %d notes of 1 MB, want %d", kept, want)
 	}
 }

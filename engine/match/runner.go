@@ -90,6 +90,8 @@ type Runner struct {
 	// of a million (an Evasion hunter waiting for its cooldown) costs the
 	// record one note, not a million.
 	lastNote [2]*Note
+	// noted is the bytes of the notes kept so far (MaxMatchNotes).
+	noted int
 	// unstarted is why a side's bot could not begin the match (a go:
 	// bot whose package initialisation panics or loops): it loses as a
 	// bot that cannot move does, at each turn it is asked.
@@ -265,6 +267,8 @@ func (r *Runner) Step(ctx context.Context) error {
 		}
 		if note != nil && r.lastNote[side] != nil && note.same(r.lastNote[side]) {
 			note = r.lastNote[side]
+		} else if note != nil {
+			note = r.keep(note)
 		}
 		r.lastNote[side] = note
 		log.Notes[side], log.Think[side] = note, think
@@ -383,6 +387,19 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 		note = &n
 	}
 	return a, note, think, err
+}
+
+// keep counts a new note against the match's MaxMatchNotes, and returns
+// it, or, once past, the note that says the rest are not kept (once), or
+// nil.
+func (r *Runner) keep(n *Note) *Note {
+	if r.noted > MaxMatchNotes {
+		return nil
+	}
+	if r.noted += n.size(); r.noted > MaxMatchNotes {
+		return &Note{Text: fmt.Sprintf("the bots' notes of this match passed %d MB here: from this move on they are not kept", MaxMatchNotes>>20)}
+	}
+	return n
 }
 
 // charged is what side's bot spent outside its moves that its clock pays.
