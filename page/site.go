@@ -378,17 +378,20 @@ func cachedBrotli(data []byte, compress bool) []byte {
 // write puts the site's files in dir, each with its .gz and .br forms
 // beside it for hosts that serve precompressed files. The page fetches
 // the programs itself, so it works whatever type a static host gives
-// them.
+// them. Each file is written as a tournament's are (safefile.Dir): a link
+// or a file planted in its place is replaced, never written through.
 func (s *Site) write(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	d, err := safefile.OpenDir(dir, true)
+	if err != nil {
 		return err
 	}
+	defer d.Close()
 	for _, f := range s.files {
 		for name, data := range map[string][]byte{f.name: f.data, f.name + ".gz": f.gz, f.name + ".br": f.brotli()} {
 			if data == nil {
 				continue
 			}
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			if err := d.WriteFile(name, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 				return err
 			}
 		}

@@ -102,8 +102,20 @@ func TestSiteWritesCompressedForms(t *testing.T) {
 	s := testSite()
 	s.compressBrotli()
 	dir := t.TempDir()
+	// A link planted in the place of a file the site writes (serve -o
+	// DIR into a folder others may write) is replaced, not written
+	// through: the file it points to is untouched.
+	outside := filepath.Join(t.TempDir(), "victim")
+	os.WriteFile(outside, []byte("mine"), 0o644)
+	os.Symlink(outside, filepath.Join(dir, s.files[0].name))
 	if err := s.write(dir); err != nil {
 		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "mine" {
+		t.Errorf("the site wrote through a link planted in its directory: the file outside now holds %d bytes", len(b))
+	}
+	if st, err := os.Lstat(filepath.Join(dir, s.files[0].name)); err != nil || st.Mode()&os.ModeSymlink != 0 {
+		t.Errorf("the planted link is still there: %v", err)
 	}
 	for _, f := range s.files {
 		for _, name := range []string{f.name, f.name + ".gz", f.name + ".br"} {
