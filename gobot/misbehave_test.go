@@ -71,6 +71,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 	defer func() { players.ProgramCaps = saved }()
 	players.ProgramCaps.Memory = 256 << 20
 	for _, c := range []struct{ name, body, why string }{
+		{"recurses without end", "var f func(int) int\n\tf = func(n int) int { return f(n+1) + 1 }\n\tf(0)", "the bot overflowed its stack"},
 		{"loops", "for {\n\t}", "did not answer within 100ms at turn 0 and was stopped"},
 		{"allocates", "for {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "over its memory cap of 256M"},
 		{"panics", `panic("boom")`, "the bot panicked in bot.Act: boom"},
@@ -85,6 +86,9 @@ func TestBotsThatMisbehave(t *testing.T) {
 			greedy, _ := match.ParseSpec("greedy")
 			cfg := colosseum.Sized(7)
 			cfg.FirstMoveMs, cfg.MoveMs = 100, 100
+			if strings.Contains(c.name, "recurses") {
+				cfg.FirstMoveMs, cfg.MoveMs = 20000, 20000 // the stack's growth is work: not a clock's to stop
+			}
 			rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}})
 			if err != nil {
 				t.Fatal(err)
@@ -96,6 +100,13 @@ func TestBotsThatMisbehave(t *testing.T) {
 			for _, turn := range rec.Turns {
 				if turn.Replaced[match.P1] != "" {
 					reasons = append(reasons, turn.Replaced[match.P1])
+				}
+				if n := turn.Notes[match.P1]; n != nil {
+					for _, l := range append(n.Said, turn.Replaced[match.P1]) {
+						if strings.Contains(l, "goroutine ") || strings.Contains(l, ".go:") || strings.Contains(l, "arena-playground/arena/") {
+							t.Fatalf("the interpreter's stack reached the record: %q", l)
+						}
+					}
 				}
 			}
 			if len(reasons) == 0 || !strings.Contains(reasons[0], c.why) {

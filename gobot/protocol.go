@@ -230,6 +230,33 @@ func PanicIn(said []string) (why string, printed []string) {
 	return "", WithoutPanicLines(said)
 }
 
+// FatalIn finds the Go runtime's fatal error in what a bot's interpreter
+// wrote as it died (its crash report, whose stack the player kept out),
+// and says it as what it was: a stack overflow (a recursion without
+// end), a fault (a data race tearing a slice or a map), or another fatal
+// error; printed is what the bot wrote before. Running out of memory is
+// not reported here: the caps say which cap it hit.
+func FatalIn(said []string) (why string, printed []string) {
+	for i, l := range said {
+		v, ok := strings.CutPrefix(l, "fatal error: ")
+		if !ok {
+			continue
+		}
+		switch {
+		case strings.Contains(v, "out of memory"):
+			return "", said
+		case v == "stack overflow":
+			why = "the bot overflowed its stack (a recursion without end?): fatal error: stack overflow"
+		case v == "fault" || strings.HasPrefix(v, "unexpected signal") || strings.HasPrefix(v, "concurrent map"):
+			why = "the bot's code faulted (a data race between its goroutines?): fatal error: " + v
+		default:
+			why = "the bot's interpreter died: fatal error: " + v
+		}
+		return why, said[:i]
+	}
+	return "", said
+}
+
 // WithoutPanicLines drops the interpreter's PanicLine lines.
 func WithoutPanicLines(said []string) []string {
 	out := said[:0:0]

@@ -160,3 +160,23 @@ func firstDiff(a, b string) string {
 	lo := max(0, i-120)
 	return fmt.Sprintf("at byte %d:\n  %.240s\n  %.240s", i, a[lo:], b[lo:])
 }
+
+// The runtime's fatal errors are said as what they were.
+func TestFatalIn(t *testing.T) {
+	for _, c := range []struct {
+		said []string
+		why  string
+		kept int
+	}{
+		{[]string{"depth 3", "fatal error: stack overflow"}, "the bot overflowed its stack (a recursion without end?): fatal error: stack overflow", 1},
+		{[]string{"fatal error: fault"}, "the bot's code faulted (a data race between its goroutines?): fatal error: fault", 0},
+		{[]string{"fatal error: concurrent map writes"}, "the bot's code faulted (a data race between its goroutines?): fatal error: concurrent map writes", 0},
+		{[]string{"fatal error: runtime: out of memory"}, "", 1},
+		{[]string{"just printing"}, "", 1},
+	} {
+		why, printed := gobot.FatalIn(c.said)
+		if why != c.why || len(printed) != c.kept {
+			t.Errorf("%q: %q and %d lines, want %q and %d", c.said, why, len(printed), c.why, c.kept)
+		}
+	}
+}

@@ -56,7 +56,9 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 	}
 	proto := gobot.NewProtocol(g, spec.Command, string(data))
 	b := &goBot{proto: proto, start: func() (*processBot, error) {
-		return startProcess(proto, box.Spec{Args: []string{self}, Env: goBotEnv(), Alone: true}, "the bot")
+		said := newSaid(2048)
+		said.goRuntime = true // its crashes are told by their first line, not the interpreter's stack
+		return startProcessSaid(proto, box.Spec{Args: []string{self}, Env: goBotEnv(), Alone: true}, "the bot", said)
 	}}
 	if b.processBot, err = b.start(); err != nil {
 		return nil, err
@@ -132,7 +134,11 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		b.proto.Restart()
 		if err := b.open(); err != nil {
 			b.Close()
-			if why, printed := gobot.PanicIn(b.said.take()); why != "" {
+			why, printed := gobot.PanicIn(b.said.take())
+			if why == "" {
+				why, printed = gobot.FatalIn(printed)
+			}
+			if why != "" {
 				t.Note.Said = printed
 				return nil, errors.New(why)
 			}
@@ -149,6 +155,9 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		t.Note.Said = said
 	}
 	why, printed := gobot.PanicIn(t.Note.Said)
+	if why == "" {
+		why, printed = gobot.FatalIn(printed)
+	}
 	t.Note.Said = printed
 	switch {
 	case err != nil && why != "" && b.dead != nil:

@@ -362,7 +362,13 @@ func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 // input and output, in the box spec says (under ProgramCaps); what names
 // it in messages.
 func startProcess(proto match.Protocol, spec box.Spec, what string) (*processBot, error) {
-	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: newSaid(2048), waited: make(chan struct{})}
+	return startProcessSaid(proto, spec, what, newSaid(2048))
+}
+
+// startProcessSaid is startProcess with what the program writes for people
+// kept by said.
+func startProcessSaid(proto match.Protocol, spec box.Spec, what string, said *said) (*processBot, error) {
+	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: said, waited: make(chan struct{})}
 	p.said = p.stderr
 	spec.Caps = ProgramCaps
 	b, err := box.New(spec)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -30,6 +31,12 @@ type said struct {
 	more    int // lines of this move past MaxSaidLines
 	live    io.Writer
 	seat    string
+	// goRuntime: the program is Go (a go: bot's interpreter), whose
+	// runtime ends a crash with its stack, paths of arena's build machine
+	// and all: once its crash report starts, only the report's own
+	// lines (panic:, fatal error:) are kept and shown, never the stack.
+	goRuntime bool
+	crashed   bool
 }
 
 // The bounds of what a move's note keeps of what a program wrote: the
@@ -42,6 +49,22 @@ const (
 
 func newSaid(max int) *said { return &said{max: max} }
 
+// crashStarts are the lines that start a Go runtime's crash report.
+var crashStarts = []string{"panic: ", "fatal error: ", "unexpected fault address ", "runtime: goroutine stack exceeds",
+	"runtime: out of memory", "runtime: failed to create new OS thread", "SIGSEGV: ", "SIGBUS: "}
+
+// crashKept are the lines of a crash report that say what it was.
+var crashKept = []string{"panic: ", "fatal error: ", "runtime: out of memory", "runtime: failed to create new OS thread", gobot.PanicLine}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // tellTo has each line shown to w as it comes, after the seat's name.
 func (s *said) tellTo(w io.Writer, seat string) {
 	s.mu.Lock()
@@ -53,9 +76,8 @@ func (s *said) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := len(p)
-	s.tail.Write(p)
-	if extra := s.tail.Len() - s.max; extra > 0 {
-		s.tail.Next(extra)
+	if !s.goRuntime {
+		s.keep([]byte(p))
 	}
 	for len(p) > 0 {
 		i := bytes.IndexByte(p, '\n')
@@ -76,9 +98,26 @@ func (s *said) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// keep adds to the tail.
+func (s *said) keep(p []byte) {
+	s.tail.Write(p)
+	if extra := s.tail.Len() - s.max; extra > 0 {
+		s.tail.Next(extra)
+	}
+}
+
 // line takes one whole line.
 func (s *said) line(b []byte) {
 	text := strings.TrimRight(string(b), "\r")
+	if s.goRuntime {
+		if hasAnyPrefix(text, crashStarts) {
+			s.crashed = true
+		}
+		if s.crashed && !hasAnyPrefix(text, crashKept) {
+			return // the runtime's stack: the interpreter's, not the bot's
+		}
+		s.keep([]byte(text + "\n"))
+	}
 	if len(text) > MaxSaidBytes {
 		text = strings.ToValidUTF8(text[:MaxSaidBytes-3], "") + "..."
 	}

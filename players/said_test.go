@@ -33,3 +33,23 @@ func TestSaidIsBoundedAMove(t *testing.T) {
 		t.Fatalf("the next move: %q", got)
 	}
 }
+
+// A Go program's crash report shows by what it was (its panic: or
+// fatal error: line), never by the interpreter's stack, whose frames
+// name arena's build machine's paths.
+func TestSaidKeepsNoGoStack(t *testing.T) {
+	s := newSaid(2048)
+	s.goRuntime = true
+	var live strings.Builder
+	s.tellTo(&live, "P1")
+	s.Write([]byte("thinking\nruntime: goroutine stack exceeds 67108864-byte limit\nruntime: sp=0xc0201e0390 stack=[0xc0201e0000, 0xc0401e0000]\nfatal error: stack overflow\n\nruntime stack:\nruntime.throw({0x1234, 0xe})\n\t/usr/local/go/src/runtime/panic.go:1101 +0x48\ngoroutine 7 [running]:\ngithub.com/traefik/yaegi/interp.call.func9(...)\n\t/root/go/pkg/mod/github.com/traefik/yaegi@v0.16.1/interp/run.go:1300\n"))
+	got := s.take()
+	if want := []string{"thinking", "fatal error: stack overflow"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("kept %q, want %q", got, want)
+	}
+	for _, text := range []string{live.String(), s.String()} {
+		if strings.Contains(text, "goroutine") || strings.Contains(text, "/root/") || strings.Contains(text, "panic.go") {
+			t.Errorf("the stack reached a person: %q", text)
+		}
+	}
+}

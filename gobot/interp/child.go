@@ -5,6 +5,7 @@ package interp
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/players"
@@ -16,12 +17,20 @@ import (
 // before its main runs. Package box's launcher (whose init runs first)
 // has made the box; the interpreter then refuses itself the files,
 // programs and sockets it never needs (box.ConfineInterpreter).
+// maxStack bounds a bot's goroutine's stack: an interpreted frame takes a
+// few kilobytes, so a search tens of thousands of calls deep still fits.
+const maxStack = 64 << 20
+
 func init() {
 	players.RegisterGoInterpreter(Check)
 	if os.Getenv(players.GoBotEnv) != "1" {
 		return
 	}
 	os.Unsetenv(players.GoBotEnv)
+	// A recursion without end is a stack overflow at 64 MB, said as
+	// such, before it is an allocation past the memory cap (the runtime's
+	// own limit, 1 GB, would be).
+	debug.SetMaxStack(maxStack)
 	if !noSeccomp {
 		box.ConfineInterpreter() // whether the kernel has seccomp is box.Contain's to say
 	}
