@@ -6,6 +6,7 @@ import (
 	"archive/tar"
 	"bufio"
 	"compress/gzip"
+	"debug/elf"
 	"io"
 	"os"
 	"os/exec"
@@ -50,6 +51,11 @@ func TestReleaseServesThePage(t *testing.T) {
 		}
 	}
 	arena := filepath.Join(dir, "arena")
+	if f, err := elf.Open(arena); err != nil || f.Type != elf.ET_DYN {
+		t.Errorf("arena is not position-independent (an ELF of type %v, %v): its addresses are known in advance", f.Type, err)
+	} else {
+		f.Close()
+	}
 	env := []string{"PATH=" + t.TempDir(), "HOME=" + home, "DISPLAY=", "WAYLAND_DISPLAY=", "PYTHONDONTWRITEBYTECODE=1"} // an empty PATH: no Go
 	run := func(args ...string) string {
 		cmd := exec.Command(arena, args...)

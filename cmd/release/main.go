@@ -8,7 +8,7 @@
 // The page is built once, with this Go, by go run ./cmd/wasm -o; its
 // compressed files are embedded under the build tag arena_page
 // (cmd/arena/pagefiles_embed.go). Each binary is built with
-// CGO_ENABLED=0, -trimpath, and the version and commit stamped for
+// CGO_ENABLED=0, -trimpath, -buildmode=pie, and the version and commit stamped for
 // arena version. Archives are .tar.gz, .zip for Windows, each with one
 // top directory named as the archive.
 package main
@@ -169,7 +169,10 @@ func archive(root, out, version, commit, target string) (string, error) {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, exe)
-	cmd := exec.Command("go", "build", "-tags", "arena_page", "-trimpath",
+	// Position-independent, so that no address of arena's is known in
+	// advance to a go: bot that reaches its interpreter's memory (defence
+	// in depth: the box is the wall).
+	cmd := exec.Command("go", "build", "-tags", "arena_page", "-trimpath", "-buildmode=pie",
 		"-ldflags", fmt.Sprintf("-s -w -X main.version=%s -X main.commit=%s", version, commit), "-o", bin, "./cmd/arena")
 	cmd.Dir, cmd.Stderr = root, os.Stderr
 	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
