@@ -83,7 +83,7 @@ func (b *Box) separate(r resolved, probe bool) error {
 		gidMap = append(gidMap, syscall.SysProcIDMap{ContainerID: boxUID, HostID: gid, Size: 1})
 		rp.Uid = boxUID
 	}
-	if rp.Files, err = b.givenFiles(r.files, uid, gid, true); err != nil {
+	if rp.Files, err = b.givenFiles(r.files, r.found, uid, gid, true); err != nil {
 		return err
 	}
 	p := &plan{
@@ -151,7 +151,7 @@ func (b *Box) watched(r resolved) error {
 		files = slices.DeleteFunc(slices.Clone(files), func(f string) bool { return f == r.program })
 		p.Read = append(p.Read, r.program)
 	}
-	binds, err := b.givenFiles(files, uid, gid, false)
+	binds, err := b.givenFiles(files, r.found, uid, gid, false)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func (b *Box) prepare() error {
 		p.Args = seatWords(p.Args, host, ps)
 		port, _ = strconv.Atoi(ps)
 	}
-	seatbelt(p, Profile{Read: r.files, Write: []string{b.Dir, b.tmp()}, Port: port})
+	seatbelt(p, Profile{Read: append(r.files, r.found...), Write: []string{b.Dir, b.tmp()}, Port: port})
 	rd, wr, err := os.Pipe()
 	if err != nil {
 		return err

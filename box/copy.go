@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,10 +51,19 @@ func othersMay(p string, path bool) bool {
 
 // givenFiles are the binds of a program's files: each as it is where the
 // program's uid may read it (through the bind alone when bound, else by
-// its path too), else a copy in the box's directory, owned by uid.
-func (b *Box) givenFiles(files []string, uid, gid int, bound bool) ([]bind, error) {
+// its path too), else a copy in the box's directory, owned by uid; and
+// each of found that its uid may read as it is.
+func (b *Box) givenFiles(files, found []string, uid, gid int, bound bool) ([]bind, error) {
 	var out []bind
+	for _, f := range found {
+		if uid == os.Getuid() || othersMay(f, !bound) {
+			out = append(out, bind{From: f, To: f})
+		}
+	}
 	for i, f := range files {
+		if slices.ContainsFunc(out, func(bd bind) bool { return within(f, bd.To) }) {
+			continue // given with a folder found
+		}
 		if uid == os.Getuid() || othersMay(f, !bound) {
 			out = append(out, bind{From: f, To: f})
 			continue
@@ -64,6 +74,8 @@ func (b *Box) givenFiles(files []string, uid, gid int, bound bool) ([]bind, erro
 		}
 		out = append(out, bind{From: dst, To: f})
 	}
+	// A folder is bound before what is bound inside it.
+	slices.SortFunc(out, func(a, b bind) int { return strings.Compare(a.To, b.To) })
 	return out, nil
 }
 

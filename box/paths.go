@@ -45,6 +45,10 @@ type resolved struct {
 	program string
 	args    []string
 	files   []string
+	// found are the folders of programs a program may start by name
+	// (onPath): given as they are where its uid can read them, left out
+	// where not.
+	found []string
 }
 
 // resolve finds the program on PATH (or at its path) and makes absolute
@@ -95,8 +99,47 @@ func resolve(args, keep, extra []string, alone bool, reach func(dir string) bool
 	r.files = units(r.files, wd)
 	if alone && !inSystem(prog) {
 		r.files = append(r.files, prog)
+	} else if !alone {
+		for _, d := range onPath(wd) {
+			if !slices.ContainsFunc(r.files, func(f string) bool { return within(d, f) }) {
+				r.found = append(r.found, d)
+			}
+		}
 	}
 	return r, nil
+}
+
+// pythonHomes are the variables that name a Python installation, which
+// the environment passes on (passed): pyenv's root, an active virtual
+// environment, conda's prefix.
+var pythonHomes = []string{"PYENV_ROOT", "VIRTUAL_ENV", "CONDA_PREFIX"}
+
+// onPath are the folders a program finds other programs in when it
+// starts them by name (a shell script's python3, a homework's arena):
+// PATH's folders outside the system's, each as it is (~/.cargo/bin, not
+// ~/.cargo, which holds credentials), and the Python installations the
+// environment names, whole (pyenv's shims run its libexec/ and its
+// versions/).
+func onPath(wd string) []string {
+	var dirs []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		dirs = append(dirs, d)
+	}
+	for _, v := range pythonHomes {
+		dirs = append(dirs, os.Getenv(v))
+	}
+	var out []string
+	for _, d := range dirs {
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		d = filepath.Clean(d)
+		if st, err := os.Stat(d); err != nil || !st.IsDir() || inSystem(d) || !givable(d, wd) || slices.Contains(out, d) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return units(out, wd)
 }
 
 // lookPath finds a program on PATH, in the folders reach allows.
@@ -179,9 +222,16 @@ func units(files []string, wd string) []string {
 			add(t)
 		}
 	}
-	// A unit beneath another is given with it.
+	// A unit beneath another is given with it: sorted, a unit follows
+	// the one that holds it.
 	slices.Sort(out)
-	return slices.CompactFunc(out, func(a, b string) bool { return within(b, a) })
+	var kept []string
+	for _, u := range out {
+		if len(kept) == 0 || !within(u, kept[len(kept)-1]) {
+			kept = append(kept, u)
+		}
+	}
+	return kept
 }
 
 // givable reports whether a folder may be given to a program whole.

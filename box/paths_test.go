@@ -58,6 +58,20 @@ func TestResolve(t *testing.T) {
 	}
 }
 
+// A file inside a folder given is not given again (its bind would be a
+// bind onto the folder's own file).
+func TestUnitsNest(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a/x", "a/y", "a/b/z"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
+	}
+	got := units([]string{filepath.Join(dir, "a/b/z"), filepath.Join(dir, "a"), filepath.Join(dir, "a/x"), filepath.Join(dir, "a/y")}, "/nowhere")
+	if want := []string{filepath.Join(dir, "a")}; !slices.Equal(got, want) {
+		t.Errorf("units %q, want %q", got, want)
+	}
+}
+
 // A program's installation is given with it: the folder above its bin/
 // (a virtual environment, pyenv's versions and shims), and its link's.
 func TestInstallation(t *testing.T) {

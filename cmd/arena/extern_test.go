@@ -19,7 +19,7 @@ import (
 // players: with ARENA_AS_MAIN=1 it is arena itself, and its "misbehave"
 // command is an agent that hangs, crashes, talks nonsense or answers late.
 func TestMain(m *testing.M) {
-	if os.Getenv("ARENA_AS_MAIN") == "1" {
+	if os.Getenv("ARENA_AS_MAIN") == "1" || filepath.Base(os.Args[0]) == "arena" {
 		if len(os.Args) > 2 && os.Args[1] == "misbehave" {
 			misbehave(os.Args[2])
 			return

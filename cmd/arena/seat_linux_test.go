@@ -11,16 +11,23 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arena-playground/arena/box"
 )
 
-// A tcp:cmd: seat is taken only by the program arena started: a rival's
-// program that learns the port (every process on the node can list the
-// listening sockets) and connects first is turned away unserved, its
-// attempt is logged with its pid, and the program plays its match whole.
-// Both kinds of seat: Evasion's line protocol (the 2020 server's) and the
-// shortest path's sessions (the 2017 server's).
+// A tcp:cmd: seat is taken only by the program arena started. In a box
+// of its own (its own network namespace) no other process of the machine
+// can reach the seat at all: a rival that dials the seat's address on the
+// machine's loopback reaches nothing of the program's. On the portable
+// path, where the seat is a port of the machine's loopback (every process
+// on the node can list the listening sockets), a rival's program that
+// connects first is turned away unserved, its attempt is logged with its
+// pid. Either way the program plays its match whole. Both kinds of seat:
+// Evasion's line protocol (the 2020 server's) and the shortest path's
+// sessions (the 2017 server's).
 func TestSeatIsTheStartedProgramsAlone(t *testing.T) {
 	py := python(t, false)
+	hold, _ := filepath.Abs("testdata/hold.sh")
 	cases := []struct {
 		name, client string
 		args         []string
@@ -29,56 +36,82 @@ func TestSeatIsTheStartedProgramsAlone(t *testing.T) {
 		{"evasion", "testdata/students/evasion_client.py {port} buffered", []string{"-game", "evasion", "-config", evasionCap(t), "-seed", "3"}, "intruder\n"},
 		{"pathgame", "testdata/students/asp_client.py {role} {port} buffered", []string{"-game", "pathgame", "-preset", "advshort", "-seed", "3"}, `{"name": "intruder", "type": 0}`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			dir := t.TempDir()
-			replay := filepath.Join(dir, "replay.json")
-			spec := fmt.Sprintf("tcp:cmd:testdata/hold.sh %s {port} %s %s", dir, py, c.client)
-			host := exec.Command(os.Args[0], append(append([]string{"play"}, c.args...), "-p1", spec, "-p2", "greedy", "-replay", replay)...)
-			host.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
-			var stdout, stderr bytes.Buffer
-			host.Stdout, host.Stderr = &stdout, &stderr
-			if err := host.Start(); err != nil {
-				t.Fatal(err)
-			}
-			ended := make(chan error, 1)
-			go func() { ended <- host.Wait() }()
-			t.Cleanup(func() { host.Process.Kill() })
+	for _, portable := range []bool{false, true} {
+		for _, c := range cases {
+			t.Run(fmt.Sprintf("%s portable=%v", c.name, portable), func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				replay := filepath.Join(dir, "replay.json")
+				spec := fmt.Sprintf("tcp:cmd:%s {port} %s %s", hold, py, c.client)
+				host := exec.Command(os.Args[0], append(append([]string{"play"}, c.args...), "-p1", spec, "-p2", "greedy", "-replay", replay)...)
+				host.Env = append(os.Environ(), "ARENA_AS_MAIN=1", "TMPDIR="+dir, fmt.Sprintf("%s=%v", box.PortableEnv, map[bool]int{false: 0, true: 1}[portable]))
+				var stdout, stderr bytes.Buffer
+				host.Stdout, host.Stderr = &stdout, &stderr
+				if err := host.Start(); err != nil {
+					t.Fatal(err)
+				}
+				ended := make(chan error, 1)
+				go func() { ended <- host.Wait() }()
+				t.Cleanup(func() { host.Process.Kill() })
 
-			port := waitForFile(t, filepath.Join(dir, "port"), ended)
-			rival, err := net.Dial("tcp", "127.0.0.1:"+strings.TrimSpace(port))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rival.Write([]byte(c.hello))
-			got, _ := io.ReadAll(rival) // ends when arena closes it (or resets it: the hello is unread)
-			rival.Close()
-			if len(got) > 0 {
-				t.Errorf("the rival was served: %q", got)
-			}
-			os.WriteFile(filepath.Join(dir, "go"), nil, 0o644)
-			if err := <-ended; err != nil {
-				t.Fatalf("arena: %v\n%s\n%s", err, stdout.String(), stderr.String())
-			}
-			if f := readReplay(t, replay).faults(); len(f) > 0 {
-				t.Errorf("the started program did not play the match whole: %s", strings.Join(f, "; "))
-			}
-			if !strings.Contains(stderr.String(), "P1: refused a client from 127.0.0.1:") || !strings.Contains(stderr.String(), fmt.Sprintf("(pid %d: ", os.Getpid())) {
-				t.Errorf("the refusal is not logged with the rival's pid %d:\n%s", os.Getpid(), stderr.String())
-			}
-		})
+				// The program's box is in arena's temporary directory,
+				// named for arena: hold.sh says its port there.
+				boxDir := filepath.Join(dir, fmt.Sprintf("arena-box-%d-*", host.Process.Pid), "box")
+				port := waitForFile(t, boxDir, "port", ended)
+				rival, err := net.Dial("tcp", "127.0.0.1:"+strings.TrimSpace(port))
+				if err == nil {
+					rival.Write([]byte(c.hello))
+					got, _ := io.ReadAll(rival) // ends when arena closes it (or resets it: the hello is unread)
+					rival.Close()
+					if len(got) > 0 {
+						t.Errorf("the rival was served: %q", got)
+					}
+				} else if portable {
+					t.Fatalf("on the machine's loopback the seat refused the connection: %v", err)
+				}
+				// Each game's program (the shortest path plays two) holds
+				// until told to go.
+				for done := false; !done; {
+					boxes, _ := filepath.Glob(boxDir)
+					for _, b := range boxes {
+						os.WriteFile(filepath.Join(b, "go"), nil, 0o644)
+					}
+					select {
+					case err = <-ended:
+						done = true // err: arena's end
+					case <-time.After(20 * time.Millisecond):
+					}
+				}
+				if err != nil {
+					t.Fatalf("arena: %v\n%s\n%s", err, stdout.String(), stderr.String())
+				}
+				if f := readReplay(t, replay).faults(); len(f) > 0 {
+					t.Errorf("the started program did not play the match whole: %s", strings.Join(f, "; "))
+				}
+				refused := strings.Contains(stderr.String(), "P1: refused a client from 127.0.0.1:") && strings.Contains(stderr.String(), fmt.Sprintf("(pid %d: ", os.Getpid()))
+				switch {
+				case portable && !refused:
+					t.Errorf("the refusal is not logged with the rival's pid %d:\n%s", os.Getpid(), stderr.String())
+				case !portable && strings.Contains(stderr.String(), "refused a client"):
+					t.Errorf("a rival reached the seat of a program in a box of its own:\n%s", stderr.String())
+				}
+			})
+		}
 	}
 }
 
-// waitForFile waits until file exists and returns what it holds; it
-// fails the test if the command ends first (its Wait's result comes on
-// ended, and is put back for the caller).
-func waitForFile(t *testing.T, file string, ended chan error) string {
+// waitForFile waits until a file name exists in a folder that matches
+// dir (a pattern) and returns what it holds; it fails the test if the
+// command ends first (its Wait's result comes on ended, and is put back
+// for the caller).
+func waitForFile(t *testing.T, dir, name string, ended chan error) string {
 	t.Helper()
+	file := filepath.Join(dir, name)
 	for {
-		if data, err := os.ReadFile(file); err == nil {
-			return string(data)
+		if m, _ := filepath.Glob(file); len(m) > 0 {
+			if data, err := os.ReadFile(m[0]); err == nil {
+				return string(data)
+			}
 		}
 		select {
 		case err := <-ended:

@@ -457,7 +457,9 @@ func TestStartedProgramsMisbehave(t *testing.T) {
 		{"connects twice", py + " testdata/students/evasion_client.py {port} twice " + token, ""},
 		{"floods", py + " " + script("flood.py", connect+"s.recv(100)\ns.sendall(b'me\\n')\ns.sendall(b'x' * (2 << 20))\nwhile s.recv(100): pass\n") + " {port} " + token,
 			"the program wrote a line longer than 1048576 bytes"},
-		{"leaves children", "sh -c 'sleep 987656 & exec " + py + " testdata/students/evasion_client.py $0 buffered " + token + "' {port}", ""},
+		// A shell's script is one word: the file it runs is a word of its
+		// own, which arena gives the program's box.
+		{"leaves children", "sh -c 'sleep 987656 & exec " + py + " \"$1\" $0 buffered " + token + "' {port} testdata/students/evasion_client.py", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.name == "never connects" {
@@ -540,8 +542,14 @@ func TestREADMECourseProgramExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := t.TempDir()
-	os.WriteFile(filepath.Join(bin, "arena"), []byte("#!/bin/sh\nARENA_AS_MAIN=1 exec '"+exe+"' \"$@\"\n"), 0o755)
-	os.WriteFile(filepath.Join(bin, "python3"), []byte("#!/bin/sh\nexec "+py+" \"$@\"\n"), 0o755)
+	// arena, as a person installs it: this binary (a link to its file,
+	// in a folder of PATH, which a program's box is given), which is arena
+	// when started by that name (a program's environment is its box's: no
+	// variable of the test's reaches it).
+	if err := os.Link(exe, filepath.Join(bin, "arena")); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink(py, filepath.Join(bin, "python3"))
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	home := t.TempDir()
 	// A homework stand-in that writes the course's output by asking arena.

@@ -126,6 +126,12 @@ class Protocol:
         os.dup2(2, 1)
 
     def send(self, obj):
+        # What the agent printed goes before what is sent: standard
+        # output, now standard error's descriptor, is block-buffered
+        # unless the environment says otherwise (PYTHONUNBUFFERED, which a
+        # program's box does not pass on).
+        sys.stdout.flush()
+        sys.stderr.flush()
         self.out.write(json.dumps(obj) + "\n")
         self.out.flush()
 
@@ -227,5 +233,6 @@ def main():
 
 if __name__ == "__main__":
     code = main()
+    sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)  # threads the agent left running must not hold the game

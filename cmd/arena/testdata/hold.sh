@@ -1,9 +1,10 @@
 #!/bin/sh
-# hold.sh DIR PORT COMMAND...: for arena's seat tests, writes the port
-# arena handed a started program to DIR/port, waits until DIR/go exists
-# (a rival has had its chance to take the seat), then runs COMMAND.
-dir=$1 port=$2
-shift 2
-echo "$port" > "$dir/port.tmp" && mv "$dir/port.tmp" "$dir/port"
-while [ ! -e "$dir/go" ]; do sleep 0.02; done
+# hold.sh PORT COMMAND...: for arena's seat tests, writes the port arena
+# handed a started program to ./port in its box's working directory,
+# waits until ./go exists there (a rival has had its chance to take the
+# seat), then runs COMMAND.
+port=$1
+shift
+echo "$port" > port.tmp && mv port.tmp port
+while [ ! -e go ]; do sleep 0.02; done
 exec "$@"
