@@ -32,6 +32,8 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 			return runTournamentReport(args[1:], stdout)
 		case "show":
 			return runTournamentShow(args[1:], stdout)
+		case "verify":
+			return runTournamentVerify(args[1:], stdout)
 		}
 	}
 	fs := newFlags("tournament", stdout)
@@ -88,6 +90,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if err := checkEntrants(plan); err != nil {
 		return err
 	}
+	// No entrant is given a folder that holds the tournament's directory:
+	// its plan names every entrant's program, its journal the results.
+	box.Private(*dir)
 	if programs { // programs it starts, which the kernel should keep apart
 		if err := box.Check(*containment); err != nil {
 			return usageError{err}
@@ -283,6 +288,33 @@ func runTournamentShow(args []string, stdout io.Writer) error {
 	}
 	s.Rate()
 	s.WriteText(stdout)
+	return nil
+}
+
+// runTournamentVerify replays every game of a tournament's journal.
+func runTournamentVerify(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("arena tournament verify", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: arena tournament verify DIR\n\nReplay every game of a tournament's journal through the engine, from its replay, and name each whose\nrecord does not hold: a game or seats not the schedule's, a replay missing or damaged, a move the rules\nrefuse, a result its moves do not give. Exit status 1 when any does not hold.")
+	}
+	if err := parseSubFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give the tournament's directory")
+	}
+	games, bad, err := tournament.Verify(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	for _, f := range bad {
+		fmt.Fprintln(stdout, f)
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("%s: %d of %d games do not hold", fs.Arg(0), len(bad), games)
+	}
+	fmt.Fprintf(stdout, "%s: all %d games replay to the results the journal gives\n", fs.Arg(0), games)
 	return nil
 }
 
