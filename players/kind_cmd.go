@@ -9,7 +9,7 @@ import (
 
 // The "cmd" kind: a program on its standard input and output, speaking
 // the game's line protocol, or run once per move by a game whose course
-// ran programs on files (a match.Commander).
+// ran programs on files (a match.FileProtocol).
 func init() {
 	match.RegisterKind(match.Kind{
 		Name:        Command,
@@ -36,8 +36,8 @@ func commandSpec(kind, needs string) func(s, rest string) (match.Spec, error) {
 }
 
 func newCommand(g match.Game, spec match.Spec) (match.Bot, error) {
-	if c, ok := g.(match.Commander); ok {
-		return c.CommandBot(spec.Command)
+	if fp, ok := g.(match.FileProtocol); ok {
+		return newFileBot(fp, spec.Command)
 	}
 	if proto, ok := g.(match.Protocol); ok {
 		return newProcessBot(proto, spec.Command)

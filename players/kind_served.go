@@ -121,7 +121,7 @@ func plays(g match.Game, sp match.Spec) bool {
 	_, session := g.(match.SessionProtocol)
 	switch sp.Name {
 	case Command:
-		_, cmd := g.(match.Commander)
+		_, cmd := g.(match.FileProtocol)
 		return proto || cmd
 	case Network:
 		return proto || session

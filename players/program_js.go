@@ -30,3 +30,5 @@ func newSessionBot(match.SessionProtocol, match.Spec, Pace) (match.Bot, error) {
 }
 
 func lookPath(string) error { return errNoPrograms }
+
+func newFileBot(match.FileProtocol, string) (match.Bot, error) { return nil, errNoPrograms }

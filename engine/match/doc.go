@@ -13,7 +13,7 @@
 // replaced, see [Substituter]); the reason is recorded in the [Result].
 //
 // A game that courses played with programs describes its wire protocol
-// here too ([Protocol], [SessionProtocol], [Commander], [PythonAgents]);
+// here too ([Protocol], [SessionProtocol], [FileProtocol], [PythonAgents]);
 // the players that speak it with programs are kinds registered from
 // package players ([RegisterKind]), so that this package starts no process
 // and opens no socket.

@@ -30,11 +30,21 @@ type Ender interface {
 	End(s State, side Side)
 }
 
-// Commander is implemented by games whose players can be programs run
-// once per move on files, as the course's programs are (map colouring:
-// input.txt in, output.txt out). The game makes the bot of a "cmd:" spec.
-type Commander interface {
-	CommandBot(command string) (Bot, error)
+// FileProtocol is implemented by games whose course ran each student's
+// program once per move on files (map colouring: input.txt in, output.txt
+// out). Package players runs such a program ("cmd:python3 hw2.py") in a
+// fresh directory each move: the game says what it reads and reads the
+// move from what it wrote, and starts no program itself.
+type FileProtocol interface {
+	// CourseFiles names the file a program reads and the one it writes,
+	// in its working directory, and bounds one run (the course set none;
+	// arena must never hang).
+	CourseFiles() (input, output string, limit time.Duration)
+	// CourseInput is what the program deciding t's move reads.
+	CourseInput(t *Turn) ([]byte, error)
+	// CourseMove reads the move from what the program wrote, given what
+	// it read, and may note on t what it makes of the output.
+	CourseMove(t *Turn, input, output []byte) (Action, error)
 }
 
 // Greeter is implemented by protocols whose host asks each player for its

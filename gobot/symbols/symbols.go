@@ -100,7 +100,6 @@ var refusedWhy = map[string]string{
 	"match.NewBot":      "it makes players, programs among them, and a bot reaches nothing outside its game",
 	"match.LookupBot":   "it makes players, and a bot reaches nothing outside its game",
 	"match.Play":        "it plays matches of any players, and a bot reaches nothing outside its game",
-	"match.RunOnce":     "it runs programs, and a bot reaches nothing outside its game",
 	"match.Lookup":      "a game's bots and files are not a bot's to reach",
 	"match.SaveReplay":  "it writes files, and a bot reaches nothing outside its game",
 	"match.LoadReplay":  "it reads files, and a bot reaches nothing outside its game",

@@ -35,10 +35,10 @@ func TestReviewed(t *testing.T) {
 func TestNothingOutside(t *testing.T) {
 	outside := []string{"os.", "os/", "net.", "net/", "syscall.", "reflect.", "unsafe.", "io/fs.", "plugin.", "runtime.",
 		"github.com/arena-playground/arena/players", "github.com/arena-playground/arena/tournament", "github.com/arena-playground/arena/gobot"}
-	named := []string{"match.ReadFile", "match.ParseSpec", "match.NewBot", "match.LookupBot", "match.Play", "match.RunOnce",
+	named := []string{"match.ReadFile", "match.ParseSpec", "match.NewBot", "match.LookupBot", "match.Play",
 		"match.Lookup", "match.Games", "match.LookupKind", "match.Register", "match.RegisterKind", "match.Serve", "match.SaveReplay",
 		"match.LoadReplay", "match.NewClient", "match.NewRunner", "match.Spec", "match.BotInfo", "match.Game",
-		"colosseum.Game", "evasion.Game", "life.Game", "mapcolor.Game", "pathgame.Game", "mapcolor.Config.CommandBot",
+		"colosseum.Game", "evasion.Game", "life.Game", "mapcolor.Game", "pathgame.Game", "mapcolor.Game.CourseInput",
 		"colosseum.Conform", "life.LoadScenario", "fmt.Scan", "fmt.Scanln", "fmt.Scanf", "time.LoadLocation", "math/rand/v2.IntN"}
 	for _, name := range Reach(Symbols) {
 		for _, o := range outside {

@@ -45,6 +45,12 @@ func init() {
 		"MaxFileSize":      reflect.ValueOf(constant.MakeFromLiteral("67108864", token.INT, 0)),
 		"MaxMarkLabel":     reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
 		"MaxMarks":         reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MaxMatchNotes":    reflect.ValueOf(constant.MakeFromLiteral("67108864", token.INT, 0)),
+		"MaxNoteLine":      reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MaxNoteText":      reflect.ValueOf(constant.MakeFromLiteral("1024", token.INT, 0)),
+		"MaxNoteWord":      reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MaxSaidLine":      reflect.ValueOf(constant.MakeFromLiteral("512", token.INT, 0)),
+		"MaxSaidLines":     reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
 		"Mix":              reflect.ValueOf(match.Mix),
 		"MsgAsk":           reflect.ValueOf(constant.MakeFromLiteral("\"ask\"", token.STRING, 0)),
 		"MsgEnd":           reflect.ValueOf(constant.MakeFromLiteral("\"end\"", token.STRING, 0)),
@@ -77,10 +83,8 @@ func init() {
 		"ReadFile":         reflect.ValueOf(match.ReadFile),
 		"Register":         reflect.ValueOf(match.Register),
 		"RegisterKind":     reflect.ValueOf(match.RegisterKind),
-		"RegisterRunOnce":  reflect.ValueOf(match.RegisterRunOnce),
 		"ReplayFormat":     reflect.ValueOf(constant.MakeFromLiteral("\"arena-replay\"", token.STRING, 0)),
 		"ReplayVersion":    reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
-		"RunOnce":          reflect.ValueOf(match.RunOnce),
 		"SaveReplay":       reflect.ValueOf(match.SaveReplay),
 		"Serve":            reflect.ValueOf(match.Serve),
 		"ServeLog":         reflect.ValueOf(&match.ServeLog).Elem(),
@@ -103,13 +107,13 @@ func init() {
 		"ClientMaker":     reflect.ValueOf((*match.ClientMaker)(nil)),
 		"Clock":           reflect.ValueOf((*match.Clock)(nil)),
 		"Closer":          reflect.ValueOf((*match.Closer)(nil)),
-		"Commander":       reflect.ValueOf((*match.Commander)(nil)),
 		"Compacter":       reflect.ValueOf((*match.Compacter)(nil)),
 		"Config":          reflect.ValueOf((*match.Config)(nil)),
 		"Conformer":       reflect.ValueOf((*match.Conformer)(nil)),
 		"Connecter":       reflect.ValueOf((*match.Connecter)(nil)),
 		"Ender":           reflect.ValueOf((*match.Ender)(nil)),
 		"FileError":       reflect.ValueOf((*match.FileError)(nil)),
+		"FileProtocol":    reflect.ValueOf((*match.FileProtocol)(nil)),
 		"Flusher":         reflect.ValueOf((*match.Flusher)(nil)),
 		"Follower":        reflect.ValueOf((*match.Follower)(nil)),
 		"Forfeit":         reflect.ValueOf((*match.Forfeit)(nil)),
@@ -178,12 +182,12 @@ func init() {
 		"_ClientMaker":     reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_ClientMaker)(nil)),
 		"_Clock":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Clock)(nil)),
 		"_Closer":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Closer)(nil)),
-		"_Commander":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Commander)(nil)),
 		"_Compacter":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Compacter)(nil)),
 		"_Config":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Config)(nil)),
 		"_Conformer":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Conformer)(nil)),
 		"_Connecter":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Connecter)(nil)),
 		"_Ender":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Ender)(nil)),
+		"_FileProtocol":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_FileProtocol)(nil)),
 		"_Flusher":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Flusher)(nil)),
 		"_Game":            reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Game)(nil)),
 		"_Greeter":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Greeter)(nil)),
@@ -281,16 +285,6 @@ func (W _github_com_arena_playground_arena_engine_match_Closer) Close() error {
 	return W.WClose()
 }
 
-// _github_com_arena_playground_arena_engine_match_Commander is an interface wrapper for Commander type
-type _github_com_arena_playground_arena_engine_match_Commander struct {
-	IValue      interface{}
-	WCommandBot func(command string) (match.Bot, error)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Commander) CommandBot(command string) (match.Bot, error) {
-	return W.WCommandBot(command)
-}
-
 // _github_com_arena_playground_arena_engine_match_Compacter is an interface wrapper for Compacter type
 type _github_com_arena_playground_arena_engine_match_Compacter struct {
 	IValue   interface{}
@@ -339,6 +333,24 @@ type _github_com_arena_playground_arena_engine_match_Ender struct {
 
 func (W _github_com_arena_playground_arena_engine_match_Ender) End(s match.State, side match.Side) {
 	W.WEnd(s, side)
+}
+
+// _github_com_arena_playground_arena_engine_match_FileProtocol is an interface wrapper for FileProtocol type
+type _github_com_arena_playground_arena_engine_match_FileProtocol struct {
+	IValue       interface{}
+	WCourseFiles func() (input string, output string, limit time.Duration)
+	WCourseInput func(t *match.Turn) ([]byte, error)
+	WCourseMove  func(t *match.Turn, input []byte, output []byte) (match.Action, error)
+}
+
+func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseFiles() (input string, output string, limit time.Duration) {
+	return W.WCourseFiles()
+}
+func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseInput(t *match.Turn) ([]byte, error) {
+	return W.WCourseInput(t)
+}
+func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseMove(t *match.Turn, input []byte, output []byte) (match.Action, error) {
+	return W.WCourseMove(t, input, output)
 }
 
 // _github_com_arena_playground_arena_engine_match_Flusher is an interface wrapper for Flusher type

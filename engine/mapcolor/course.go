@@ -2,67 +2,51 @@ package mapcolor
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/internal/cleanup"
 )
 
 // programTimeout bounds one decision of a course program: the course set
 // no time limit, but arena must never hang on a program.
 var programTimeout = 60 * time.Second
 
-// CommandBot makes a course program a player ("cmd:python3 hw2.py"): the
-// program a student wrote for the homework, which reads input.txt and
-// writes output.txt in its working directory. Each move it gets the
-// position as an input.txt in a fresh directory and the best-move line of
-// its output.txt is played. The course's program always decides for
-// Player 1, the maximiser; for Player 2 the input swaps the players' labels
-// and weight lines, which makes maximising there the same search as
-// minimising here. Its whole output is compared with the course's: the
-// note says whether the trace matches, or where it first differs. A
-// program that fails, hangs, writes no output or an illegal move loses the
-// game, with the reason.
-func (Game) CommandBot(command string) (match.Bot, error) {
-	if strings.TrimSpace(command) == "" {
-		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
-	}
-	return &programBot{command: command}, nil
+// The course's homework is a program that reads input.txt and writes
+// output.txt in its working directory: arena plays such a program
+// ("cmd:python3 hw2.py", run by package players) by giving it the
+// position as an input.txt each move and playing the best-move line of
+// its output.txt. The course's program always decides for Player 1, the
+// maximiser; for Player 2 the input swaps the players' labels and weight
+// lines, which makes maximising there the same search as minimising here.
+// Its whole output is compared with the course's: the note says whether
+// the trace matches, or where it first differs. A program that fails,
+// hangs, writes no output or an illegal move loses the game, with the
+// reason.
+
+// CourseFiles names the homework's files and bounds one run.
+func (Game) CourseFiles() (input, output string, limit time.Duration) {
+	return "input.txt", "output.txt", programTimeout
 }
 
-type programBot struct{ command string }
-
-func (b *programBot) Act(t *match.Turn) (match.Action, error) {
+// CourseInput is the position as the course's input.txt, for the side to
+// move.
+func (Game) CourseInput(t *match.Turn) ([]byte, error) {
 	s, err := stateOf(t)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "arena-csp-")
+	return s.CourseInput(t.Side), nil
+}
+
+// CourseMove plays the best-move line of the program's output.txt and
+// notes whether its trace is the course's.
+func (Game) CourseMove(t *match.Turn, input, out []byte) (match.Action, error) {
+	s, err := stateOf(t)
 	if err != nil {
 		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	defer cleanup.Add(func() { os.RemoveAll(dir) })()
-	input := s.CourseInput(t.Side)
-	if err := os.WriteFile(filepath.Join(dir, "input.txt"), input, 0o644); err != nil {
-		return nil, err
-	}
-	if err := match.RunOnce(t.Context(), b.command, dir, programTimeout); err != nil {
-		return nil, err
-	}
-	out, err := match.ReadFile(filepath.Join(dir, "output.txt"))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("the program wrote no output.txt")
-	case err != nil: // a named pipe, a link to a device, a file too large
-		return nil, fmt.Errorf("its %s", strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
 	}
 	m, err := bestMove(out)
 	if err != nil {

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -17,28 +19,72 @@ import (
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
-func init() { match.RegisterRunOnce(RunOnce) }
+// fileBot is a course's program run once per move on files (a
+// match.FileProtocol game: map colouring's homework, which reads
+// input.txt and writes output.txt in its working directory): each move,
+// in a fresh directory that is its box's working directory, the game's
+// input is written, the program run to its end, and its output read.
+type fileBot struct {
+	proto   match.FileProtocol
+	command string
+}
 
-// RunOnce runs the program of a "cmd:" spec once, in its box with dir as
+func newFileBot(proto match.FileProtocol, command string) (match.Bot, error) {
+	args, err := splitCommand(command)
+	if err != nil {
+		return nil, err
+	}
+	if len(args) == 0 {
+		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
+	}
+	return &fileBot{proto: proto, command: command}, nil
+}
+
+func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
+	inName, outName, limit := b.proto.CourseFiles()
+	input, err := b.proto.CourseInput(t)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "arena-course-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	defer cleanup.Add(func() { os.RemoveAll(dir) })()
+	if err := os.WriteFile(filepath.Join(dir, inName), input, 0o644); err != nil {
+		return nil, err
+	}
+	if err := runOnce(t.Context(), b.command, dir, limit, []string{inName, outName}); err != nil {
+		return nil, err
+	}
+	out, err := match.ReadFile(filepath.Join(dir, outName))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("the program wrote no %s", outName)
+	case err != nil: // a named pipe, a link to a device, a file too large
+		return nil, fmt.Errorf("its %s", strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+	}
+	return b.proto.CourseMove(t, input, out)
+}
+
+// runOnce runs the program of a "cmd:" spec once, in its box with dir as
 // its working directory, for at most limit, and says why when it fails:
 // the time limit, the exit status and the last line it wrote on stderr.
 // The run is over when the program exits: whatever it left running in
 // the background (a "sleep 999 &") is ended with its box and holds
 // nothing up. Words of the command that name files in the directory
 // arena runs in (python3 hw2.py, ./hw2.sh) are made absolute, and those
-// files given to it; the course's own files, input.txt and output.txt,
-// are the program's, in dir.
-func RunOnce(ctx context.Context, command, dir string, limit time.Duration) error {
+// files given to it; the course's own files (keep) are the program's, in
+// dir.
+func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep []string) error {
 	args, err := splitCommand(command)
 	if err != nil {
 		return err
 	}
-	if len(args) == 0 {
-		return fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
-	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	b, err := box.New(box.Spec{Args: args, Dir: dir, Caps: ProgramCaps, Keep: []string{"input.txt", "output.txt"}})
+	b, err := box.New(box.Spec{Args: args, Dir: dir, Caps: ProgramCaps, Keep: keep})
 	if err != nil {
 		return fmt.Errorf("the program failed: %v", err)
 	}
