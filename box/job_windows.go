@@ -36,6 +36,7 @@ import (
 // osBox is what Windows' way of boxing keeps of a box: its job.
 type osBox struct {
 	job        windows.Handle
+	token      windows.Token // the program's low token, closed once it started
 	sharedSeat bool
 }
 
@@ -64,13 +65,14 @@ func (b *Box) prepare() error {
 	b.Cmd = &exec.Cmd{Path: r.program, Args: args, Dir: b.Dir,
 		Env: Environment(b.Dir, b.tmp(), b.spec.Caps, b.spec.Env)}
 	b.Cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_SUSPENDED | windows.CREATE_NEW_PROCESS_GROUP}
-	return nil
+	return b.withLowToken(b.Cmd.SysProcAttr)
 }
 
 // afterStart puts the program in a job of its own under the caps, then
 // resumes it. A program that cannot be put in a job is ended: it would
 // run with no bound and could outlive arena.
 func (b *Box) afterStart() error {
+	b.os.token.Close()
 	pid := b.Cmd.Process.Pid
 	job, err := newJob(b.spec.Caps)
 	if err == nil {
@@ -85,7 +87,10 @@ func (b *Box) afterStart() error {
 	return resume(pid)
 }
 
-func (b *Box) afterFailedStart() { b.Close() }
+func (b *Box) afterFailedStart() {
+	b.os.token.Close()
+	b.Close()
+}
 
 // killTree ends the program's job, and with it everything the program
 // started.
@@ -114,7 +119,7 @@ func alive(pid int) bool {
 
 // Contain says what Windows gives here: a job per program.
 func Contain() Containment {
-	return Containment{Weaker: "each program runs in a Job Object of its own (its tree and its caps), in a directory of its own, as arena's own user, with no token or container of its own: it may read and write what arena's user may"}
+	return Containment{Weaker: "each program runs in a Job Object of its own (its tree and its caps) with a restricted token of low integrity, in a directory of its own that only it may write: it may read what arena's user may, and reach the network"}
 }
 
 var _ = os.Getpid

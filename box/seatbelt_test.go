@@ -38,3 +38,17 @@ func TestSeatbeltProfile(t *testing.T) {
 		t.Errorf("%d ( and %d ): not one expression each", open, close)
 	}
 }
+
+// A Windows box's directory is its user's and SYSTEM's alone, inherited
+// inside, and labelled low integrity, which the program's low token may
+// write; no other trustee is named.
+func TestBoxSDDL(t *testing.T) {
+	got := boxSDDL("S-1-5-21-1-2-3-1001")
+	want := "D:P(A;OICI;FA;;;S-1-5-21-1-2-3-1001)(A;OICI;FA;;;SY)S:(ML;OICI;NW;;;LW)"
+	if got != want {
+		t.Errorf("%s\nwant %s", got, want)
+	}
+	if strings.Count(got, "(A;") != 2 || strings.Contains(got, "WD") || strings.Contains(got, "BU") {
+		t.Errorf("the box's directory is opened to others: %s", got)
+	}
+}
