@@ -54,13 +54,12 @@ type Box struct {
 	// input and reads their output.
 	Dir string
 
-	spec   Spec
-	root   string // the box's own directory on the machine (Dir is in it)
-	seat   net.Listener
-	addr   string
-	os     osBox // what the system's way of boxing keeps
-	once   sync.Once
-	killed sync.Once
+	spec Spec
+	root string // the box's own directory on the machine (Dir is in it)
+	seat net.Listener
+	addr string
+	os   osBox // what the system's way of boxing keeps
+	once sync.Once
 }
 
 // ErrNoProgram is a Spec with no program.

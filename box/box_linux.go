@@ -25,6 +25,8 @@ type osBox struct {
 	ctrl       *os.File // arena's end of the seat's socket
 	child      *os.File // the launcher's end of the seat's socket or the watch pipe
 	watch      *os.File // arena's end of the watch pipe, never written
+	alive      *os.File // arena's end of the alive pipe (plan.AliveFD), never written
+	aliveChild *os.File // the launcher's end, closed once it has it
 }
 
 // namespaceFlags of the box: user, PID, mount, network, IPC and UTS.
@@ -94,14 +96,21 @@ func (b *Box) separate(r resolved, probe bool) error {
 		Write: []string{"/box", "/tmp", "/dev"},
 	}
 	cmd := &exec.Cmd{Path: exe, Args: []string{exe}, Dir: "/"}
+	rd, wr, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	b.os.alive, b.os.aliveChild = wr, rd
+	cmd.ExtraFiles = []*os.File{rd} // 3
+	p.AliveFD = 3
 	if b.spec.Seat {
 		fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
 		if err != nil {
 			return err
 		}
 		b.os.ctrl, b.os.child = os.NewFile(uintptr(fds[0]), "seat"), os.NewFile(uintptr(fds[1]), "seat")
-		cmd.ExtraFiles = []*os.File{b.os.child}
-		p.Seat, p.SeatFD, p.Connect = seatPort, 3, seatPort
+		cmd.ExtraFiles = append(cmd.ExtraFiles, b.os.child) // 4
+		p.Seat, p.SeatFD, p.Connect = seatPort, 4, seatPort
 		b.addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(seatPort))
 		p.Args = seatWords(p.Args, "127.0.0.1", strconv.Itoa(seatPort))
 	}
@@ -228,8 +237,10 @@ func newUID() int {
 }
 
 func (b *Box) afterStart() error {
-	if b.os.child != nil {
-		b.os.child.Close()
+	for _, f := range []*os.File{b.os.child, b.os.aliveChild} {
+		if f != nil {
+			f.Close()
+		}
 	}
 	if b.os.ctrl == nil {
 		return nil
@@ -249,7 +260,7 @@ func (b *Box) afterStart() error {
 }
 
 func (b *Box) afterFailedStart() {
-	for _, f := range []*os.File{b.os.child, b.os.ctrl, b.os.watch} {
+	for _, f := range []*os.File{b.os.child, b.os.ctrl, b.os.watch, b.os.alive, b.os.aliveChild} {
 		if f != nil {
 			f.Close()
 		}
@@ -262,7 +273,6 @@ func (b *Box) afterFailedStart() {
 // otherwise its process group, and every process of its own uid, which
 // leaving the group does not escape.
 func (b *Box) killTree() {
-	b.killed.Do(func() {})
 	if b.Cmd != nil && b.Cmd.Process != nil {
 		syscall.Kill(-b.Cmd.Process.Pid, syscall.SIGKILL)
 		syscall.Kill(b.Cmd.Process.Pid, syscall.SIGKILL)
@@ -270,8 +280,10 @@ func (b *Box) killTree() {
 	if !b.os.separate && b.os.uid != 0 {
 		killUID(b.os.uid)
 	}
-	if b.os.watch != nil {
-		b.os.watch.Close()
+	for _, f := range []*os.File{b.os.watch, b.os.alive} {
+		if f != nil {
+			f.Close()
+		}
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -239,6 +240,7 @@ func TestBoxHoldsHere(t *testing.T) {
 	if c.Landlock == 0 && !c.Separate {
 		t.Fatalf("this kernel gives neither namespaces nor Landlock: nothing here is a box")
 	}
+	t.Run("kill -9", testKill9)
 	for name, args := range attackers(t) {
 		t.Run(name, func(t *testing.T) {
 			w, check := world(t)
@@ -341,6 +343,69 @@ func copyForAll(t *testing.T, from, to string, mode os.FileMode) {
 	os.Chmod(to, mode)
 }
 
-// boxParent is a process that starts a box and is then killed (kill -9)
-// by the test: written later.
-func boxParent() {}
+// boxParent is an arena that starts a box and is then killed (kill -9)
+// by the test: its program starts a child that leaves its process group
+// and session (setsid), then sleeps; each sleeps a number of seconds of
+// the test's (BOX_SLEEP), which names it in the machine's /proc.
+func boxParent() {
+	n := os.Getenv("BOX_SLEEP")
+	b, err := New(Spec{Args: []string{"sh", "-c", "setsid sleep " + n + " & exec sleep $(( " + n + " + 1 ))"}, Caps: DefaultCaps})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := b.Start(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("started")
+	select {}
+}
+
+// sleepers are the machine's processes that sleep n seconds or n+1.
+func sleepers(n int) []int {
+	var pids []int
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if string(b) == fmt.Sprintf("sleep\x00%d\x00", n) || string(b) == fmt.Sprintf("sleep\x00%d\x00", n+1) {
+			if st, _ := os.ReadFile("/proc/" + e.Name() + "/stat"); !bytes.Contains(st, []byte(") Z ")) {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids
+}
+
+// An arena killed with SIGKILL leaves nothing of its programs running:
+// the program, and the child that left its group and session, end with it
+// (in a box of its own, with its PID namespace; on the portable path by
+// the launcher that outlives arena, a subreaper that ends all below it,
+// and as root every process of the program's uid).
+func testKill9(t *testing.T) {
+	exe, _ := os.Executable()
+	n := 200000 + os.Getpid()%100000*2
+	parent := exec.Command(exe, "-test.run=^$")
+	parent.Env = append(os.Environ(), "BOX_PARENT=1", "BOX_SLEEP="+strconv.Itoa(n))
+	out, _ := parent.StdoutPipe()
+	if err := parent.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, _ := bufio.NewReader(out).ReadString('\n')
+	if line != "started\n" {
+		parent.Process.Kill()
+		t.Fatalf("the parent said %q", line)
+	}
+	for len(sleepers(n)) < 2 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	parent.Process.Kill()
+	parent.Wait()
+	for len(sleepers(n)) > 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -3,9 +3,12 @@
 package box
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -29,6 +32,9 @@ func confine(p *plan) error {
 	}
 	if p.Root != nil {
 		if err := dropCapabilities(p.Root.Uid); err != nil {
+			return err
+		}
+		if err := stillParented(p.AliveFD); err != nil {
 			return err
 		}
 	}
@@ -126,9 +132,36 @@ func trimNL(b []byte) []byte {
 	return b
 }
 
-// ownParentDeath clears the watching launcher's parent-death signal: it
-// must outlive arena to end the program's group.
-func ownParentDeath() { unix.Prctl(unix.PR_SET_PDEATHSIG, 0, 0, 0, 0) }
+// stillParented sets the parent-death signal again, which the change of
+// uid and capabilities cleared (credentials(7): the kernel clears it when
+// a process's credentials change), so that the box's first process, and
+// with it its PID namespace, still dies with arena; then it checks that
+// arena did not end before: the pipe at fd is arena's, never written, and
+// at its end (POLLHUP) once arena has ended.
+func stillParented(fd int) error {
+	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
+		return fmt.Errorf("parent-death signal: %v", err)
+	}
+	if fd <= 0 {
+		return nil
+	}
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	if n, err := unix.Poll(fds, 0); err == nil && n > 0 && fds[0].Revents&(unix.POLLHUP|unix.POLLIN) != 0 {
+		return errors.New("arena ended while the box was made")
+	}
+	unix.Close(fd)
+	return nil
+}
+
+// ownParentDeath clears the watching launcher's parent-death signal (it
+// must outlive arena to end the program's group) and makes it a
+// subreaper: a process of the program's that leaves its group and
+// session, and whose parent ends, becomes the launcher's child, not
+// init's, so that the launcher finds it among its descendants.
+func ownParentDeath() {
+	unix.Prctl(unix.PR_SET_PDEATHSIG, 0, 0, 0, 0)
+	unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+}
 
 // childAttr is how the watching launcher starts the program: in its own
 // process group, killed when the launcher dies, as uid and gid when they
@@ -148,13 +181,60 @@ func childAttr(uid, gid int) *syscall.SysProcAttr {
 func endAll(uid, gid int) {
 	if uid != 0 {
 		// A child of raw system calls only, as Go's own forkExec makes:
-		// clone with SIGCHLD alone is fork on every architecture.
-		if pid, _, errno := syscall.RawSyscall(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0); errno == 0 && pid == 0 {
+		// clone with SIGCHLD alone is fork on every architecture. It is
+		// waited for before the group is ended: it is in the group.
+		pid, _, errno := syscall.RawSyscall(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0)
+		if errno == 0 && pid == 0 {
 			syscall.RawSyscall(syscall.SYS_SETGID, uintptr(gid), 0, 0)
 			syscall.RawSyscall(syscall.SYS_SETUID, uintptr(uid), 0, 0)
 			syscall.RawSyscall(syscall.SYS_KILL, ^uintptr(0), uintptr(syscall.SIGKILL), 0) // -1: all it may
 			syscall.RawSyscall(syscall.SYS_EXIT_GROUP, 0, 0, 0)
 		}
+		if errno == 0 {
+			var ws syscall.WaitStatus
+			syscall.Wait4(int(pid), &ws, 0, nil)
+		}
 	}
+	killDescendants()
 	syscall.Kill(0, syscall.SIGKILL) // the group: the program, what it started, and this launcher
+}
+
+// killDescendants ends every process below this one, as the machine's
+// /proc tells the tree (this launcher is a subreaper: what the program
+// started is below it, in its group or not), until none is left.
+func killDescendants() {
+	self := os.Getpid()
+	for range 100 {
+		parent := map[int]int{}
+		ents, _ := os.ReadDir("/proc")
+		for _, e := range ents {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+			if err != nil {
+				continue
+			}
+			// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+			if i := bytes.LastIndexByte(b, ')'); i > 0 {
+				if f := strings.Fields(string(b[i+1:])); len(f) > 1 {
+					parent[pid], _ = strconv.Atoi(f[1])
+				}
+			}
+		}
+		found := false
+		for pid := range parent {
+			for p := parent[pid]; p > 1; p = parent[p] {
+				if p == self {
+					syscall.Kill(pid, syscall.SIGKILL)
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			return
+		}
+	}
 }

@@ -13,7 +13,7 @@ var containment = sync.OnceValue(func() Containment {
 	c.Separate = why == ""
 	var weaker []string
 	if !c.Separate {
-		weaker = append(weaker, "no namespaces ("+why+"): each program runs in a process group, in a directory of its own, sees the machine's processes in /proc and its files where Landlock lets it read; a process that leaves its group and changes its uid can outlive its program")
+		weaker = append(weaker, "no namespaces ("+why+"): each program runs in a process group, in a directory of its own, with the machine's root: the machine's processes are in its /proc and its files are there, guarded by Landlock and their permissions")
 		if os.Getuid() != 0 {
 			weaker = append(weaker, "every program runs as arena's own user")
 		}

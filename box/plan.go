@@ -40,6 +40,11 @@ type plan struct {
 	Seat    int `json:"seat,omitempty"`
 	SeatFD  int `json:"seat_fd,omitempty"`
 	Connect int `json:"connect,omitempty"`
+	// AliveFD, in namespaces of its own, is the read end of a pipe arena
+	// holds open and never writes: the launcher, whose parent-death signal
+	// a change of credentials clears, sets it again and then checks that
+	// arena has not ended meanwhile (the pipe's end would be closed).
+	AliveFD int `json:"alive_fd,omitempty"`
 	// ExecFD has the watching launcher open the program's file and execute
 	// the program through that descriptor: its
 	// uid may not reach its folder (arena's own binary in a folder only

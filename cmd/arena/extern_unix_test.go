@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/players"
 )
 
@@ -177,15 +176,13 @@ func TestSignalEndsPlayersGroups(t *testing.T) {
 // handler sees: the program dies of its parent-death signal, and its PID
 // namespace with it). A py: agent's runner leaves no file behind either:
 // it is handed to Python on its command line. Where programs run in
-// process groups only (the portable path, which macOS runs), the program
-// and its group end all the same, by the launcher that watches arena
-// (it has no parent-death signal of its own), and so does the child that
-// left the group when arena runs as root (every process of the program's
-// own uid is ended); as another user, that child is what the docs say it
-// is: the one thing that outlives them.
+// process groups only (the portable path, whose watching launcher macOS
+// runs too), the program and its group end all the same, by the launcher
+// that watches arena (it has no parent-death signal of its own), and so
+// does the child that left the group: on Linux the launcher is a
+// subreaper and ends all below it.
 func TestProgramsEndWithArenaHoweverItEnds(t *testing.T) {
 	py := python(t, true)
-	outlives := !box.Contain().Separate && os.Getuid() != 0
 	for _, how := range []string{"game over", "kill -9"} {
 		t.Run(how, func(t *testing.T) {
 			dir := t.TempDir()
@@ -221,13 +218,6 @@ func TestProgramsEndWithArenaHoweverItEnds(t *testing.T) {
 			waitFor(func() bool {
 				return len(leftover(t, "random_agent.py")) == 0 && len(leftover(t, "misbehave\x00escape")) == 0
 			})
-			if outlives {
-				if syscall.Kill(pid, 0) != nil {
-					t.Errorf("on the portable path as another user than root, the child that left its group ended too: then the docs say wrong")
-				}
-				syscall.Kill(pid, syscall.SIGKILL)
-				return
-			}
 			waitGone(pid)
 			left, _ := filepath.Glob(filepath.Join(dir, "*"))
 			for _, l := range left {
