@@ -51,6 +51,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 		fmt.Fprintln(stderr, "arena:", err)
 		return code
 	}
+	players.ServeCommand = name
 	var err error
 	if players.ProgramCaps, err = box.ParseCaps(*caps); err != nil {
 		return fail(2, err)

@@ -135,7 +135,8 @@ func (p *programRoom) list(w http.ResponseWriter, r *http.Request) {
 	out := struct {
 		Programs []programInfo `json:"programs"`
 		Token    bool          `json:"token"`
-	}{Programs: []programInfo{}, Token: p.token != ""}
+		Command  string        `json:"command"` // the command that serves this page, for the page's help
+	}{Programs: []programInfo{}, Token: p.token != "", Command: players.ServeCommand}
 	for _, pr := range p.programs {
 		out.Programs = append(out.Programs, programInfo{Game: pr.Game, Name: pr.Name, Spec: pr.SpecText(), Kind: pr.Spec.Name})
 	}

@@ -14,7 +14,7 @@ import (
 
 // The "served" kind: a program that the machine serving the page (or
 // running the desktop window) offers by name, as its own command line
-// named it: `go run ./cmd/wasm -player colosseum/mine=py:agent.py` puts
+// named it: `arena serve -player colosseum/mine=py:agent.py` puts
 // "served:mine" in Colosseum's seat menus. A page, a link or a request
 // can name only a program offered so; the command itself is never theirs
 // to give. Where nothing is offered (the static site, the browser's
@@ -23,7 +23,7 @@ func init() {
 	match.RegisterKind(match.Kind{
 		Name:        Served,
 		Example:     "served:mine",
-		Description: "a program offered by name by the machine that serves the page (go run ./cmd/wasm -player GAME/NAME=SPEC)",
+		Description: "a program offered by name by the machine that serves the page (arena serve -player GAME/NAME=SPEC)",
 		Parse:       parseServed,
 		New:         newServed,
 	})
@@ -31,6 +31,12 @@ func init() {
 
 // Served is the kind of a program offered by name.
 const Served = "served"
+
+// ServeCommand is the command that serves the page and offers programs
+// where this process runs, as messages tell a person to type it: the
+// front ends set it (arena serve from a download, go run ./cmd/wasm from
+// the source).
+var ServeCommand = "arena serve"
 
 // Program is a program offered by name for one game's seats.
 type Program struct {
@@ -179,7 +185,7 @@ func parseServed(s, rest string) (match.Spec, error) {
 func newServed(g match.Game, spec match.Spec) (match.Bot, error) {
 	p, ok := LookupOffered(g.Info().Name, spec.Command)
 	if !ok {
-		return nil, fmt.Errorf("no program named %q plays %s here: it is offered by the machine that runs go run ./cmd/wasm -player %s/%s=SPEC", spec.Command, g.Info().Name, g.Info().Name, spec.Command)
+		return nil, fmt.Errorf("no program named %q plays %s here: it is offered by the machine that runs %s -player %s/%s=SPEC", spec.Command, g.Info().Name, ServeCommand, g.Info().Name, spec.Command)
 	}
 	b, _, _, err := match.NewBot(g, p.Spec)
 	if errors.Is(err, syscall.EADDRINUSE) {

@@ -165,7 +165,7 @@ code{background:#eef1f6;padding:1px 4px;border-radius:3px}
 {{if .AnyReasons}}<table><tr><th class="l">entrant</th><th class="l">reasons (count, reason)</th></tr>
 {{range .Rows}}{{if .Reasons}}<tr><td class="l">{{.E.Name}}</td><td class="l small">{{range .Reasons}}{{.}}<br>{{end}}</td></tr>{{end}}{{end}}</table>{{else}}<p>None: every move of every game was the entrant's own, in time.</p>{{end}}
 <h2>Games</h2>
-<p class="small">"watch" opens the replay in the playground (serve it with <code>go run ./cmd/wasm -tournament DIR</code>); "file" is the replay, which the page and the desktop open when it is dropped on them (<code>go run ./cmd/desktop -replay FILE</code>).</p>
+<p class="small">"watch" opens the replay in the playground (serve it with <code>arena serve -tournament DIR</code>); "file" is the replay, which the page and the desktop open when it is dropped on them (<code>arena-desktop -replay FILE</code>).</p>
 <div class="games"><table><tr><th>#</th><th class="l">game</th><th>seed</th><th class="l">P1</th><th class="l">P2</th><th class="l">result</th><th>scores</th><th>turns</th><th class="l">replay</th></tr>
 `))
 

@@ -136,7 +136,7 @@ func (o *Options) missingProgram(game, spec string) error {
 	if _, ok := o.program(game, spec); ok {
 		return nil
 	}
-	return fmt.Errorf("%s is a program of someone's own that this page's server does not offer for %s: run go run ./cmd/wasm -player %s/%s=SPEC on the machine that has it", name, game, game, name)
+	return fmt.Errorf("%s is a program of someone's own that this page's server does not offer for %s: run arena serve -player %s/%s=SPEC on the machine that has it", name, game, game, name)
 }
 
 // servedPrefix starts the spec of an offered program.

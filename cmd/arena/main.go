@@ -20,7 +20,9 @@ import (
 	_ "github.com/arena-playground/arena/engine/games"
 	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/progname"
 	"github.com/arena-playground/arena/internal/untrusted"
+	"github.com/arena-playground/arena/players"
 )
 
 // command is one subcommand.
@@ -46,6 +48,7 @@ func init() {
 		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot, false},
 		{"csp", "input.txt [-o output.txt]", "the map-colouring course's program: write its output.txt from an input.txt", runCSP, true},
 		{"serve", "[-addr HOST:PORT] [-player GAME/NAME=SPEC]... [-o DIR]", "serve the page in a browser (the programs of -player in its seat menus and gauntlets), or write it as a static site", runServe, false},
+		{"desktop", "[-game NAME] [-p1 BOT] [-p2 BOT] [-replay FILE] ...", "open the playground in a window (the arena-desktop program beside arena; -h for its flags)", runDesktop, false},
 		{"version", "", "name the release and the commit arena was built from", runVersion, false},
 	}
 }
@@ -57,6 +60,7 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 
 func main() {
 	cleanup.OnSignals()
+	players.ServeCommand = self() + " serve"
 	softMemoryLimit()
 	code := run(os.Args[1:], terminal(os.Args[1:], os.Stdout), untrusted.NewWriter(os.Stderr))
 	os.Exit(code)
@@ -129,12 +133,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "arena plays two-player AI games between bots, headless.")
-	fmt.Fprintln(w, "\nUsage: arena <command> [flags]\n\nCommands:")
+	fmt.Fprintf(w, "\nUsage: %s <command> [flags]\n\nCommands:\n", self())
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'arena <command> -h' for the flags of a command.")
+	fmt.Fprintf(w, "\nRun '%s <command> -h' for the flags of a command.\n", self())
 }
+
+// self is the command that started arena, as the person typed it (./arena,
+// arena.exe, go run ./cmd/arena), for the commands messages tell them to
+// type.
+func self() string { return progname.Command("./cmd/arena") }
 
 // newFlags makes a command's flag set that reports errors instead of
 // exiting, and prints its help on -h to stdout.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/arena-playground/arena/internal/progname"
 	"github.com/arena-playground/arena/page"
 )
 
@@ -29,7 +30,7 @@ func (e exitCode) Error() string { return "exit status" }
 // carries, so that a student with no Go serves the page, offers their
 // program in its seat menus and rates it in a gauntlet.
 func runServe(args []string, _, stderr io.Writer) error {
-	code := page.Main("arena serve", args, stderr, func() (*page.Site, error) {
+	code := page.Main(progname.Command("./cmd/arena")+" serve", args, stderr, func() (*page.Site, error) {
 		if pageFiles == nil {
 			return nil, errNoPage
 		}

@@ -323,7 +323,7 @@ func runTournamentReport(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("arena tournament report", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	out := fs.String("o", "report.html", "the report's `file`")
-	playground := fs.String("playground", "http://localhost:8080/", "the playground page the games' links open (go run ./cmd/wasm -replays DIR serves the replays there)")
+	playground := fs.String("playground", "http://localhost:8080/", "the playground page the games' links open (arena serve -tournament DIR serves the replays there)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: arena tournament report DIR [-o report.html]\n\nWrite one HTML file with the standings, the ratings, the cross-table and a link to every game's replay.\n\nFlags:")
 		fs.PrintDefaults()

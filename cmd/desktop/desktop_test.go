@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/arena-playground/arena/render"
@@ -105,5 +107,31 @@ func TestConfigFileMatchesArena(t *testing.T) {
 	db, _ := os.ReadFile(b)
 	if len(da) == 0 || !bytes.Equal(da, db) {
 		t.Errorf("desktop -config -record wrote %d bytes, arena record %d; they differ", len(da), len(db))
+	}
+}
+
+// With no display, -h prints the window's usage and starting it says so
+// in one line, before Ebitengine's initialisation (which would panic with
+// a goroutine dump) runs: package options parses the flags first.
+func TestHelpWithoutDisplay(t *testing.T) {
+	bin := build(t, ".", "arena-desktop")
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	help := exec.Command(bin, "-h")
+	help.Env = env
+	out, err := help.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Usage: "+bin+" [flags]") || !strings.Contains(string(out), "-replay file") || strings.Contains(string(out), "goroutine") {
+		t.Errorf("-h with no display: %v\n%s", err, out)
+	}
+	start := exec.Command(bin, "-game", "life")
+	start.Env = env
+	out, err = start.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || strings.Count(string(out), "\n") != 1 || !strings.Contains(string(out), "no display to open a window on") {
+		t.Errorf("starting with no display: %v\n%s", err, out)
 	}
 }

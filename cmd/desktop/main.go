@@ -7,7 +7,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"image"
 	"image/png"
@@ -21,6 +20,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/box"
+	"github.com/arena-playground/arena/cmd/desktop/options"
 	"github.com/arena-playground/arena/engine/match"
 	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/atomicfile"
@@ -35,38 +35,23 @@ import (
 
 func main() {
 	cleanup.OnSignals()
-	game := flag.String("game", "", "open this game's match at once (life, ...)")
-	p1 := flag.String("p1", "strong", "the first player: a bot spec or you")
-	p2 := flag.String("p2", "greedy", "the second player: a bot spec or you")
-	seed := flag.Uint64("seed", 0, "the match seed (default: random)")
-	preset := flag.String("preset", "", "a preset config of the game")
-	config := flag.String("config", "", "open a match on this config `file`: a course's input.txt, a game's config (it picks the game)")
-	replay := flag.String("replay", "", "open this replay `file` (arena play -replay, a tournament's replays), at -turn")
-	turn := flag.Float64("turn", -1, "the `turn` a replay or the match opens at, paused (default: from the start, playing)")
-	thinking := flag.Bool("thinking", false, "draw what the bots thought over the board, as the T key does (and into -record's GIF)")
-	record := flag.String("record", "", "write the match's GIF to this `file` and exit, without a window (on Linux it still needs a display: Ebitengine connects to X at start; use arena record on a headless machine)")
-	shot := flag.String("screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
-	frames := flag.Int("frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
-	measure := flag.Bool("measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
-	flag.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	caps := flag.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
-	var offers players.Offers
-	flag.Var(&offers, "player", players.OfferUsage)
-	quiet := flag.Bool("quiet", false, "do not show what programs write for people (their standard error) as they play; the panel shows each move's lines")
-	flag.Parse()
+	o := &options.Parsed // read before Ebitengine opened the display (package options)
 	var err error
-	if players.ProgramCaps, err = box.ParseCaps(*caps); err != nil {
+	if players.ProgramCaps, err = box.ParseCaps(o.Caps); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}
-	if err := offers.Offer(); err != nil {
+	if err := o.Offers.Offer(); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
 	match.ServeLog = untrusted.NewWriter(os.Stderr) // where network players are awaited
-	if !*quiet {
+	if !o.Quiet {
 		match.ServeSaid = match.ServeLog
 	}
+	game, p1, p2, preset, seed := &o.Game, &o.P1, &o.P2, &o.Preset, &o.Seed
+	turn, thinking, config, replay, record, shot, frames, measure := &o.Turn, &o.Thinking, &o.Config, &o.Replay, &o.Record, &o.Screenshot, &o.Frames, &o.Measure
+	offers := o.Offers
 
 	q := url.Values{}
 	for k, v := range map[string]string{"game": *game, "p1": *p1, "p2": *p2, "preset": *preset} {
@@ -86,7 +71,7 @@ func main() {
 	if len(offers) > 0 {
 		opts.Gauntlets = ui.LocalGauntlets{Dir: gauntlet.DefaultDir()}
 	}
-	opts.ProgramsHelp = "Your own program here: go run ./cmd/desktop -player GAME/NAME=SPEC, or -p1 SPEC (see docs/playground.md)."
+	opts.ProgramsHelp = "Your own program here: " + options.Name + " -player GAME/NAME=SPEC, or -p1 SPEC (see docs/playground.md)."
 	for _, f := range []string{*config, *replay} {
 		if f == "" {
 			continue

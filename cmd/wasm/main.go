@@ -18,12 +18,13 @@ import (
 	"os"
 
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/progname"
 	"github.com/arena-playground/arena/page"
 )
 
 func main() {
 	cleanup.OnSignals()
-	os.Exit(page.Main("go run ./cmd/wasm", os.Args[1:], os.Stderr, func() (*page.Site, error) {
+	os.Exit(page.Main(progname.Command("./cmd/wasm"), os.Args[1:], os.Stderr, func() (*page.Site, error) {
 		fmt.Fprintln(os.Stderr, "arena: building the WebAssembly (the first build takes a minute)…")
 		return page.Build()
 	}))

@@ -119,18 +119,21 @@ func yield() {
 // offeredPrograms reads the programs the page's server offers (see
 // index.html: it asked /api/programs while the page loaded).
 func offeredPrograms() ([]ui.Program, string) {
-	help := "Your own program here: go run ./cmd/wasm -player GAME/NAME=SPEC (see docs/playground.md)."
 	v := js.Global().Get("arenaProgramList")
 	if v.Type() != js.TypeString || v.String() == "" {
-		return nil, help + " This page is static: it runs none."
+		return nil, "This page is static: it runs no program. Your own program here: download arena and run arena serve -player GAME/NAME=SPEC (see docs/playground.md)."
 	}
 	var list struct {
 		Programs []ui.Program `json:"programs"`
+		Command  string       `json:"command"`
 	}
 	if err := json.Unmarshal([]byte(v.String()), &list); err != nil {
 		return nil, "The server's list of programs could not be read: " + err.Error()
 	}
-	return list.Programs, help
+	if list.Command == "" {
+		list.Command = "arena serve"
+	}
+	return list.Programs, "Your own program here: " + list.Command + " -player GAME/NAME=SPEC (see docs/playground.md)."
 }
 
 // pageHost computes a match in a Web Worker of its own (see worker_js.go
