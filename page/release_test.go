@@ -7,10 +7,14 @@ import (
 	"bufio"
 	"compress/gzip"
 	"debug/elf"
+	"github.com/arena-playground/arena/render"
+	"image/png"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,12 +42,14 @@ func TestReleaseServesThePage(t *testing.T) {
 	}
 	home := t.TempDir()
 	names := untar(t, filepath.Join(dist, "arena-v0.0.0-test-linux-amd64.tar.gz"), home)
-	want := []string{"arena-v0.0.0-test-linux-amd64/", "arena-v0.0.0-test-linux-amd64/arena",
-		"arena-v0.0.0-test-linux-amd64/README.md", "arena-v0.0.0-test-linux-amd64/LICENSES.txt"}
-	if strings.Join(names, " ") != strings.Join(want, " ") {
-		t.Fatalf("the archive holds %q, want %q", names, want)
+	for _, want := range []string{"arena", "arena-desktop", "README.md", "LICENSES.txt", "docs/playground.md", "docs/rules/colosseum.md",
+		"examples/colosseum/agents/student_agent.py", "examples/evasion_client.py", "examples/asp_client.py"} {
+		if !slices.Contains(names, "arena-v0.0.0-test-linux-amd64/"+want) {
+			t.Errorf("the archive holds no %s: %q", want, names)
+		}
 	}
 	dir := filepath.Join(home, "arena-v0.0.0-test-linux-amd64")
+	checkDownloadReadme(t, dir)
 	licences, _ := os.ReadFile(filepath.Join(dir, "LICENSES.txt"))
 	for _, m := range []string{"github.com/traefik/yaegi", "golang.org/x/image", "Go go1."} {
 		if !strings.Contains(string(licences), "\n"+m) {
@@ -69,6 +75,18 @@ func TestReleaseServesThePage(t *testing.T) {
 	if v := run("version"); !strings.HasPrefix(v, "arena v0.0.0-test, commit ") || strings.Contains(v, "not recorded") {
 		t.Errorf("arena version says %q", v)
 	}
+	// The window, with no display: its usage, through arena desktop.
+	if help := run("desktop", "-h"); !strings.Contains(help, "Usage: "+arena+" desktop [flags]") || !strings.Contains(help, "-replay file") {
+		t.Errorf("arena desktop -h with no display:\n%s", help)
+	}
+	// Under the test's display (Xvfb in make test), it draws a match.
+	shot := filepath.Join(home, "window.png")
+	window := exec.Command(arena, "desktop", "-game", "life", "-p1", "strong", "-p2", "greedy", "-seed", "7", "-screenshot", shot, "-frames", "90")
+	window.Dir, window.Env = home, append(env[:len(env):len(env)], "DISPLAY="+os.Getenv("DISPLAY"))
+	if out, err := window.CombinedOutput(); err != nil {
+		t.Fatalf("arena desktop under the display %q: %v\n%s", os.Getenv("DISPLAY"), err, out)
+	}
+	checkWindowShot(t, shot)
 
 	// The student's agent, as they keep it, and the Python that runs it
 	// named by its own path (a pyenv shim would need a PATH).
@@ -150,8 +168,85 @@ func untar(t *testing.T, archive, dir string) []string {
 			continue
 		}
 		data, _ := io.ReadAll(tr)
+		os.MkdirAll(filepath.Dir(path), 0o755)
 		if err := os.WriteFile(path, data, os.FileMode(h.Mode)); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// checkDownloadReadme: the archive's README is written for the download:
+// its commands are arena's own (no go run, no path of the repository's
+// tests), every relative link and picture resolves to a file of the
+// archive, and every example program it names is there.
+func checkDownloadReadme(t *testing.T, dir string) {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	for _, bad := range []string{"go run", "cmd/arena/testdata", "make "} {
+		if strings.Contains(text, bad) {
+			t.Errorf("the download's README says %q", bad)
+		}
+	}
+	if !strings.Contains(text, "./arena serve") {
+		t.Errorf("the download's README gives no ./arena serve")
+	}
+	links := regexp.MustCompile(`\]\(([^)\s]+)\)`).FindAllStringSubmatch(text, -1)
+	if len(links) < 5 {
+		t.Errorf("the README has %d links", len(links))
+	}
+	for _, l := range links {
+		target := strings.SplitN(l[1], "#", 2)[0]
+		if strings.Contains(target, "://") || target == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(target))); err != nil {
+			t.Errorf("the README's link %s does not resolve in the archive: %v", l[1], err)
+		}
+	}
+	for _, ex := range regexp.MustCompile(`examples/[\w/.]+\.py`).FindAllString(text, -1) {
+		if _, err := os.Stat(filepath.Join(dir, ex)); err != nil {
+			t.Errorf("the README names %s, which the archive lacks", ex)
+		}
+	}
+}
+
+// checkWindowShot: the window's screenshot shows a board with both
+// players' colours.
+func checkWindowShot(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() < 640 || b.Dy() < 400 {
+		t.Fatalf("the window is %v", b)
+	}
+	for side, col := range render.Dark.Player {
+		n := 0
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y += 2 {
+			for x := b.Min.X; x < b.Max.X; x += 2 {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				if uint8(r>>8) == col.R && uint8(g>>8) == col.G && uint8(bl>>8) == col.B {
+					n++
+				}
+			}
+		}
+		if n < 50 {
+			t.Errorf("the window shows %d pixels of player %d's colour", n, side+1)
+		}
+	}
+	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
+		data, _ := os.ReadFile(path)
+		os.WriteFile(filepath.Join(dir, "release-desktop.png"), data, 0o644)
 	}
 }

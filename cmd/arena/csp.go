@@ -21,6 +21,9 @@ func runCSP(args []string, stdout, stderr io.Writer) error {
 		return usagef("give one input file")
 	}
 	in := fs.Arg(0)
+	if err := atomicfile.Check(*out); err != nil {
+		return fmt.Errorf("-o %v", err)
+	}
 	data, err := match.ReadFile(in)
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/internal/atomicfile"
 )
 
 func runGames(args []string, stdout, stderr io.Writer) error {
@@ -83,6 +84,12 @@ func runTemplate(args []string, stdout, stderr io.Writer) error {
 	g, err := gameFlag(*name)
 	if err != nil {
 		return err
+	}
+	if _, err := os.Stat(*out); *out != "" && err == nil {
+		return fmt.Errorf("-o %s: there is a file there already: the template does not replace it", *out)
+	}
+	if err := atomicfile.Check(*out); err != nil {
+		return fmt.Errorf("-o %v", err)
 	}
 	src, err := gobot.Template(g.Info().Name)
 	if err != nil {

@@ -21,6 +21,9 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := atomicfile.Check(*replay); err != nil {
+		return fmt.Errorf("-replay %v", err)
+	}
 	setup, err := m.setup("p1", "p2")
 	if err != nil || m.checked(stdout, setup) {
 		return err

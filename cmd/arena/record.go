@@ -49,6 +49,9 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	case *from < 0 || *to < 0 || (*to > 0 && *to <= *from):
 		return usagef("-from %d -to %d: want 0 <= from < to", *from, *to)
 	}
+	if err := atomicfile.Check(*out); err != nil {
+		return fmt.Errorf("-o %v", err) // before a match is played for nothing
+	}
 	rec, err := recordSource(m, *replay)
 	if err != nil {
 		return err

@@ -334,6 +334,9 @@ func runTournamentReport(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 {
 		return usagef("give the tournament's directory")
 	}
+	if err := atomicfile.Check(*out); err != nil {
+		return fmt.Errorf("-o %v", err)
+	}
 	s, err := tournament.Load(fs.Arg(0))
 	if err != nil {
 		return err

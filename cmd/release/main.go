@@ -1,9 +1,17 @@
 // Command release writes arena's downloads (make dist): for each system,
 // an archive holding the arena binary with the page's files inside it
-// (arena serve needs no Go), the README and the licences of what the
-// binary is built from; and a SHA-256 sums file for them all.
+// (arena serve needs no Go), the desktop window (arena-desktop) where this
+// machine can build it, a README written for the download
+// (docs/download.md, under a header that gives its system's commands),
+// the docs, example programs, and the licences of what the binaries are
+// built from; and a SHA-256 sums file for them all.
 //
-//	go run ./cmd/release [-o dist] [-version v1.2.3] [-targets linux/amd64,...]
+//	go run ./cmd/release [-o dist] [-version v1.2.3] [-targets linux/amd64,...] [-desktop auto|require|off]
+//
+// The window links Ebitengine, which needs cgo on Linux and macOS: this
+// machine builds it for Windows (no cgo) and for its own system, and says
+// which archives it left without; the release workflow builds each system
+// on a runner of that system, with -desktop require.
 //
 // The page is built once, with this Go, by go run ./cmd/wasm -o; its
 // compressed files are embedded under the build tag arena_page
@@ -20,6 +28,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,6 +36,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -38,11 +49,19 @@ var targets = []string{"linux/amd64", "linux/arm64", "darwin/arm64", "darwin/amd
 // embedDir is where cmd/arena embeds the page's files from.
 const embedDir = "cmd/arena/page"
 
+// desktopMode is -desktop.
+var desktopMode = "auto"
+
 func main() {
 	out := flag.String("o", "dist", "the `directory` to write the archives and SHA256SUMS to")
 	version := flag.String("version", "", "the release's `name` (default: git describe --tags --always --dirty)")
 	only := flag.String("targets", strings.Join(targets, ","), "the `systems` to build for, GOOS/GOARCH, comma-separated")
+	flag.StringVar(&desktopMode, "desktop", "auto", "build the desktop window into each archive: auto (where this machine can: Windows, and its own system with cgo), require (fail where it cannot), or off")
 	flag.Parse()
+	if desktopMode != "auto" && desktopMode != "require" && desktopMode != "off" {
+		fmt.Fprintf(os.Stderr, "release: -desktop %q: want auto, require or off\n", desktopMode)
+		os.Exit(2)
+	}
 	if err := run(*out, *version, strings.Split(*only, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "release:", err)
 		os.Exit(1)
@@ -169,6 +188,13 @@ func archive(root, out, version, commit, target string) (string, error) {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, exe)
+	window, left, err := buildDesktop(root, tmp, goos, goarch)
+	if err != nil {
+		return "", err
+	}
+	if left != "" {
+		fmt.Fprintf(os.Stderr, "release: %s: no arena-desktop in this archive: %s\n", target, left)
+	}
 	// Position-independent, so that no address of arena's is known in
 	// advance to a go: bot that reaches its interpreter's memory (defence
 	// in depth: the box is the wall).
@@ -179,11 +205,15 @@ func archive(root, out, version, commit, target string) (string, error) {
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("go build: %v", err)
 	}
-	notices, err := licences(root, goos, goarch)
+	pkgs := []string{"./cmd/arena"}
+	if window != nil {
+		pkgs = append(pkgs, "./cmd/desktop")
+	}
+	notices, err := licences(root, goos, goarch, window != nil, pkgs...)
 	if err != nil {
 		return "", err
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	body, err := os.ReadFile(filepath.Join(root, "docs", "download.md"))
 	if err != nil {
 		return "", err
 	}
@@ -193,9 +223,17 @@ func archive(root, out, version, commit, target string) (string, error) {
 	}
 	files := []member{
 		{name: exe, data: binary, mode: 0o755},
-		{name: "README.md", data: readme, mode: 0o644},
+		{name: "README.md", data: downloadReadme(body, version, goos, goarch, window != nil), mode: 0o644},
 		{name: "LICENSES.txt", data: notices, mode: 0o644},
 	}
+	if window != nil {
+		files = append(files, member{name: desktopName(goos), data: window, mode: 0o755})
+	}
+	carried, err := carriedFiles(root)
+	if err != nil {
+		return "", err
+	}
+	files = append(files, carried...)
 	name := base + ".tar.gz"
 	write := writeTarGz
 	if goos == "windows" {
@@ -257,10 +295,10 @@ func writeZip(w io.Writer, dir string, files []member) error {
 // licences gathers the licence of every module the binary for goos/goarch
 // is built from (go list -deps), and Go's own, whose runtime and
 // standard library every Go binary holds.
-func licences(root, goos, goarch string) ([]byte, error) {
-	cmd := exec.Command("go", "list", "-deps", "-tags", "arena_page", "-f", "{{with .Module}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}", "./cmd/arena")
+func licences(root, goos, goarch string, cgo bool, pkgs ...string) ([]byte, error) {
+	cmd := exec.Command("go", append([]string{"list", "-deps", "-tags", "arena_page", "-f", "{{with .Module}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}"}, pkgs...)...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED="+map[bool]string{false: "0", true: "1"}[cgo && goos != "windows"])
 	b, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list: %v", err)
@@ -308,4 +346,128 @@ func licenceText(dir string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("no licence file in %s", dir)
+}
+
+// desktopName is the window's program in an archive for goos.
+func desktopName(goos string) string {
+	if goos == "windows" {
+		return "arena-desktop.exe"
+	}
+	return "arena-desktop"
+}
+
+// buildDesktop builds the window for goos/goarch where this machine can:
+// for Windows without cgo, for this machine's own system with it. It
+// returns the binary, or why there is none (left), or an error where
+// -desktop require asks for one and none can be built.
+func buildDesktop(root, tmp, goos, goarch string) (bin []byte, left string, err error) {
+	if desktopMode == "off" {
+		return nil, "-desktop off", nil
+	}
+	cgo := "1"
+	switch {
+	case goos == "windows":
+		cgo = "0"
+	case goos != runtime.GOOS || goarch != runtime.GOARCH:
+		left = fmt.Sprintf("its window needs cgo for %s/%s, which this %s/%s machine cannot build: the release workflow builds it on a runner of that system", goos, goarch, runtime.GOOS, runtime.GOARCH)
+		if desktopMode == "require" {
+			return nil, "", errors.New(left)
+		}
+		return nil, left, nil
+	}
+	out := filepath.Join(tmp, desktopName(goos))
+	cmd := exec.Command("go", "build", "-trimpath", "-buildmode=pie", "-ldflags", "-s -w", "-o", out, "./cmd/desktop")
+	cmd.Dir, cmd.Stderr = root, os.Stderr
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED="+cgo)
+	if err := cmd.Run(); err != nil {
+		left = fmt.Sprintf("go build ./cmd/desktop: %v (on Linux it needs Ebitengine's X11 and GL headers: make deps)", err)
+		if desktopMode == "require" {
+			return nil, "", errors.New(left)
+		}
+		return nil, left, nil
+	}
+	b, err := os.ReadFile(out)
+	return b, "", err
+}
+
+// systemNames are the systems' names for people.
+var systemNames = map[string]string{"linux": "Linux", "darwin": "macOS", "windows": "Windows"}
+
+// downloadReadme is the archive's README: a header with the commands of
+// its system, then docs/download.md with its links made to the docs the
+// archive carries (docs/...).
+func downloadReadme(body []byte, version, goos, goarch string, window bool) []byte {
+	arena := "./arena"
+	if goos == "windows" {
+		arena = `.\arena.exe`
+	}
+	var b bytes.Buffer
+	title, rest, _ := bytes.Cut(body, []byte("\n"))
+	b.Write(title)
+	fmt.Fprintf(&b, "\n\n**arena %s for %s (%s).** In a terminal in this folder:\n\n", version, systemNames[goos], goarch)
+	fmt.Fprintf(&b, "    %s serve        the playground in your browser, on http://localhost:8080\n", arena)
+	if window {
+		fmt.Fprintf(&b, "    %s desktop      the playground in a window\n", arena)
+	}
+	fmt.Fprintf(&b, "    %s help         every command\n\n", arena)
+	if !window {
+		b.WriteString("This archive has no desktop window (`arena-desktop`): the page is the playground here.\n\n")
+	}
+	if goos == "darwin" {
+		b.WriteString("macOS keeps programs downloaded from the web from starting until you allow them: run\n`xattr -d com.apple.quarantine arena arena-desktop` in this folder once (or allow each in\nSystem Settings, Privacy & Security).\n\n")
+	}
+	b.Write(rebase(bytes.TrimLeft(rest, "\n"), "docs/"))
+	return b.Bytes()
+}
+
+// mdLink matches a Markdown link's or image's target.
+var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// rebase puts prefix before each relative link of a Markdown text: the
+// links of a page of docs/, made from the folder above.
+func rebase(md []byte, prefix string) []byte {
+	return mdLink.ReplaceAllFunc(md, func(m []byte) []byte {
+		target := string(m[2 : len(m)-1])
+		if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "/") || strings.HasPrefix(target, "mailto:") {
+			return m
+		}
+		return []byte("](" + prefix + target + ")")
+	})
+}
+
+// carried are the files every archive carries beside the binaries: the
+// docs (every page and picture of docs/, which the README links to) and
+// example programs, written as each course's students wrote them, that
+// the README's commands play.
+var carried = map[string]string{
+	"docs": "docs",
+	"cmd/arena/testdata/comp424/agents/student_agent.py": "examples/colosseum/agents/student_agent.py",
+	"cmd/arena/testdata/comp424/agents/random_agent.py":  "examples/colosseum/agents/random_agent.py",
+	"cmd/arena/testdata/comp424/LICENSE":                 "examples/colosseum/LICENSE",
+	"cmd/arena/testdata/students/evasion_client.py":      "examples/evasion_client.py",
+	"cmd/arena/testdata/students/asp_client.py":          "examples/asp_client.py",
+}
+
+// carriedFiles reads the carried files, in a fixed order.
+func carriedFiles(root string) ([]member, error) {
+	var out []member
+	for from, to := range carried {
+		err := filepath.WalkDir(filepath.Join(root, from), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(filepath.Join(root, from), p)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out = append(out, member{name: filepath.ToSlash(filepath.Join(to, rel)), data: data, mode: 0o644})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(out, func(a, b member) int { return strings.Compare(a.name, b.name) })
+	return out, nil
 }

@@ -5,6 +5,8 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -42,4 +44,29 @@ func Write(path string, write func(w io.Writer) error) (err error) {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// Check says, before any work is done, whether Write could write path:
+// its folder exists and takes a file, and path is not a folder. The error
+// names path as it was given ("docs/m.gif: no folder docs here"), not the
+// temporary file Write would make: a command given an output checks it
+// first, so that a long match is not played for nothing.
+func Check(path string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s: a folder, not a file", path)
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s: no folder %s here to write it in", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write in %s: %v", path, dir, errors.Unwrap(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
 }
