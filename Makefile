@@ -48,12 +48,16 @@ cross:
 
 # dist writes the downloads to dist/: for each system of TARGETS an
 # archive (.tar.gz; .zip for Windows) holding arena with the page's files
-# inside it (arena serve needs no Go), the README and LICENSES.txt, and
-# SHA256SUMS; VERSION names the release (default: git describe).
+# inside it (arena serve needs no Go), the desktop window (arena-desktop)
+# where this machine can build it (Windows, and this machine's own system
+# with cgo: it says which archives it left without; the release workflow
+# builds every system on its own runner), a README written for the
+# download, the docs, example programs and LICENSES.txt, and SHA256SUMS;
+# VERSION names the release (default: git describe).
 VERSION ?=
 DIST_TARGETS ?= $(subst $(eval) ,$(comma),$(TARGETS))
 comma := ,
-dist:
+dist: deps
 	$(GO) run ./cmd/release -o dist -targets $(DIST_TARGETS) $(if $(VERSION),-version $(VERSION))
 
 # deps installs the missing Debian packages (as root, or through sudo).
