@@ -179,27 +179,37 @@ func (s *Standings) Rate() {
 	}
 }
 
-// Order returns the entrants' indices best first: by points, then by
-// rating, then by name.
+// Order returns the entrants' indices best first: by rating (Rate's fit),
+// then by share of points, then by name. Not by points: in a gauntlet the
+// entrant under test plays as many games as all the others together, and
+// its points would rank it above a bot that won every game it played;
+// the rating weighs each result by whom it was against. In a round robin,
+// where every entrant plays every other as often, the two orders agree.
 func (s *Standings) Order() []int {
 	idx := make([]int, len(s.Entrants))
 	for i := range idx {
 		idx[i] = i
 	}
+	share := func(e EntrantStats) float64 {
+		if e.Games == 0 {
+			return 0
+		}
+		return e.Points / float64(e.Games)
+	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		x, y := s.Entrants[idx[a]], s.Entrants[idx[b]]
-		if x.Points != y.Points {
-			return x.Points > y.Points
-		}
 		if x.Elo != y.Elo {
 			return x.Elo > y.Elo
+		}
+		if share(x) != share(y) {
+			return share(x) > share(y)
 		}
 		return x.Name < y.Name
 	})
 	return idx
 }
 
-// Leader names the entrant ahead on points.
+// Leader names the entrant ranked first (Order).
 func (s *Standings) Leader() string {
 	if len(s.Entrants) == 0 || s.Played == 0 {
 		return ""

@@ -98,3 +98,30 @@ func TestVerify(t *testing.T) {
 		})
 	}
 }
+
+// A gauntlet ranks by rating, not points: the entrant under test plays as
+// many games as the others together, and half its 12 points must not put
+// it above a bot that won all its 4 games against it.
+func TestGauntletRanksByRating(t *testing.T) {
+	p := plan(t, Gauntlet, 2, "random", "greedy", "strong:nodes=300", "random:seed=5")
+	s := NewStandings(p)
+	// me (0) against each other (1, 2, 3), 4 games each: 4-0 against 1
+	// and 3, 0-4 against 2.
+	for j, pts := range map[int]float64{1: 4, 2: 0, 3: 4} {
+		s.Points[0][j], s.Points[j][0] = pts, 4-pts
+		s.Games[0][j], s.Games[j][0] = 4, 4
+	}
+	for i := range s.Entrants {
+		for j := range s.Entrants {
+			s.Entrants[i].Points += s.Points[i][j]
+			s.Entrants[i].Games += s.Games[i][j]
+		}
+	}
+	s.Rate()
+	order := s.Order()
+	if order[0] != 2 || order[1] != 0 {
+		t.Errorf("order %v (points %v, ratings %.0f %.0f %.0f %.0f): want strong (2), who won all its games, above the entrant under test (0) with 8 of 12",
+			order, []float64{s.Entrants[0].Points, s.Entrants[1].Points, s.Entrants[2].Points, s.Entrants[3].Points},
+			s.Entrants[0].Elo, s.Entrants[1].Elo, s.Entrants[2].Elo, s.Entrants[3].Elo)
+	}
+}
