@@ -74,8 +74,8 @@ func TestBotsThatMisbehave(t *testing.T) {
 		{"recurses without end", "var f func(int) int\n\tf = func(n int) int { return f(n+1) + 1 }\n\tf(0)", "the bot overflowed its stack"},
 		{"loops", "for {\n\t}", "did not answer within 100ms at turn 0 and was stopped"},
 		{"allocates", "for {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "over its memory cap of 256M"},
-		{"panics", `panic("boom")`, "the bot panicked in bot.Act: boom"},
-		{"panics in a goroutine", "done := make(chan bool)\n\tgo func() {\n\t\tvar m map[string]int\n\t\tm[\"x\"] = 1\n\t\tdone <- true\n\t}()\n\t<-done", "the bot panicked in bot.Act.func: assignment to entry in nil map"},
+		{"panics", `panic("boom")`, "the bot panicked in bot.Act (its body from line 11): boom"},
+		{"panics in a goroutine", "done := make(chan bool)\n\tgo func() {\n\t\tvar m map[string]int\n\t\tm[\"x\"] = 1\n\t\tdone <- true\n\t}()\n\t<-done", "the bot panicked in bot.Act.func (its body from line 14): assignment to entry in nil map"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g, _ := match.Lookup("colosseum")

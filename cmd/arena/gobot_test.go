@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -89,5 +90,29 @@ func TestGoBotAtTheLeastMemoryCap(t *testing.T) {
 	data, _ := os.ReadFile(replay)
 	if code != 0 || strings.Contains(string(data), `"replaced"`) {
 		t.Errorf("-caps memory=256M: exit %d, moves replaced: %v\n%s%s", code, strings.Contains(string(data), `"replaced"`), out, stderr)
+	}
+}
+
+// A bot that panics is said in play's output: how many of its moves were
+// replaced, and why the first was, with the panic's value and where.
+func TestPlaySaysWhyMovesWereReplaced(t *testing.T) {
+	bot := filepath.Join(t.TempDir(), "bot.go")
+	os.WriteFile(bot, []byte(`package bot
+
+import (
+	"github.com/arena-playground/arena/engine/colosseum"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+func Act(t *match.Turn) (match.Action, error) {
+	if t.State.Turn() >= 1 {
+		panic("no idea what to do")
+	}
+	return t.State.(colosseum.State).Moves(nil)[0], nil
+}
+`), 0o644)
+	code, out, stderr := arena(t, "play", "-game", "colosseum", "-preset", "8", "-seed", "3", "-quiet", "-p1", "go:"+bot, "-p2", "greedy")
+	if code != 0 || !regexp.MustCompile(`(?m)^replaced: \d+ moves of P1's, the first: the bot panicked in bot.Act \(its body from line 9\): no idea what to do$`).MatchString(out) {
+		t.Errorf("exit %d:\n%s%s", code, out, stderr)
 	}
 }

@@ -56,9 +56,36 @@ func printPlay(w io.Writer, rec *match.Record, replay string) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f ms\t%.2f ms\t\n", side, rec.Players[side], r.Scores[side], ms(avg[side]), ms(longest[side]))
 	}
 	tw.Flush()
+	for _, line := range replacedLines(rec) {
+		fmt.Fprintln(w, line)
+	}
 	if replay != "" {
 		fmt.Fprintf(w, "replay: %s\n", replay)
 	}
+}
+
+// replacedLines say, for each side whose moves the match replaced (a
+// move late, refused or from a bot that failed, which the game's rules
+// replace), how many and why the first was.
+func replacedLines(rec *match.Record) []string {
+	var out []string
+	for _, side := range match.Sides {
+		n, first := 0, ""
+		for _, t := range rec.Turns {
+			if why := t.Replaced[side]; why != "" {
+				if n++; first == "" {
+					first = why
+				}
+			}
+		}
+		switch {
+		case n == 1:
+			out = append(out, fmt.Sprintf("replaced: 1 move of %s's: %s", side, untrusted.Text(first)))
+		case n > 1:
+			out = append(out, fmt.Sprintf("replaced: %d moves of %s's, the first: %s", n, side, untrusted.Text(first)))
+		}
+	}
+	return out
 }
 
 // playJSON is the -json form of a match's result.

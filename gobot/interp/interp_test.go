@@ -93,7 +93,7 @@ func TestServeSaysWhereABotPanicked(t *testing.T) {
 	}
 	for _, l := range lines[1:] {
 		_, _, err := p.Reply([]byte(l))
-		if err == nil || err.Error() != "the bot panicked in bot.deeper: assignment to entry in nil map" {
+		if err == nil || err.Error() != "the bot panicked in bot.deeper (its body from line 10): assignment to entry in nil map" {
 			t.Fatalf("reply %s: %v", l, err)
 		}
 	}

@@ -44,20 +44,22 @@ type server struct {
 // panicLines passes the bot's prints on, but takes out the lines in which
 // the interpreter names each function a panic passes through ("8:6:
 // panic: bot.Act(...)", one per frame, innermost first), keeping the
-// first function's name for the reason.
+// first function's name and where its body starts in the bot's file (the
+// interpreter places a frame there, not at the statement that panicked)
+// for the reason ("bot.Act (its body from line 8)").
 type panicLines struct {
 	w     io.Writer
 	first string
 }
 
-var panicLine = regexp.MustCompile(`^\d+:\d+: panic: (.+)\(\.\.\.\)\n?$`)
+var panicLine = regexp.MustCompile(`^(\d+):\d+: panic: (.+)\(\.\.\.\)\n?$`)
 
 func (p *panicLines) Write(b []byte) (int, error) {
 	if m := panicLine.FindSubmatch(b); m != nil {
 		if p.first == "" {
 			// Said at once: a panic in a goroutine of the bot's ends this
 			// process, and the parent learns where from this line.
-			p.first = string(m[1])
+			p.first = fmt.Sprintf("%s (its body from line %s)", m[2], m[1])
 			fmt.Fprintf(p.w, "%s%s\n", gobot.PanicLine, p.first)
 		}
 		return len(b), nil
