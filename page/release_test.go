@@ -82,7 +82,7 @@ func TestReleaseServesThePage(t *testing.T) {
 	// Under the test's display (Xvfb in make test), it draws a match.
 	shot := filepath.Join(home, "window.png")
 	window := exec.Command(arena, "desktop", "-game", "life", "-p1", "strong", "-p2", "greedy", "-seed", "7", "-screenshot", shot, "-frames", "90")
-	window.Dir, window.Env = home, append(env[:len(env):len(env)], "DISPLAY="+os.Getenv("DISPLAY"))
+	window.Dir, window.Env = home, append(env[:len(env):len(env)], "DISPLAY="+os.Getenv("DISPLAY"), "XAUTHORITY="+os.Getenv("XAUTHORITY"))
 	if out, err := window.CombinedOutput(); err != nil {
 		t.Fatalf("arena desktop under the display %q: %v\n%s", os.Getenv("DISPLAY"), err, out)
 	}
