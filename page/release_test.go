@@ -87,6 +87,7 @@ func TestReleaseServesThePage(t *testing.T) {
 		t.Fatalf("arena desktop under the display %q: %v\n%s", os.Getenv("DISPLAY"), err, out)
 	}
 	checkWindowShot(t, shot)
+	t.Logf("the archive's window drew a match under the display %s", os.Getenv("DISPLAY"))
 
 	// The student's agent, as they keep it, and the Python that runs it
 	// named by its own path (a pyenv shim would need a PATH).
