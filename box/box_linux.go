@@ -27,6 +27,20 @@ type osBox struct {
 	watch      *os.File // arena's end of the watch pipe, never written
 	alive      *os.File // arena's end of the alive pipe (plan.AliveFD), never written
 	aliveChild *os.File // the launcher's end, closed once it has it
+	cgroup     string   // the box's cgroup v2, where arena makes one
+	cgroupDir  *os.File // its folder, open for CLONE_INTO_CGROUP until the box starts
+}
+
+// inCgroup has cmd start in a cgroup of the box's own under its caps,
+// where arena may make one (cgroup_linux.go).
+func (b *Box) inCgroup(attr *syscall.SysProcAttr) error {
+	f, dir, err := makeCgroup(b.spec.Caps)
+	if err != nil || f == nil {
+		return err
+	}
+	attr.UseCgroupFD, attr.CgroupFD = true, int(f.Fd())
+	b.os.cgroup, b.os.cgroupDir = dir, f
+	return nil
 }
 
 // namespaceFlags of the box: user, PID, mount, network, IPC and UTS.
@@ -126,7 +140,7 @@ func (b *Box) separate(r resolved, probe bool) error {
 	}
 	b.os.separate = true
 	b.Cmd = cmd
-	return nil
+	return b.inCgroup(cmd.SysProcAttr)
 }
 
 // watched prepares a program in a process group that a launcher watches
@@ -189,7 +203,7 @@ func (b *Box) watched(r resolved) error {
 	// group (its program has one).
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	b.Cmd = cmd
-	return nil
+	return b.inCgroup(cmd.SysProcAttr)
 }
 
 func existing(paths []string) []string {
@@ -237,7 +251,7 @@ func newUID() int {
 }
 
 func (b *Box) afterStart() error {
-	for _, f := range []*os.File{b.os.child, b.os.aliveChild} {
+	for _, f := range []*os.File{b.os.child, b.os.aliveChild, b.os.cgroupDir} {
 		if f != nil {
 			f.Close()
 		}
@@ -260,7 +274,7 @@ func (b *Box) afterStart() error {
 }
 
 func (b *Box) afterFailedStart() {
-	for _, f := range []*os.File{b.os.child, b.os.ctrl, b.os.watch, b.os.alive, b.os.aliveChild} {
+	for _, f := range []*os.File{b.os.child, b.os.ctrl, b.os.watch, b.os.alive, b.os.aliveChild, b.os.cgroupDir} {
 		if f != nil {
 			f.Close()
 		}
@@ -280,6 +294,8 @@ func (b *Box) killTree() {
 	if !b.os.separate && b.os.uid != 0 {
 		killUID(b.os.uid)
 	}
+	endCgroup(b.os.cgroup)
+	b.os.cgroup = ""
 	for _, f := range []*os.File{b.os.watch, b.os.alive} {
 		if f != nil {
 			f.Close()

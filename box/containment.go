@@ -28,6 +28,9 @@ type Containment struct {
 	Landlock int
 	Seccomp  bool
 	Seatbelt bool
+	// Cgroup is the cgroup v2 each box's cgroup is made in, where the
+	// caps are the cgroup's too; NoCgroup says why there is none.
+	Cgroup, NoCgroup string
 	// Weaker says, when Full is false, what is weaker and why.
 	Weaker string
 }
@@ -51,6 +54,11 @@ func (c Containment) String() string {
 		parts = append(parts, fmt.Sprintf("confined by Landlock (version %d; no seccomp)", c.Landlock))
 	case c.Seatbelt:
 		parts = append(parts, "confined by a Seatbelt profile")
+	}
+	if c.Cgroup != "" {
+		parts = append(parts, "capped by a cgroup v2 of its own (in "+c.Cgroup+") and rlimits")
+	} else if c.NoCgroup != "" {
+		parts = append(parts, "capped by rlimits (no cgroup: "+c.NoCgroup+")")
 	}
 	s := strings.Join(parts, "; ")
 	if c.Weaker != "" {
