@@ -73,6 +73,9 @@ func TestDocsCommandsRun(t *testing.T) {
 			}
 			if dir == "" {
 				dir = linkedCopy(t, root)
+				if rel == filepath.Join("docs", "download.md") {
+					downloadExamples(t, root, dir)
+				}
 			}
 			t.Run(fmt.Sprintf("%s:%d", rel, b.line), func(t *testing.T) {
 				script := "set -e\n" + strings.Join(b.shell(), "\n") + "\nwait\n"
@@ -190,4 +193,25 @@ func linkedCopy(t *testing.T, root string) string {
 		}
 	}
 	return dir
+}
+
+// downloadExamples puts in dir the example programs a download carries
+// (cmd/release's carried files), where docs/download.md's commands name
+// them.
+func downloadExamples(t *testing.T, root, dir string) {
+	t.Helper()
+	for from, to := range map[string]string{
+		"cmd/arena/testdata/comp424/agents/student_agent.py": "examples/colosseum/agents/student_agent.py",
+		"cmd/arena/testdata/students/evasion_client.py":      "examples/evasion_client.py",
+		"cmd/arena/testdata/students/asp_client.py":          "examples/asp_client.py",
+	} {
+		data, err := os.ReadFile(filepath.Join(root, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(to)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, to), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

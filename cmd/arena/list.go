@@ -86,7 +86,7 @@ func runTemplate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if _, err := os.Stat(*out); *out != "" && err == nil {
-		return fmt.Errorf("-o %s: there is a file there already: the template does not replace it", *out)
+		return fmt.Errorf("-o %s: a file exists there: the template does not replace it", *out)
 	}
 	if err := atomicfile.Check(*out); err != nil {
 		return fmt.Errorf("-o %v", err)
