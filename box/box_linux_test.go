@@ -354,11 +354,14 @@ func boxParent() {
 		fmt.Println(err)
 		return
 	}
+	b.Cmd.Stdout, b.Cmd.Stderr = os.Stdout, os.Stdout
 	if err := b.Start(); err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println("started")
+	err = b.Cmd.Wait()
+	fmt.Println("ended:", err) // the test fails on it rather than wait for sleepers that never come
 	select {}
 }
 
@@ -395,13 +398,20 @@ func testKill9(t *testing.T) {
 	if err := parent.Start(); err != nil {
 		t.Fatal(err)
 	}
-	line, _ := bufio.NewReader(out).ReadString('\n')
+	r := bufio.NewReader(out)
+	line, _ := r.ReadString('\n')
 	if line != "started\n" {
 		parent.Process.Kill()
 		t.Fatalf("the parent said %q", line)
 	}
+	said := make(chan string, 1)
+	go func() { rest, _ := io.ReadAll(r); said <- string(rest) }()
 	for len(sleepers(n)) < 2 {
-		time.Sleep(5 * time.Millisecond)
+		select {
+		case s := <-said:
+			t.Fatalf("the box ended before its sleepers ran: %s", s)
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 	parent.Process.Kill()
 	parent.Wait()
