@@ -71,7 +71,7 @@ func New(spec Spec) (*Box, error) {
 		return nil, ErrNoProgram
 	}
 	b := &Box{spec: spec}
-	if err := b.makeDirs(); err != nil {
+	if err := b.makeDirs(boxBase()); err != nil {
 		return nil, err
 	}
 	if err := b.prepare(); err != nil {
@@ -121,11 +121,11 @@ func (b *Box) Close() error {
 	return nil
 }
 
-// makeDirs makes the box's own directory: the program's working
+// makeDirs makes the box's own directory in base: the program's working
 // directory and its /tmp.
-func (b *Box) makeDirs() error {
+func (b *Box) makeDirs(base string) error {
 	sweep.Do(sweepStale)
-	root, err := os.MkdirTemp("", fmt.Sprintf("arena-box-%d-", os.Getpid()))
+	root, err := os.MkdirTemp(base, fmt.Sprintf("arena-box-%d-", os.Getpid()))
 	if err != nil {
 		return fmt.Errorf("the program's box: %v", err)
 	}
@@ -144,6 +144,18 @@ func (b *Box) makeDirs() error {
 	return nil
 }
 
+// boxBase is the folder the boxes are made in: the temporary folder,
+// unless a program of a uid of its own (arena as root, with no root of
+// its own for the program) could not pass through it to its box (a
+// TMPDIR only root may enter), when it is /tmp.
+func boxBase() string {
+	base := os.TempDir()
+	if os.Getuid() == 0 && !Contain().Separate && !othersMay(base, true) {
+		return "/tmp"
+	}
+	return base
+}
+
 // sweep removes, once a process, the boxes an arena that was killed
 // (kill -9, a machine's reset) could not: each box's directory is named
 // for the arena that made it, and one whose arena is gone is removed.
@@ -151,6 +163,10 @@ var sweep sync.Once
 
 func sweepStale() {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "arena-box-*-*"))
+	if os.TempDir() != "/tmp" { // where boxBase may have put them
+		more, _ := filepath.Glob("/tmp/arena-box-*-*")
+		dirs = append(dirs, more...)
+	}
 	for _, d := range dirs {
 		pid, err := strconv.Atoi(strings.Split(filepath.Base(d), "-")[2])
 		if err == nil && pid != os.Getpid() && !alive(pid) {

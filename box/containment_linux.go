@@ -47,7 +47,7 @@ func probeSeparate() string {
 		return "the portable path (" + PortableEnv + "=1) uses none"
 	}
 	b := &Box{spec: Spec{Args: []string{"/bin/true"}}}
-	if err := b.makeDirs(); err != nil {
+	if err := b.makeDirs(os.TempDir()); err != nil {
 		return err.Error()
 	}
 	defer b.removeDirs()

@@ -44,7 +44,8 @@ func startChild(escape bool) {
 	}
 	child := exec.Command(args[0], args[1:]...)
 	child.Stdout = os.Stdout
-	if child.Start() != nil {
+	if err := child.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "the child did not start:", err)
 		return
 	}
 	for { // the game may end at once, and the child with it
@@ -123,6 +124,9 @@ func misbehave(mode string) {
 		case "escape": // a child in a session of its own, out of the program's group; then play
 			if n == 0 {
 				startChild(true)
+				// Think a while on the first move (the clock gives 30 s):
+				// the test sees the child run, however short the game.
+				time.Sleep(300 * time.Millisecond)
 			}
 			fmt.Printf("{\"pos\":[%d,%d],\"dir\":%d,\"id\":%d}\n", legal.To.Row, legal.To.Col, legal.Dir, id)
 		case "crash":
