@@ -196,10 +196,15 @@ func (s *Standings) Order() []int {
 		}
 		return e.Points / float64(e.Games)
 	}
+	// Ratings are compared as they are shown, whole points of Elo: the
+	// fit's last bits differ between machines (the page's WebAssembly, a
+	// processor that fuses multiply-adds), and must not order two
+	// entrants the standings show alike.
+	shown := func(e EntrantStats) float64 { return math.Round(e.Elo) }
 	sort.SliceStable(idx, func(a, b int) bool {
 		x, y := s.Entrants[idx[a]], s.Entrants[idx[b]]
-		if x.Elo != y.Elo {
-			return x.Elo > y.Elo
+		if shown(x) != shown(y) {
+			return shown(x) > shown(y)
 		}
 		if share(x) != share(y) {
 			return share(x) > share(y)
