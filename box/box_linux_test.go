@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -406,16 +407,31 @@ func testKill9(t *testing.T) {
 	}
 	said := make(chan string, 1)
 	go func() { rest, _ := io.ReadAll(r); said <- string(rest) }()
+	// A guard, not a measure: a box that hangs fails the test, with what
+	// is left, instead of holding the suite to its deadline.
+	guard := time.Now().Add(2 * time.Minute)
 	for len(sleepers(n)) < 2 {
 		select {
 		case s := <-said:
 			t.Fatalf("the box ended before its sleepers ran: %s", s)
 		case <-time.After(5 * time.Millisecond):
 		}
+		if time.Now().After(guard) {
+			parent.Process.Kill()
+			t.Fatalf("the sleepers did not start in 2 minutes: %v", sleepers(n))
+		}
 	}
 	parent.Process.Kill()
 	parent.Wait()
+	guard = time.Now().Add(2 * time.Minute)
 	for len(sleepers(n)) > 0 {
 		time.Sleep(5 * time.Millisecond)
+		if time.Now().After(guard) {
+			left := sleepers(n)
+			for _, p := range left {
+				syscall.Kill(p, syscall.SIGKILL)
+			}
+			t.Fatalf("2 minutes after arena was killed, its program's processes %v still run", left)
+		}
 	}
 }

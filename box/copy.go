@@ -79,9 +79,10 @@ func (b *Box) givenFiles(files, found []string, uid, gid int, bound bool) ([]bin
 	return out, nil
 }
 
-// copyTree copies the regular files and folders beneath src to dst, owned
-// by uid, within copyLimit bytes and copyFiles entries; links are made
-// again as links.
+// copyTree copies the regular files and folders beneath src to dst,
+// arena's and readable by others (the program's uid reads them, and may
+// not change them), within copyLimit bytes and copyFiles entries; links
+// are made again as links.
 func copyTree(src, dst string, uid, gid int) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
@@ -121,7 +122,7 @@ func copyTree(src, dst string, uid, gid int) error {
 		default:
 			return nil // a device, a pipe, a socket: not a program's file
 		}
-		return os.Lchown(to, uid, gid)
+		return nil // arena's, readable by the program's uid, not its to change
 	})
 }
 

@@ -59,9 +59,10 @@ type plan struct {
 	Uid int `json:"uid,omitempty"`
 	Gid int `json:"gid,omitempty"`
 	// Shared: the program has no mount or network namespace of its own,
-	// so the seccomp filter refuses chmod, chown and utimes everywhere (no
-	// read-only mount refuses them outside the box) and every socket but
-	// TCP's (Landlock rules TCP's ports alone).
+	// so the seccomp filter refuses every socket but TCP's (Landlock rules
+	// TCP's ports alone) and, where it runs as arena's own uid, chmod,
+	// chown and utimes everywhere (no read-only mount refuses them outside
+	// the box, and no permission: the files are its uid's).
 	Shared bool `json:"shared,omitempty"`
 	// Probe ends the launcher once the box is made, with exit status 0,
 	// instead of executing the program: how arena learns what the kernel

@@ -75,16 +75,21 @@ var socketsRefused = []seccomp.NameWithConditions{
 }
 
 // filterBox loads the box's filter; shared (no mount or network
-// namespace of its own) refuses attrsRefused and socketsRefused too.
-func filterBox(shared bool) error {
+// namespace of its own) refuses socketsRefused too, and ownUID, shared
+// with arena's uid (no uid of its own, whose files the permissions would
+// keep from it), attrsRefused: a file it may only read, its own program
+// among them, is arena's user's, whose mode it could change.
+func filterBox(shared, ownUID bool) error {
 	refused := boxRefused
 	conditional := []seccomp.NameWithConditions{{
 		Name:       "clone",
 		Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}},
 	}}
 	if shared {
-		refused = append(refused[:len(refused):len(refused)], attrsRefused...)
 		conditional = append(conditional, socketsRefused...)
+	}
+	if shared && !ownUID {
+		refused = append(refused[:len(refused):len(refused)], attrsRefused...)
 	}
 	return seccomp.LoadFilter(seccomp.Filter{
 		NoNewPrivs: true,

@@ -289,9 +289,13 @@ func TestProgramCaps(t *testing.T) {
 	}
 	hog := script("hog.py", "a = []\nwhile True:\n    a.append(bytearray(10**7))\n")
 	spin := script("spin.py", "while True:\n    pass\n")
-	// It tells its limits on its standard error, which arena shows: its box
-	// has nowhere else to write them.
-	show := script("show.py", "import sys\nsys.stderr.write(open('/proc/self/limits').read())\nsys.stderr.flush()\n")
+	// It tells its limits on its standard error, which arena shows (its box
+	// has nowhere else to write them), as /proc/self/limits words them; it
+	// asks the kernel itself, since a box with no /proc of its own (the
+	// portable path) reads no /proc.
+	show := script("show.py", "import resource, sys\n"+
+		"for name, r in (('Max cpu time', resource.RLIMIT_CPU), ('Max processes', resource.RLIMIT_NPROC), ('Max data size', resource.RLIMIT_DATA)):\n"+
+		"    sys.stderr.write('%s %d %d\\n' % ((name,) + resource.getrlimit(r)))\nsys.stderr.flush()\n")
 	// Neither program connects: each must end at its cap, not at the
 	// wait for a connection, however long a busy machine takes to spend
 	// a second of CPU time.
