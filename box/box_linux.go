@@ -284,10 +284,16 @@ func (b *Box) afterFailedStart() {
 
 // killTree ends the program's tree: in namespaces of its own, the
 // namespace's first process, whose death ends every process in it;
-// otherwise its process group, and every process of its own uid, which
-// leaving the group does not escape.
+// otherwise every process below the watching launcher, its process
+// group, and every process of its own uid, which leaving the group does
+// not escape.
 func (b *Box) killTree() {
 	if b.Cmd != nil && b.Cmd.Process != nil {
+		if b.os.watch != nil {
+			// The watching launcher is a subreaper: what left the
+			// group is below it until it ends, and is ended first.
+			killDescendants(b.Cmd.Process.Pid)
+		}
 		syscall.Kill(-b.Cmd.Process.Pid, syscall.SIGKILL)
 		syscall.Kill(b.Cmd.Process.Pid, syscall.SIGKILL)
 	}

@@ -242,6 +242,7 @@ func TestBoxHoldsHere(t *testing.T) {
 		t.Fatalf("this kernel gives neither namespaces nor Landlock: nothing here is a box")
 	}
 	t.Run("kill -9", testKill9)
+	t.Run("left behind", testLeftBehind)
 	for name, args := range attackers(t) {
 		t.Run(name, func(t *testing.T) {
 			w, check := world(t)
@@ -383,6 +384,50 @@ func sleepers(n int) []int {
 		}
 	}
 	return pids
+}
+
+// What a program started and left running ends with its box, whether
+// the program ends first or arena ends it (Kill): a child that left the
+// program's group and session, here one that sleeps a number of seconds
+// of this test's, which names it.
+func testLeftBehind(t *testing.T) {
+	for i, kill := range []bool{false, true} {
+		n := 500000 + os.Getpid()%100000*4 + 2*i
+		script := "setsid sleep " + strconv.Itoa(n) + " & sleep 0.2; exit 3"
+		if kill {
+			script = "setsid sleep " + strconv.Itoa(n) + " & exec sleep " + strconv.Itoa(n+1)
+		}
+		b, err := New(Spec{Args: []string{"sh", "-c", script}, Caps: DefaultCaps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Start(); err != nil {
+			t.Fatal(err)
+		}
+		guard := time.Now().Add(2 * time.Minute) // a guard against a hang, not a measure
+		for len(sleepers(n)) == 0 && time.Now().Before(guard) {
+			time.Sleep(5 * time.Millisecond) // it ran: the test waits for that, then for its end
+		}
+		if kill {
+			b.Kill()
+		}
+		err = b.Cmd.Wait()
+		b.Close()
+		if !kill && b.Cmd.ProcessState.ExitCode() != 3 {
+			t.Errorf("the program's exit is %v, not its own (3)", err)
+		}
+		guard = time.Now().Add(2 * time.Minute)
+		for len(sleepers(n)) > 0 {
+			time.Sleep(5 * time.Millisecond)
+			if time.Now().After(guard) {
+				left := sleepers(n)
+				for _, p := range left {
+					syscall.Kill(p, syscall.SIGKILL)
+				}
+				t.Fatalf("killed %v: 2 minutes after its box ended, what its program left %v still runs", kill, left)
+			}
+		}
+	}
 }
 
 // An arena killed with SIGKILL leaves nothing of its programs running:

@@ -107,6 +107,7 @@ func openSeat(int, int) error   { return errors.New("no network namespaces on th
 func confine(*plan) error       { return nil } // the Seatbelt profile is the program's wrapper
 func ownParentDeath()           {}
 func endAll(uid, gid int)       { syscall.Kill(0, syscall.SIGKILL) }
+func endBelow(uid, gid int)     {}
 func childAttr(uid, gid int) *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{}
 }

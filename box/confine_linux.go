@@ -174,15 +174,22 @@ func childAttr(uid, gid int) *syscall.SysProcAttr {
 	return a
 }
 
-// endAll ends the launcher's process group and, where the program runs
-// as a uid of its own, every process of that uid, which leaving the
+// endAll ends every process the program left (endBelow), then the
+// launcher's process group, the launcher with it.
+func endAll(uid, gid int) {
+	endBelow(uid, gid)
+	syscall.Kill(0, syscall.SIGKILL) // the group: the program, what it started, and this launcher
+}
+
+// endBelow ends every process below the launcher and, where the program
+// runs as a uid of its own, every process of that uid, which leaving the
 // group (setsid) does not escape: a process of that uid kills every
 // process it may signal, which is every process of its uid.
-func endAll(uid, gid int) {
+func endBelow(uid, gid int) {
 	if uid != 0 {
 		// A child of raw system calls only, as Go's own forkExec makes:
 		// clone with SIGCHLD alone is fork on every architecture. It is
-		// waited for before the group is ended: it is in the group.
+		// waited for before the rest is ended.
 		pid, _, errno := syscall.RawSyscall(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0)
 		if errno == 0 && pid == 0 {
 			syscall.RawSyscall(syscall.SYS_SETGID, uintptr(gid), 0, 0)
@@ -195,15 +202,14 @@ func endAll(uid, gid int) {
 			syscall.Wait4(int(pid), &ws, 0, nil)
 		}
 	}
-	killDescendants()
-	syscall.Kill(0, syscall.SIGKILL) // the group: the program, what it started, and this launcher
+	killDescendants(os.Getpid())
 }
 
-// killDescendants ends every process below this one, as the machine's
-// /proc tells the tree (this launcher is a subreaper: what the program
-// started is below it, in its group or not), until none is left.
-func killDescendants() {
-	self := os.Getpid()
+// killDescendants ends every process below root, as the machine's /proc
+// tells the tree, until none is left. The launcher is a subreaper: what
+// the program started is below it while it lives, in its group or not,
+// and a process whose parent is killed is the launcher's next.
+func killDescendants(root int) {
 	for range 100 {
 		parent := map[int]int{}
 		ents, _ := os.ReadDir("/proc")
@@ -226,7 +232,7 @@ func killDescendants() {
 		found := false
 		for pid := range parent {
 			for p := parent[pid]; p > 1; p = parent[p] {
-				if p == self {
+				if p == root {
 					syscall.Kill(pid, syscall.SIGKILL)
 					found = true
 					break

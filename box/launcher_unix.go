@@ -74,7 +74,8 @@ func become(p *plan) error {
 // group. The program has one where the system gives it (Linux), and the
 // launcher confines itself first, on the thread that starts the program,
 // which inherits the confinement. The launcher then exits as the program
-// did, so that arena reads the program's end from the launcher's.
+// did, so that arena reads the program's end from the launcher's, once
+// it has ended every process the program left.
 func watch(p *plan) error {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(p.WatchFD, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
@@ -108,6 +109,13 @@ func watch(p *plan) error {
 		endAll(p.Uid, p.Gid)
 	}()
 	cmd.Wait()
+	// What the program left running ends with it, before the launcher
+	// does: once the launcher has ended, a process that left the group
+	// would be init's, and no one's to end. Off this thread, whose
+	// confinement may not read /proc.
+	ended := make(chan struct{})
+	go func() { endBelow(p.Uid, p.Gid); close(ended) }()
+	<-ended
 	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
 		// End by the same signal where Go's runtime lets it end the
