@@ -44,11 +44,15 @@ func staticBrowser(t *testing.T) *browser {
 }
 
 // gauntletOf opens the gauntlet view of a game for the bot written in
-// the page and runs it with the pairs given, as a person does; it waits
-// for the run of src to end (or to fail) and returns its last status.
-func (b *browser) gauntletOf(game string, pairs int, src string) *progress.Status {
+// the page and runs it with the pairs given, on the board given ("" for
+// the one the view offers), as a person does; it waits for the run of
+// src to end (or to fail) and returns its last status.
+func (b *browser) gauntletOf(game, board string, pairs int, src string) *progress.Status {
 	b.t.Helper()
 	b.openGauntlet(game)
+	if board != "" {
+		b.click("board:" + board)
+	}
 	b.click(fmt.Sprintf("pairs:%d", pairs))
 	b.click("gauntlet:run")
 	b.waitJS(fmt.Sprintf(`(g => g && (g.done || g.error) && g.runs && g.runs[0].digest == %q && g.runs[0].pairs == %d)(JSON.parse(window.arenaTest.status()).gauntlet)`,
@@ -164,7 +168,7 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "start"`, time.Minute)
 
 	eval[bool](b, `(window.arenaFrames.reset(), true)`)
-	st := b.gauntletOf("colosseum", 2, edited)
+	st := b.gauntletOf("colosseum", "", 2, edited)
 	if st.Error != "" || !st.Done {
 		b.fatalf("the gauntlet ended with %d of %d games: %q", st.Played, st.Total, st.Error)
 	}
@@ -193,7 +197,7 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 	b.openEditor("colosseum")
 	b.setSource(template)
 	b.clickID("ed-close")
-	again := b.gauntletOf("colosseum", 1, template)
+	again := b.gauntletOf("colosseum", "", 1, template)
 	if !again.Done || len(again.Runs) != 2 || again.Runs[0].Digest == again.Runs[1].Digest || again.Change == "" {
 		b.fatalf("after the second run: done %v, runs %+v, change %q", again.Done, again.Runs, again.Change)
 	}
@@ -288,10 +292,10 @@ func TestPageGauntletBadBot(t *testing.T) {
 	b.openEditor("mapcolor")
 	b.setSource(bad)
 	b.clickID("ed-close")
-	st := b.gauntletOf("mapcolor", 1, bad)
+	st := b.gauntletOf("mapcolor", "usa", 1, bad)
 	bot := entrant(st, "bot")
-	if !st.Done || st.Error != "" || st.Played != st.Total || bot.Losses != bot.Games || bot.Forfeits != bot.Games {
-		b.fatalf("the gauntlet ended with %d of %d games (error %q); the bot %+v", st.Played, st.Total, st.Error, bot)
+	if !st.Done || st.Error != "" || st.Played != st.Total || bot.Losses != bot.Games || bot.Forfeits != bot.Games || !strings.Contains(st.Title, "(usa) gauntlet") {
+		b.fatalf("the gauntlet %q ended with %d of %d games (error %q); the bot %+v", st.Title, st.Played, st.Total, st.Error, bot)
 	}
 	reasons := strings.Join(bot.Reasons, "; ")
 	for _, why := range []string{"did not answer within", "ran out of memory"} {

@@ -175,7 +175,8 @@ func (r *statusRecorder) Flush() {
 }
 
 // TestPageRunsAGauntlet runs a 2-pair gauntlet of the student's agent
-// from the page, as a student would: the standings come as the games do,
+// from the page on the board the student chose, as a student would: the
+// standings come as the games do,
 // with the agent's Elo and its interval, and a game opens in the viewer
 // at a click, Back returning to the standings.
 func TestPageRunsAGauntlet(t *testing.T) {
@@ -185,13 +186,14 @@ func TestPageRunsAGauntlet(t *testing.T) {
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).targets.gauntlet || [0, 0, 0])[2] > 0`, time.Minute)
 	b.click("gauntlet")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "gauntlet"`, time.Minute)
+	b.click("board:6")
 	b.click("pairs:2")
 	b.click("gauntlet:run")
 	b.waitJS(`(JSON.parse(window.arenaTest.status()).gauntlet || {}).done || (JSON.parse(window.arenaTest.status()).gauntlet || {}).error`, 10*time.Minute)
 	st := b.status().Gauntlet
 	g, _ := match.Lookup("colosseum")
-	if st.Error != "" || st.Played != 2*2*len(g.Bots()) || st.Total != st.Played {
-		b.fatalf("the gauntlet ended with %d of %d games, error %q", st.Played, st.Total, st.Error)
+	if st.Error != "" || st.Played != 2*2*len(g.Bots()) || st.Total != st.Played || !strings.Contains(st.Title, "(6) gauntlet") {
+		b.fatalf("the gauntlet %q ended with %d of %d games, error %q", st.Title, st.Played, st.Total, st.Error)
 	}
 	var student *progress.Entrant
 	for i, e := range st.Entrants {

@@ -496,6 +496,36 @@ func readGauntlet(t *testing.T, res *http.Response, stop func(progress.Status) b
 	return out
 }
 
+// A gauntlet on a board the page chose plays that preset's config and
+// says so; a board the game does not have is refused by name.
+func TestServerGauntletOnABoard(t *testing.T) {
+	ts := gauntletServer(t, t.TempDir())
+	all := readGauntlet(t, post(t, ts, "/api/gauntlets", `{"game":"colosseum","program":"student","board":"6","pairs":1}`, nil), nil)
+	last := all[len(all)-1]
+	if !last.Done || last.Error != "" || !strings.Contains(last.Title, "(6) gauntlet") {
+		t.Fatalf("the gauntlet on board 6: %q, done %v, error %q", last.Title, last.Done, last.Error)
+	}
+	rr, err := http.Get(ts.URL + last.Games[0].Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(rr.Body)
+	rr.Body.Close()
+	rec, err := match.LoadReplay("replay", data)
+	g, _ := match.Lookup("colosseum")
+	six, _ := match.LookupPreset(g, "6")
+	want, _ := json.Marshal(six.Config)
+	if got, _ := json.Marshal(rec.Config); err != nil || string(got) != string(want) {
+		t.Errorf("a game of the gauntlet on board 6 played %s (%v), not the preset's %s", got, err, want)
+	}
+	res := post(t, ts, "/api/gauntlets", `{"game":"colosseum","program":"student","board":"13","pairs":1}`, nil)
+	why, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(why), `unknown preset "13"`) {
+		t.Errorf("board 13: %d %s", res.StatusCode, why)
+	}
+}
+
 // A gauntlet from the page: the student's agent against every bot of
 // Colosseum, both seats. Interrupted (the tab closed) it keeps what was
 // played, and started again it resumes, ending with every game once; its

@@ -10,18 +10,25 @@ import (
 
 // BotGauntlet is the plan of a gauntlet of one entrant against every
 // built-in bot of its game, pairs pairs of games each (both seats, one
-// seed per pair), on the game's default config: how good is a student's
-// program, against bots whose strength is known and fixed.
-func BotGauntlet(game string, e Entrant, pairs int, seed uint64) (*Plan, error) {
+// seed per pair), on the game's preset board ("" for its default): how
+// good is a student's program, against bots whose strength is known and
+// fixed, on a board where the game means something.
+func BotGauntlet(game, board string, e Entrant, pairs int, seed uint64) (*Plan, error) {
 	g, err := match.Lookup(game)
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := json.Marshal(match.DefaultConfig(g))
+	preset := g.Presets()[0]
+	if board != "" {
+		if preset, err = match.LookupPreset(g, board); err != nil {
+			return nil, err
+		}
+	}
+	cfg, err := json.Marshal(preset.Config)
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Game: game, Config: cfg, Seed: seed, Format: Gauntlet, Rounds: pairs, Entrants: []Entrant{e}}
+	p := &Plan{Game: game, Board: preset.Name, Config: cfg, Seed: seed, Format: Gauntlet, Rounds: pairs, Entrants: []Entrant{e}}
 	for _, b := range g.Bots() {
 		if b.Name == e.Name {
 			return nil, fmt.Errorf("the entrant is named %s, as a bot of %s is: give it another name", e.Name, game)

@@ -40,7 +40,10 @@ type Entrant struct {
 // schedule, each game's seats and seed, and so its result when the
 // players are deterministic.
 type Plan struct {
-	Game     string          `json:"game"`
+	Game string `json:"game"`
+	// Board names the config for people: its preset's name, or its
+	// file's. A label: the config is what is played.
+	Board    string          `json:"board,omitempty"`
 	Config   json.RawMessage `json:"config"`
 	Seed     uint64          `json:"seed"`
 	Format   string          `json:"format"`
@@ -140,11 +143,12 @@ func (p *Plan) Check() error {
 	return nil
 }
 
-// Same reports how two plans differ, other than by shard; "" when they
-// are the same tournament.
+// Same reports how two plans differ, other than by shard or the board's
+// label; "" when they are the same tournament.
 func (p *Plan) Same(q *Plan) string {
 	a, b := *p, *q
 	a.Shard, b.Shard = Shard{}, Shard{}
+	a.Board, b.Board = "", ""
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if bytes.Equal(ja, jb) {

@@ -19,6 +19,9 @@ func (s *Standings) Title() string {
 		game = g.Info().Label()
 	}
 	what := map[string]string{RoundRobin: "round robin", Gauntlet: "gauntlet", SPRTMatch: "SPRT match"}[p.Format]
+	if p.Board != "" {
+		game += " (" + p.Board + ")"
+	}
 	total := p.Games()
 	if p.Format == SPRTMatch {
 		return fmt.Sprintf("%s %s: %s vs %s, %d games (at most %d), seed %d", game, what, p.Entrants[0].Name, p.Entrants[1].Name, s.Played, total, p.Seed)

@@ -18,9 +18,10 @@ import (
 // game where the program is: the page's server, or the desktop's own
 // process. Nil where no program is offered (the static site).
 type Gauntlets interface {
-	// Run plays (or resumes) the gauntlet of an offered program, pairs
-	// pairs of games against each bot.
-	Run(game, program string, pairs int) GauntletFeed
+	// Run plays (or resumes) the gauntlet of an offered program on the
+	// game's board (a preset's name), pairs pairs of games against each
+	// bot.
+	Run(game, program, board string, pairs int) GauntletFeed
 	// Open fetches a game's replay, as a status names it, and hands it to
 	// got (from any goroutine).
 	Open(ref string, got func(name string, data []byte, err error))
@@ -50,7 +51,8 @@ type GauntletFeed interface {
 // against each bot.
 var gauntletPairs = []int{1, 2, 5, 10, 20, 50, 100}
 
-// gauntletView shows a gauntlet: which program and how many pairs, its
+// gauntletView shows a gauntlet: which program, on which board and how
+// many pairs, its
 // progress, the standings as they come (points, Elo with its interval,
 // forfeits and why) and its games, each opening in the match view at a
 // click.
@@ -58,6 +60,7 @@ type gauntletView struct {
 	app      *App
 	game     string
 	programs *chips
+	boards   *chips
 	pairs    *chips
 	run      *button
 	report   *button
@@ -93,6 +96,7 @@ func newGauntletView(app *App, game string) *gauntletView {
 		ids, labels = append(ids, PageBot), append(labels, "your bot (Go)")
 	}
 	v.programs = newChips(ids, labels)
+	v.boards = gauntletBoards(app, game)
 	ids, labels = nil, nil
 	for _, n := range gauntletPairs {
 		ids, labels = append(ids, strconv.Itoa(n)), append(labels, strconv.Itoa(n))
@@ -101,6 +105,24 @@ func newGauntletView(app *App, game string) *gauntletView {
 	v.pairs.choose("2")
 	v.loadHistory()
 	return v
+}
+
+// gauntletBoards are the game's preset boards, the one the start view
+// shows chosen where it is this game's: a gauntlet on Australia, where
+// the first mover wins, says less of a map-colouring bot than one on the
+// USA.
+func gauntletBoards(app *App, game string) *chips {
+	var ids []string
+	if g, err := match.Lookup(game); err == nil {
+		for _, p := range g.Presets() {
+			ids = append(ids, p.Name)
+		}
+	}
+	ch := newChips(ids, ids)
+	if s := app.start; s != nil && s.games.id() == game && s.presets != nil && len(s.presets.items) > 0 {
+		ch.choose(s.presets.id())
+	}
+	return ch
 }
 
 // loadHistory asks for the kept runs of the program chosen.
@@ -130,7 +152,7 @@ func (v *gauntletView) start() {
 	if v.pageBot() {
 		v.source = v.app.opts.Editor.Source(v.game)
 	}
-	v.feed, v.status, v.running = v.app.opts.Gauntlets.Run(v.game, v.programs.id(), pairs), nil, true
+	v.feed, v.status, v.running = v.app.opts.Gauntlets.Run(v.game, v.programs.id(), v.boards.id(), pairs), nil, true
 }
 
 // stop ends the run; what was played is kept.
@@ -198,6 +220,7 @@ func (v *gauntletView) layout(c render.Canvas, st style, w, h float64) {
 	y := v.card.Y + st.pad + c.LineHeight(st.big)
 	y = render.Wrap(nullCanvas{c}, v.intro(), x, y, cw-2*st.pad, st.small, st.th.TextDim) + st.pad
 	y = v.programs.layout(c, st, x+labelW, y, maxX) + st.gap
+	y = v.boards.layout(c, st, x+labelW, y, maxX) + st.gap
 	y = v.pairs.layout(c, st, x+labelW, y, maxX) + st.pad
 	bx := x + labelW
 	for _, b := range []*button{v.run, v.report, v.back} {
@@ -266,16 +289,16 @@ func (v *gauntletView) runsHeight(c render.Canvas, st style) float64 {
 func (v *gauntletView) drawRuns(c render.Canvas, st style) {
 	th := st.th
 	x, y, w := v.card.X+st.pad, v.runsY, v.card.W-2*st.pad
-	row := func(when, pairs, games, source, wdl, elo string) string {
+	row := func(when, board, pairs, games, source, wdl, elo string) string {
 		if st.compact {
-			return fmt.Sprintf("%-11s %-8s %s", when, wdl, elo)
+			return fmt.Sprintf("%-11s %-8.8s %-8s %s", when, board, wdl, elo)
 		}
-		return fmt.Sprintf("%-12s %5s %7s %-16s %-9s %s", when, pairs, games, source, wdl, elo)
+		return fmt.Sprintf("%-12s %-10.10s %5s %7s %-16s %-9s %s", when, board, pairs, games, source, wdl, elo)
 	}
 	if len(v.runs) > 0 {
 		c.Text(fit(c, "Your bot's runs, kept in this browser (the latest first)", st.small, w), x, y, st.small, render.Left, th.TextDim)
 		y += c.LineHeight(st.small)
-		c.Text(fit(c, row("started", "pairs", "games", "source", "W-D-L", "Elo [95%]"), st.mono, w), x, y, st.mono, render.Left, th.TextDim)
+		c.Text(fit(c, row("started", "board", "pairs", "games", "source", "W-D-L", "Elo [95%]"), st.mono, w), x, y, st.mono, render.Left, th.TextDim)
 		y += c.LineHeight(st.mono)
 	}
 	for i, r := range v.runs {
@@ -287,7 +310,7 @@ func (v *gauntletView) drawRuns(c render.Canvas, st style) {
 		if i == 0 {
 			col = th.Accent
 		}
-		line := row(when, strconv.Itoa(r.Pairs), fmt.Sprintf("%d/%d", r.Played, r.Total), fmt.Sprintf("%d lines %s", r.Lines, r.Digest),
+		line := row(when, runBoard(v.game, r.Board), strconv.Itoa(r.Pairs), fmt.Sprintf("%d/%d", r.Played, r.Total), fmt.Sprintf("%d lines %s", r.Lines, r.Digest),
 			fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), fmt.Sprintf("%s [%s, %s]", r.Elo, r.EloLow, r.EloHigh))
 		c.Text(fit(c, line, st.mono, w), x, y, st.mono, render.Left, col)
 		y += c.LineHeight(st.mono)
@@ -299,6 +322,17 @@ func (v *gauntletView) drawRuns(c render.Canvas, st style) {
 	for _, n := range v.notes() {
 		y = render.Wrap(c, n, x, y, w, st.small, th.Text)
 	}
+}
+
+// runBoard is a kept run's board: a run kept before the board was asked
+// played the game's default.
+func runBoard(game, board string) string {
+	if board == "" {
+		if g, err := match.Lookup(game); err == nil {
+			return g.Presets()[0].Name
+		}
+	}
+	return board
 }
 
 // reasonsHeight is the height of the lines saying why entrants lost
@@ -318,9 +352,9 @@ func (v *gauntletView) intro() string {
 		name = g.Info().Label()
 	}
 	if v.pageBot() {
-		return fmt.Sprintf("Your bot against every built-in bot of %s, in both seats, on the default board: played in this browser's workers as arena tournament plays it, kept in this browser, and resumed when run again with the same source.", name)
+		return fmt.Sprintf("Your bot against every built-in bot of %s, in both seats, on the board chosen: played in this browser's workers as arena tournament plays it, kept in this browser, and resumed when run again with the same source.", name)
 	}
-	return fmt.Sprintf("Your program against every built-in bot of %s, in both seats, on the default board: played on this machine as arena tournament plays it, kept, and resumed when started again.", name)
+	return fmt.Sprintf("Your program against every built-in bot of %s, in both seats, on the board chosen: played on this machine as arena tournament plays it, kept, and resumed when started again.", name)
 }
 
 func (v *gauntletView) click(in *input) {
@@ -332,6 +366,11 @@ func (v *gauntletView) click(in *input) {
 	if len(v.programs.items) > 0 && v.programs.id() != was && !v.running {
 		v.status = nil
 		v.loadHistory()
+	}
+	board := v.boards.id()
+	v.boards.update(in)
+	if v.boards.id() != board && !v.running {
+		v.status = nil
 	}
 	v.pairs.update(in)
 	switch {
@@ -389,7 +428,7 @@ func (v *gauntletView) draw(c render.Canvas, st style, in *input) {
 	for _, row := range []struct {
 		label string
 		ch    *chips
-	}{{"Program", v.programs}, {"Pairs", v.pairs}} {
+	}{{"Program", v.programs}, {"Board", v.boards}, {"Pairs", v.pairs}} {
 		r := row.ch.items[0].r
 		c.Text(row.label, x, r.Y+(st.rowH-c.LineHeight(st.bold))/2, st.bold, render.Left, th.TextDim)
 		row.ch.draw(c, st, in)

@@ -20,9 +20,9 @@ import (
 // its own under Dir: the desktop window's, where the programs are.
 type LocalGauntlets struct{ Dir string }
 
-func (g LocalGauntlets) Run(game, program string, pairs int) GauntletFeed {
+func (g LocalGauntlets) Run(game, program, board string, pairs int) GauntletFeed {
 	f := &localGauntletFeed{}
-	gt, err := gauntlet.New(gauntlet.Request{Game: game, Program: program, Pairs: pairs})
+	gt, err := gauntlet.New(gauntlet.Request{Game: game, Program: program, Board: board, Pairs: pairs})
 	if err != nil {
 		f.push(progress.Status{Error: err.Error()})
 		return f

@@ -5,6 +5,7 @@ package ui
 import (
 	"context"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -55,14 +56,19 @@ func TestWindowPlaysOfferedPrograms(t *testing.T) {
 	}
 
 	a.showStart()
+	a.start.presets.choose("7")
 	a.showGauntlet("colosseum")
+	if b := a.gauntlet.boards.id(); b != "7" {
+		t.Errorf("the gauntlet offers board %q first, the start view shows 7", b)
+	}
+	a.gauntlet.boards.choose("6")
 	a.gauntlet.pairs.choose("1")
 	a.gauntlet.start()
 	for {
 		a.Update()
 		if st := a.Status().Gauntlet; st != nil && (st.Done || st.Error != "") {
-			if st.Error != "" || st.Played != 2*len(g.Bots()) {
-				t.Fatalf("the window's gauntlet: %d of %d games, error %q", st.Played, st.Total, st.Error)
+			if st.Error != "" || st.Played != 2*len(g.Bots()) || !strings.Contains(st.Title, "(6) gauntlet") {
+				t.Fatalf("the window's gauntlet %q: %d of %d games, error %q", st.Title, st.Played, st.Total, st.Error)
 			}
 			break
 		}

@@ -117,7 +117,7 @@ func (a *App) updateStatus() {
 		for _, b := range append([]*button{g.run, g.report, g.back}, g.games...) {
 			s.Targets[b.id] = css(b.r)
 		}
-		for name, ch := range map[string]*chips{"program": g.programs, "pairs": g.pairs} {
+		for name, ch := range map[string]*chips{"program": g.programs, "board": g.boards, "pairs": g.pairs} {
 			for _, b := range ch.items {
 				s.Targets[name+":"+b.id] = css(b.r)
 			}

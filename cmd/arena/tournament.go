@@ -160,7 +160,7 @@ func tournamentPlan(gameName, format string, rounds int, seed uint64, preset, co
 	if err != nil {
 		return nil, err
 	}
-	plan := &tournament.Plan{Game: gameName, Config: cfgJSON, Seed: seed, Format: format, Rounds: rounds}
+	plan := &tournament.Plan{Game: gameName, Board: boardName(g, preset, config, sizes), Config: cfgJSON, Seed: seed, Format: format, Rounds: rounds}
 	switch clocks {
 	case "programs":
 	case "all":
@@ -192,6 +192,20 @@ func tournamentPlan(gameName, format string, rounds int, seed uint64, preset, co
 		return nil, err
 	}
 	return plan, nil
+}
+
+// boardName is the label of a tournament's board: the preset's name, the
+// config file's, or the default preset's; none where -sizes changed it.
+func boardName(g match.Game, preset, config, sizes string) string {
+	switch {
+	case sizes != "":
+		return ""
+	case config != "":
+		return filepath.Base(config)
+	case preset != "":
+		return preset
+	}
+	return g.Presets()[0].Name
 }
 
 // checkEntrants makes each entrant's bot once, before any game: an

@@ -42,6 +42,7 @@ type gauntletRequest struct {
 type runRequest struct {
 	Game   string `json:"game"`
 	Spec   string `json:"spec"`
+	Board  string `json:"board,omitempty"` // a preset's name; "" for the default
 	Source string `json:"source"`
 	Pairs  int    `json:"pairs"`
 	Jobs   int    `json:"jobs"` // matches at once: the cores the page can spare
@@ -104,7 +105,7 @@ func postStatus(st progress.Status) {
 // runGauntlet plays what the kept run of the request lacks.
 func runGauntlet(req runRequest) {
 	fail := func(err error) { postStatus(progress.Status{Error: err.Error()}) }
-	g, err := kept.ForSource(req.Game, req.Spec, req.Source, req.Pairs)
+	g, err := kept.ForSource(req.Game, req.Board, req.Spec, req.Source, req.Pairs)
 	if err != nil {
 		fail(err)
 		return
@@ -115,7 +116,7 @@ func runGauntlet(req runRequest) {
 		return
 	}
 	if run == nil {
-		run = &kept.Run{Key: g.Key, Game: req.Game, Spec: req.Spec, Pairs: req.Pairs, Source: req.Source, Started: time.Now().UnixMilli()}
+		run = &kept.Run{Key: g.Key, Game: req.Game, Spec: req.Spec, Board: g.Plan.Board, Pairs: req.Pairs, Source: req.Source, Started: time.Now().UnixMilli()}
 		if err := keepRun(*run); err != nil {
 			fail(err)
 			return
@@ -277,11 +278,7 @@ func history(game, current, running string) ([]progress.Run, string) {
 	if running != "" && (len(runs) == 0 || runs[0].Key != running) {
 		runs = append([]progress.Run{{Key: running}}, runs...)
 	}
-	change := ""
-	if len(finished) >= 2 {
-		change = kept.Change(finished[1], finished[0])
-	}
-	return runs, change
+	return runs, kept.LatestChange(finished)
 }
 
 // report posts a kept run's report: the page downloads it.

@@ -25,12 +25,12 @@ type pageGauntlets struct {
 // replay (gauntlet:KEY/ID.json) or a kept run's report (gauntlet:KEY).
 const keptPrefix = "gauntlet:"
 
-func (g pageGauntlets) Run(game, program string, pairs int) ui.GauntletFeed {
+func (g pageGauntlets) Run(game, program, board string, pairs int) ui.GauntletFeed {
 	if program != ui.PageBot {
 		if g.server == nil {
 			return failedFeed("this page is static: it rates only the bot written in it")
 		}
-		return g.server.Run(game, program, pairs)
+		return g.server.Run(game, program, board, pairs)
 	}
 	jobs := js.Global().Get("navigator").Get("hardwareConcurrency")
 	n := 1
@@ -38,7 +38,7 @@ func (g pageGauntlets) Run(game, program string, pairs int) ui.GauntletFeed {
 		n = min(8, max(1, jobs.Int()-1)) // the page keeps a core to draw
 	}
 	return browserGauntlet(map[string]any{"run": map[string]any{"game": game, "spec": ui.PageBot,
-		"source": pageEditor{}.Source(game), "pairs": pairs, "jobs": n}})
+		"board": board, "source": pageEditor{}.Source(game), "pairs": pairs, "jobs": n}})
 }
 
 // History is the kept runs of the page's bot for a game.

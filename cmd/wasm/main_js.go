@@ -209,8 +209,8 @@ func (f *workerFeed) Stop() {
 // index.html's arenaStartGauntlet).
 type serverGauntlets struct{}
 
-func (serverGauntlets) Run(game, program string, pairs int) ui.GauntletFeed {
-	req, _ := json.Marshal(map[string]any{"game": game, "program": program, "pairs": pairs})
+func (serverGauntlets) Run(game, program, board string, pairs int) ui.GauntletFeed {
+	req, _ := json.Marshal(map[string]any{"game": game, "program": program, "board": board, "pairs": pairs})
 	return startGauntlet("arenaStartGauntlet", string(req))
 }
 

@@ -31,11 +31,13 @@ import (
 // the page or the window plays; arena tournament plays more.
 const MaxPairs = kept.MaxPairs
 
-// Request is a gauntlet to play: an offered program and the pairs of
-// games (both seats, one seed a pair) against each built-in bot.
+// Request is a gauntlet to play: an offered program, the game's board
+// (a preset's name, "" for the default) and the pairs of games (both
+// seats, one seed a pair) against each built-in bot.
 type Request struct {
 	Game    string `json:"game"`
 	Program string `json:"program"`
+	Board   string `json:"board,omitempty"`
 	Pairs   int    `json:"pairs"`
 }
 
@@ -54,18 +56,18 @@ func New(req Request) (*Gauntlet, error) {
 	if req.Pairs < 1 || req.Pairs > MaxPairs {
 		return nil, fmt.Errorf("%d pairs: a gauntlet here plays 1 to %d pairs against each bot (arena tournament plays more)", req.Pairs, MaxPairs)
 	}
-	plan, err := tournament.BotGauntlet(prog.Game, tournament.Entrant{Name: prog.Name, Spec: prog.SpecText()}, req.Pairs, 1)
+	plan, err := tournament.BotGauntlet(prog.Game, req.Board, tournament.Entrant{Name: prog.Name, Spec: prog.SpecText()}, req.Pairs, 1)
 	if err != nil {
 		return nil, err
 	}
 	plan.Caps = players.ProgramCaps.String()
-	return &Gauntlet{Plan: plan, Key: key(prog, req.Pairs)}, nil
+	return &Gauntlet{Plan: plan, Key: key(prog, req.Pairs, kept.BoardPart(plan))}, nil
 }
 
 // key names a gauntlet's directory: the game, the program's name, the
-// pairs and a fingerprint of its spec and of the files its command line
-// names.
-func key(p players.Program, pairs int) string {
+// pairs, the board (none for the default) and a fingerprint of its spec
+// and of the files its command line names.
+func key(p players.Program, pairs int, board string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%d\x00", p.Spec, pairs)
 	for _, w := range p.Words() {
@@ -77,7 +79,7 @@ func key(p players.Program, pairs int) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s-%s-%d-%s", p.Game, p.Name, pairs, hex.EncodeToString(h.Sum(nil))[:12])
+	return fmt.Sprintf("%s-%s-%d%s-%s", p.Game, p.Name, pairs, board, hex.EncodeToString(h.Sum(nil))[:12])
 }
 
 // ValidKey reports whether s is a name New makes: a request cannot name a

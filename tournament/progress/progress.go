@@ -31,6 +31,7 @@ type Status struct {
 type Run struct {
 	Key     string  `json:"key"`
 	Started int64   `json:"started"` // Unix milliseconds
+	Board   string  `json:"board,omitempty"`
 	Pairs   int     `json:"pairs"`
 	Played  int     `json:"played"`
 	Total   int     `json:"total"`

@@ -42,11 +42,12 @@ type Gauntlet struct {
 }
 
 // ForSource is the gauntlet of a bot written in the page: its go: spec
-// (the name the page provides the source under), its source, and the
-// pairs of games against each built-in bot. Its key names the game, the
-// pairs and the source, so that the same source played again resumes and
-// an edited one is a new run.
-func ForSource(game, spec, source string, pairs int) (*Gauntlet, error) {
+// (the name the page provides the source under), its source, the game's
+// board it plays on (a preset's name, "" for the default), and the pairs
+// of games against each built-in bot. Its key names the game, the pairs,
+// the board and the source, so that the same source played again resumes
+// and an edited one is a new run.
+func ForSource(game, board, spec, source string, pairs int) (*Gauntlet, error) {
 	sp, err := match.ParseSpec(spec)
 	if err != nil || sp.Name != "go" || sp.Command == "" {
 		return nil, fmt.Errorf("%q: the page's gauntlet plays a bot written in the page (go:NAME)", spec)
@@ -54,11 +55,21 @@ func ForSource(game, spec, source string, pairs int) (*Gauntlet, error) {
 	if pairs < 1 || pairs > MaxPairs {
 		return nil, fmt.Errorf("%d pairs: a gauntlet here plays 1 to %d pairs against each bot (arena tournament plays more)", pairs, MaxPairs)
 	}
-	plan, err := tournament.BotGauntlet(game, tournament.Entrant{Name: BotName, Spec: spec}, pairs, 1)
+	plan, err := tournament.BotGauntlet(game, board, tournament.Entrant{Name: BotName, Spec: spec}, pairs, 1)
 	if err != nil {
 		return nil, err
 	}
-	return &Gauntlet{Plan: plan, Key: fmt.Sprintf("%s-%s-%d-%s", game, BotName, pairs, Digest(source))}, nil
+	return &Gauntlet{Plan: plan, Key: fmt.Sprintf("%s-%s-%d%s-%s", game, BotName, pairs, BoardPart(plan), Digest(source))}, nil
+}
+
+// BoardPart is the board's part of a gauntlet's key: none for the game's
+// default board, whose keys were made before the board was asked (a
+// preset's name is letters, digits and dashes: a key's characters).
+func BoardPart(p *tournament.Plan) string {
+	if g, err := match.Lookup(p.Game); err == nil && p.Board == g.Presets()[0].Name {
+		return ""
+	}
+	return "-" + p.Board
 }
 
 // Digest is a short fingerprint of a bot's source: FNV-1a, 64 bits, for
@@ -76,6 +87,7 @@ type Run struct {
 	Key     string `json:"key"`
 	Game    string `json:"game"`
 	Spec    string `json:"spec"`
+	Board   string `json:"board,omitempty"` // a preset's name; "" for the default
 	Pairs   int    `json:"pairs"`
 	Source  string `json:"source"`
 	Started int64  `json:"started"` // Unix milliseconds
@@ -84,7 +96,7 @@ type Run struct {
 // Gauntlet is the kept run's plan and key, made again from what it kept
 // (which must give its key: a run whose record was changed is refused).
 func (k Run) Gauntlet() (*Gauntlet, error) {
-	g, err := ForSource(k.Game, k.Spec, k.Source, k.Pairs)
+	g, err := ForSource(k.Game, k.Board, k.Spec, k.Source, k.Pairs)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +137,7 @@ func (g *Gauntlet) Standings(entries []tournament.Entry) (s *tournament.Standing
 // the standings. current is the editor's source now, running whether
 // this run is the one playing.
 func Summary(k Run, s *tournament.Standings, current string, running bool) progress.Run {
-	r := progress.Run{Key: k.Key, Started: k.Started, Pairs: k.Pairs, Played: s.Played, Total: s.Plan.Games(),
+	r := progress.Run{Key: k.Key, Started: k.Started, Board: s.Plan.Board, Pairs: k.Pairs, Played: s.Played, Total: s.Plan.Games(),
 		Lines: strings.Count(strings.TrimSuffix(k.Source, "\n"), "\n") + 1, Digest: Digest(k.Source)}
 	if i := botIndex(s); i >= 0 {
 		e := s.Entrants[i]
@@ -151,6 +163,18 @@ func botIndex(s *tournament.Standings) int {
 		}
 	}
 	return -1
+}
+
+// LatestChange is Change of the latest finished run (finished are the
+// latest first) against the finished run before it on the same board: a
+// rating on another board is not the same measure.
+func LatestChange(finished []*tournament.Standings) string {
+	for _, before := range finished[min(1, len(finished)):] {
+		if before.Plan.Board == finished[0].Plan.Board {
+			return Change(before, finished[0])
+		}
+	}
+	return ""
 }
 
 // Change says in words how the bot of after stands against the bot of

@@ -1,6 +1,7 @@
 package kept
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 // entrants (bot=go:bot.go then each built-in bot), and the key follows
 // the source: the same source resumes, an edit is a new run.
 func TestForSource(t *testing.T) {
-	a, err := ForSource("colosseum", "go:bot.go", "package bot\n", 2)
+	a, err := ForSource("colosseum", "", "go:bot.go", "package bot\n", 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,18 +24,30 @@ func TestForSource(t *testing.T) {
 		a.Plan.Entrants[0] != (tournament.Entrant{Name: BotName, Spec: "go:bot.go"}) {
 		t.Errorf("plan %+v", a.Plan)
 	}
-	same, _ := ForSource("colosseum", "go:bot.go", "package bot\n", 2)
-	edited, _ := ForSource("colosseum", "go:bot.go", "package bot // edited\n", 2)
-	more, _ := ForSource("colosseum", "go:bot.go", "package bot\n", 5)
-	if a.Key != same.Key || a.Key == edited.Key || a.Key == more.Key {
-		t.Errorf("keys: %s, again %s, edited %s, 5 pairs %s", a.Key, same.Key, edited.Key, more.Key)
+	same, _ := ForSource("colosseum", "", "go:bot.go", "package bot\n", 2)
+	edited, _ := ForSource("colosseum", "", "go:bot.go", "package bot // edited\n", 2)
+	more, _ := ForSource("colosseum", "", "go:bot.go", "package bot\n", 5)
+	byName, _ := ForSource("colosseum", "course", "go:bot.go", "package bot\n", 2) // the default, by its name
+	other, err := ForSource("colosseum", "9", "go:bot.go", "package bot\n", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Key != same.Key || a.Key == edited.Key || a.Key == more.Key || byName.Key != a.Key || other.Key == a.Key {
+		t.Errorf("keys: %s, again %s, edited %s, 5 pairs %s, the default board by name %s, board 9 %s", a.Key, same.Key, edited.Key, more.Key, byName.Key, other.Key)
+	}
+	nine, _ := match.LookupPreset(g, "9")
+	if want, _ := json.Marshal(nine.Config); other.Plan.Board != "9" || string(other.Plan.Config) != string(want) {
+		t.Errorf("board 9's plan: %s %s, want the preset's config %s", other.Plan.Board, other.Plan.Config, want)
+	}
+	if _, err := ForSource("colosseum", "13", "go:bot.go", "package bot\n", 2); err == nil || !strings.Contains(err.Error(), "unknown preset") {
+		t.Errorf("board 13: %v", err)
 	}
 	for _, bad := range []struct {
 		spec  string
 		pairs int
 		want  string
 	}{{"strong", 2, "written in the page"}, {"go:bot.go", 0, "1 to 500"}, {"go:bot.go", MaxPairs + 1, "1 to 500"}} {
-		if _, err := ForSource("colosseum", bad.spec, "package bot\n", bad.pairs); err == nil || !strings.Contains(err.Error(), bad.want) {
+		if _, err := ForSource("colosseum", "", bad.spec, "package bot\n", bad.pairs); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%s, %d pairs: %v", bad.spec, bad.pairs, err)
 		}
 	}
@@ -59,7 +72,7 @@ func game(p *tournament.Plan, k int, botWins bool) tournament.Entry {
 // The standings count each game once; what the plan refuses is skipped
 // and said; a run stopped early, or played by another source, says so.
 func TestStandingsAndSummary(t *testing.T) {
-	g, _ := ForSource("colosseum", "go:bot.go", "package bot\n", 2)
+	g, _ := ForSource("colosseum", "", "go:bot.go", "package bot\n", 2)
 	past := game(g.Plan, 0, true)
 	past.Index = g.Plan.Games() // past the schedule
 	es := []tournament.Entry{game(g.Plan, 0, true), game(g.Plan, 1, true), game(g.Plan, 1, true), past}
@@ -83,7 +96,7 @@ func TestStandingsAndSummary(t *testing.T) {
 // Change says better or worse only when the difference's interval
 // excludes 0, and says so.
 func TestChange(t *testing.T) {
-	g, _ := ForSource("colosseum", "go:bot.go", "package bot\n", 20)
+	g, _ := ForSource("colosseum", "", "go:bot.go", "package bot\n", 20)
 	standings := func(wins int) *tournament.Standings {
 		var es []tournament.Entry
 		for k := range g.Plan.Games() {
@@ -100,5 +113,33 @@ func TestChange(t *testing.T) {
 		if got := Change(c.before, c.after); !strings.Contains(got, c.want) {
 			t.Errorf("want %q in %q", c.want, got)
 		}
+	}
+}
+
+// The latest finished run is compared with the one before it on its own
+// board: a run on another board in between is passed over, and a board
+// played once has nothing to compare with.
+func TestLatestChange(t *testing.T) {
+	played := func(board string, wins int) *tournament.Standings {
+		g, err := ForSource("colosseum", board, "go:bot.go", "package bot\n", 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var es []tournament.Entry
+		for k := range g.Plan.Games() {
+			es = append(es, game(g.Plan, k, k < wins*g.Plan.Games()/100))
+		}
+		s, _, _ := g.Standings(es)
+		return s
+	}
+	weak, otherBoard, strong := played("", 20), played("9", 95), played("", 80)
+	if got := LatestChange([]*tournament.Standings{strong, otherBoard, weak}); !strings.Contains(got, "better, and the interval excludes 0") {
+		t.Errorf("the default board's two runs, one on board 9 between: %q", got)
+	}
+	if got := LatestChange([]*tournament.Standings{otherBoard, strong, weak}); got != "" {
+		t.Errorf("board 9 played once is compared: %q", got)
+	}
+	if got := LatestChange(nil); got != "" {
+		t.Errorf("no runs: %q", got)
 	}
 }
