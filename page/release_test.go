@@ -248,6 +248,11 @@ func checkWindowShot(t *testing.T, path string) {
 	}
 	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
 		data, _ := os.ReadFile(path)
-		os.WriteFile(filepath.Join(dir, "release-desktop.png"), data, 0o644)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "release-desktop.png"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
