@@ -74,6 +74,12 @@ type TurnLog struct {
 	// Replaced says why a side's action was replaced by the game's
 	// substitute (games with a Substituter); empty otherwise.
 	Replaced [2]string
+	// Failed marks a side whose bot gave no action (it crashed, ran out
+	// of time or answered nonsense), as against one whose action the
+	// rules refused: a ladder refuses a version whose program fails in
+	// its check game even where the rules play on. Like Think, it is this
+	// run's, and replays leave it out.
+	Failed [2]bool
 }
 
 // Runner plays a match one turn at a time, so that a window can show it as
@@ -272,6 +278,7 @@ func (r *Runner) Step(ctx context.Context) error {
 		}
 		r.lastNote[side] = note
 		log.Notes[side], log.Think[side] = note, think
+		log.Failed[side] = err != nil
 		if err == nil {
 			err = state.Check(side, a)
 		}

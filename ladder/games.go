@@ -1,0 +1,188 @@
+package ladder
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Game kinds.
+const (
+	CheckGame  = "check"  // a new version against random
+	LadderGame = "ladder" // two ranked versions
+	FinalGame  = "final"  // the round robin after the deadline
+)
+
+// RandomBot is the version number games give the built-in random bot.
+const RandomBot = 0
+
+// Game is a game of the ladder, played or to be played.
+type Game struct {
+	ID       int64         `json:"id"`
+	Kind     string        `json:"kind"`
+	Seats    [2]int64      `json:"seats"` // versions; 0 is random
+	Seed     uint64        `json:"seed"`
+	Round    int           `json:"round,omitempty"`
+	State    string        `json:"state"`
+	Worker   string        `json:"worker,omitempty"`
+	Result   *match.Result `json:"result,omitempty"`
+	Points1  float64       `json:"points1"`
+	Failure  string        `json:"failure,omitempty"`
+	Faults   [2]string     `json:"faults,omitzero"`
+	Finished int64         `json:"finished,omitempty"`
+}
+
+// Lease is a game given to a worker until a time: its result is taken
+// under this lease only, and once the lease ends the game goes to the
+// next worker that asks.
+type Lease struct {
+	Game
+	Lease string `json:"lease"`
+	Until int64  `json:"until"` // Unix milliseconds
+}
+
+// ErrLeaseGone is a result sent under a lease that is not the game's:
+// it ended, and the game was given to another worker.
+var ErrLeaseGone = errors.New("this lease has ended: the game went to another worker, and this result is not taken")
+
+// TakeLease gives the next queued game to a worker for d: check games
+// first (a new version plays first), then the final round robin's, then
+// the ladder's, each in the order queued. Leases that ended are taken
+// back first. It returns nil when no game is queued.
+func (s *Store) TakeLease(ctx context.Context, worker string, d time.Duration) (*Lease, error) {
+	var l *Lease
+	err := s.tx(ctx, func(t *sql.Tx) error {
+		l = nil
+		at := now()
+		if _, err := t.Exec(`UPDATE games SET state = 'queued', lease = '', worker = '' WHERE state = 'leased' AND until < ?`, at); err != nil {
+			return err
+		}
+		g := Lease{}
+		err := t.QueryRow(`SELECT id, kind, p1, p2, seed, round FROM games WHERE state = 'queued'
+			ORDER BY CASE kind WHEN 'check' THEN 0 WHEN 'final' THEN 1 ELSE 2 END, id LIMIT 1`).
+			Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1], &g.Seed, &g.Round)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		b := make([]byte, 16)
+		rand.Read(b)
+		g.Lease, g.Until, g.State, g.Worker = hex.EncodeToString(b), at+d.Milliseconds(), "leased", worker
+		if _, err := t.Exec(`UPDATE games SET state = 'leased', lease = ?, worker = ?, until = ? WHERE id = ?`, g.Lease, worker, g.Until, g.ID); err != nil {
+			return err
+		}
+		l = &g
+		return nil
+	})
+	return l, err
+}
+
+// Outcome is what a worker sends of a game: its result and replay, or
+// why it could not be played (a program that would not start, a go:
+// file that does not compile).
+type Outcome struct {
+	Result  *match.Result `json:"result,omitempty"`
+	Replay  []byte        `json:"replay,omitempty"`
+	Failure string        `json:"failure,omitempty"`
+	// Faults are each seat's first failure to answer, where the game's
+	// rules played on (Colosseum replaces the move): "turn 3: the
+	// program ended".
+	Faults [2]string `json:"faults,omitzero"`
+}
+
+// MaxReplay bounds a game's replay as the ladder keeps it.
+const MaxReplay = 32 << 20
+
+// Finish records a leased game's outcome, under its lease. A check
+// game decides its version: refused, with the reason, when the version
+// forfeited or could not be played; ready otherwise.
+func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
+	if o.Result == nil && o.Failure == "" {
+		return errors.New("an outcome with neither a result nor a failure")
+	}
+	if len(o.Replay) > MaxReplay {
+		return fmt.Errorf("a replay of %d bytes: the ladder keeps at most %s", len(o.Replay), sizeText(MaxReplay))
+	}
+	return s.tx(ctx, func(t *sql.Tx) error {
+		var g Game
+		err := t.QueryRow(`SELECT id, kind, p1, p2 FROM games WHERE lease = ? AND state = 'leased'`, lease).Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1])
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrLeaseGone
+		}
+		if err != nil {
+			return err
+		}
+		result, points := "", 0.0
+		if o.Result != nil {
+			b, err := json.Marshal(o.Result)
+			if err != nil {
+				return err
+			}
+			result, points = string(b), o.Result.Points(match.P1)
+		}
+		if _, err := t.Exec(`UPDATE games SET state = 'done', lease = '', result = ?, points1 = ?, failure = ?, fault1 = ?, fault2 = ?, replay = ?, finished = ? WHERE id = ?`,
+			result, points, o.Failure, o.Faults[0], o.Faults[1], o.Replay, now(), g.ID); err != nil {
+			return err
+		}
+		if g.Kind != CheckGame {
+			return nil
+		}
+		state, reason := Ready, ""
+		switch {
+		case o.Failure != "":
+			state, reason = Refused, o.Failure
+		case o.Faults[0] != "":
+			state, reason = Refused, "its check game against random, "+o.Faults[0]
+		default:
+			for _, f := range o.Result.Forfeits {
+				if f.Side == match.P1 {
+					state, reason = Refused, fmt.Sprintf("its check game against random, turn %d: %s", f.Turn, f.Reason)
+				}
+			}
+		}
+		_, err = t.Exec(`UPDATE versions SET state = ?, reason = ? WHERE id = ? AND state = 'checking'`, state, reason, g.Seats[0])
+		return err
+	})
+}
+
+// Games lists games by kind and state ("" for any), the earliest first.
+func (s *Store) Games(ctx context.Context, kind, state string) ([]Game, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, p1, p2, seed, round, state, worker, result, points1, failure, fault1, fault2, finished FROM games
+		WHERE (? = '' OR kind = ?) AND (? = '' OR state = ?) ORDER BY id`, kind, kind, state, state)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		var g Game
+		var result string
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1], &g.Seed, &g.Round, &g.State, &g.Worker, &result, &g.Points1, &g.Failure, &g.Faults[0], &g.Faults[1], &g.Finished); err != nil {
+			return nil, err
+		}
+		if result != "" {
+			g.Result = new(match.Result)
+			if err := json.Unmarshal([]byte(result), g.Result); err != nil {
+				return nil, fmt.Errorf("game %d: its kept result: %v", g.ID, err)
+			}
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// Replay is a played game's replay.
+func (s *Store) Replay(ctx context.Context, id int64) ([]byte, error) {
+	var b []byte
+	err := s.db.QueryRowContext(ctx, `SELECT replay FROM games WHERE id = ? AND state = 'done'`, id).Scan(&b)
+	return b, err
+}

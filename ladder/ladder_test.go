@@ -1,0 +1,176 @@
+package ladder
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	_ "github.com/arena-playground/arena/engine/games"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot"
+	_ "github.com/arena-playground/arena/gobot/interp" // this binary interprets go: bots, as arena's does
+	_ "github.com/arena-playground/arena/players"      // the kinds of player
+)
+
+// newLadder is a ladder of Colosseum on the 6x6 board, with the roster
+// given, its tokens issued.
+func newLadder(t *testing.T, names ...string) (*Store, map[string]string) {
+	t.Helper()
+	st, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	g, _ := match.Lookup("colosseum")
+	six, _ := match.LookupPreset(g, "6")
+	cfg, _ := json.Marshal(six.Config)
+	if err := st.Setup("colosseum", "6", cfg); err != nil {
+		t.Fatal(err)
+	}
+	issued, err := st.IssueTokens(context.Background(), names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := map[string]string{}
+	for _, is := range issued {
+		tokens[is.Name] = is.Token
+	}
+	return st, tokens
+}
+
+// pythonWith finds a Python that runs check.
+func pythonWith(t testing.TB, check string) string {
+	t.Helper()
+	for _, p := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(p, "-c", check).Run() == nil {
+			return p
+		}
+	}
+	t.Fatalf("no python3 that can %q: make deps installs python3 and python3-numpy", check)
+	return ""
+}
+
+// zipOf is a zip archive of files, under a folder as zip makes of one.
+func zipOf(t *testing.T, folder string, files map[string][]byte) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, data := range files {
+		w, err := zw.Create(folder + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+// Three students submit: a go: file (the template), a Colosseum agent
+// for py: (the course's student agent, as a zip of its folder) and a
+// Python program that dies at once. The first two pass their check game
+// and play the ladder, in pairs of games on one seed; the third is
+// refused with its reason. The standings rate the two over their games.
+func TestLadderChecksPlaysAndRanks(t *testing.T) {
+	st, tokens := newLadder(t, "alice", "bob", "carol")
+	ctx := context.Background()
+	t.Setenv("ARENA_PYTHON", pythonWith(t, "import numpy"))
+	for name, tok := range tokens {
+		id, err := st.Who(ctx, tok)
+		if err != nil || name != Staff && name != Worker && (id.Role != Student || id.Student != name) || name == Staff && id.Role != Staff {
+			t.Fatalf("%s's token names %+v (%v)", name, id, err)
+		}
+	}
+	if _, err := st.Who(ctx, strings.Repeat("x", 32)); err != ErrNoToken {
+		t.Errorf("a made-up token: %v", err)
+	}
+	template, _ := gobot.Template("colosseum")
+	agent, err := os.ReadFile("../cmd/arena/testdata/comp424/agents/student_agent.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	submit := func(student, name string, data []byte, command string) Version {
+		t.Helper()
+		u, err := ReadUpload(name, data, command)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := st.Submit(ctx, student, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	submit("alice", "bot.go", []byte(template), "")
+	submit("bob", "agent.zip", zipOf(t, "agent", map[string][]byte{"student_agent.py": agent}), "py:student_agent.py")
+	submit("carol", "crash.zip", zipOf(t, "crash", map[string][]byte{"crash.py": []byte("import sys\nsys.exit('carol gives up')\n")}), "python3 crash.py")
+
+	workCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for k := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			src := Local{Store: st, Name: "local-" + string(rune('a'+k)), Width: 1e9, Queued: 2}
+			Player{Dir: filepath.Join(t.TempDir(), "programs")}.Serve(workCtx, src, 20*time.Millisecond, func(s string) { t.Log(s) })
+		}()
+	}
+	defer func() { stop(); wg.Wait() }()
+	// It waits for the games, however long this machine takes; a guard
+	// ends a ladder that stalls instead of holding the suite.
+	guard := time.Now().Add(10 * time.Minute)
+	var s *Standings
+	for {
+		if s, err = st.Standings(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if s.Checking == 0 && len(s.Ranked) == 2 && s.Played >= 2*2*MinPairs/2 && s.Ranked[0].Games >= 2*MinPairs && s.Ranked[1].Games >= 2*MinPairs {
+			break
+		}
+		if time.Now().After(guard) {
+			t.Fatalf("the ladder stalled: %+v", s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	stop()
+	wg.Wait()
+	if len(s.Refused) != 1 || s.Refused[0].Name != "carol" || !strings.Contains(s.Refused[0].Reason, "carol gives up") {
+		t.Errorf("refused: %+v", s.Refused)
+	}
+	for _, r := range s.Ranked {
+		if r.Wins+r.Draws+r.Losses != r.Games || !(r.Low < r.Rating && r.Rating < r.High) {
+			t.Errorf("a ranked line: %+v", r)
+		}
+	}
+	games, err := st.Games(ctx, LadderGame, "done")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySeed := map[uint64][]Game{}
+	for _, g := range games {
+		bySeed[g.Seed] = append(bySeed[g.Seed], g)
+	}
+	for seed, pair := range bySeed {
+		if len(pair) == 2 && (pair[0].Seats[0] != pair[1].Seats[1] || pair[0].Seats[1] != pair[1].Seats[0]) {
+			t.Errorf("seed %d's games are not one pairing in both seats: %+v", seed, pair)
+		}
+	}
+	replay, err := st.Replay(ctx, games[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := match.LoadReplay("replay", replay); err != nil {
+		t.Errorf("a game's replay: %v", err)
+	}
+	t.Logf("%d games; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; refused %s: %s", s.Played,
+		s.Ranked[0].Name, s.Ranked[0].Rating, s.Ranked[0].Low, s.Ranked[0].High, s.Ranked[0].Wins, s.Ranked[0].Draws, s.Ranked[0].Losses,
+		s.Ranked[1].Name, s.Ranked[1].Rating, s.Ranked[1].Low, s.Ranked[1].High, s.Ranked[1].Wins, s.Ranked[1].Draws, s.Ranked[1].Losses,
+		s.Refused[0].Name, s.Refused[0].Reason)
+}

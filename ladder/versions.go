@@ -1,0 +1,106 @@
+package ladder
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Version states.
+const (
+	Checking = "checking" // its check game against random is to be played
+	Ready    = "ready"    // it plays the ladder
+	Refused  = "refused"  // its check game failed: Reason says why
+)
+
+// Version is a student's submission, without its files.
+type Version struct {
+	ID        int64  `json:"id"`
+	Student   string `json:"student"`
+	Number    int    `json:"number"`
+	Submitted int64  `json:"submitted"` // Unix milliseconds
+	Kind      string `json:"kind"`
+	Command   string `json:"command,omitempty"`
+	Digest    string `json:"digest"`
+	Size      int64  `json:"size"`
+	State     string `json:"state"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+// The bounds on submitting: a student's versions in an hour.
+const (
+	MaxPerHour = 12
+)
+
+// ErrFrozen is a submission after the staff froze the ladder.
+var ErrFrozen = errors.New("the ladder is frozen: the deadline has passed, and no version is taken")
+
+// Submit keeps a student's new version and queues its check game, one
+// game against the built-in random bot: it is ranked once that game is
+// played without a forfeit. A student submits at most MaxPerHour
+// versions an hour.
+func (s *Store) Submit(ctx context.Context, student string, u *Upload) (Version, error) {
+	v := Version{Student: student, Submitted: now(), Kind: u.Kind, Command: u.Command, Digest: u.Digest(), Size: u.Size, State: Checking}
+	err := s.tx(ctx, func(t *sql.Tx) error {
+		var frozen string
+		t.QueryRow(`SELECT value FROM meta WHERE key = 'frozen'`).Scan(&frozen)
+		if frozen != "" {
+			return ErrFrozen
+		}
+		var recent int
+		if err := t.QueryRow(`SELECT count(*) FROM versions WHERE student = ? AND submitted > ?`, student, v.Submitted-time.Hour.Milliseconds()).Scan(&recent); err != nil {
+			return err
+		}
+		if recent >= MaxPerHour {
+			return fmt.Errorf("%d versions in the last hour: a student submits at most %d an hour", recent, MaxPerHour)
+		}
+		if err := t.QueryRow(`SELECT coalesce(max(number), 0) + 1 FROM versions WHERE student = ?`, student).Scan(&v.Number); err != nil {
+			return err
+		}
+		r, err := t.Exec(`INSERT INTO versions (student, number, submitted, kind, command, digest, size, files, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			student, v.Number, v.Submitted, v.Kind, v.Command, v.Digest, v.Size, u.Files, v.State)
+		if err != nil {
+			return err
+		}
+		if v.ID, err = r.LastInsertId(); err != nil {
+			return err
+		}
+		_, err = t.Exec(`INSERT INTO games (kind, p1, p2, seed, state) VALUES ('check', ?, 0, ?, 'queued')`, v.ID, v.ID)
+		return err
+	})
+	return v, err
+}
+
+// Versions lists versions: a student's (student given) or everyone's,
+// the earliest first.
+func (s *Store) Versions(ctx context.Context, student string) ([]Version, error) {
+	q := `SELECT id, student, number, submitted, kind, command, digest, size, state, reason FROM versions`
+	var args []any
+	if student != "" {
+		q += ` WHERE student = ?`
+		args = append(args, student)
+	}
+	rows, err := s.db.QueryContext(ctx, q+` ORDER BY id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Version
+	for rows.Next() {
+		var v Version
+		if err := rows.Scan(&v.ID, &v.Student, &v.Number, &v.Submitted, &v.Kind, &v.Command, &v.Digest, &v.Size, &v.State, &v.Reason); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Files is a version's kept archive.
+func (s *Store) Files(ctx context.Context, id int64) ([]byte, error) {
+	var files []byte
+	err := s.db.QueryRowContext(ctx, `SELECT files FROM versions WHERE id = ?`, id).Scan(&files)
+	return files, err
+}

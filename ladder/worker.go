@@ -1,0 +1,248 @@
+package ladder
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Work is a leased game with what a worker needs to play it anywhere:
+// the game's config and both seats' programs.
+type Work struct {
+	Lease
+	Game   string          `json:"game"`
+	Config json.RawMessage `json:"config"`
+	Seats  [2]*Program     `json:"programs"` // nil: the built-in random bot
+}
+
+// Program is a version as a worker plays it.
+type Program struct {
+	Version int64  `json:"version"`
+	Kind    string `json:"kind"`
+	Command string `json:"command,omitempty"`
+	Digest  string `json:"digest"`
+	Files   []byte `json:"files"`
+}
+
+// Source is where a worker's games come from: the ladder's own store
+// (arena ladder serve -j N) or its server (arena ladder work).
+type Source interface {
+	// Next leases the next game, or returns nil when none is queued.
+	Next(ctx context.Context) (*Work, error)
+	// Send returns the game's outcome under its lease.
+	Send(ctx context.Context, lease string, o Outcome) error
+}
+
+// LeaseTime is how long a worker holds a game before it goes to another:
+// longer than any game's clocks allow.
+const LeaseTime = 30 * time.Minute
+
+// Work makes a lease into the work a worker is sent.
+func (s *Store) Work(ctx context.Context, l *Lease) (*Work, error) {
+	w := &Work{Lease: *l}
+	w.Game, _ = s.Meta("game")
+	cfg, _ := s.Meta("config")
+	w.Config = json.RawMessage(cfg)
+	for side, id := range l.Seats {
+		if id == RandomBot {
+			continue
+		}
+		p := &Program{Version: id}
+		err := s.db.QueryRowContext(ctx, `SELECT kind, command, digest, files FROM versions WHERE id = ?`, id).Scan(&p.Kind, &p.Command, &p.Digest, &p.Files)
+		if err != nil {
+			return nil, fmt.Errorf("version %d: %v", id, err)
+		}
+		w.Seats[side] = p
+	}
+	return w, nil
+}
+
+// Local is the store as a worker's source, for the server's own workers.
+type Local struct {
+	Store  *Store
+	Name   string
+	Width  float64 // the scheduler's target width
+	Queued int     // pairs kept queued
+}
+
+func (l Local) Next(ctx context.Context) (*Work, error) {
+	if _, err := l.Store.Schedule(ctx, l.Width, l.Queued); err != nil {
+		return nil, err
+	}
+	lease, err := l.Store.TakeLease(ctx, l.Name, LeaseTime)
+	if err != nil || lease == nil {
+		return nil, err
+	}
+	return l.Store.Work(ctx, lease)
+}
+
+func (l Local) Send(ctx context.Context, lease string, o Outcome) error {
+	return l.Store.Finish(ctx, lease, o)
+}
+
+// Player plays leased games: it unpacks each version's files once into a
+// folder of its own under Dir (named for the version and its digest,
+// never for anything the student named), and plays the game with arena's
+// players, every program in its box.
+type Player struct {
+	Dir string
+}
+
+// Play plays a game of the ladder and says its outcome: a failure is a
+// game that could not be played (a program that would not start, a go:
+// file that does not compile), which the ladder does not rate.
+func (p Player) Play(ctx context.Context, w *Work) Outcome {
+	g, err := match.Lookup(w.Game)
+	if err != nil {
+		return Outcome{Failure: err.Error()}
+	}
+	cfg, err := g.LoadConfig("the ladder's config", w.Config)
+	if err != nil {
+		return Outcome{Failure: err.Error()}
+	}
+	setup := match.Setup{Game: g, Config: cfg, Seed: w.Seed}
+	for side, prog := range w.Seats {
+		spec := "random"
+		if prog != nil {
+			if spec, err = p.spec(prog); err != nil {
+				return Outcome{Failure: err.Error()}
+			}
+		}
+		if setup.Players[side], err = match.ParseSpec(spec); err != nil {
+			return Outcome{Failure: err.Error()}
+		}
+	}
+	rec, err := match.Play(ctx, setup)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Outcome{Failure: "the worker stopped: " + ctx.Err().Error()}
+		}
+		return Outcome{Failure: err.Error()}
+	}
+	var buf bytes.Buffer
+	if err := match.SaveReplay(&buf, rec); err != nil {
+		return Outcome{Failure: "its replay: " + err.Error()}
+	}
+	replay := buf.Bytes()
+	if len(replay) > MaxReplay {
+		replay = nil // the result stands; the replay is too big to keep
+	}
+	return Outcome{Result: rec.Result, Replay: replay, Faults: faults(rec)}
+}
+
+// faults are each side's first failure to answer in a record.
+func faults(rec *match.Record) [2]string {
+	var out [2]string
+	for k, t := range rec.Turns {
+		for side := range 2 {
+			if t.Failed[side] && out[side] == "" {
+				out[side] = fmt.Sprintf("turn %d: %s", k, t.Replaced[side])
+			}
+		}
+	}
+	return out
+}
+
+// spec is a program's seat: its files unpacked, its command's file
+// words made absolute (the program runs in a box of its own, where its
+// folder is bound where it is).
+func (p Player) spec(prog *Program) (string, error) {
+	dir, err := p.unpacked(prog)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case prog.Kind == "go":
+		return "go:" + filepath.Join(dir, "bot.go"), nil
+	case strings.HasPrefix(prog.Command, "py:"):
+		return "py:" + filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(prog.Command, "py:"))), nil
+	}
+	words := strings.Fields(prog.Command)
+	for i, w := range words {
+		if name, err := cleanName(w); err == nil {
+			if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil && st.Mode().IsRegular() {
+				words[i] = filepath.Join(dir, filepath.FromSlash(name))
+			}
+		}
+	}
+	return "cmd:" + strings.Join(words, " "), nil
+}
+
+// unpacked is the folder of a version's files, unpacked once: into a
+// temporary folder first, renamed when whole, so that a worker killed
+// while unpacking leaves nothing half-made to play.
+func (p Player) unpacked(prog *Program) (string, error) {
+	dir := filepath.Join(p.Dir, "v"+strconv.FormatInt(prog.Version, 10)+"-"+prog.Digest)
+	if _, err := os.Stat(dir); err == nil {
+		return dir, nil
+	}
+	if err := os.MkdirAll(p.Dir, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(p.Dir, ".unpacking-")
+	if err != nil {
+		return "", err
+	}
+	os.Chmod(tmp, 0o755)
+	if err := Unpack(prog.Files, tmp); err != nil {
+		os.RemoveAll(tmp)
+		return "", fmt.Errorf("version %d's files: %v", prog.Version, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(tmp)
+		if _, serr := os.Stat(dir); serr == nil {
+			return dir, nil // another worker of this machine made it first
+		}
+		return "", err
+	}
+	return dir, nil
+}
+
+// Serve plays the source's games until ctx ends: one at a time, waiting
+// idle between polls when none is queued. A game cut short by ctx is not
+// sent: its lease ends and another worker plays it.
+func (p Player) Serve(ctx context.Context, src Source, idle time.Duration, log func(string)) error {
+	for ctx.Err() == nil {
+		w, err := src.Next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			log("leasing a game: " + err.Error())
+			sleep(ctx, idle)
+			continue
+		}
+		if w == nil {
+			sleep(ctx, idle)
+			continue
+		}
+		o := p.Play(ctx, w)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err := src.Send(ctx, w.Lease.Lease, o); err != nil {
+			if errors.Is(err, ErrLeaseGone) {
+				log(fmt.Sprintf("game %d: %v", w.ID, err))
+				continue
+			}
+			log(fmt.Sprintf("game %d: sending its result: %v", w.ID, err))
+		}
+	}
+	return nil
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
+}
