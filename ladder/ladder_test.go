@@ -119,7 +119,7 @@ func TestLadderChecksPlaysAndRanks(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			src := Local{Store: st, Name: "local-" + string(rune('a'+k)), Width: 1e9, Queued: 2}
-			Player{Dir: filepath.Join(t.TempDir(), "programs")}.Serve(workCtx, src, 20*time.Millisecond, func(s string) { t.Log(s) })
+			Player{Dir: filepath.Join(t.TempDir(), "programs")}.Serve(workCtx, src, 20*time.Millisecond, nil, func(s string) { t.Log(s) })
 		}()
 	}
 	defer func() { stop(); wg.Wait() }()

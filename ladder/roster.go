@@ -170,6 +170,19 @@ func (s *Store) Who(ctx context.Context, tok string) (Identity, error) {
 	return id, err
 }
 
+// AddStudents enters names the roster gained since (arena ladder serve
+// reads it each time it starts); they sign in once tokens are issued.
+func (s *Store) AddStudents(ctx context.Context, names []string) error {
+	return s.tx(ctx, func(t *sql.Tx) error {
+		for _, n := range names {
+			if _, err := t.Exec(`INSERT INTO students (name) VALUES (?) ON CONFLICT DO NOTHING`, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // Students lists the roster's names, in order.
 func (s *Store) Students(ctx context.Context) ([]string, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT name FROM students ORDER BY name`)

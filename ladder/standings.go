@@ -2,6 +2,7 @@ package ladder
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sort"
 
@@ -106,6 +107,8 @@ type Standings struct {
 	Ranked   []Row        `json:"ranked"`
 	Refused  []RefusedRow `json:"refused"`
 	Checking int          `json:"checking"`
+	Queued   int          `json:"games_queued"`
+	Leased   int          `json:"games_leased"` // being played
 }
 
 // tally counts a version's results in the played games.
@@ -163,6 +166,9 @@ func (s *Store) Standings(ctx context.Context) (*Standings, error) {
 			st.Checking++
 		}
 	}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE state = 'queued'), count(*) FILTER (WHERE state = 'leased') FROM games`).Scan(&st.Queued, &st.Leased); err != nil {
+		return nil, err
+	}
 	for student, i := range sn.latest {
 		v := sn.versions[i]
 		r := Row{Name: student, Version: v.Number, Submitted: sn.last[student], id: v.ID}
@@ -181,4 +187,150 @@ func (s *Store) Standings(ctx context.Context) (*Standings, error) {
 		st.Ranked[i].Rank = i + 1
 	}
 	return st, nil
+}
+
+// VersionLine is a version as its student's page shows it.
+type VersionLine struct {
+	Version
+	Rated    bool     `json:"rated"`
+	Ranked   bool     `json:"ranked"` // the student's latest ready version
+	Rating   float64  `json:"rating"`
+	Low      float64  `json:"low"`
+	High     float64  `json:"high"`
+	Games    int      `json:"games"`
+	Wins     int      `json:"wins"`
+	Draws    int      `json:"draws"`
+	Losses   int      `json:"losses"`
+	Forfeits int      `json:"forfeits"`
+	Faults   []string `json:"faults,omitempty"` // crashes, time-outs and forfeits, with their games
+}
+
+// Matchup is a student's record against another student, over every
+// version of both.
+type Matchup struct {
+	Opponent string `json:"opponent"`
+	Games    int    `json:"games"`
+	Wins     int    `json:"wins"`
+	Draws    int    `json:"draws"`
+	Losses   int    `json:"losses"`
+}
+
+// GameLine is a game of the student's, the latest first.
+type GameLine struct {
+	ID       int64  `json:"id"`
+	Version  int    `json:"version"`
+	Seat     string `json:"seat"` // P1 or P2
+	Opponent string `json:"opponent"`
+	Result   string `json:"result"` // win, draw or loss
+	Reason   string `json:"reason"`
+	Replay   string `json:"replay"`
+}
+
+// StudentPage is what a student's page shows.
+type StudentPage struct {
+	Name     string        `json:"name"`
+	Versions []VersionLine `json:"versions"`
+	Matchups []Matchup     `json:"matchups"`
+	Games    []GameLine    `json:"games"`
+}
+
+// MaxPageGames is how many of the latest games a student's page lists.
+const MaxPageGames = 200
+
+// StudentPage reads a student's page.
+func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, error) {
+	sn, err := s.read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	known := false
+	if names, err := s.Students(ctx); err == nil {
+		for _, n := range names {
+			known = known || n == name
+		}
+	}
+	if !known {
+		return nil, fmt.Errorf("no student named %q", name)
+	}
+	p := &StudentPage{Name: name, Versions: []VersionLine{}, Matchups: []Matchup{}, Games: []GameLine{}}
+	label := func(id int64) string {
+		if i, ok := sn.index[id]; ok {
+			return fmt.Sprintf("%s v%d", sn.versions[i].Student, sn.versions[i].Number)
+		}
+		return "random"
+	}
+	mine := map[int64]int{} // version id: its line
+	for i, v := range sn.versions {
+		if v.Student != name {
+			continue
+		}
+		l := VersionLine{Version: v, Ranked: sn.latest[name] == i && v.State == Ready}
+		l.Games, l.Wins, l.Draws, l.Losses, l.Forfeits = sn.tally(v.ID)
+		if l.Games > 0 {
+			l.Rated = true
+			l.Rating, l.Low, l.High = sn.interval(i)
+		}
+		mine[v.ID] = len(p.Versions)
+		p.Versions = append(p.Versions, l)
+	}
+	matchups := map[string]*Matchup{}
+	for k := len(sn.games) - 1; k >= 0; k-- {
+		g := sn.games[k]
+		side := -1
+		for sd, id := range g.Seats {
+			if _, ok := mine[id]; ok {
+				side = sd
+			}
+		}
+		if side < 0 {
+			continue
+		}
+		me, them := g.Seats[side], g.Seats[1-side]
+		line := &p.Versions[mine[me]]
+		for _, f := range g.Result.Forfeits {
+			if int(f.Side) == side {
+				line.Faults = append(line.Faults, fmt.Sprintf("game %d, turn %d: forfeit: %s", g.ID, f.Turn, f.Reason))
+			}
+		}
+		if g.Faults[side] != "" {
+			line.Faults = append(line.Faults, fmt.Sprintf("game %d, %s", g.ID, g.Faults[side]))
+		}
+		opp := "random"
+		if i, ok := sn.index[them]; ok {
+			opp = sn.versions[i].Student
+		}
+		m := matchups[opp]
+		if m == nil {
+			m = &Matchup{Opponent: opp}
+			matchups[opp] = m
+		}
+		m.Games++
+		result := "loss"
+		switch pts := g.Result.Points(match.Side(side)); {
+		case pts == 1:
+			result = "win"
+			m.Wins++
+		case pts == 0.5:
+			result = "draw"
+			m.Draws++
+		default:
+			m.Losses++
+		}
+		if len(p.Games) < MaxPageGames {
+			p.Games = append(p.Games, GameLine{ID: g.ID, Version: sn.versions[sn.index[me]].Number, Seat: match.Side(side).String(),
+				Opponent: label(them), Result: result, Reason: g.Result.Reason, Replay: fmt.Sprintf("/api/ladder/games/%d/replay", g.ID)})
+		}
+	}
+	for _, m := range matchups {
+		p.Matchups = append(p.Matchups, *m)
+	}
+	sort.Slice(p.Matchups, func(a, b int) bool { return p.Matchups[a].Opponent < p.Matchups[b].Opponent })
+	return p, nil
+}
+
+// Played reports whether a version of the student played a game.
+func (s *Store) Played(ctx context.Context, student string, game int64) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games g JOIN versions v ON v.id IN (g.p1, g.p2) WHERE g.id = ? AND v.student = ?`, game, student).Scan(&n)
+	return n > 0, err
 }

@@ -208,9 +208,10 @@ func (p Player) unpacked(prog *Program) (string, error) {
 }
 
 // Serve plays the source's games until ctx ends: one at a time, waiting
-// idle between polls when none is queued. A game cut short by ctx is not
-// sent: its lease ends and another worker plays it.
-func (p Player) Serve(ctx context.Context, src Source, idle time.Duration, log func(string)) error {
+// idle between polls when none is queued, or until wake (which may be
+// nil) says one was. A game cut short by ctx is not sent: its lease ends
+// and another worker plays it.
+func (p Player) Serve(ctx context.Context, src Source, idle time.Duration, wake <-chan struct{}, log func(string)) error {
 	for ctx.Err() == nil {
 		w, err := src.Next(ctx)
 		if err != nil {
@@ -218,11 +219,11 @@ func (p Player) Serve(ctx context.Context, src Source, idle time.Duration, log f
 				return nil
 			}
 			log("leasing a game: " + err.Error())
-			sleep(ctx, idle)
+			sleep(ctx, idle, wake)
 			continue
 		}
 		if w == nil {
-			sleep(ctx, idle)
+			sleep(ctx, idle, wake)
 			continue
 		}
 		o := p.Play(ctx, w)
@@ -240,9 +241,12 @@ func (p Player) Serve(ctx context.Context, src Source, idle time.Duration, log f
 	return nil
 }
 
-func sleep(ctx context.Context, d time.Duration) {
+func sleep(ctx context.Context, d time.Duration, wake <-chan struct{}) {
+	t := time.NewTimer(d)
+	defer t.Stop()
 	select {
 	case <-ctx.Done():
-	case <-time.After(d):
+	case <-t.C:
+	case <-wake:
 	}
 }

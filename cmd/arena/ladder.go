@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/arena-playground/arena/box"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/ladder"
+	"github.com/arena-playground/arena/players"
+)
+
+// runLadder is `arena ladder`: tokens, serve, submit and work.
+func runLadder(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usagef("arena ladder tokens|serve|submit|work: see arena help ladder")
+	}
+	switch args[0] {
+	case "tokens":
+		return runLadderTokens(args[1:], stdout)
+	case "serve":
+		return runLadderServe(args[1:], stdout, stderr)
+	case "submit":
+		return runLadderSubmit(args[1:], stdout)
+	case "work":
+		return runLadderWork(args[1:], stdout, stderr)
+	}
+	return usagef("arena ladder %s: want tokens, serve, submit or work", args[0])
+}
+
+// runLadderTokens issues the roster's tokens, one a line: NAME TOKEN,
+// then the staff's and the workers'.
+func runLadderTokens(args []string, stdout io.Writer) error {
+	fs := newFlags("ladder tokens", stdout)
+	dir := fs.String("dir", "", "the ladder's `directory`")
+	roster := fs.String("roster", "", "the roster `file`: one student's name a line")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *dir == "" || *roster == "" {
+		return usagef("-dir and -roster are required")
+	}
+	names, err := ladder.ReadRoster(*roster)
+	if err != nil {
+		return err
+	}
+	st, err := ladder.Open(*dir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	issued, err := st.IssueTokens(context.Background(), names)
+	if err != nil {
+		return err
+	}
+	for _, is := range issued {
+		fmt.Fprintf(stdout, "%s %s\n", is.Name, is.Token)
+	}
+	return nil
+}
+
+// runLadderServe serves the ladder: its pages and API, its scheduler,
+// and with -j its own workers.
+func runLadderServe(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("ladder serve", stdout)
+	gameName := fs.String("game", "", "the game (see 'arena games')")
+	preset := fs.String("preset", "", "the board: a preset config by `name` (default: the game's first)")
+	dir := fs.String("dir", "", "the ladder's `directory`: its database, and the programs its workers unpack")
+	roster := fs.String("roster", "", "the roster `file`: one student's name a line (give them tokens with arena ladder tokens)")
+	addr := fs.String("addr", "127.0.0.1:8080", "where to serve: beyond this machine, give -cert and -key, or -proxy behind an HTTPS proxy")
+	jobs := fs.Int("j", 0, "games this process plays at once (0: none here, workers elsewhere play them)")
+	width := fs.Float64("width", 100, "a version plays first until its 95% interval is narrower than this many Elo points")
+	lease := fs.Duration("lease", ladder.LeaseTime, "how long a worker holds a game before it goes to another worker")
+	cert := fs.String("cert", "", "a TLS certificate `file` (PEM), for HTTPS")
+	key := fs.String("key", "", "its key `file`")
+	proxy := fs.Bool("proxy", false, "an HTTPS proxy before this server terminates TLS: serve plain HTTP beyond loopback")
+	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *dir == "" || *roster == "" || *gameName == "" {
+		return usagef("-game, -dir and -roster are required")
+	}
+	if err := plainOK(*addr, *cert, *key, *proxy); err != nil {
+		return usageError{err}
+	}
+	g, err := gameFlag(*gameName)
+	if err != nil {
+		return err
+	}
+	board := g.Presets()[0]
+	if *preset != "" {
+		if board, err = match.LookupPreset(g, *preset); err != nil {
+			return usageError{err}
+		}
+	}
+	cfg, err := json.Marshal(board.Config)
+	if err != nil {
+		return err
+	}
+	names, err := ladder.ReadRoster(*roster)
+	if err != nil {
+		return err
+	}
+	if *jobs > 0 {
+		if err := box.Check(*containment); err != nil {
+			return usageError{err}
+		}
+	}
+	players.Python = *python
+	box.Private(*dir) // no entrant is given a folder that holds the database
+	st, err := ladder.Open(*dir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := st.Setup(*gameName, board.Name, cfg); err != nil {
+		return err
+	}
+	if err := st.AddStudents(context.Background(), names); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	wake := make(chan struct{}, 1)
+	srv := &ladder.Server{Store: st, Width: *width, Lease: *lease, Wake: func() {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	scheme := "http"
+	if *cert != "" {
+		scheme = "https"
+	}
+	fmt.Fprintf(stdout, "arena ladder: %s on %s, %d students, serving %s://%s/\n", *gameName, board.Name, len(names), scheme, ln.Addr())
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	var wg sync.WaitGroup
+	for k := range *jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			src := ladder.Local{Store: st, Name: fmt.Sprintf("local-%d", k+1), Width: *width, Queued: 2 * *jobs}
+			ladder.Player{Dir: filepath.Join(*dir, "programs")}.Serve(ctx, src, 2*time.Second, wake, func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) })
+		}()
+	}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(shut)
+	}()
+	if *cert != "" {
+		err = hs.ServeTLS(ln, *cert, *key)
+	} else {
+		err = hs.Serve(ln)
+	}
+	wg.Wait()
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// plainOK refuses plain HTTP beyond loopback: tokens would cross the
+// network readable.
+func plainOK(addr, cert, key string, proxy bool) error {
+	if (cert == "") != (key == "") {
+		return errors.New("-cert and -key go together")
+	}
+	if cert != "" || proxy {
+		return nil
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-addr %q: want HOST:PORT", addr)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("-addr %s: beyond this machine the ladder serves HTTPS: give -cert and -key, or -proxy when an HTTPS proxy stands before it (see docs/ladder.md)", addr)
+}
+
+// runLadderSubmit sends a version: a .go file, an archive, or a folder
+// (packed here, as the server reads archives).
+func runLadderSubmit(args []string, stdout io.Writer) error {
+	fs := newFlags("ladder submit", stdout)
+	server := fs.String("server", "", "the ladder's `URL`")
+	token := fs.String("token", "", "your token (or $ARENA_LADDER_TOKEN)")
+	command := fs.String("command", "", "for a program: its command, as run in its folder (python3 agent.py; py:student_agent.py for a Colosseum agent)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("ARENA_LADDER_TOKEN")
+	}
+	if *server == "" || *token == "" || fs.NArg() != 1 {
+		return usagef("arena ladder submit -server URL -token T [-command CMD] FILE|DIR")
+	}
+	path := fs.Arg(0)
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	name := filepath.Base(path)
+	var data []byte
+	if info.IsDir() {
+		if data, err = ladder.PackDir(path); err != nil {
+			return err
+		}
+		name += ".tar.gz"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		data, err = io.ReadAll(io.LimitReader(f, ladder.MaxUpload+1))
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	// Checked here as the server checks it: a mistake is said before it is sent.
+	if _, err := ladder.ReadUpload(name, data, *command); err != nil {
+		return err
+	}
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write(data)
+	mw.WriteField("command", *command)
+	mw.Close()
+	req, err := http.NewRequest("POST", strings.TrimSuffix(*server, "/")+"/api/ladder/submit", &body)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+*token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	answer, _ := io.ReadAll(io.LimitReader(res.Body, 1<<16))
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("the ladder refused it: %s: %s", res.Status, strings.TrimSpace(string(answer)))
+	}
+	var v ladder.Version
+	if err := json.Unmarshal(answer, &v); err != nil {
+		return fmt.Errorf("the ladder's answer cannot be read: %v", err)
+	}
+	fmt.Fprintf(stdout, "%s v%d (%s, %s) is being checked: one game against random, then it plays the ladder; see %s/students/%s\n",
+		v.Student, v.Number, v.Kind, v.Digest, strings.TrimSuffix(*server, "/"), v.Student)
+	return nil
+}
+
+// runLadderWork plays the ladder's games on this machine.
+func runLadderWork(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("ladder work", stdout)
+	server := fs.String("server", "", "the ladder's `URL`")
+	token := fs.String("token", "", "the workers' token (or $ARENA_LADDER_TOKEN)")
+	jobs := fs.Int("j", 1, "games played at once")
+	dir := fs.String("dir", "", "where the programs are unpacked (default: a folder of the user's cache)")
+	name := fs.String("name", "", "this worker's name in the ladder (default: the host's name)")
+	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart; weak: play them anyway")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("ARENA_LADDER_TOKEN")
+	}
+	if *server == "" || *token == "" || *jobs < 1 {
+		return usagef("arena ladder work -server URL -token W [-j N]")
+	}
+	if err := box.Check(*containment); err != nil {
+		return usageError{err}
+	}
+	if *dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			cache = os.TempDir()
+		}
+		*dir = filepath.Join(cache, "arena", "ladder-programs")
+	}
+	if *name == "" {
+		*name, _ = os.Hostname()
+	}
+	players.Python = *python
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(stdout, "arena ladder work: %d at once for %s, as %s\n", *jobs, *server, *name)
+	var wg sync.WaitGroup
+	for k := range *jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			src := ladder.Remote{URL: *server, Token: *token, Name: fmt.Sprintf("%s/%d", *name, k+1)}
+			ladder.Player{Dir: *dir}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
+		}()
+	}
+	wg.Wait()
+	return nil
+}

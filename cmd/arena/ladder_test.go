@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/ladder"
+)
+
+// slowBot is the Colosseum template thinking a while on every move, so
+// that a game lasts long enough for a worker to be killed in it.
+func slowBot(t *testing.T, dir, name string) string {
+	t.Helper()
+	src, _ := gobot.Template("colosseum")
+	src = strings.Replace(src, "import (\n", "import (\n\t\"time\"\n", 1)
+	src = strings.Replace(src, "\ts := t.State.(colosseum.State)\n", "\tfor end := time.Now().Add(120 * time.Millisecond); time.Now().Before(end); {\n\t}\n\ts := t.State.(colosseum.State)\n", 1)
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// ladderProcess starts this test binary as arena, in a process group of
+// its own, and returns it with its first line of output.
+func ladderProcess(t *testing.T, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	self, _ := os.Executable()
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		cmd.Wait()
+		t.Fatalf("arena %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	go func() { bufio.NewReader(out).WriteTo(new(bytes.Buffer)) }()
+	return cmd, line
+}
+
+// kill9 kills an arena and its group, as kill -9 does, and waits for it.
+func kill9(cmd *exec.Cmd) {
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Wait()
+}
+
+// waitGames polls the ladder's database until cond holds. A guard, not a
+// measure: a ladder that stalls fails the test instead of holding the
+// suite.
+func waitGames(t *testing.T, st *ladder.Store, what string, cond func([]ladder.Game) bool) []ladder.Game {
+	t.Helper()
+	guard := time.Now().Add(5 * time.Minute)
+	for {
+		games, err := st.Games(context.Background(), "", "")
+		if err == nil && cond(games) {
+			return games
+		}
+		if time.Now().After(guard) {
+			t.Fatalf("%s: not in 5 minutes (%d games, %v)", what, len(games), err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func count(games []ladder.Game, f func(ladder.Game) bool) int {
+	n := 0
+	for _, g := range games {
+		if f(g) {
+			n++
+		}
+	}
+	return n
+}
+
+// The ladder survives kill -9: a worker killed in a game leaves it to
+// another worker once its lease ends, and the server killed and started
+// again has every version and every finished game, and plays on.
+func TestLadderSurvivesKill9(t *testing.T) {
+	dir := t.TempDir()
+	roster := filepath.Join(dir, "roster.txt")
+	os.WriteFile(roster, []byte("alice\nbob\n"), 0o644)
+	db := filepath.Join(dir, "ladder")
+	var out bytes.Buffer
+	if err := run([]string{"ladder", "tokens", "-dir", db, "-roster", roster}, &out, &out); err != 0 {
+		t.Fatalf("arena ladder tokens: %s", out.String())
+	}
+	tokens := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		name, tok, _ := strings.Cut(l, " ")
+		tokens[name] = tok
+	}
+	if len(tokens) != 4 {
+		t.Fatalf("arena ladder tokens printed:\n%s", out.String())
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	serve := []string{"ladder", "serve", "-game", "colosseum", "-preset", "6", "-dir", db, "-roster", roster, "-addr", addr, "-lease", "2s", "-width", "1"}
+	server, said := ladderProcess(t, serve...)
+	if !strings.Contains(said, "serving http://"+addr) {
+		t.Fatalf("arena ladder serve said %q", said)
+	}
+	url := "http://" + addr
+	for _, who := range []string{"alice", "bob"} {
+		out.Reset()
+		if code := run([]string{"ladder", "submit", "-server", url, "-token", tokens[who], slowBot(t, dir, who+".go")}, &out, &out); code != 0 {
+			t.Fatalf("%s's submission: %s", who, out.String())
+		}
+	}
+	st, err := ladder.Open(db) // read beside the server, as SQLite's WAL lets
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+
+	// A worker killed in a game.
+	a, _ := ladderProcess(t, "ladder", "work", "-server", url, "-token", tokens["worker"], "-name", "A", "-dir", filepath.Join(dir, "a"))
+	games := waitGames(t, st, "worker A leases a game", func(gs []ladder.Game) bool {
+		return count(gs, func(g ladder.Game) bool { return g.State == "leased" && g.Worker == "A/1" }) > 0
+	})
+	var cut ladder.Game
+	for _, g := range games {
+		if g.State == "leased" {
+			cut = g
+		}
+	}
+	kill9(a)
+	ladderProcess(t, "ladder", "work", "-server", url, "-token", tokens["worker"], "-name", "B", "-dir", filepath.Join(dir, "b"))
+	waitGames(t, st, "worker B plays the game A was killed in", func(gs []ladder.Game) bool {
+		return count(gs, func(g ladder.Game) bool { return g.ID == cut.ID && g.State == "done" && g.Worker == "B/1" }) == 1
+	})
+	games = waitGames(t, st, "ladder games are played", func(gs []ladder.Game) bool {
+		return count(gs, func(g ladder.Game) bool { return g.Kind == ladder.LadderGame && g.State == "done" }) >= 2
+	})
+
+	// The server killed mid-game, and started again.
+	kill9(server)
+	before := count(games, func(g ladder.Game) bool { return g.State == "done" })
+	versions, _ := st.Versions(context.Background(), "")
+	ladderProcess(t, serve...)
+	games = waitGames(t, st, "the restarted ladder plays on", func(gs []ladder.Game) bool {
+		return count(gs, func(g ladder.Game) bool { return g.State == "done" }) > before+1
+	})
+	again, _ := st.Versions(context.Background(), "")
+	if len(again) != len(versions) || len(versions) != 2 {
+		t.Errorf("versions before the kill %d, after %d", len(versions), len(again))
+	}
+	t.Logf("game %d: cut short by worker A's kill -9, played by worker B; %d games done at the server's kill -9, %d once started again",
+		cut.ID, before, count(games, func(g ladder.Game) bool { return g.State == "done" }))
+}

@@ -1,0 +1,448 @@
+package ladder
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Server is the ladder's HTTP side: its pages, the students' and the
+// staff's API and the workers'. Tokens travel in a header, never a URL:
+// Authorization: Bearer TOKEN for programs (arena ladder submit and
+// work), and for a browser a cookie the sign-in form sets (HttpOnly,
+// SameSite=Strict, Secure over HTTPS). Every request that changes
+// anything must come from this site (Origin, Sec-Fetch-Site).
+type Server struct {
+	Store *Store
+	Width float64 // the interval (Elo) below which a version stops being scheduled first
+	// Lease is how long a remote worker holds a game before it goes to
+	// another (0: LeaseTime).
+	Lease time.Duration
+	// Wake is told when a game was queued or finished: the server's own
+	// workers take the next at once. May be nil.
+	Wake func()
+
+	once   sync.Once
+	limits *rateLimits
+}
+
+// The request bounds.
+const (
+	maxForm       = MaxUpload + 64<<10 // an upload and its fields
+	maxResultBody = MaxReplay*4/3 + 1<<20
+)
+
+// Handler is the server's routes.
+func (s *Server) Handler() http.Handler {
+	s.once.Do(func() { s.limits = newRateLimits(30, time.Minute) })
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.leaderboard)
+	mux.HandleFunc("GET /students/{name}", s.studentPage)
+	mux.HandleFunc("GET /submit", s.submitPage)
+	mux.HandleFunc("POST /signin", s.signIn)
+	mux.HandleFunc("POST /signout", s.signOut)
+	mux.HandleFunc("GET /api/ladder/standings", s.standings)
+	mux.HandleFunc("GET /api/ladder/students/{name}", s.studentAPI)
+	mux.HandleFunc("GET /api/ladder/games/{id}/replay", s.replay)
+	mux.HandleFunc("POST /api/ladder/submit", s.submit)
+	mux.HandleFunc("POST /api/ladder/lease", s.lease)
+	mux.HandleFunc("POST /api/ladder/result", s.result)
+	mux.HandleFunc("POST /api/ladder/freeze", s.freeze)
+	return securityHeaders(mux)
+}
+
+// securityHeaders are sent with every answer: no framing, no sniffing,
+// no referrer, scripts and styles of this site only.
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("X-Frame-Options", "DENY")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// cookieName holds a browser's token.
+const cookieName = "arena_ladder"
+
+// who names the request's holder: its bearer token, or its cookie.
+func (s *Server) who(r *http.Request) (Identity, error) {
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		c, err := r.Cookie(cookieName)
+		if err != nil {
+			return Identity{}, ErrNoToken
+		}
+		tok = c.Value
+	}
+	return s.Store.Who(r.Context(), strings.TrimSpace(tok))
+}
+
+// crossSite says why a request that changes something is refused: one
+// a page of another site made the browser send.
+func crossSite(r *http.Request) string {
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+		return "refused: a page from " + o + " may not change this ladder"
+	}
+	if sfs := r.Header.Get("Sec-Fetch-Site"); sfs != "" && sfs != "same-origin" && sfs != "none" {
+		return "refused: a request from another site (Sec-Fetch-Site: " + sfs + ")"
+	}
+	return ""
+}
+
+// fail answers an error as text.
+func fail(w http.ResponseWriter, status int, why string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintln(w, why)
+}
+
+// need checks a request against a role (any of roles) and, for one that
+// changes something, its site; it answers the refusal itself.
+func (s *Server) need(w http.ResponseWriter, r *http.Request, changes bool, roles ...string) (Identity, bool) {
+	if changes {
+		if why := crossSite(r); why != "" {
+			fail(w, http.StatusForbidden, why)
+			return Identity{}, false
+		}
+	}
+	id, err := s.who(r)
+	if err != nil {
+		fail(w, http.StatusUnauthorized, err.Error())
+		return id, false
+	}
+	for _, role := range roles {
+		if id.Role == role {
+			return id, true
+		}
+	}
+	fail(w, http.StatusForbidden, fmt.Sprintf("a %s's token may not do this", id.Role))
+	return id, false
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+// standings is the leaderboard as JSON, for anyone with a token.
+func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.need(w, r, false, Student, Staff, Worker); !ok {
+		return
+	}
+	st, err := s.Store.Standings(r.Context())
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeJSON(w, st)
+}
+
+// studentAPI is a student's page as JSON: the student's own, or any for
+// the staff.
+func (s *Server) studentAPI(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.need(w, r, false, Student, Staff)
+	if !ok {
+		return
+	}
+	name := r.PathValue("name")
+	if id.Role == Student && id.Student != name {
+		fail(w, http.StatusForbidden, "a student sees their own page only")
+		return
+	}
+	p, err := s.Store.StudentPage(r.Context(), name)
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return
+	}
+	writeJSON(w, p)
+}
+
+// replay serves a game's replay: to a student whose version played it,
+// and to the staff.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.need(w, r, false, Student, Staff)
+	if !ok {
+		return
+	}
+	gid, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		fail(w, http.StatusNotFound, "no such game")
+		return
+	}
+	if id.Role == Student {
+		if played, err := s.Store.Played(r.Context(), id.Student, gid); err != nil || !played {
+			fail(w, http.StatusForbidden, "a student sees the replays of their own games")
+			return
+		}
+	}
+	data, err := s.Store.Replay(r.Context(), gid)
+	if err != nil || len(data) == 0 {
+		fail(w, http.StatusNotFound, "no replay of this game")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(data)
+}
+
+// submit takes a student's version: a multipart form with the file
+// ("file") and, for a program, its command ("command").
+func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.need(w, r, true, Student)
+	if !ok {
+		return
+	}
+	if !s.limits.allow(id.Student) {
+		fail(w, http.StatusTooManyRequests, "too many requests: a student sends at most 30 a minute")
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		fail(w, http.StatusBadRequest, "want a multipart form with the file and, for a program, its command")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+	if err := r.ParseMultipartForm(maxForm); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("a submission is at most %s", sizeText(MaxUpload)))
+			return
+		}
+		fail(w, http.StatusBadRequest, "the form cannot be read: "+err.Error())
+		return
+	}
+	defer r.MultipartForm.RemoveAll()
+	f, h, err := r.FormFile("file")
+	if err != nil {
+		fail(w, http.StatusBadRequest, "no file in the form")
+		return
+	}
+	defer f.Close()
+	data, err := readBounded(f, MaxUpload)
+	if err != nil {
+		fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s: a submission is at most %s", h.Filename, sizeText(MaxUpload)))
+		return
+	}
+	// The file's name is the student's: only its ending is read (.go,
+	// .zip...), and it is said back quoted, never used as a path.
+	u, err := ReadUpload(baseName(h.Filename), data, r.FormValue("command"))
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	v, err := s.Store.Submit(r.Context(), id.Student, u)
+	if err != nil {
+		status := http.StatusBadRequest
+		if strings.Contains(err.Error(), "an hour") {
+			status = http.StatusTooManyRequests
+		}
+		fail(w, status, err.Error())
+		return
+	}
+	s.wake()
+	if r.FormValue("page") != "" { // the page's form: to the student's page
+		http.Redirect(w, r, "/students/"+id.Student, http.StatusSeeOther)
+		return
+	}
+	writeJSON(w, v)
+}
+
+// baseName is the last element of a name a browser or a program gave.
+func baseName(n string) string {
+	n = n[strings.LastIndexAny(n, `/\`)+1:]
+	if len(n) > 100 {
+		n = n[len(n)-100:]
+	}
+	return n
+}
+
+func (s *Server) wake() {
+	if s.Wake != nil {
+		s.Wake()
+	}
+}
+
+// lease gives a worker its next game, or 204 when none is queued.
+func (s *Server) lease(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.need(w, r, true, Worker); !ok {
+		return
+	}
+	var req struct {
+		Worker string `json:"worker"`
+	}
+	json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&req)
+	worker := req.Worker
+	if len(worker) > 64 || worker == "" {
+		worker = "remote"
+	}
+	if _, err := s.Store.Schedule(r.Context(), s.Width, 8); err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	d := s.Lease
+	if d <= 0 {
+		d = LeaseTime
+	}
+	l, err := s.Store.TakeLease(r.Context(), worker, d)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if l == nil {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	work, err := s.Store.Work(r.Context(), l)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeJSON(w, work)
+}
+
+// resultRequest is a worker's outcome under its lease.
+type resultRequest struct {
+	Lease   string  `json:"lease"`
+	Outcome Outcome `json:"outcome"`
+}
+
+// result takes a game's outcome, under its lease only.
+func (s *Server) result(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.need(w, r, true, Worker); !ok {
+		return
+	}
+	var req resultRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxResultBody)).Decode(&req); err != nil {
+		fail(w, http.StatusBadRequest, "the result cannot be read: "+err.Error())
+		return
+	}
+	if err := s.Store.Finish(r.Context(), req.Lease, req.Outcome); err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, ErrLeaseGone) {
+			status = http.StatusConflict
+		}
+		fail(w, status, err.Error())
+		return
+	}
+	s.wake()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// freeze ends submissions (the staff's).
+func (s *Server) freeze(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.need(w, r, true, Staff); !ok {
+		return
+	}
+	if err := s.Store.SetMeta("frozen", time.Now().UTC().Format(time.RFC3339)); err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// rateLimits bound each student's requests that cost the server: n in
+// each window, counted in memory (the hourly bound on versions is the
+// store's, and survives a restart).
+type rateLimits struct {
+	mu     sync.Mutex
+	n      int
+	window time.Duration
+	seen   map[string][]time.Time
+}
+
+func newRateLimits(n int, window time.Duration) *rateLimits {
+	return &rateLimits{n: n, window: window, seen: map[string][]time.Time{}}
+}
+
+func (l *rateLimits) allow(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	kept := l.seen[key][:0]
+	for _, t := range l.seen[key] {
+		if now.Sub(t) < l.window {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) >= l.n {
+		l.seen[key] = kept
+		return false
+	}
+	l.seen[key] = append(kept, now)
+	return true
+}
+
+// Remote is a ladder server as a worker's source (arena ladder work).
+type Remote struct {
+	URL    string
+	Token  string
+	Name   string
+	Client *http.Client
+}
+
+func (rm Remote) post(ctx context.Context, path string, body any) (*http.Response, error) {
+	data, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, "POST", strings.TrimSuffix(rm.URL, "/")+path, strings.NewReader(string(data)))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+rm.Token)
+	req.Header.Set("Content-Type", "application/json")
+	c := rm.Client
+	if c == nil {
+		c = http.DefaultClient
+	}
+	return c.Do(req)
+}
+
+// answerError is a refusal's text.
+func answerError(res *http.Response) error {
+	b, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
+	return fmt.Errorf("%s: %s", res.Status, strings.TrimSpace(string(b)))
+}
+
+func (rm Remote) Next(ctx context.Context) (*Work, error) {
+	res, err := rm.post(ctx, "/api/ladder/lease", map[string]string{"worker": rm.Name})
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	switch res.StatusCode {
+	case http.StatusNoContent:
+		return nil, nil
+	case http.StatusOK:
+	default:
+		return nil, answerError(res)
+	}
+	var w Work
+	if err := json.NewDecoder(io.LimitReader(res.Body, 4*MaxUnpacked)).Decode(&w); err != nil {
+		return nil, fmt.Errorf("the server's game cannot be read: %v", err)
+	}
+	return &w, nil
+}
+
+func (rm Remote) Send(ctx context.Context, lease string, o Outcome) error {
+	res, err := rm.post(ctx, "/api/ladder/result", resultRequest{Lease: lease, Outcome: o})
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	switch res.StatusCode {
+	case http.StatusNoContent:
+		return nil
+	case http.StatusConflict:
+		return ErrLeaseGone
+	}
+	return answerError(res)
+}

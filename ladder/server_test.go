@@ -1,0 +1,209 @@
+package ladder
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/gobot"
+)
+
+// client speaks to a test server as a holder of a token.
+type client struct {
+	t     *testing.T
+	base  string
+	token string
+}
+
+func (c client) do(method, path string, body io.Reader, header map[string]string) (int, string) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.base+path, body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// submit posts a file as the upload form does.
+func (c client) submit(name string, data []byte, command string, header map[string]string) (int, string) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write(data)
+	mw.WriteField("command", command)
+	mw.Close()
+	h := map[string]string{"Content-Type": mw.FormDataContentType()}
+	for k, v := range header {
+		h[k] = v
+	}
+	return c.do("POST", "/api/ladder/submit", &body, h)
+}
+
+// The API as students, the staff and workers use it: who may do what,
+// cross-site requests refused, a result taken under its own lease only,
+// a lease that ended given to the next worker, and no version taken once
+// the ladder is frozen.
+func TestServerAPI(t *testing.T) {
+	st, tokens := newLadder(t, "alice", "bob")
+	ts := httptest.NewServer((&Server{Store: st, Width: 100}).Handler())
+	defer ts.Close()
+	as := func(who string) client { return client{t, ts.URL, tokens[who]} }
+	template, _ := gobot.Template("colosseum")
+
+	if code, _ := (client{t, ts.URL, ""}).do("GET", "/api/ladder/standings", nil, nil); code != http.StatusUnauthorized {
+		t.Errorf("the standings without a token: %d", code)
+	}
+	if code, body := as("alice").submit("bot.go", []byte(template), "", map[string]string{"Origin": "https://evil.example"}); code != http.StatusForbidden || !strings.Contains(body, "evil.example") {
+		t.Errorf("a cross-site submission: %d %s", code, body)
+	}
+	if code, body := as("alice").submit("bot.go", []byte(template), "", map[string]string{"Sec-Fetch-Site": "cross-site"}); code != http.StatusForbidden {
+		t.Errorf("a cross-site submission (Sec-Fetch-Site): %d %s", code, body)
+	}
+	if code, body := as("staff").submit("bot.go", []byte(template), "", nil); code != http.StatusForbidden {
+		t.Errorf("the staff's token submits: %d %s", code, body)
+	}
+	if code, body := as("alice").submit("../../etc/passwd.zip", []byte("PK"), "python3 x.py", nil); code != http.StatusBadRequest || !strings.Contains(body, "zip") {
+		t.Errorf("a broken archive: %d %s", code, body)
+	}
+	code, body := as("alice").submit("C:\\Users\\alice\\bot.go", []byte(template), "", nil)
+	var v Version
+	if code != http.StatusOK || json.Unmarshal([]byte(body), &v) != nil || v.Student != "alice" || v.Number != 1 || v.State != Checking {
+		t.Fatalf("alice's submission: %d %s", code, body)
+	}
+	as("bob").submit("bot.go", []byte(strings.Replace(template, "bestScore {", "bestScore+1 {", 1)), "", nil)
+
+	// Students see their own page, the staff everyone's.
+	if code, _ := as("alice").do("GET", "/api/ladder/students/bob", nil, nil); code != http.StatusForbidden {
+		t.Errorf("alice reads bob's page: %d", code)
+	}
+	if code, _ := as("staff").do("GET", "/api/ladder/students/bob", nil, nil); code != http.StatusOK {
+		t.Errorf("the staff read bob's page: %d", code)
+	}
+	if code, html := as("alice").do("GET", "/students/alice", nil, nil); code != http.StatusOK || !strings.Contains(html, "v1") {
+		t.Errorf("alice's page: %d", code)
+	}
+
+	// A worker leases the check games; the first lease ends unused (a
+	// worker killed), the game goes to the next worker, and a result
+	// under the ended lease is refused.
+	lease := func(worker string) *Work {
+		code, body := as("worker").do("POST", "/api/ladder/lease", strings.NewReader(`{"worker":"`+worker+`"}`), nil)
+		if code == http.StatusNoContent {
+			return nil
+		}
+		var w Work
+		if code != http.StatusOK || json.Unmarshal([]byte(body), &w) != nil {
+			t.Fatalf("a lease: %d %.300s", code, body)
+		}
+		return &w
+	}
+	if code, _ := as("alice").do("POST", "/api/ladder/lease", strings.NewReader(`{}`), nil); code != http.StatusForbidden {
+		t.Errorf("a student leases a game: %d", code)
+	}
+	first, err := st.TakeLease(context.Background(), "killed", -time.Millisecond) // ended as it began
+	if err != nil || first == nil {
+		t.Fatalf("the first lease: %v %v", first, err)
+	}
+	w := lease("second")
+	if w == nil || w.ID != first.ID || w.Seats[0] == nil || w.Seats[0].Kind != "go" || w.Game != "colosseum" {
+		t.Fatalf("the game of the ended lease went to %+v", w)
+	}
+	send := func(lease string, o Outcome) (int, string) {
+		b, _ := json.Marshal(resultRequest{Lease: lease, Outcome: o})
+		return as("worker").do("POST", "/api/ladder/result", bytes.NewReader(b), nil)
+	}
+	o := Player{Dir: t.TempDir()}.Play(context.Background(), w)
+	if o.Failure != "" || o.Result == nil {
+		t.Fatalf("the check game: %+v", o.Failure)
+	}
+	if code, body := send(first.Lease, o); code != http.StatusConflict {
+		t.Errorf("a result under the ended lease: %d %s", code, body)
+	}
+	if code, body := send(w.Lease.Lease, o); code != http.StatusNoContent {
+		t.Fatalf("the result under its lease: %d %s", code, body)
+	}
+	if code, _ := send(w.Lease.Lease, o); code != http.StatusConflict {
+		t.Errorf("the same result twice: %d", code)
+	}
+	vs, _ := st.Versions(context.Background(), "alice")
+	if vs[0].State != Ready {
+		t.Errorf("alice v1 after its check game: %+v", vs[0])
+	}
+
+	// The replays: a student's own games only.
+	games, _ := st.Games(context.Background(), CheckGame, "done")
+	path := "/api/ladder/games/" + jsonInt(games[0].ID) + "/replay"
+	if code, _ := as("bob").do("GET", path, nil, nil); code != http.StatusForbidden {
+		t.Errorf("bob reads alice's check game: %d", code)
+	}
+	if code, _ := as("alice").do("GET", path, nil, nil); code != http.StatusOK {
+		t.Errorf("alice reads her check game: %d", code)
+	}
+
+	// Frozen: no version is taken.
+	if code, _ := as("alice").do("POST", "/api/ladder/freeze", nil, nil); code != http.StatusForbidden {
+		t.Errorf("a student freezes the ladder: %d", code)
+	}
+	if code, _ := as("staff").do("POST", "/api/ladder/freeze", nil, nil); code != http.StatusNoContent {
+		t.Errorf("the staff freeze the ladder: %d", code)
+	}
+	if code, body := as("alice").submit("bot.go", []byte(template), "", nil); code != http.StatusBadRequest || !strings.Contains(body, "frozen") {
+		t.Errorf("a submission after the freeze: %d %s", code, body)
+	}
+}
+
+func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+// Uploads are bounded and their names checked before anything is kept.
+func TestReadUpload(t *testing.T) {
+	for _, c := range []struct {
+		name, command string
+		data          []byte
+		want          string
+	}{
+		{"bot.py", "", []byte("x"), "want a .go file"},
+		{"bot.go", "python3 bot.go", []byte("package bot"), "has no command"},
+		{"big.go", "", make([]byte, MaxGoFile+1), "at most 1 MB"},
+		{"huge.zip", "x", make([]byte, MaxUpload+1), "at most 16 MB"},
+		{"a.zip", "python3 a.py", zipOf(t, "f", map[string][]byte{"a.py": nil}), ""},
+		{"a.zip", "", zipOf(t, "f", map[string][]byte{"a.py": nil}), "needs its command"},
+		{"a.zip", "python3 b.py", zipOf(t, "f", map[string][]byte{"a.py": nil}), "names none of the folder's files"},
+		{"a.zip", "py:b.py", zipOf(t, "f", map[string][]byte{"a.py": nil}), "py:b.py: no such file"},
+		{"a.zip", "python3 a.py", zipOf(t, "f", map[string][]byte{"../a.py": nil}), "no .."},
+		{"a.zip", "python3 a.py", zipOf(t, "f", map[string][]byte{"a.py": nil, "x y.txt": nil}), "not ' '"},
+	} {
+		_, err := ReadUpload(c.name, c.data, c.command)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s %q: %v, want %q", c.name, c.command, err, c.want)
+		}
+	}
+	// The same files give the same archive, and so the same digest.
+	a, _ := ReadUpload("a.zip", zipOf(t, "f", map[string][]byte{"a.py": []byte("1"), "b.py": []byte("2")}), "python3 a.py")
+	b, _ := ReadUpload("b.zip", zipOf(t, "g", map[string][]byte{"b.py": []byte("2"), "a.py": []byte("1")}), "python3 a.py")
+	if a.Digest() != b.Digest() {
+		t.Errorf("the same files, two digests: %s %s", a.Digest(), b.Digest())
+	}
+	dir := t.TempDir()
+	if err := Unpack(a.Files, dir); err != nil {
+		t.Fatal(err)
+	}
+}
