@@ -23,15 +23,25 @@ import (
 // MinPairs is the pairs a ranked version plays at least.
 const MinPairs = 2
 
-// Schedule queues pairs of ladder games until want pairs are queued or
-// leased, or no version needs games: every ranked version's 95% interval
-// is narrower than width Elo. It returns the pairs it queued.
+// Schedule queues pairs of ladder games when fewer than want pairs are
+// queued or leased: up to 2 want, so that the fit it costs is paid once
+// for want pairs, or until no version needs games (every ranked
+// version's 95% interval is narrower than width Elo). It returns the
+// pairs it queued.
 func (s *Store) Schedule(ctx context.Context, width float64, want int) (int, error) {
 	s.scheduling.Lock()
 	defer s.scheduling.Unlock()
 	if frozen, _ := s.Meta("frozen"); frozen != "" {
 		return 0, nil
 	}
+	var flying int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE kind = 'ladder' AND state != 'done'`).Scan(&flying); err != nil {
+		return 0, err
+	}
+	if flying/2 >= want {
+		return 0, nil
+	}
+	want *= 2
 	sn, err := s.read(ctx)
 	if err != nil {
 		return 0, err

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/arena-playground/arena/tournament"
 )
 
 // Server is the ladder's HTTP side: its pages, the students' and the
@@ -56,6 +58,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/ladder/lease", s.lease)
 	mux.HandleFunc("POST /api/ladder/result", s.result)
 	mux.HandleFunc("POST /api/ladder/freeze", s.freeze)
+	mux.HandleFunc("GET /api/ladder/final/report", s.finalReport)
+	mux.HandleFunc("GET /api/ladder/final/csv", s.finalCSV)
 	return securityHeaders(mux)
 }
 
@@ -336,16 +340,57 @@ func (s *Server) result(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// freeze ends submissions (the staff's).
+// freeze ends submissions and queues the final round robin (the
+// staff's): {"rounds": N}, 2 when not given.
 func (s *Server) freeze(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.need(w, r, true, Staff); !ok {
 		return
 	}
-	if err := s.Store.SetMeta("frozen", time.Now().UTC().Format(time.RFC3339)); err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+	req := struct {
+		Rounds int `json:"rounds"`
+	}{Rounds: 2}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&req); err != nil && err != io.EOF {
+		fail(w, http.StatusBadRequest, "want {\"rounds\": N}: "+err.Error())
 		return
 	}
+	if err := s.Store.Freeze(r.Context(), req.Rounds); err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.wake()
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// final is the final round robin's standings, for the staff.
+func (s *Server) final(w http.ResponseWriter, r *http.Request) (*tournament.Standings, *FinalGames, bool) {
+	if _, ok := s.need(w, r, false, Staff); !ok {
+		return nil, nil, false
+	}
+	st, entries, err := s.Store.Final(r.Context())
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return nil, nil, false
+	}
+	if st == nil {
+		fail(w, http.StatusNotFound, "no final yet: the staff freeze the ladder at the deadline (arena ladder freeze)")
+		return nil, nil, false
+	}
+	return st, entries, true
+}
+
+func (s *Server) finalReport(w http.ResponseWriter, r *http.Request) {
+	if st, entries, ok := s.final(w, r); ok {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		WriteFinalReport(w, st, entries)
+	}
+}
+
+func (s *Server) finalCSV(w http.ResponseWriter, r *http.Request) {
+	if st, _, ok := s.final(w, r); ok {
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", `attachment; filename="ladder-final.csv"`)
+		WriteFinalCSV(w, st)
+	}
 }
 
 // rateLimits bound each student's requests that cost the server: n in

@@ -159,16 +159,52 @@ func TestServerAPI(t *testing.T) {
 		t.Errorf("alice reads her check game: %d", code)
 	}
 
-	// Frozen: no version is taken.
+	// The deadline: the staff freeze the ladder once two versions are
+	// ready; no version is taken after, and the final round robin is
+	// played, its report and CSV the staff's.
 	if code, _ := as("alice").do("POST", "/api/ladder/freeze", nil, nil); code != http.StatusForbidden {
 		t.Errorf("a student freezes the ladder: %d", code)
 	}
-	if code, _ := as("staff").do("POST", "/api/ladder/freeze", nil, nil); code != http.StatusNoContent {
-		t.Errorf("the staff freeze the ladder: %d", code)
+	if code, body := as("staff").do("POST", "/api/ladder/freeze", nil, nil); code != http.StatusBadRequest || !strings.Contains(body, "needs 2") {
+		t.Errorf("a freeze with one version ready: %d %s", code, body)
+	}
+	play := func() int {
+		n := 0
+		for w := lease("w"); w != nil; w = lease("w") {
+			o := Player{Dir: t.TempDir()}.Play(context.Background(), w)
+			if code, body := send(w.Lease.Lease, o); code != http.StatusNoContent {
+				t.Fatalf("game %d's result: %d %s", w.ID, code, body)
+			}
+			n++
+			if w.Kind == CheckGame {
+				break // the ladder's games would follow without end
+			}
+		}
+		return n
+	}
+	play() // bob's check game
+	if code, body := as("staff").do("POST", "/api/ladder/freeze", strings.NewReader(`{"rounds":2}`), nil); code != http.StatusNoContent {
+		t.Fatalf("the staff freeze the ladder: %d %s", code, body)
 	}
 	if code, body := as("alice").submit("bot.go", []byte(template), "", nil); code != http.StatusBadRequest || !strings.Contains(body, "frozen") {
 		t.Errorf("a submission after the freeze: %d %s", code, body)
 	}
+	if n := play(); n != 4 {
+		t.Errorf("the final played %d games, want 2 rounds of one pair in both seats", n)
+	}
+	if code, _ := as("alice").do("GET", "/api/ladder/final/csv", nil, nil); code != http.StatusForbidden {
+		t.Errorf("a student reads the final's CSV: %d", code)
+	}
+	code, csv := as("staff").do("GET", "/api/ladder/final/csv", nil, nil)
+	lines := strings.Split(strings.TrimSpace(csv), "\n")
+	if code != http.StatusOK || len(lines) != 3 || !strings.HasPrefix(lines[0], "rank,name,rating") || !strings.HasPrefix(lines[1], "1,") {
+		t.Errorf("the final's CSV: %d\n%s", code, csv)
+	}
+	code, report := as("staff").do("GET", "/api/ladder/final/report", nil, nil)
+	if code != http.StatusOK || !strings.Contains(report, "alice") || !strings.Contains(report, "/api/ladder/games/") {
+		t.Errorf("the final's report: %d %.300s", code, report)
+	}
+	t.Logf("the final:\n%s", csv)
 }
 
 func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }

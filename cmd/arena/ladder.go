@@ -38,8 +38,12 @@ func runLadder(args []string, stdout, stderr io.Writer) error {
 		return runLadderSubmit(args[1:], stdout)
 	case "work":
 		return runLadderWork(args[1:], stdout, stderr)
+	case "freeze":
+		return runLadderFreeze(args[1:], stdout)
+	case "final":
+		return runLadderFinal(args[1:], stdout)
 	}
-	return usagef("arena ladder %s: want tokens, serve, submit or work", args[0])
+	return usagef("arena ladder %s: want tokens, serve, submit, work, freeze or final", args[0])
 }
 
 // runLadderTokens issues the roster's tokens, one a line: NAME TOKEN,
@@ -322,5 +326,79 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 		}()
 	}
 	wg.Wait()
+	return nil
+}
+
+// staffRequest sends a staff's request to the ladder and returns its
+// answer, or the ladder's refusal as an error.
+func staffRequest(method, server, token, path string, body io.Reader) ([]byte, error) {
+	req, err := http.NewRequest(method, strings.TrimSuffix(server, "/")+path, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	answer, err := io.ReadAll(io.LimitReader(res.Body, 64<<20))
+	if err == nil && res.StatusCode/100 != 2 {
+		err = fmt.Errorf("the ladder refused it: %s: %s", res.Status, strings.TrimSpace(string(answer)))
+	}
+	return answer, err
+}
+
+// runLadderFreeze closes submissions and starts the final round robin.
+func runLadderFreeze(args []string, stdout io.Writer) error {
+	fs := newFlags("ladder freeze", stdout)
+	server := fs.String("server", "", "the ladder's `URL`")
+	token := fs.String("token", "", "the staff's token (or $ARENA_LADDER_TOKEN)")
+	rounds := fs.Int("rounds", 2, "rounds of the final round robin: every pair of students, both seats, each round")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("ARENA_LADDER_TOKEN")
+	}
+	if *server == "" || *token == "" {
+		return usagef("arena ladder freeze -server URL -token STAFF [-rounds N]")
+	}
+	if _, err := staffRequest("POST", *server, *token, "/api/ladder/freeze", strings.NewReader(fmt.Sprintf(`{"rounds":%d}`, *rounds))); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "the ladder is frozen: no version is taken; the final round robin (%d rounds) is queued. When it is played: arena ladder final -server %s -token STAFF -o report.html -csv grades.csv\n", *rounds, *server)
+	return nil
+}
+
+// runLadderFinal writes the final round robin's report and its CSV.
+func runLadderFinal(args []string, stdout io.Writer) error {
+	fs := newFlags("ladder final", stdout)
+	server := fs.String("server", "", "the ladder's `URL`")
+	token := fs.String("token", "", "the staff's token (or $ARENA_LADDER_TOKEN)")
+	out := fs.String("o", "", "the report's `file` (HTML)")
+	csvOut := fs.String("csv", "", "the standings as CSV, for grading")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("ARENA_LADDER_TOKEN")
+	}
+	if *server == "" || *token == "" || *out == "" && *csvOut == "" {
+		return usagef("arena ladder final -server URL -token STAFF -o report.html [-csv grades.csv]")
+	}
+	for _, w := range []struct{ file, path string }{{*out, "/api/ladder/final/report"}, {*csvOut, "/api/ladder/final/csv"}} {
+		if w.file == "" {
+			continue
+		}
+		data, err := staffRequest("GET", *server, *token, w.path, nil)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(w.file, data, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", w.file)
+	}
 	return nil
 }
