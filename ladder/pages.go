@@ -28,15 +28,15 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:12px;background:#0f172a;color:#e2e8f0}
 a{color:#a78bfa} table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{padding:6px 8px;text-align:left;border-bottom:1px solid #334155} th{color:#94a3b8;font-weight:600}
-.num{text-align:right} .wrap{overflow-x:auto} .dim{color:#94a3b8} .bad{color:#f87171}
+.num{text-align:right;white-space:nowrap} .nw{white-space:nowrap} .wrap{overflow-x:auto} .dim{color:#94a3b8} .bad{color:#f87171}
 input,button{font:inherit;padding:10px;min-height:44px;border-radius:8px;border:1px solid #475569;background:#1e293b;color:#e2e8f0}
 button{background:#a78bfa;color:#0f172a;border:0;font-weight:600} form.line{display:flex;gap:8px;flex-wrap:wrap}
-nav{display:flex;gap:16px;flex-wrap:wrap;margin-bottom:8px}
+nav{display:flex;gap:16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} nav a{display:inline-block;padding:10px 0}
 @media (max-width:600px){.wide{display:none}}
 </style></head><body>{{end}}
 
 {{define "nav"}}<nav><a href="/">Leaderboard</a>{{if .Student}}<a href="/students/{{.Student}}">My page</a><a href="/submit">Submit</a>{{end}}
-<form method="post" action="/signout"><button type="submit" style="min-height:0;padding:2px 10px">Sign out</button></form></nav>{{end}}
+<form method="post" action="/signout"><button type="submit">Sign out</button></form></nav>{{end}}
 
 {{define "signin"}}{{template "head" "Ladder: sign in"}}
 <h1>Class ladder</h1><p>Sign in with the token your course staff gave you.</p>
@@ -44,27 +44,27 @@ nav{display:flex;gap:16px;flex-wrap:wrap;margin-bottom:8px}
 {{if .}}<p class="bad">{{.}}</p>{{end}}</body></html>{{end}}
 
 {{define "leaderboard"}}{{template "head" "Ladder"}}{{template "nav" .ID}}
-<h1>{{.S.Game}} ladder{{if .S.Board}} <span class="dim">({{.S.Board}})</span>{{end}}</h1>
+<h1>{{.S.Title}} ladder{{if .S.Board}} <span class="dim">({{.S.Board}})</span>{{end}}</h1>
 <p class="dim">{{.S.Played}} games played{{if .S.Checking}}; {{.S.Checking}} versions being checked{{end}}{{if .S.Frozen}}; <b>submissions are closed</b>{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game, with their 95% interval.</p>
-<div class="wrap"><table><tr><th class="num">#</th><th>name</th><th class="num">rating</th><th class="num">games</th><th>W-D-L</th><th class="wide">last submission</th></tr>
+<div class="wrap"><table><tr><th class="num">#</th><th>name</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th><th class="wide">last submission</th></tr>
 {{range .S.Ranked}}<tr><td class="num">{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="/students/{{.Name}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} <span class="dim">v{{.Version}}</span></td>
-<td class="num">{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span></td><td class="num">{{.Games}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td class="wide dim">{{when .Submitted}}</td></tr>
+<td class="num">{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span></td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td class="wide dim">{{when .Submitted}}</td></tr>
 {{else}}<tr><td colspan="6" class="dim">No version plays yet.</td></tr>{{end}}</table></div>
 {{if .S.Refused}}<h2>Refused versions</h2><ul>{{range .S.Refused}}<li>{{.Name}} v{{.Version}}: <span class="bad">{{.Reason}}</span></li>{{end}}</ul>{{end}}
 </body></html>{{end}}
 
 {{define "student"}}{{template "head" .P.Name}}{{template "nav" .ID}}
 <h1>{{.P.Name}}</h1>
-<h2>Versions</h2><div class="wrap"><table><tr><th>version</th><th>submitted</th><th>state</th><th class="num">rating</th><th class="num">games</th><th>W-D-L</th></tr>
-{{range .P.Versions}}<tr><td>v{{.Number}} <span class="dim">{{.Kind}} {{.Digest}}</span>{{if .Ranked}} <b>ranked</b>{{end}}</td><td class="dim">{{when .Submitted}}</td>
+<h2>Versions</h2><div class="wrap"><table><tr><th>version</th><th class="wide">submitted</th><th>state</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
+{{range .P.Versions}}<tr><td>v{{.Number}} <span class="dim wide">{{.Kind}} {{.Digest}}</span>{{if .Ranked}} <b>ranked</b>{{end}}</td><td class="dim wide">{{when .Submitted}}</td>
 <td>{{if eq .State "refused"}}<span class="bad">refused: {{.Reason}}</span>{{else}}{{.State}}{{end}}</td>
-<td class="num">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{end}}</td><td class="num">{{.Games}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>
+<td class="num">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{end}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>
 {{if .Faults}}<tr><td colspan="6"><ul>{{range .Faults}}<li class="bad">{{.}}</li>{{end}}</ul></td></tr>{{end}}
 {{end}}</table></div>
-<h2>Matchups</h2><div class="wrap"><table><tr><th>opponent</th><th class="num">games</th><th>W-D-L</th></tr>
-{{range .P.Matchups}}<tr><td>{{.Opponent}}</td><td class="num">{{.Games}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No games yet.</td></tr>{{end}}</table></div>
-<h2>Games</h2><div class="wrap"><table><tr><th>game</th><th>version</th><th>seat</th><th>opponent</th><th>result</th><th class="wide">why</th></tr>
-{{range .P.Games}}<tr><td><a href="{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a></td><td>v{{.Version}}</td><td>{{.Seat}}</td><td>{{.Opponent}}</td><td>{{.Result}}</td><td class="wide dim">{{.Reason}}</td></tr>{{end}}</table></div>
+<h2>Matchups</h2><div class="wrap"><table><tr><th>opponent</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
+{{range .P.Matchups}}<tr><td>{{.Opponent}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No games yet.</td></tr>{{end}}</table></div>
+<h2>Games</h2><div class="wrap"><table><tr><th>game</th><th class="wide">version</th><th>seat</th><th>opponent</th><th>result</th><th class="wide">why</th></tr>
+{{range .P.Games}}<tr><td><a href="{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a></td><td class="wide">v{{.Version}}</td><td>{{.Seat}}</td><td>{{.Opponent}}</td><td>{{.Result}}</td><td class="wide dim">{{.Reason}}</td></tr>{{end}}</table></div>
 </body></html>{{end}}
 
 {{define "submit"}}{{template "head" "Submit a version"}}{{template "nav" .}}

@@ -64,12 +64,13 @@ func (s *Server) Handler() http.Handler {
 }
 
 // securityHeaders are sent with every answer: no framing, no sniffing,
-// no referrer, scripts and styles of this site only.
+// no referrer beyond this site (with none at all, a browser sends a
+// form's Origin as "null"), scripts and styles of this site only.
 func securityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("X-Frame-Options", "DENY")
-		w.Header().Set("Referrer-Policy", "no-referrer")
+		w.Header().Set("Referrer-Policy", "same-origin")
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
 		h.ServeHTTP(w, r)
 	})
@@ -94,11 +95,11 @@ func (s *Server) who(r *http.Request) (Identity, error) {
 // crossSite says why a request that changes something is refused: one
 // a page of another site made the browser send.
 func crossSite(r *http.Request) string {
-	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
-		return "refused: a page from " + o + " may not change this ladder"
-	}
 	if sfs := r.Header.Get("Sec-Fetch-Site"); sfs != "" && sfs != "same-origin" && sfs != "none" {
 		return "refused: a request from another site (Sec-Fetch-Site: " + sfs + ")"
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+		return "refused: a page from " + o + " may not change this ladder"
 	}
 	return ""
 }

@@ -101,6 +101,7 @@ type RefusedRow struct {
 // best first, and the versions refused.
 type Standings struct {
 	Game     string       `json:"game"`
+	Title    string       `json:"title"` // the game's name for people
 	Board    string       `json:"board"`
 	Frozen   bool         `json:"frozen"`
 	Played   int          `json:"games_played"`
@@ -155,6 +156,10 @@ func (s *Store) Standings(ctx context.Context) (*Standings, error) {
 	}
 	st := &Standings{Played: len(sn.games), Ranked: []Row{}, Refused: []RefusedRow{}}
 	st.Game, _ = s.Meta("game")
+	st.Title = st.Game
+	if g, err := match.Lookup(st.Game); err == nil {
+		st.Title = g.Info().Label()
+	}
 	st.Board, _ = s.Meta("board")
 	frozen, _ := s.Meta("frozen")
 	st.Frozen = frozen != ""
@@ -320,6 +325,25 @@ func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, err
 			p.Games = append(p.Games, GameLine{ID: g.ID, Version: sn.versions[sn.index[me]].Number, Seat: match.Side(side).String(),
 				Opponent: label(them), Result: result, Reason: g.Result.Reason, Replay: fmt.Sprintf("/api/ladder/games/%d/replay", g.ID)})
 		}
+	}
+	// Each version's check game against random, the earliest last: not
+	// rated, but the game that decided whether it plays.
+	checks, err := s.Games(ctx, CheckGame, "done")
+	if err != nil {
+		return nil, err
+	}
+	for k := len(checks) - 1; k >= 0; k-- {
+		g := checks[k]
+		line, ok := mine[g.Seats[0]]
+		if !ok || len(p.Games) >= MaxPageGames {
+			continue
+		}
+		result, reason := "failed", g.Failure
+		if g.Result != nil {
+			result, reason = [3]string{"loss", "draw", "win"}[int(2*g.Result.Points(match.P1))], g.Result.Reason
+		}
+		p.Games = append(p.Games, GameLine{ID: g.ID, Version: p.Versions[line].Number, Seat: "P1 (check)", Opponent: "random",
+			Result: result, Reason: reason, Replay: fmt.Sprintf("/api/ladder/games/%d/replay", g.ID)})
 	}
 	for _, m := range matchups {
 		p.Matchups = append(p.Matchups, *m)

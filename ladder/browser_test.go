@@ -1,0 +1,178 @@
+package ladder
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/arena-playground/arena/gobot"
+)
+
+// chromium is the browser the tests drive (make deps installs it).
+func chromium() string {
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p != "" {
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+	}
+	return "chromium"
+}
+
+// browserAt is a headless Chromium of its own (its own cookies: one
+// student), 1280x800.
+func browserAt(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium()), chromedp.NoSandbox,
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	return ctx
+}
+
+// shoot keeps a screenshot under $ARENA_SHOTS.
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+	}
+}
+
+// text opens a page and returns its text.
+func text(t *testing.T, ctx context.Context, url string) string {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`body`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestLadderInTheBrowser: three students sign in and submit through the
+// page's upload form, as students do: a go: file, a Colosseum agent's
+// folder as a zip for py:, and a Python program that dies at once. The
+// leaderboard ranks the first two with their intervals and names the
+// third refused, with its reason; each student's page shows their
+// versions, games and matchups, and no other student's.
+func TestLadderInTheBrowser(t *testing.T) {
+	st, tokens := newLadder(t, "alice", "bob", "carol")
+	t.Setenv("ARENA_PYTHON", pythonWith(t, "import numpy"))
+	ts := httptest.NewServer((&Server{Store: st, Width: 1e9}).Handler())
+	defer ts.Close()
+	workCtx, stop := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { stop(); wg.Wait() }()
+	for k := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			src := Local{Store: st, Name: "local-" + string(rune('a'+k)), Width: 1e9, Queued: 2}
+			Player{Dir: filepath.Join(t.TempDir(), "programs")}.Serve(workCtx, src, 20*time.Millisecond, nil, func(s string) { t.Log(s) })
+		}()
+	}
+
+	dir := t.TempDir()
+	template, _ := gobot.Template("colosseum")
+	agent, _ := os.ReadFile("../cmd/arena/testdata/comp424/agents/student_agent.py")
+	files := map[string]string{
+		"alice": filepath.Join(dir, "bot.go"),
+		"bob":   filepath.Join(dir, "agent.zip"),
+		"carol": filepath.Join(dir, "crash.zip"),
+	}
+	os.WriteFile(files["alice"], []byte(template), 0o644)
+	os.WriteFile(files["bob"], zipOf(t, "agent", map[string][]byte{"student_agent.py": agent}), 0o644)
+	os.WriteFile(files["carol"], zipOf(t, "crash", map[string][]byte{"crash.py": []byte("raise SystemExit('carol gives up')\n")}), 0o644)
+	commands := map[string]string{"bob": "py:student_agent.py", "carol": "python3 crash.py"}
+	browsers := map[string]context.Context{}
+	for _, who := range []string{"alice", "bob", "carol"} {
+		ctx := browserAt(t)
+		browsers[who] = ctx
+		err := chromedp.Do(ctx,
+			chromedp.Navigate(ts.URL),
+			chromedp.SendKeys(chromedp.CSS(`input[name=token]`), tokens[who]),
+			chromedp.Click(chromedp.CSS(`form[action="/signin"] button`)),
+			chromedp.WaitVisible(chromedp.CSS(`a[href="/submit"]`)),
+			chromedp.Navigate(ts.URL+"/submit"),
+			chromedp.SetUploadFiles(chromedp.CSS(`input[type=file]`), []string{files[who]}),
+			chromedp.SendKeys(chromedp.CSS(`input[name=command]`), commands[who]),
+			chromedp.Click(chromedp.CSS(`form[action="/api/ladder/submit"] button`)),
+			chromedp.WaitVisible(chromedp.CSS(`h2`)),
+		)
+		title := ""
+		if err == nil {
+			title, err = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`h1`)))
+		}
+		if err != nil || title != who {
+			t.Fatalf("%s's submission through the form: %q, %v", who, title, err)
+		}
+		if who == "alice" {
+			shoot(t, ctx, "ladder-student-checking")
+		}
+	}
+	guard := time.Now().Add(10 * time.Minute) // a guard against a stall, not a measure
+	for {
+		s, err := st.Standings(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Checking == 0 && len(s.Ranked) == 2 && s.Ranked[1].Games >= 2*MinPairs {
+			break
+		}
+		if time.Now().After(guard) {
+			t.Fatalf("the ladder stalled: %+v", s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	stop()
+
+	ctx := browsers["alice"]
+	board := text(t, ctx, ts.URL+"/")
+	for _, want := range []string{"alice", "bob", "±", "Refused versions", "carol v1", "carol gives up"} {
+		if !strings.Contains(board, want) {
+			t.Errorf("the leaderboard has no %q:\n%s", want, board)
+		}
+	}
+	shoot(t, ctx, "ladder-leaderboard")
+	page := text(t, ctx, ts.URL+"/students/alice")
+	for _, want := range []string{"v1", "ranked", "Matchups", "bob", "random"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("alice's page has no %q:\n%s", want, page)
+		}
+	}
+	shoot(t, ctx, "ladder-student")
+	other := text(t, ctx, ts.URL+"/students/bob")
+	if !strings.Contains(other, "their own page only") {
+		t.Errorf("alice opened bob's page:\n%s", other)
+	}
+	refused := text(t, browsers["carol"], ts.URL+"/students/carol")
+	if !strings.Contains(refused, "refused: its check game against random") || !strings.Contains(refused, "carol gives up") {
+		t.Errorf("carol's page does not say why her version was refused:\n%s", refused)
+	}
+	// On a phone.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile), chromedp.Navigate(ts.URL)); err != nil {
+		t.Fatal(err)
+	}
+	if overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`)); err != nil || overflow {
+		t.Errorf("the leaderboard is wider than a phone's page")
+	}
+	shoot(t, ctx, "phone-ladder-leaderboard")
+	text(t, ctx, ts.URL+"/students/alice")
+	shoot(t, ctx, "phone-ladder-student")
+}
