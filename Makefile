@@ -135,17 +135,20 @@ demo: deps
 # slurm plays a tournament as a real Slurm job array on a one-node cluster
 # it starts here (Debian's slurm-wlm and munge; as root), merges the shards
 # in a job that depends on the array, and checks the standings against one
-# run (deploy/slurm/try.sh). Not part of make test.
+# run (deploy/slurm/try.sh); then has a class ladder's games played by a
+# job array of workers (deploy/slurm/try-ladder.sh). Not part of make test.
 slurm:
 	@$(MAKE) --no-print-directory install PACKAGES="slurm-wlm munge"
 	$(GO) build -o /tmp/arena-slurm ./cmd/arena
 	ARENA=/tmp/arena-slurm deploy/slurm/try.sh
+	ARENA=/tmp/arena-slurm deploy/slurm/try-ladder.sh
 
 clean:
 	$(GO) clean -testcache
 
 # kube dry-runs deploy/kubernetes's manifests (the volume claim, the
-# tournament's Indexed Job, the merge Job) against a Kubernetes API server
+# tournament's Indexed Job, the merge Job, the ladder's server, Service
+# and workers) against a Kubernetes API server
 # it starts on 127.0.0.1: kube-apiserver v1.37.2, built from the module
 # proxy by the module in deploy/kubernetes/check (a few minutes the first
 # time), on kine over SQLite, as k3s runs it. Each manifest must be
@@ -155,4 +158,4 @@ kube:
 	cd deploy/kubernetes/check && $(GO) build -o $(KUBE_BIN)/kube-apiserver k8s.io/kubernetes/cmd/kube-apiserver && $(GO) build -o $(KUBE_BIN)/check .
 	GOBIN=$(KUBE_BIN) $(GO) install github.com/k3s-io/kine@v0.17.5
 	$(KUBE_BIN)/check -kine $(KUBE_BIN)/kine -apiserver $(KUBE_BIN)/kube-apiserver \
-		deploy/kubernetes/volume-claim.yaml deploy/kubernetes/tournament-job.yaml deploy/kubernetes/merge-job.yaml
+		deploy/kubernetes/volume-claim.yaml deploy/kubernetes/tournament-job.yaml deploy/kubernetes/merge-job.yaml deploy/kubernetes/ladder.yaml

@@ -53,6 +53,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /signout", s.signOut)
 	mux.HandleFunc("GET /api/ladder/standings", s.standings)
 	mux.HandleFunc("GET /api/ladder/students/{name}", s.studentAPI)
+	mux.HandleFunc("GET /api/ladder/games", s.games)
 	mux.HandleFunc("GET /api/ladder/games/{id}/replay", s.replay)
 	mux.HandleFunc("POST /api/ladder/submit", s.submit)
 	mux.HandleFunc("POST /api/ladder/lease", s.lease)
@@ -170,6 +171,23 @@ func (s *Server) studentAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, p)
+}
+
+// games lists every game, its state, its worker and its result, for the
+// staff: what plays where.
+func (s *Server) games(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.need(w, r, false, Staff); !ok {
+		return
+	}
+	gs, err := s.Store.Games(r.Context(), r.URL.Query().Get("kind"), r.URL.Query().Get("state"))
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if gs == nil {
+		gs = []Game{}
+	}
+	writeJSON(w, gs)
 }
 
 // replay serves a game's replay: to a student whose version played it,

@@ -1,7 +1,9 @@
 package ladder
 
 import (
+	"archive/tar"
 	"bytes"
+	"fmt"
 	"context"
 	"encoding/json"
 	"io"
@@ -231,6 +233,21 @@ func TestReadUpload(t *testing.T) {
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("%s %q: %v, want %q", c.name, c.command, err, c.want)
 		}
+	}
+	// At the bounds: one file too many, and a tar that claims more than
+	// it may unpack to (read no further than its header).
+	many := map[string][]byte{}
+	for i := range MaxFiles + 1 {
+		many[fmt.Sprintf("f%d.py", i)] = nil
+	}
+	if _, err := ReadUpload("many.zip", zipOf(t, "d", many), "python3 f0.py"); err == nil || !strings.Contains(err.Error(), "more than 2000 files") {
+		t.Errorf("2,001 files: %v", err)
+	}
+	var bomb bytes.Buffer
+	tw := tar.NewWriter(&bomb)
+	tw.WriteHeader(&tar.Header{Name: "a.py", Mode: 0o644, Size: MaxUnpacked + 1, Typeflag: tar.TypeReg})
+	if _, err := ReadUpload("bomb.tar", bomb.Bytes(), "python3 a.py"); err == nil || !strings.Contains(err.Error(), "more than 64 MB") {
+		t.Errorf("a file of 64 MB and a byte: %v", err)
 	}
 	// The same files give the same archive, and so the same digest.
 	a, _ := ReadUpload("a.zip", zipOf(t, "f", map[string][]byte{"a.py": []byte("1"), "b.py": []byte("2")}), "python3 a.py")

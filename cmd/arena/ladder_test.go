@@ -168,6 +168,26 @@ func TestLadderSurvivesKill9(t *testing.T) {
 	if len(again) != len(versions) || len(versions) != 2 {
 		t.Errorf("versions before the kill %d, after %d", len(versions), len(again))
 	}
+
+	// The deadline: frozen, the final round robin played, its report
+	// and CSV written.
+	out.Reset()
+	if code := run([]string{"ladder", "freeze", "-server", url, "-token", tokens["staff"], "-rounds", "1"}, &out, &out); code != 0 {
+		t.Fatalf("arena ladder freeze: %s", out.String())
+	}
+	waitGames(t, st, "the final round robin is played", func(gs []ladder.Game) bool {
+		return count(gs, func(g ladder.Game) bool { return g.Kind == ladder.FinalGame && g.State == "done" }) == 2
+	})
+	report, grades := filepath.Join(dir, "final.html"), filepath.Join(dir, "grades.csv")
+	out.Reset()
+	if code := run([]string{"ladder", "final", "-server", url, "-token", tokens["staff"], "-o", report, "-csv", grades}, &out, &out); code != 0 {
+		t.Fatalf("arena ladder final: %s", out.String())
+	}
+	csv, _ := os.ReadFile(grades)
+	html, _ := os.ReadFile(report)
+	if lines := strings.Split(strings.TrimSpace(string(csv)), "\n"); len(lines) != 3 || !strings.Contains(string(html), "alice") {
+		t.Errorf("the final's CSV:\n%s\nits report: %d bytes", csv, len(html))
+	}
 	t.Logf("game %d: cut short by worker A's kill -9, played by worker B; %d games done at the server's kill -9, %d once started again",
 		cut.ID, before, count(games, func(g ladder.Game) bool { return g.State == "done" }))
 }

@@ -208,9 +208,9 @@ func resource(doc string) ([]byte, string, error) {
 	if err := json.Unmarshal(obj, &head); err != nil {
 		return nil, "", err
 	}
-	plural := map[string]string{"Job": "jobs", "PersistentVolumeClaim": "persistentvolumeclaims"}[head.Kind]
+	plural := map[string]string{"Job": "jobs", "PersistentVolumeClaim": "persistentvolumeclaims", "Deployment": "deployments", "Service": "services"}[head.Kind]
 	if plural == "" {
-		return nil, "", fmt.Errorf("kind %q: the check knows Job and PersistentVolumeClaim", head.Kind)
+		return nil, "", fmt.Errorf("kind %q: the check knows Job, PersistentVolumeClaim, Deployment and Service", head.Kind)
 	}
 	prefix := "/apis/" + head.APIVersion
 	if !strings.Contains(head.APIVersion, "/") {
