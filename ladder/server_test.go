@@ -3,9 +3,9 @@ package ladder
 import (
 	"archive/tar"
 	"bytes"
-	"fmt"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
