@@ -30,7 +30,7 @@ func (s *Store) Freeze(ctx context.Context, rounds int) error {
 	if rounds < 1 || rounds > MaxFinalRounds {
 		return fmt.Errorf("%d rounds: the final round robin plays 1 to %d", rounds, MaxFinalRounds)
 	}
-	sn, err := s.read(ctx)
+	sn, err := s.read(ctx, false)
 	if err != nil {
 		return err
 	}

@@ -167,6 +167,23 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
+// curvatureSE is each entrant's 1/sqrt(H_ii), in natural-log units: a
+// bound below SE's (over eloScale), for ordering entrants by uncertainty
+// at the cost of one pass over the pairs.
+func (f *Fit) curvatureSE() map[int]float64 {
+	diag := make([]float64, f.res.N)
+	copy(diag, f.prior)
+	for k, p := range f.res.Pairs {
+		diag[p.I] += f.w[k]
+		diag[p.J] += f.w[k]
+	}
+	out := make(map[int]float64, len(diag))
+	for i, d := range diag {
+		out[i] = 1 / math.Sqrt(d)
+	}
+	return out
+}
+
 // Elo is entrant i's rating, the ratings centred on their mean.
 func (f *Fit) Elo(i int) float64 { return eloScale * (f.theta[i] - f.mean) }
 

@@ -42,7 +42,7 @@ func (s *Store) Schedule(ctx context.Context, width float64, want int) (int, err
 		return 0, nil
 	}
 	want *= 2
-	sn, err := s.read(ctx)
+	sn, err := s.read(ctx, false)
 	if err != nil {
 		return 0, err
 	}
@@ -53,9 +53,17 @@ func (s *Store) Schedule(ctx context.Context, width float64, want int) (int, err
 	if len(ranked) < 2 {
 		return 0, nil
 	}
-	se := map[int]float64{}
+	// The uncertainty that orders who plays is the fit's curvature alone,
+	// 1/sqrt(H_ii): a bound below the interval (a positive definite
+	// matrix's inverse has (H⁻¹)_ii ≥ 1/H_ii), one pass over the pairs
+	// where the interval takes a solve for each version. Whether a version
+	// is done is decided by its interval itself, computed only where the
+	// bound is already narrower than width.
+	se := sn.fit.curvatureSE()
 	for _, i := range ranked {
-		se[i] = sn.fit.SE(i) / eloScale // natural-log units, as the fit's strengths
+		if 2*1.96*se[i]*eloScale <= width {
+			se[i] = sn.fit.SE(i) / eloScale // natural-log units, as the fit's strengths
+		}
 	}
 	inFlight := 0
 	for _, n := range sn.pending {

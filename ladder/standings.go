@@ -20,15 +20,18 @@ type snapshot struct {
 	fit      *Fit
 	latest   map[string]int // student: the place of its latest ready version
 	last     map[string]int64
+	records  map[int64]*record // by version id, once tally has counted them
 }
 
-// read takes a snapshot of the store.
-func (s *Store) read(ctx context.Context) (*snapshot, error) {
+// read takes a snapshot of the store: with the games' results when
+// full (the pages), with their points alone otherwise (the scheduler,
+// which reads every game each time it plans).
+func (s *Store) read(ctx context.Context, full bool) (*snapshot, error) {
 	vs, err := s.Versions(ctx, "")
 	if err != nil {
 		return nil, err
 	}
-	gs, err := s.Games(ctx, LadderGame, "")
+	gs, err := s.games(ctx, LadderGame, "", full)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +53,7 @@ func (s *Store) read(ctx context.Context) (*snapshot, error) {
 		}
 		a, oka := sn.index[g.Seats[0]]
 		b, okb := sn.index[g.Seats[1]]
-		if g.Failure != "" || !oka || !okb || g.Result == nil {
+		if g.Failure != "" || !oka || !okb {
 			continue
 		}
 		sn.games = append(sn.games, g)
@@ -112,33 +115,49 @@ type Standings struct {
 	Leased   int          `json:"games_leased"` // being played
 }
 
-// tally counts a version's results in the played games.
+// record is a version's results in the played games.
+type record struct{ games, wins, draws, losses, forfeits int }
+
+// tally counts a version's results in the played games, all versions'
+// counted once, on the first call, in one pass.
 func (sn *snapshot) tally(id int64) (games, wins, draws, losses, forfeits int) {
-	for _, g := range sn.games {
-		side := match.P1
-		switch id {
-		case g.Seats[0]:
-		case g.Seats[1]:
-			side = match.P2
-		default:
-			continue
-		}
-		games++
-		switch p := g.Result.Points(side); {
-		case p == 1:
-			wins++
-		case p == 0.5:
-			draws++
-		default:
-			losses++
-		}
-		for _, f := range g.Result.Forfeits {
-			if f.Side == side {
-				forfeits++
+	if sn.records == nil {
+		sn.records = map[int64]*record{}
+		for _, g := range sn.games {
+			for side, v := range g.Seats {
+				r := sn.records[v]
+				if r == nil {
+					r = &record{}
+					sn.records[v] = r
+				}
+				r.games++
+				p := g.Points1
+				if side == 1 {
+					p = 1 - p
+				}
+				switch {
+				case p == 1:
+					r.wins++
+				case p == 0.5:
+					r.draws++
+				default:
+					r.losses++
+				}
+				if g.Result != nil {
+					for _, f := range g.Result.Forfeits {
+						if int(f.Side) == side {
+							r.forfeits++
+						}
+					}
+				}
 			}
 		}
 	}
-	return
+	r := sn.records[id]
+	if r == nil {
+		return 0, 0, 0, 0, 0
+	}
+	return r.games, r.wins, r.draws, r.losses, r.forfeits
 }
 
 // interval is a version's rating and its 95% interval.
@@ -150,7 +169,7 @@ func (sn *snapshot) interval(i int) (elo, low, high float64) {
 
 // Standings reads the leaderboard.
 func (s *Store) Standings(ctx context.Context) (*Standings, error) {
-	sn, err := s.read(ctx)
+	sn, err := s.read(ctx, true)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +263,7 @@ const MaxPageGames = 200
 
 // StudentPage reads a student's page.
 func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, error) {
-	sn, err := s.read(ctx)
+	sn, err := s.read(ctx, true)
 	if err != nil {
 		return nil, err
 	}
