@@ -78,6 +78,7 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./engine/... ./render/...
 	$(GO) test -run '^$$' -bench . -benchtime 4x ./tournament/
 	$(GO) test -run '^$$' -bench BoxStart -benchtime 100x ./box/
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./ladder/
 	$(GO) test -run '^$$' -bench ProgramSession -benchtime 1x ./page
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
