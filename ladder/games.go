@@ -86,6 +86,18 @@ func (s *Store) TakeLease(ctx context.Context, worker string, d time.Duration) (
 	return l, err
 }
 
+// ReleaseLeases puts back in the queue the games leased by workers whose
+// names start with prefix: the server's own workers, when it starts
+// again after a crash (they died with it; their leases would otherwise
+// hold the games until they end). It returns how many.
+func (s *Store) ReleaseLeases(ctx context.Context, prefix string) (int64, error) {
+	r, err := s.db.ExecContext(ctx, `UPDATE games SET state = 'queued', lease = '', worker = '' WHERE state = 'leased' AND substr(worker, 1, ?) = ?`, len(prefix), prefix)
+	if err != nil {
+		return 0, err
+	}
+	return r.RowsAffected()
+}
+
 // Outcome is what a worker sends of a game: its result and replay, or
 // why it could not be played (a program that would not start, a go:
 // file that does not compile).

@@ -260,3 +260,24 @@ func TestReadUpload(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A server started again queues at once the games its own workers held
+// when it stopped, and leaves other workers' leases to run their course.
+func TestReleaseLeases(t *testing.T) {
+	st, _ := newLadder(t, "alice")
+	template, _ := gobot.Template("colosseum")
+	u, _ := ReadUpload("bot.go", []byte(template), "")
+	ctx := context.Background()
+	st.Submit(ctx, "alice", u)
+	st.Submit(ctx, "alice", u)
+	st.TakeLease(ctx, "local-1", time.Hour)
+	st.TakeLease(ctx, "remote/1", time.Hour)
+	if n, err := st.ReleaseLeases(ctx, "local-"); n != 1 || err != nil {
+		t.Fatalf("released %d (%v), want the local worker's one", n, err)
+	}
+	queued, _ := st.Games(ctx, "", "queued")
+	leased, _ := st.Games(ctx, "", "leased")
+	if len(queued) != 1 || len(leased) != 1 || leased[0].Worker != "remote/1" {
+		t.Errorf("queued %+v, leased %+v", queued, leased)
+	}
+}

@@ -139,6 +139,13 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if err := st.AddStudents(context.Background(), names); err != nil {
 		return err
 	}
+	// This server's own workers of an earlier run died with it: their
+	// games go back to the queue now, not when their leases end.
+	if n, err := st.ReleaseLeases(context.Background(), "local-"); err != nil {
+		return err
+	} else if n > 0 {
+		fmt.Fprintf(stderr, "arena ladder: %d games its own workers were playing when it stopped are queued again\n", n)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	wake := make(chan struct{}, 1)
