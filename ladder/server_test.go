@@ -281,3 +281,32 @@ func TestReleaseLeases(t *testing.T) {
 		t.Errorf("queued %+v, leased %+v", queued, leased)
 	}
 }
+
+// Over HTTPS the sign-in cookie is Secure, HttpOnly and SameSite=Strict,
+// and tokens work as over loopback's HTTP.
+func TestServerOverHTTPS(t *testing.T) {
+	st, tokens := newLadder(t, "alice")
+	ts := httptest.NewTLSServer((&Server{Store: st, Width: 100}).Handler())
+	defer ts.Close()
+	c := ts.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	req, _ := http.NewRequest("POST", ts.URL+"/signin", strings.NewReader("token="+tokens["alice"]))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", ts.URL)
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	cookie := res.Header.Get("Set-Cookie")
+	for _, want := range []string{"arena_ladder=" + tokens["alice"], "Secure", "HttpOnly", "SameSite=Strict"} {
+		if res.StatusCode != http.StatusSeeOther || !strings.Contains(cookie, want) {
+			t.Errorf("signing in over HTTPS: %d, a cookie without %q: %s", res.StatusCode, want, cookie)
+		}
+	}
+	req, _ = http.NewRequest("GET", ts.URL+"/api/ladder/standings", nil)
+	req.Header.Set("Authorization", "Bearer "+tokens["staff"])
+	if res, err := c.Do(req); err != nil || res.StatusCode != http.StatusOK {
+		t.Errorf("the standings over HTTPS: %v %v", res.Status, err)
+	}
+}

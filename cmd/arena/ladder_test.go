@@ -193,3 +193,27 @@ func TestLadderSurvivesKill9(t *testing.T) {
 	t.Logf("game %d: cut short by worker A's kill -9, played by worker B; %d games done at the server's kill -9, %d once started again",
 		cut.ID, before, count(games, func(g ladder.Game) bool { return g.State == "done" }))
 }
+
+// Beyond loopback the ladder serves HTTPS, or plain HTTP behind a proxy
+// the operator names: anything else is refused before it listens.
+func TestLadderServeRefusesPlainHTTPBeyondLoopback(t *testing.T) {
+	for _, c := range []struct {
+		addr, cert, key string
+		proxy           bool
+		want            string
+	}{
+		{"127.0.0.1:8080", "", "", false, ""},
+		{"localhost:8080", "", "", false, ""},
+		{"[::1]:8080", "", "", false, ""},
+		{"0.0.0.0:8080", "", "", false, "give -cert and -key, or -proxy"},
+		{"10.0.0.5:8080", "", "", false, "give -cert and -key, or -proxy"},
+		{"0.0.0.0:8080", "", "", true, ""},
+		{"0.0.0.0:8080", "c.pem", "k.pem", false, ""},
+		{"0.0.0.0:8080", "c.pem", "", false, "go together"},
+	} {
+		err := plainOK(c.addr, c.cert, c.key, c.proxy)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}
