@@ -144,10 +144,16 @@ func TestLadderInTheBrowser(t *testing.T) {
 
 	ctx := browsers["alice"]
 	board := text(t, ctx, ts.URL+"/")
-	for _, want := range []string{"alice", "bob", "±", "Refused versions", "carol v1", "carol gives up"} {
+	for _, want := range []string{"alice", "bob", "±", "Refused versions", "carol v1", hiddenReason} {
 		if !strings.Contains(board, want) {
 			t.Errorf("the leaderboard has no %q:\n%s", want, board)
 		}
+	}
+	if strings.Contains(board, "carol gives up") {
+		t.Errorf("alice's leaderboard quotes what carol's program printed:\n%s", board)
+	}
+	if carols := text(t, browsers["carol"], ts.URL+"/"); !strings.Contains(carols, "carol gives up") {
+		t.Errorf("carol's leaderboard does not say why her version was refused:\n%s", carols)
 	}
 	shoot(t, ctx, "ladder-leaderboard")
 	page := text(t, ctx, ts.URL+"/students/alice")

@@ -128,7 +128,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 		ID   Identity
 		S    *Standings
 		Open func(string) bool
-	}{id, st, func(name string) bool { return id.Role == Staff || id.Student == name }})
+	}{id, st.For(id), func(name string) bool { return id.Role == Staff || id.Student == name }})
 }
 
 // studentPage is a student's page: their own, or any for the staff.

@@ -142,7 +142,8 @@ func writeJSON(w http.ResponseWriter, v any) {
 
 // standings is the leaderboard as JSON, for anyone with a token.
 func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.need(w, r, false, Student, Staff, Worker); !ok {
+	id, ok := s.need(w, r, false, Student, Staff, Worker)
+	if !ok {
 		return
 	}
 	st, err := s.Store.Standings(r.Context())
@@ -150,7 +151,7 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	writeJSON(w, st)
+	writeJSON(w, st.For(id))
 }
 
 // studentAPI is a student's page as JSON: the student's own, or any for

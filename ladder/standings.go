@@ -118,6 +118,29 @@ type Standings struct {
 // record is a version's results in the played games.
 type record struct{ games, wins, draws, losses, forfeits int }
 
+// hiddenReason stands for a refused version's reason before anyone but
+// its student and the staff: a reason quotes what the program printed (a
+// Python traceback quotes its source), and no student sees another's
+// code.
+const hiddenReason = "refused (its reason is for its student and the staff)"
+
+// For is the leaderboard as id may see it: the refused versions'
+// reasons are their students' and the staff's.
+func (st *Standings) For(id Identity) *Standings {
+	if id.Role == Staff {
+		return st
+	}
+	out := *st
+	out.Refused = make([]RefusedRow, len(st.Refused))
+	for i, r := range st.Refused {
+		if r.Name != id.Student {
+			r.Reason = hiddenReason
+		}
+		out.Refused[i] = r
+	}
+	return &out
+}
+
 // tally counts a version's results in the played games, all versions'
 // counted once, on the first call, in one pass.
 func (sn *snapshot) tally(id int64) (games, wins, draws, losses, forfeits int) {
