@@ -11,8 +11,9 @@ APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11
 .PHONY: test deps install vet cross dist bench limits measure demo clean slurm kube
 
 # The second line runs the programs' tests again on the portable path
-# (ARENA_PORTABLE=1: process groups and a watching launcher, no namespace
-# or Landlock), which is what macOS and the BSDs run; all but the docs'
+# (ARENA_PORTABLE=1: process groups and a watching launcher, Landlock and
+# seccomp where the kernel has them, no namespace), the path of macOS and
+# the BSDs and of Linux without user namespaces; all but the docs'
 # commands, which the first line ran and which play no program the other
 # tests do not (they are two minutes of the suite's thirty).
 test: deps vet
