@@ -496,44 +496,22 @@ func readGauntlet(t *testing.T, res *http.Response, stop func(progress.Status) b
 	return out
 }
 
-// A gauntlet on a board the page chose plays that preset's config and
-// says so; a board the game does not have is refused by name.
-func TestServerGauntletOnABoard(t *testing.T) {
-	ts := gauntletServer(t, t.TempDir())
-	all := readGauntlet(t, post(t, ts, "/api/gauntlets", `{"game":"colosseum","program":"student","board":"6","pairs":1}`, nil), nil)
-	last := all[len(all)-1]
-	if !last.Done || last.Error != "" || !strings.Contains(last.Title, "(6) gauntlet") {
-		t.Fatalf("the gauntlet on board 6: %q, done %v, error %q", last.Title, last.Done, last.Error)
-	}
-	rr, err := http.Get(ts.URL + last.Games[0].Replay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, _ := io.ReadAll(rr.Body)
-	rr.Body.Close()
-	rec, err := match.LoadReplay("replay", data)
-	g, _ := match.Lookup("colosseum")
-	six, _ := match.LookupPreset(g, "6")
-	want, _ := json.Marshal(six.Config)
-	if got, _ := json.Marshal(rec.Config); err != nil || string(got) != string(want) {
-		t.Errorf("a game of the gauntlet on board 6 played %s (%v), not the preset's %s", got, err, want)
-	}
+// A gauntlet from the page: the student's agent against every bot of
+// Colosseum, both seats, on the board the page chose (its games play
+// that preset's config, and a board the game lacks is refused by name).
+// Interrupted (the tab closed) it keeps what was played, and started
+// again it resumes, ending with every game once; its report and its
+// games' replays are served.
+func TestServerRunsAGauntlet(t *testing.T) {
+	dir := t.TempDir()
+	ts := gauntletServer(t, dir)
 	res := post(t, ts, "/api/gauntlets", `{"game":"colosseum","program":"student","board":"13","pairs":1}`, nil)
 	why, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(why), `unknown preset "13"`) {
 		t.Errorf("board 13: %d %s", res.StatusCode, why)
 	}
-}
-
-// A gauntlet from the page: the student's agent against every bot of
-// Colosseum, both seats. Interrupted (the tab closed) it keeps what was
-// played, and started again it resumes, ending with every game once; its
-// report and its games' replays are served.
-func TestServerRunsAGauntlet(t *testing.T) {
-	dir := t.TempDir()
-	ts := gauntletServer(t, dir)
-	body := `{"game":"colosseum","program":"student","pairs":2}`
+	body := `{"game":"colosseum","program":"student","board":"6","pairs":2}`
 	g, _ := match.Lookup("colosseum")
 	total := 2 * 2 * len(g.Bots())
 
@@ -593,8 +571,14 @@ func TestServerRunsAGauntlet(t *testing.T) {
 	}
 	data, _ := io.ReadAll(rr.Body)
 	rr.Body.Close()
-	if _, err := match.LoadReplay("replay", data); rr.StatusCode != 200 || err != nil {
-		t.Errorf("the replay %s: %d, %v", last.Games[0].Replay, rr.StatusCode, err)
+	rec, err := match.LoadReplay("replay", data)
+	if rr.StatusCode != 200 || err != nil {
+		t.Fatalf("the replay %s: %d, %v", last.Games[0].Replay, rr.StatusCode, err)
+	}
+	six, _ := match.LookupPreset(g, "6")
+	want, _ := json.Marshal(six.Config)
+	if got, _ := json.Marshal(rec.Config); string(got) != string(want) || !strings.Contains(last.Title, "(6) gauntlet") {
+		t.Errorf("%s: a game played %s, not board 6's %s", last.Title, got, want)
 	}
 	for _, bad := range []string{"/api/gauntlets/..%2F..%2Fetc/report", "/api/gauntlets/" + strings.Split(last.Report, "/")[2] + "/replays/..%2Fplan.json"} {
 		if r, err := http.Get(ts.URL + bad); err != nil || r.StatusCode != http.StatusNotFound {
@@ -603,7 +587,7 @@ func TestServerRunsAGauntlet(t *testing.T) {
 	}
 	// A second tab takes a running gauntlet over: the first tab's stream
 	// ends saying so, the second's plays on from the journal.
-	other := `{"game":"colosseum","program":"student","pairs":1}`
+	other := `{"game":"colosseum","program":"student","board":"6","pairs":1}`
 	first2 := post(t, ts, "/api/gauntlets", other, nil)
 	firstSt := make(chan []progress.Status, 1)
 	go func() { firstSt <- readGauntlet(t, first2, nil) }()

@@ -96,7 +96,9 @@ func count(games []ladder.Game, f func(ladder.Game) bool) int {
 
 // The ladder survives kill -9: a worker killed in a game leaves it to
 // another worker once its lease ends, and the server killed and started
-// again has every version and every finished game, and plays on.
+// again has every version and every finished game, and plays on. The
+// workers take -containment weak, as the other tests' tournaments do, so
+// that the portable path's pass of make test runs it too.
 func TestLadderSurvivesKill9(t *testing.T) {
 	dir := t.TempDir()
 	roster := filepath.Join(dir, "roster.txt")
@@ -139,7 +141,7 @@ func TestLadderSurvivesKill9(t *testing.T) {
 	defer st.Close()
 
 	// A worker killed in a game.
-	a, _ := ladderProcess(t, "ladder", "work", "-server", url, "-token", tokens["worker"], "-name", "A", "-dir", filepath.Join(dir, "a"))
+	a, _ := ladderProcess(t, "ladder", "work", "-server", url, "-token", tokens["worker"], "-name", "A", "-dir", filepath.Join(dir, "a"), "-containment", "weak")
 	games := waitGames(t, st, "worker A leases a game", func(gs []ladder.Game) bool {
 		return count(gs, func(g ladder.Game) bool { return g.State == "leased" && g.Worker == "A/1" }) > 0
 	})
@@ -150,7 +152,7 @@ func TestLadderSurvivesKill9(t *testing.T) {
 		}
 	}
 	kill9(a)
-	ladderProcess(t, "ladder", "work", "-server", url, "-token", tokens["worker"], "-name", "B", "-dir", filepath.Join(dir, "b"))
+	ladderProcess(t, "ladder", "work", "-server", url, "-token", tokens["worker"], "-name", "B", "-dir", filepath.Join(dir, "b"), "-containment", "weak")
 	waitGames(t, st, "worker B plays the game A was killed in", func(gs []ladder.Game) bool {
 		return count(gs, func(g ladder.Game) bool { return g.ID == cut.ID && g.State == "done" && g.Worker == "B/1" }) == 1
 	})
