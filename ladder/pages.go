@@ -128,7 +128,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 		ID   Identity
 		S    *Standings
 		Open func(string) bool
-	}{id, st.For(id), func(name string) bool { return id.Role == Staff || id.Student == name }})
+	}{id, st.For(id), id.MayRead})
 }
 
 // studentPage is a student's page: their own, or any for the staff.
@@ -139,7 +139,7 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := r.PathValue("name")
-	if id.Role != Staff && id.Student != name {
+	if !id.MayRead(name) {
 		fail(w, http.StatusForbidden, "a student sees their own page only")
 		return
 	}

@@ -152,6 +152,12 @@ type Identity struct {
 	Student string // for a student
 }
 
+// MayRead reports whether the holder may read a student's page: the
+// student's own, or anyone's for the staff.
+func (id Identity) MayRead(student string) bool {
+	return id.Role == Staff || id.Role == Student && id.Student == student
+}
+
 // ErrNoToken is a request without a token the ladder gave.
 var ErrNoToken = errors.New("no valid token: give the one arena ladder tokens printed for you")
 

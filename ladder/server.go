@@ -162,7 +162,7 @@ func (s *Server) studentAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := r.PathValue("name")
-	if id.Role == Student && id.Student != name {
+	if !id.MayRead(name) {
 		fail(w, http.StatusForbidden, "a student sees their own page only")
 		return
 	}
