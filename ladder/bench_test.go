@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -69,28 +70,27 @@ func BenchmarkFit(b *testing.B) {
 
 // simLadder is a ladder simulated without a store: students of known
 // strengths, every one's single version ranked, the games played by the
-// model's own probabilities. It holds a snapshot as Store.read makes one,
-// so that the scheduler's own choices (nextFirst, bestOpponent) pick the
-// pairs.
+// model's own probabilities. It holds a snapshot as the store makes one
+// for the scheduler, so that the scheduler's own plan picks the pairs,
+// a batch at a time as a ladder's workers play them.
 type simLadder struct {
 	r        *rand.Rand
 	strength []float64 // natural-log strengths
 	sn       *snapshot
 	res      Results
 	at       map[[2]int]int
+	games    int
 }
 
-func newSim(seed uint64, n int) *simLadder {
+func newSim(seed uint64, n int, spread float64) *simLadder {
 	s := &simLadder{r: rand.New(rand.NewPCG(seed, 7)), at: map[[2]int]int{}}
-	s.sn = &snapshot{index: map[int64]int{}, pending: map[int64]int{}, met: map[[2]int]int{}, latest: map[string]int{}, last: map[string]int64{}}
-	s.res.N = n
+	var vs []Version
 	for i := range n {
-		s.strength = append(s.strength, s.r.NormFloat64()*200/eloScale) // a course's spread: 200 Elo
-		name := fmt.Sprintf("s%03d", i)
-		s.sn.versions = append(s.sn.versions, Version{ID: int64(i + 1), Student: name, State: Ready})
-		s.sn.index[int64(i+1)] = i
-		s.sn.latest[name] = i
+		s.strength = append(s.strength, s.r.NormFloat64()*spread/eloScale)
+		vs = append(vs, Version{ID: int64(i + 1), Student: fmt.Sprintf("s%03d", i), State: Ready})
 	}
+	s.sn = newSnapshot(vs)
+	s.res.N = n
 	s.sn.fit = FitResults(s.res)
 	return s
 }
@@ -102,15 +102,11 @@ func (s *simLadder) play(i, j int) {
 		if seat == 1 {
 			a, b = j, i
 		}
-		w := match.P2
+		pts := 0.0
 		if s.r.Float64() < logistic(s.strength[a]-s.strength[b]) {
-			w = match.P1
-		}
-		s.sn.games = append(s.sn.games, Game{Seats: [2]int64{int64(a + 1), int64(b + 1)}, Result: &match.Result{Outcome: match.Outcome{Winner: w}}})
-		lo, hi, pts := a, b, 0.0
-		if w == match.P1 {
 			pts = 1
 		}
+		lo, hi := a, b
 		if lo > hi {
 			lo, hi, pts = hi, lo, 1-pts
 		}
@@ -123,20 +119,34 @@ func (s *simLadder) play(i, j int) {
 		s.res.Pairs[k].Games++
 		s.res.Pairs[k].PointsI += pts
 	}
-	s.sn.met[ordered(i, j)]++
-	s.sn.fit = FitResults(s.res)
+	s.sn.met[ordered(i, j)] += 2
+	s.sn.count[int64(i+1)] += 2
+	s.sn.count[int64(j+1)] += 2
+	s.games += 2
 }
 
-// schedulerPair is the pair the ladder's scheduler plays next.
-func (s *simLadder) schedulerPair() (int, int) {
-	ranked := make([]int, s.res.N)
-	se := map[int]float64{}
-	for i := range ranked {
-		ranked[i] = i
-		se[i] = s.sn.fit.SE(i) / eloScale
+// refit fits the games played, from the last fit, as the store does.
+func (s *simLadder) refit() {
+	s.sn.fit = FitFrom(s.res, s.sn.fit.theta)
+}
+
+// schedulerBatch plays a batch of pairs the ladder's plan chooses.
+func (s *simLadder) schedulerBatch(pairs int) {
+	clear(s.sn.pending)
+	for _, p := range s.sn.plan(0, pairs) { // width 0: everyone needs games
+		s.play(p[0], p[1])
 	}
-	i := s.sn.nextFirst(ranked, se, 0) // width 0: everyone needs games
-	return i, s.sn.bestOpponent(i, ranked, se)
+	s.refit()
+}
+
+// randomBatch plays a batch of pairs drawn at random.
+func (s *simLadder) randomBatch(pairs int) {
+	n := s.res.N
+	for range pairs {
+		i := s.r.IntN(n)
+		s.play(i, (i+1+s.r.IntN(n-1))%n)
+	}
+	s.refit()
 }
 
 // top10Tau is Kendall's tau between the fitted order and the true order
@@ -161,52 +171,60 @@ func (s *simLadder) top10Tau() float64 {
 	return float64(agree) / 45
 }
 
-// gamesToStable plays pairs chosen by pick until each student has played
-// perStudent games on average, and returns the games per student from
-// which the top ten's Kendall tau stayed at 0.9 or more to the end.
-func (s *simLadder) gamesToStable(pick func() (int, int), perStudent int) float64 {
+// gamesToStable plays batches until each student has played perStudent
+// games on average, and returns the games per student from which the top
+// ten's Kendall tau stayed at 0.9 or more to the end, and whether it did.
+func (s *simLadder) gamesToStable(batch func(), perStudent int) (float64, bool) {
 	stableFrom := -1
-	for games := 0; games < perStudent*s.res.N; games += 2 {
-		s.play(pick())
-		if s.top10Tau() >= 0.9 {
-			if stableFrom < 0 {
-				stableFrom = games + 2
-			}
-		} else {
+	for s.games < perStudent*s.res.N {
+		batch()
+		if s.top10Tau() < 0.9 {
 			stableFrom = -1
+		} else if stableFrom < 0 {
+			stableFrom = s.games
 		}
 	}
 	if stableFrom < 0 {
-		return float64(perStudent) * 2 // not stable within the run: counted as twice its length
+		return float64(perStudent), false
 	}
-	return float64(stableFrom) / float64(s.res.N)
+	return float64(stableFrom) / float64(s.res.N), true
 }
 
 // BenchmarkSchedulerStableTop10 compares the ladder's scheduler with
 // random pairing on simulated ladders of 40 students (strengths spread
-// 200 Elo, the truth known): the games per student until the top ten's
-// order (Kendall's tau against the true order) is at 0.9 or more for
-// good, averaged over seeds, and their ratio. The truth stands in for
-// the 1,000-game round robin: it is that round robin's limit.
+// 200 Elo, the truth known), pairs played in batches of 8 as a ladder's
+// workers take them: the games per student until the top ten's order
+// (Kendall's tau against the true order) is at 0.9 or more for good,
+// averaged over seeds, and their ratio. The truth stands in for the
+// issue's 1,000-game round robin: it is that round robin's limit. A run
+// never stable counts as its length, which flatters the loser; how many
+// were is reported.
 func BenchmarkSchedulerStableTop10(b *testing.B) {
-	const students, perStudent, seeds = 40, 150, 4
+	const students, perStudent, seeds, batch = 40, 1000, 16, 8
 	var sched, random float64
+	var schedOpen, randomOpen int
 	for b.Loop() {
-		sched, random = 0, 0
+		sched, random, schedOpen, randomOpen = 0, 0, 0, 0
 		for seed := range uint64(seeds) {
-			s := newSim(seed, students)
-			sched += s.gamesToStable(s.schedulerPair, perStudent)
-			r := newSim(seed, students)
-			random += r.gamesToStable(func() (int, int) {
-				i := r.r.IntN(students)
-				j := (i + 1 + r.r.IntN(students-1)) % students
-				return i, j
-			}, perStudent)
+			s := newSim(seed, students, 200)
+			g, ok := s.gamesToStable(func() { s.schedulerBatch(batch) }, perStudent)
+			sched += g
+			if !ok {
+				schedOpen++
+			}
+			r := newSim(seed, students, 200)
+			g, ok = r.gamesToStable(func() { r.randomBatch(batch) }, perStudent)
+			random += g
+			if !ok {
+				randomOpen++
+			}
 		}
 	}
 	b.ReportMetric(sched/seeds, "games/student-scheduler")
 	b.ReportMetric(random/seeds, "games/student-random")
 	b.ReportMetric(sched/random, "scheduler/random")
+	b.ReportMetric(float64(schedOpen), "never-stable-scheduler")
+	b.ReportMetric(float64(randomOpen), "never-stable-random")
 }
 
 // BenchmarkScheduleAt300 is the scheduler's cost on a term's ladder, 300
@@ -214,7 +232,8 @@ func BenchmarkSchedulerStableTop10(b *testing.B) {
 // the games it schedules: the time to queue a batch of pairs (its query,
 // the fit and the intervals), per game queued, against the time of one
 // ladder game measured in the same run, two go: templates in their boxes
-// on Colosseum's course board (a Python program's game takes longer).
+// on Colosseum's course board, the median of three (a Python program's
+// game takes longer).
 func BenchmarkScheduleAt300(b *testing.B) {
 	st, err := Open(b.TempDir())
 	if err != nil {
@@ -267,11 +286,16 @@ func BenchmarkScheduleAt300(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	start := time.Now()
-	if o := (Player{Dir: b.TempDir()}).Play(ctx, work); o.Failure != "" {
-		b.Fatal(o.Failure)
+	var games []time.Duration
+	for range 3 {
+		start := time.Now()
+		if o := (Player{Dir: b.TempDir()}).Play(ctx, work); o.Failure != "" {
+			b.Fatal(o.Failure)
+		}
+		games = append(games, time.Since(start))
 	}
-	game := time.Since(start)
+	slices.Sort(games)
+	game := games[1] // the median
 	var took time.Duration
 	queued := 0
 	for b.Loop() {

@@ -124,8 +124,9 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 	if len(o.Replay) > MaxReplay {
 		return fmt.Errorf("a replay of %d bytes: the ladder keeps at most %s", len(o.Replay), sizeText(MaxReplay))
 	}
-	return s.tx(ctx, func(t *sql.Tx) error {
-		var g Game
+	var g Game
+	err := s.tx(ctx, func(t *sql.Tx) error {
+		g = Game{}
 		err := t.QueryRow(`SELECT id, kind, p1, p2 FROM games WHERE lease = ? AND state = 'leased'`, lease).Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1])
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrLeaseGone
@@ -161,9 +162,22 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 				}
 			}
 		}
-		_, err = t.Exec(`UPDATE versions SET state = ?, reason = ? WHERE id = ? AND state = 'checking'`, state, reason, g.Seats[0])
+		if _, err := t.Exec(`UPDATE versions SET state = ?, reason = ? WHERE id = ? AND state = 'checking'`, state, reason, g.Seats[0]); err != nil {
+			return err
+		}
+		if state == Ready {
+			// A new version plays first: the pairs queued were planned
+			// without it (and perhaps with the version it replaces), so
+			// they go, and the next plan starts with it. Those leased
+			// are played.
+			_, err = t.Exec(`DELETE FROM games WHERE kind = 'ladder' AND state = 'queued'`)
+		}
 		return err
 	})
+	if err == nil && g.Kind == LadderGame && o.Failure == "" {
+		s.recordPlayed(g.Seats[0], g.Seats[1], o.Result.Points(match.P1))
+	}
+	return err
 }
 
 // Games lists games by kind and state ("" for any), the earliest first.

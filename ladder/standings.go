@@ -18,14 +18,27 @@ type snapshot struct {
 	pending  map[int64]int // version id: its ladder games queued or leased
 	met      map[[2]int]int
 	fit      *Fit
+	count    map[int64]int  // version id: its ladder games played
 	latest   map[string]int // student: the place of its latest ready version
 	last     map[string]int64
 	records  map[int64]*record // by version id, once tally has counted them
 }
 
-// read takes a snapshot of the store: with the games' results when
-// full (the pages), with their points alone otherwise (the scheduler,
-// which reads every game each time it plans).
+// newSnapshot is a snapshot of versions vs, with no games yet.
+func newSnapshot(vs []Version) *snapshot {
+	sn := &snapshot{versions: vs, index: map[int64]int{}, pending: map[int64]int{}, met: map[[2]int]int{}, count: map[int64]int{}, latest: map[string]int{}, last: map[string]int64{}}
+	for i, v := range vs {
+		sn.index[v.ID] = i
+		if v.State == Ready {
+			sn.latest[v.Student] = i // versions are in id order: the last is the latest
+		}
+		sn.last[v.Student] = max(sn.last[v.Student], v.Submitted)
+	}
+	return sn
+}
+
+// read takes a snapshot of the store for the pages: with the games'
+// results when full, with their points alone otherwise.
 func (s *Store) read(ctx context.Context, full bool) (*snapshot, error) {
 	vs, err := s.Versions(ctx, "")
 	if err != nil {
@@ -35,14 +48,7 @@ func (s *Store) read(ctx context.Context, full bool) (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	sn := &snapshot{versions: vs, index: map[int64]int{}, pending: map[int64]int{}, met: map[[2]int]int{}, latest: map[string]int{}, last: map[string]int64{}}
-	for i, v := range vs {
-		sn.index[v.ID] = i
-		if v.State == Ready {
-			sn.latest[v.Student] = i // versions are in id order: the last is the latest
-		}
-		sn.last[v.Student] = max(sn.last[v.Student], v.Submitted)
-	}
+	sn := newSnapshot(vs)
 	res := Results{N: len(vs)}
 	pairAt := map[[2]int]int{}
 	for _, g := range gs {
@@ -57,6 +63,8 @@ func (s *Store) read(ctx context.Context, full bool) (*snapshot, error) {
 			continue
 		}
 		sn.games = append(sn.games, g)
+		sn.count[g.Seats[0]]++
+		sn.count[g.Seats[1]]++
 		pts := g.Points1
 		if a > b {
 			a, b, pts = b, a, 1-pts

@@ -24,6 +24,7 @@ type Store struct {
 	db         *sql.DB
 	dir        string
 	scheduling sync.Mutex // one Schedule at a time: it reads, then writes
+	played     played     // the ladder's results, for the scheduler
 }
 
 // schema is the ladder's tables. A version's files are kept in the
