@@ -2,6 +2,11 @@ package ladder
 
 import (
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -13,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/page"
 )
 
 // chromium is the browser the tests drive (make deps installs it).
@@ -74,7 +80,11 @@ func text(t *testing.T, ctx context.Context, url string) string {
 func TestLadderInTheBrowser(t *testing.T) {
 	st, tokens := newLadder(t, "alice", "bob", "carol")
 	t.Setenv("ARENA_PYTHON", pythonWith(t, "import numpy"))
-	ts := httptest.NewServer((&Server{Store: st, Width: 1e9}).Handler())
+	site, err := page.Build()
+	if err != nil {
+		t.Fatalf("building the playground: %v", err)
+	}
+	ts := httptest.NewServer((&Server{Store: st, Width: 1e9, Playground: site.Files()}).Handler())
 	defer ts.Close()
 	workCtx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -163,6 +173,8 @@ func TestLadderInTheBrowser(t *testing.T) {
 		}
 	}
 	shoot(t, ctx, "ladder-student")
+	replay := watchAGame(t, ctx)
+	checkReplayRedacted(t, ctx, ts.URL+replay, tokens["staff"])
 	other := text(t, ctx, ts.URL+"/students/bob")
 	if !strings.Contains(other, "their own page only") {
 		t.Errorf("alice opened bob's page:\n%s", other)
@@ -181,4 +193,86 @@ func TestLadderInTheBrowser(t *testing.T) {
 	shoot(t, ctx, "phone-ladder-leaderboard")
 	text(t, ctx, ts.URL+"/students/alice")
 	shoot(t, ctx, "phone-ladder-student")
+}
+
+// watchAGame opens alice's first game against bob from her page: the
+// ladder's playground loads, fetches the replay with her cookie, and
+// shows the game to its end with the thinking layer on.
+func watchAGame(t *testing.T, ctx context.Context) (replay string) {
+	t.Helper()
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		for (const tr of document.querySelectorAll("tr")) {
+			const td = tr.querySelectorAll("td");
+			if (td.length > 3 && td[3].textContent.includes("bob")) { return td[0].querySelector("a").href; }
+		}
+		return "";
+	})()`))
+	if err != nil || href == "" {
+		t.Fatalf("no game against bob to open on alice's page: %q %v", href, err)
+	}
+	if !strings.Contains(href, PlayPath+"?replay=") {
+		t.Errorf("a game's link opens %s, not the ladder's playground", href)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(href)); err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		View     string `json:"view"`
+		Done     bool   `json:"done"`
+		Thinking bool   `json:"thinking"`
+		Toast    string `json:"toast"`
+		Result   string `json:"result"`
+	}
+	guard := time.Now().Add(3 * time.Minute) // a guard against a stall, not a measure
+	for {
+		raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.arenaTest ? arenaTest.status() : "{}"`))
+		if err == nil {
+			json.Unmarshal([]byte(raw), &st)
+		}
+		if st.View == "match" && st.Done {
+			break
+		}
+		if time.Now().After(guard) {
+			t.Fatalf("the replay did not open in the ladder's playground: %+v (%v)", st, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !st.Thinking || st.Result == "" {
+		t.Errorf("the replay opened without the thinking layer or a result: %+v", st)
+	}
+	shoot(t, ctx, "ladder-replay")
+	u, _ := url.Parse(href)
+	return u.Query().Get("replay")
+}
+
+// checkReplayRedacted reads a replay of alice's game against bob as
+// alice's browser fetches it and as the staff do: the players are named
+// as the ladder names them, and what bob's program wrote (Colosseum's
+// course agent prints its time a move) is the staff's, not alice's.
+func checkReplayRedacted(t *testing.T, ctx context.Context, replay, staff string) {
+	t.Helper()
+	hers, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(`+strconv.Quote(replay)+`).then(r => r.text())`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("GET", replay, nil)
+	req.Header.Set("Authorization", "Bearer "+staff)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	all, _ := io.ReadAll(res.Body)
+	const printed = "My AI's turn took"
+	for _, want := range []string{`"alice v1"`, `"bob v1"`} {
+		if !strings.Contains(hers, want) || !strings.Contains(string(all), want) {
+			t.Errorf("the replay does not name its player %s", want)
+		}
+	}
+	if strings.Contains(hers, printed) || !strings.Contains(hers, hiddenSaid) {
+		t.Errorf("alice's copy of the replay shows what bob's program wrote")
+	}
+	if !strings.Contains(string(all), printed) {
+		t.Errorf("the staff's copy of the replay does not show what bob's program wrote")
+	}
 }

@@ -12,6 +12,7 @@ import (
 // with its token once (a cookie); the pages show what the token may see.
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
+	"watch": watchURL,
 	"elo": func(x float64) string {
 		if math.IsNaN(x) {
 			return "?"
@@ -64,7 +65,7 @@ nav{display:flex;gap:16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} n
 <h2>Matchups</h2><div class="wrap"><table><tr><th>opponent</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
 {{range .P.Matchups}}<tr><td>{{.Opponent}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No games yet.</td></tr>{{end}}</table></div>
 <h2>Games</h2><div class="wrap"><table><tr><th>game</th><th class="wide">version</th><th>seat</th><th>opponent</th><th>result</th><th class="wide">why</th></tr>
-{{range .P.Games}}<tr><td><a href="{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a></td><td class="wide">v{{.Version}}</td><td>{{.Seat}}</td><td>{{.Opponent}}</td><td>{{.Result}}</td><td class="wide dim">{{.Reason}}</td></tr>{{end}}</table></div>
+{{range .P.Games}}<tr><td>{{if $.Play}}<a href="{{watch .ID}}">{{.ID}}</a> <a class="dim" href="{{.Replay}}" download="ladder-game-{{.ID}}.json" title="download the replay">⤓</a>{{else}}<a href="{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a>{{end}}</td><td class="wide">v{{.Version}}</td><td>{{.Seat}}</td><td>{{.Opponent}}</td><td>{{.Result}}</td><td class="wide dim">{{.Reason}}</td></tr>{{end}}</table></div>
 </body></html>{{end}}
 
 {{define "submit"}}{{template "head" "Submit a version"}}{{template "nav" .}}
@@ -149,9 +150,10 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	render(w, "student", struct {
-		ID Identity
-		P  *StudentPage
-	}{id, p})
+		ID   Identity
+		P    *StudentPage
+		Play bool
+	}{id, p, s.Playground != nil})
 }
 
 func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {

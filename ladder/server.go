@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,10 @@ type Server struct {
 	// Wake is told when a game was queued or finished: the server's own
 	// workers take the next at once. May be nil.
 	Wake func()
+	// Playground is the playground's files, the page arena serve serves,
+	// mounted at /play/ so that a game's replay opens in it with the
+	// thinking layer. nil: a replay is a download.
+	Playground http.Handler
 
 	once   sync.Once
 	limits *rateLimits
@@ -55,14 +60,43 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/ladder/students/{name}", s.studentAPI)
 	mux.HandleFunc("GET /api/ladder/games", s.games)
 	mux.HandleFunc("GET /api/ladder/games/{id}/replay", s.replay)
+	// The same, named as a file: the playground shows a replay's name.
+	mux.HandleFunc("GET /api/ladder/games/{id}/{file}", s.replay)
 	mux.HandleFunc("POST /api/ladder/submit", s.submit)
 	mux.HandleFunc("POST /api/ladder/lease", s.lease)
 	mux.HandleFunc("POST /api/ladder/result", s.result)
 	mux.HandleFunc("POST /api/ladder/freeze", s.freeze)
 	mux.HandleFunc("GET /api/ladder/final/report", s.finalReport)
 	mux.HandleFunc("GET /api/ladder/final/csv", s.finalCSV)
+	if s.Playground != nil {
+		mux.Handle("GET /play/", playgroundHeaders(http.StripPrefix("/play", s.Playground)))
+	}
 	return securityHeaders(mux)
 }
+
+// PlayPath is where a ladder serves its playground.
+const PlayPath = "/play/"
+
+// playgroundHeaders loosen the pages' policy for the playground, as
+// little as it needs: its start-up script is inline, it compiles its
+// WebAssembly ('wasm-unsafe-eval', no eval of JavaScript), runs it in
+// workers of this site, and saves GIFs and files through blob: URLs.
+func playgroundHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; worker-src 'self' blob:; frame-ancestors 'none'")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// watchURL opens a game's replay in the ladder's playground, the
+// thinking layer on: the replay is fetched from this site, with the
+// browser's cookie, so that a student's page opens their own games only.
+func watchURL(id int64) string {
+	return fmt.Sprintf("%s?replay=%s&thinking=1", PlayPath, url.QueryEscape(fmt.Sprintf("/api/ladder/games/%d/%s", id, replayFile(id))))
+}
+
+// replayFile is a game's replay's name as a file.
+func replayFile(id int64) string { return fmt.Sprintf("ladder-game-%d.json", id) }
 
 // securityHeaders are sent with every answer: no framing, no sniffing,
 // no referrer beyond this site (with none at all, a browser sends a
@@ -199,6 +233,9 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	gid, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if f := r.PathValue("file"); f != "" && f != replayFile(gid) {
+		err = errors.New("no such file")
+	}
 	if err != nil {
 		fail(w, http.StatusNotFound, "no such game")
 		return
@@ -209,9 +246,13 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	data, err := s.Store.Replay(r.Context(), gid)
-	if err != nil || len(data) == 0 {
-		fail(w, http.StatusNotFound, "no replay of this game")
+	data, err := s.Store.ReplayFor(r.Context(), gid, id)
+	if errors.Is(err, ErrNoReplay) {
+		fail(w, http.StatusNotFound, err.Error())
+		return
+	}
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

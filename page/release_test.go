@@ -5,11 +5,13 @@ package page
 import (
 	"archive/tar"
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"debug/elf"
 	"github.com/arena-playground/arena/render"
 	"image/png"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -138,6 +140,53 @@ func TestReleaseServesThePage(t *testing.T) {
 		t.Errorf("the tournament's standings name no student:\n%s", out)
 	}
 	t.Logf("the archive's tournament:\n%s", out)
+	checkLadderPlayground(t, arena, home, env)
+}
+
+// checkLadderPlayground: the archive's arena ladder serve serves the
+// playground it carries at /play/, where a game's replay opens, under a
+// policy that lets its WebAssembly compile.
+func checkLadderPlayground(t *testing.T, arena, home string, env []string) {
+	t.Helper()
+	roster := filepath.Join(home, "roster.txt")
+	os.WriteFile(roster, []byte("alice\n"), 0o644)
+	dir := filepath.Join(home, "ladder")
+	tokens := exec.Command(arena, "ladder", "tokens", "-dir", dir, "-roster", roster)
+	tokens.Dir, tokens.Env = home, env
+	if out, err := tokens.CombinedOutput(); err != nil {
+		t.Fatalf("arena ladder tokens: %v\n%s", err, out)
+	}
+	serve := exec.Command(arena, "ladder", "serve", "-game", "colosseum", "-dir", dir, "-roster", roster, "-addr", "127.0.0.1:0")
+	serve.Dir, serve.Env = home, env
+	stdout, _ := serve.StdoutPipe()
+	var stderr bytes.Buffer
+	serve.Stderr = &stderr
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { serve.Process.Kill(); serve.Wait() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	_, where, ok := strings.Cut(strings.TrimSpace(line), "serving ")
+	if err != nil || !ok {
+		t.Fatalf("arena ladder serve said %q (%v)\n%s", line, err, stderr.String())
+	}
+	for _, c := range []struct{ path, has string }{{"play/", "wasm_exec.js"}, {"play/arena.wasm", "\x00asm"}} {
+		res, err := http.Get(where + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !strings.Contains(string(body), c.has) {
+			t.Errorf("the archive's ladder serves %s: %s, without %q", c.path, res.Status, c.has)
+		}
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "'wasm-unsafe-eval'") {
+			t.Errorf("the archive's ladder serves %s under %q: its WebAssembly would not compile", c.path, csp)
+		}
+	}
+	if strings.Contains(stderr.String(), "no page files") {
+		t.Errorf("the archive's ladder says it carries no page files:\n%s", stderr.String())
+	}
 }
 
 // untar unpacks a .tar.gz into dir and returns the names it holds.

@@ -414,8 +414,18 @@ func accepts(header, coding string) bool {
 
 // handler serves the site, each file brotli- or gzip-compressed as the
 // browser accepts.
-func (s *Site) handler() http.Handler {
+// Files serves the site's files alone, none of its server's rooms (the
+// programs, the gauntlets, a tournament's replays): the playground a
+// ladder serves beside its pages (ladder.Server.Playground).
+func (s *Site) Files() http.Handler {
 	mux := http.NewServeMux()
+	s.fileRoutes(mux)
+	return mux
+}
+
+// fileRoutes serves each file of the site at its name, and index.html
+// at the root.
+func (s *Site) fileRoutes(mux *http.ServeMux) {
 	serve := func(f *file) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
@@ -451,6 +461,11 @@ func (s *Site) handler() http.Handler {
 		mux.HandleFunc("GET /"+f.name, serve(f))
 	}
 	mux.HandleFunc("GET /{$}", serve(s.get("index.html")))
+}
+
+func (s *Site) handler() http.Handler {
+	mux := http.NewServeMux()
+	s.fileRoutes(mux)
 	if s.room == nil {
 		s.room = newProgramRoom(s.programs, "")
 	}

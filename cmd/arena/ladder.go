@@ -21,6 +21,7 @@ import (
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/ladder"
+	"github.com/arena-playground/arena/page"
 	"github.com/arena-playground/arena/players"
 )
 
@@ -155,6 +156,15 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		default:
 		}
 	}}
+	if pageFiles != nil {
+		site, err := page.Load(pageFiles)
+		if err != nil {
+			return err
+		}
+		srv.Playground = site.Files()
+	} else {
+		fmt.Fprintln(stderr, "arena ladder: this arena carries no page files, so a game's replay is a download, not opened in the playground at "+ladder.PlayPath+" (a release carries them; make dist builds one)")
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

@@ -6,7 +6,18 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"fmt"
+	"io"
+	"math/big"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -216,6 +227,109 @@ func TestLadderServeRefusesPlainHTTPBeyondLoopback(t *testing.T) {
 		err := plainOK(c.addr, c.cert, c.key, c.proxy)
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}
+
+// selfSigned writes a certificate for 127.0.0.1 and its key, as PEM
+// files, and returns their paths and a pool that trusts it.
+func selfSigned(t *testing.T, dir string) (cert, key string, pool *x509.CertPool) {
+	t.Helper()
+	priv, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arena ladder test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, KeyUsage: x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &priv.PublicKey, priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, _ := x509.MarshalECPrivateKey(priv)
+	cert, key = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	os.WriteFile(cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644)
+	os.WriteFile(key, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600)
+	c, _ := x509.ParseCertificate(der)
+	pool = x509.NewCertPool()
+	pool.AddCert(c)
+	return cert, key, pool
+}
+
+// arena ladder serve -cert -key, listening beyond loopback (every
+// address), serves HTTPS: a student submits over it with arena ladder
+// submit trusting the certificate (SSL_CERT_FILE), signing in sets a
+// Secure cookie, and the staff read the standings.
+func TestLadderServesHTTPS(t *testing.T) {
+	dir := t.TempDir()
+	roster := filepath.Join(dir, "roster.txt")
+	os.WriteFile(roster, []byte("alice\n"), 0o644)
+	db := filepath.Join(dir, "ladder")
+	var out bytes.Buffer
+	if err := run([]string{"ladder", "tokens", "-dir", db, "-roster", roster}, &out, &out); err != 0 {
+		t.Fatalf("arena ladder tokens: %s", out.String())
+	}
+	tokens := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		name, tok, _ := strings.Cut(l, " ")
+		tokens[name] = tok
+	}
+	cert, key, pool := selfSigned(t, dir)
+	ln, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	addr := fmt.Sprintf("0.0.0.0:%d", port)
+	_, said := ladderProcess(t, "ladder", "serve", "-game", "colosseum", "-preset", "6", "-dir", db, "-roster", roster, "-addr", addr, "-cert", cert, "-key", key)
+	if !strings.Contains(said, "serving https://") {
+		t.Fatalf("arena ladder serve said %q", said)
+	}
+	url := fmt.Sprintf("https://127.0.0.1:%d", port)
+
+	// arena ladder submit, as another process: Go's TLS reads the
+	// certificates it trusts from SSL_CERT_FILE.
+	src, _ := gobot.Template("colosseum")
+	bot := filepath.Join(dir, "bot.go")
+	os.WriteFile(bot, []byte(src), 0o644)
+	self, _ := os.Executable()
+	submit := exec.Command(self, "ladder", "submit", "-server", url, "-token", tokens["alice"], bot)
+	submit.Env = append(os.Environ(), "ARENA_AS_MAIN=1", "SSL_CERT_FILE="+cert)
+	if said, err := submit.CombinedOutput(); err != nil {
+		t.Fatalf("arena ladder submit over HTTPS: %v\n%s", err, said)
+	}
+
+	c := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	req, _ := http.NewRequest("POST", url+"/signin", strings.NewReader("token="+tokens["alice"]))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", url)
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if cookie := res.Header.Get("Set-Cookie"); res.StatusCode != http.StatusSeeOther || !strings.Contains(cookie, "Secure") {
+		t.Errorf("signing in over HTTPS: %s, cookie %q", res.Status, cookie)
+	}
+	req, _ = http.NewRequest("GET", url+"/api/ladder/students/alice", nil)
+	req.Header.Set("Authorization", "Bearer "+tokens["staff"])
+	res, err = c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"number":1`) {
+		t.Errorf("alice's page over HTTPS: %s %s", res.Status, body)
+	}
+	// Plain HTTP on the same port is not served.
+	if res, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/", port)); err == nil {
+		res.Body.Close()
+		if res.StatusCode == http.StatusOK {
+			t.Errorf("plain HTTP was served beside HTTPS: %s", res.Status)
 		}
 	}
 }
