@@ -1,0 +1,99 @@
+package ladder
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/gobot"
+)
+
+// A hostile entrant's program, submitted to the ladder as a student
+// would, tries what a student's program must not do on a ladder's
+// worker: read the ladder's database (every token's hash, every
+// student's files), find another version in the folder of unpacked
+// versions (in a mount namespace the folder is there, holding its own
+// version only), read another student's bot, and write beside the ladder. It prints what it reached, on
+// one line, and ends, so that its check game refuses it and its reason quotes
+// what it printed. Each attempt must be refused by its box.
+func TestLadderEntrantCannotReachTheLadder(t *testing.T) {
+	st, _ := newLadder(t, "alice", "mallory")
+	t.Setenv("ARENA_PYTHON", pythonWith(t, "import sys"))
+	ctx := context.Background()
+	programs := filepath.Join(st.dir, "programs") // where arena ladder serve's own workers unpack
+	template, _ := gobot.Template("colosseum")
+	u, _ := ReadUpload("bot.go", []byte(template), "")
+	alice, err := st.Submit(ctx, "alice", u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alicesBot := filepath.Join(programs, fmt.Sprintf("v%d-%s", alice.ID, alice.Digest), "bot.go")
+	probe := fmt.Sprintf(`import os, sys
+said = []
+def attempt(what, f):
+    try:
+        f()
+        said.append("REACHED " + what)
+    except Exception as e:
+        said.append("REFUSED " + what + ": " + type(e).__name__)
+attempt("the database", lambda: open(%q, "rb").read(16))
+attempt("the database by its relative path", lambda: open("../../ladder.db", "rb").read(16))
+def others():
+    seen = [n for n in os.listdir(%q) if n.startswith("v%d-")]
+    if not seen:
+        raise PermissionError("no other version in sight")
+attempt("another version in the programs folder", others)
+attempt("alice's bot", lambda: open(%q).read())
+attempt("a file beside the ladder", lambda: open(%q, "w").write("x"))
+print("; ".join(said), file=sys.stderr)
+sys.exit(3)
+`, filepath.Join(st.dir, DBFile), programs, alice.ID, alicesBot, filepath.Join(st.dir, "mallory-was-here"))
+	archive := zipOf(t, "probe", map[string][]byte{"probe.py": []byte(probe)})
+	mu, err := ReadUpload("probe.zip", archive, "python3 probe.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Submit(ctx, "mallory", mu); err != nil {
+		t.Fatal(err)
+	}
+	workCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Player{Dir: programs}.Serve(workCtx, Local{Store: st, Name: "local-1", Width: 1e9, Queued: 1}, 20*time.Millisecond, nil, func(s string) { t.Log(s) })
+	}()
+	defer func() { stop(); <-done }()
+	guard := time.Now().Add(5 * time.Minute) // a guard against a stall, not a measure
+	var reason string
+	for {
+		vs, err := st.Versions(ctx, "mallory")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if vs[0].State != Checking {
+			if vs[0].State != Refused {
+				t.Fatalf("the probe's version is %s, not refused", vs[0].State)
+			}
+			reason = vs[0].Reason
+			break
+		}
+		if time.Now().After(guard) {
+			t.Fatal("the probe's check game was not played")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, err := os.Stat(alicesBot); err != nil {
+		t.Errorf("alice's bot was not unpacked where the probe looked: %v", err)
+	}
+	if strings.Count(reason, "REFUSED") != 5 || strings.Contains(reason, "REACHED") {
+		t.Errorf("the probe reached the ladder; it printed:\n%s", reason)
+	}
+	if _, err := os.Stat(filepath.Join(st.dir, "mallory-was-here")); err == nil {
+		t.Error("the probe wrote beside the ladder")
+	}
+	t.Logf("the probe's check game: %s", reason)
+}
