@@ -71,6 +71,28 @@ func ladderProcess(t *testing.T, args ...string) (*exec.Cmd, string) {
 	return cmd, line
 }
 
+// ladderTokens writes a roster of names in dir and runs arena ladder
+// tokens for a ladder in dir/ladder: it returns the roster's path, the
+// ladder's and the tokens printed, by name (staff and worker too).
+func ladderTokens(t *testing.T, dir string, names ...string) (roster, db string, tokens map[string]string) {
+	t.Helper()
+	roster, db = filepath.Join(dir, "roster.txt"), filepath.Join(dir, "ladder")
+	os.WriteFile(roster, []byte(strings.Join(names, "\n")+"\n"), 0o644)
+	var out bytes.Buffer
+	if err := run([]string{"ladder", "tokens", "-dir", db, "-roster", roster}, &out, &out); err != 0 {
+		t.Fatalf("arena ladder tokens: %s", out.String())
+	}
+	tokens = map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		name, tok, _ := strings.Cut(l, " ")
+		tokens[name] = tok
+	}
+	if len(tokens) != len(names)+2 {
+		t.Fatalf("arena ladder tokens printed:\n%s", out.String())
+	}
+	return roster, db, tokens
+}
+
 // kill9 kills an arena and its group, as kill -9 does, and waits for it.
 func kill9(cmd *exec.Cmd) {
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
@@ -112,21 +134,8 @@ func count(games []ladder.Game, f func(ladder.Game) bool) int {
 // that the portable path's pass of make test runs it too.
 func TestLadderSurvivesKill9(t *testing.T) {
 	dir := t.TempDir()
-	roster := filepath.Join(dir, "roster.txt")
-	os.WriteFile(roster, []byte("alice\nbob\n"), 0o644)
-	db := filepath.Join(dir, "ladder")
+	roster, db, tokens := ladderTokens(t, dir, "alice", "bob")
 	var out bytes.Buffer
-	if err := run([]string{"ladder", "tokens", "-dir", db, "-roster", roster}, &out, &out); err != 0 {
-		t.Fatalf("arena ladder tokens: %s", out.String())
-	}
-	tokens := map[string]string{}
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		name, tok, _ := strings.Cut(l, " ")
-		tokens[name] = tok
-	}
-	if len(tokens) != 4 {
-		t.Fatalf("arena ladder tokens printed:\n%s", out.String())
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -263,18 +272,7 @@ func selfSigned(t *testing.T, dir string) (cert, key string, pool *x509.CertPool
 // Secure cookie, and the staff read the standings.
 func TestLadderServesHTTPS(t *testing.T) {
 	dir := t.TempDir()
-	roster := filepath.Join(dir, "roster.txt")
-	os.WriteFile(roster, []byte("alice\n"), 0o644)
-	db := filepath.Join(dir, "ladder")
-	var out bytes.Buffer
-	if err := run([]string{"ladder", "tokens", "-dir", db, "-roster", roster}, &out, &out); err != 0 {
-		t.Fatalf("arena ladder tokens: %s", out.String())
-	}
-	tokens := map[string]string{}
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		name, tok, _ := strings.Cut(l, " ")
-		tokens[name] = tok
-	}
+	roster, db, tokens := ladderTokens(t, dir, "alice")
 	cert, key, pool := selfSigned(t, dir)
 	ln, err := net.Listen("tcp", "0.0.0.0:0")
 	if err != nil {
