@@ -41,6 +41,7 @@ func init() {
 		{"bots", "-game NAME", "list a game's bots and their options", runBots, false},
 		{"play", "-game NAME -p1 BOT -p2 BOT [-seed N]", "play one match and print the result", runPlay, false},
 		{"record", "-game NAME (-p1 BOT -p2 BOT | -replay FILE) -o OUT.gif|png", "record a match as an animated GIF or one PNG frame", runRecord, false},
+		{"analyse", "-replay FILE [-turn N] [-k K] [-depth D | -nodes N] [-json]", "analyse a replay's position: the K best options with exact values and lines, and what refutes the others", runAnalyse, true},
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay, false},
 		{"tournament", "-game NAME -o DIR [-format roundrobin|gauntlet|sprt] NAME=SPEC...  |  merge -o DIR DIR...  |  report DIR -o report.html  |  show DIR  |  verify DIR", "run a class tournament, resumable, sharded; join shards; write its report; verify its games", runTournament, true},
 		{"ladder", "tokens -dir DIR -roster FILE  |  serve -game NAME -dir DIR -roster FILE [-addr HOST:PORT] [-j N]  |  submit -server URL -token T FILE|DIR  |  work -server URL -token W [-j N]  |  freeze  |  final", "run a class ladder all term: students submit, games run without end, ratings with their intervals", runLadder, true},

@@ -70,6 +70,10 @@ type search struct {
 	pos     [2]Cell
 	hash    uint64
 	stopped bool
+	// exact makes every value the fixed-depth search's: the table cuts
+	// off only with entries of the same depth, decided games counted
+	// from the position (the analysis; see toTT).
+	exact bool
 
 	zWall [][2]uint64 // per cell: its right and down wall
 	zPos  [2][]uint64
@@ -319,8 +323,8 @@ func (sr *search) negamax(side match.Side, depth, alpha, beta, ply int) int {
 	ttMove := int32(-1)
 	if e.key == sr.hash {
 		ttMove = e.move
-		if int(e.depth) >= depth {
-			v := int(e.value)
+		if int(e.depth) == depth || !sr.exact && int(e.depth) > depth {
+			v := sr.fromTT(int(e.value), ply)
 			switch {
 			case e.flag == ttExact:
 				return v
@@ -378,8 +382,38 @@ func (sr *search) negamax(side match.Side, depth, alpha, beta, ply int) int {
 	case best >= beta:
 		flag = ttLower
 	}
-	*e = ttEntry{key: sr.hash, value: int32(best), depth: int8(depth), flag: flag, move: bestMove}
+	*e = ttEntry{key: sr.hash, value: int32(sr.toTT(best, ply)), depth: int8(depth), flag: flag, move: bestMove}
 	return best
+}
+
+// toTT and fromTT keep a decided game's value in the table as counted
+// from the position (winBase+64d) rather than from the root (less the
+// plies to it), so that a position reached by another path reads the
+// same: in exact mode only, where the analysis's values must be the
+// fixed-depth search's to the unit. The bot's own search keeps its
+// table as it always has, so that its moves do not change.
+func (sr *search) toTT(v, ply int) int {
+	switch {
+	case !sr.exact:
+		return v
+	case v >= winBase/2:
+		return v + ply
+	case v <= -winBase/2:
+		return v - ply
+	}
+	return v
+}
+
+func (sr *search) fromTT(v, ply int) int {
+	switch {
+	case !sr.exact:
+		return v
+	case v >= winBase/2:
+		return v - ply
+	case v <= -winBase/2:
+		return v + ply
+	}
+	return v
 }
 
 // iterate deepens until the budget is spent or the game is decided, and
