@@ -36,6 +36,9 @@ type searchBot struct {
 	maxDepth int
 	keys     *zobrist
 	tt       []ttEntry
+	// exact cuts off with the table's entries of the same depth only, so
+	// that every value is the fixed-depth search's (the analysis).
+	exact bool
 }
 
 // ttEntry is what the table keeps of a position searched.
@@ -201,7 +204,7 @@ func (ds *deepSearch) negamax(depth, ply, alpha, beta int, side match.Side) int 
 	hinted := false
 	if e.key == key {
 		hint, hinted = e.best, true
-		if int(e.depth) >= depth {
+		if int(e.depth) == depth || !ds.bot.exact && int(e.depth) > depth {
 			v := int(e.value)
 			switch {
 			case e.bound == exact:
@@ -366,10 +369,18 @@ func (ds *deepSearch) orderedWith(ply int, side match.Side, moves []move, hint m
 func (ds *deepSearch) line(first move, side match.Side, depth int) []string {
 	p := ds.pos.p
 	var out []string
+	for _, m := range ds.follow(first, side, depth) {
+		out = append(out, p.States[m.state]+":"+p.Colours[m.colour])
+	}
+	return out
+}
+
+// follow is the line the table holds from first, side's move: the moves
+// alternate from side, up to depth (and 12) of them.
+func (ds *deepSearch) follow(first move, side match.Side, depth int) []move {
 	var played []move
 	m := first
 	for i := 0; i < depth && i < 12; i++ {
-		out = append(out, p.States[m.state]+":"+p.Colours[m.colour])
 		ds.play(m, side)
 		played = append(played, m)
 		side = side.Other()
@@ -388,5 +399,5 @@ func (ds *deepSearch) line(first move, side match.Side, depth int) []string {
 		side = side.Other()
 		ds.undo(played[i], side)
 	}
-	return out
+	return played
 }

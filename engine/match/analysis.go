@@ -1,8 +1,11 @@
 package match
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"sync"
 )
 
@@ -94,4 +97,94 @@ func Analyse(game string, t *Turn, k, depth int) (*Analysis, error) {
 	}
 	an.Game, an.Turn, an.Side = game, t.State.Turn(), t.Side
 	return an, nil
+}
+
+// RootSearch is what MultiPV asks of a game's search at the root of an
+// analysis: its options, a search of one with a window, and the line
+// its table holds. M is the game's move.
+type RootSearch[M any] interface {
+	// Options are the mover's moves, in the order to search them first.
+	Options() []M
+	// Search searches the option m to depth plies (m itself the first)
+	// with the window (alpha, ∞) for the mover: its value is exact when
+	// above alpha, a bound it is worth at most otherwise. Reply is the
+	// opponent's answer the search found best (ok false when m ends the
+	// game); stopped says the budget ended and the value means nothing.
+	Search(m M, depth, alpha int) (v int, reply M, ok, stopped bool)
+	// Line is the line the search's table holds from m, m first.
+	Line(m M, depth int) []M
+}
+
+// Searched is a root option as MultiPV leaves it.
+type Searched[M any] struct {
+	Move     M
+	Value    int  // exact when Exact; otherwise the option is worth at most Value
+	Exact    bool // a value, not a bound
+	Line     []M  // for an exact value: the line, the option first
+	Reply    M    // for a bound: the reply that refutes it, when HasReply
+	HasReply bool
+}
+
+// MultiPV deepens a search one ply at a time, searching each option of
+// the root with the window (α, ∞), α the K-th best exact value found so
+// far in the iteration: an option that beats α gets its exact value (β
+// is ∞: nothing above it can cut), and one that does not is refuted at a
+// bound, by the reply its search found. It stops at maxDepth plies (0:
+// none; limit bounds it either way), when the budget ends, or once
+// decided says each of the K best values is settled. It returns the
+// options of the deepest iteration completed, exact values first, best
+// first, and that depth (0: none was).
+func MultiPV[M any](rs RootSearch[M], k, maxDepth, limit int, decided func(v int) bool) ([]Searched[M], int) {
+	var root []Searched[M]
+	for _, m := range rs.Options() {
+		root = append(root, Searched[M]{Move: m})
+	}
+	if maxDepth > 0 {
+		limit = min(limit, maxDepth)
+	}
+	done := 0
+	for depth := 1; depth <= limit; depth++ {
+		next := slices.Clone(root)
+		var best []int // this iteration's exact values, best first
+		stopped := false
+		for i := range next {
+			alpha := math.MinInt / 2
+			if len(best) >= k {
+				alpha = best[k-1]
+			}
+			r := &next[i]
+			var v int
+			v, r.Reply, r.HasReply, stopped = rs.Search(r.Move, depth, alpha)
+			if stopped {
+				break
+			}
+			r.Value, r.Exact, r.Line = v, v > alpha, nil
+			if r.Exact {
+				at, _ := slices.BinarySearchFunc(best, v, func(a, b int) int { return cmp.Compare(b, a) })
+				best = slices.Insert(best, at, v)
+				r.Line = rs.Line(r.Move, depth)
+			}
+		}
+		if stopped {
+			break
+		}
+		slices.SortStableFunc(next, func(a, b Searched[M]) int {
+			if a.Exact != b.Exact {
+				if a.Exact {
+					return -1
+				}
+				return 1
+			}
+			return cmp.Compare(b.Value, a.Value)
+		})
+		root, done = next, depth
+		settled := true
+		for i := range min(k, len(root)) {
+			settled = settled && root[i].Exact && decided(root[i].Value)
+		}
+		if settled {
+			break
+		}
+	}
+	return root, done
 }

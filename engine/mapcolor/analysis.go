@@ -1,0 +1,113 @@
+package mapcolor
+
+import (
+	"fmt"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+func init() { match.RegisterAnalyser("mapcolor", analyser{}) }
+
+// analyser is strong's search made to explain a position, deepened by
+// match.MultiPV: the K best colourings exact, the others refuted by the
+// reply read from the table right after each one's search. The table
+// is the analysis's own and cuts off only with entries of the same depth
+// (searchBot.exact), so the K values are a plain fixed-depth search's.
+type analyser struct{}
+
+// analysisUnit is what a map-colouring value counts.
+const analysisUnit = "points: the mover's score minus the opponent's, with a quarter of what the states left to colour are worth more to the mover (whole games: the final score's difference)"
+
+func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error) {
+	s, err := stateOf(t)
+	if err != nil {
+		return nil, err
+	}
+	if t.Budget == (match.Budget{}) && maxDepth == 0 {
+		t.Budget.Nodes = strongNodes
+	}
+	p := s.w.p
+	b := &searchBot{keys: newZobrist(p), tt: make([]ttEntry, ttSize), exact: true}
+	pos := s.position()
+	ds := &deepSearch{pos: pos, bot: b, t: t, killers: make([][2]move, pos.left+2), buf: make([][]move, pos.left+2)}
+	for i, c := range s.colour {
+		if c >= 0 {
+			ds.key ^= b.keys.of(move{i, int(c)}, pos.ncolour, match.Side(s.owner[i]))
+		}
+	}
+	side := t.Side
+	rs := rootSearch{ds, side}
+	root, depth := match.MultiPV[move](rs, k, maxDepth, max(pos.left, 1), func(int) bool { return false })
+	if depth == 0 {
+		return nil, fmt.Errorf("analysis: the budget (%v) ended before the first ply was searched", t.Budget)
+	}
+	an := &match.Analysis{Depth: depth, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
+	lm := func(sd match.Side, m move) match.LineMove {
+		a := Move{p.States[m.state], p.Colours[m.colour]}
+		return match.LineMove{Side: sd, Move: a.String(), Action: a, Place: match.AtState(m.state)}
+	}
+	for _, r := range root {
+		first := lm(side, r.Move)
+		value := float64(r.Value) / 2 // the search's values are half-points
+		if r.Exact && len(an.Best) < k {
+			v := match.Variation{Move: first.Move, Action: first.Action, Place: first.Place, Value: value}
+			if depth == pos.left {
+				v.Outcome = outcomeOf(r.Value)
+			}
+			sd := side
+			for _, m := range r.Line {
+				v.Line = append(v.Line, lm(sd, m))
+				sd = sd.Other()
+			}
+			an.Best = append(an.Best, v)
+			continue
+		}
+		ref := match.Refutation{Move: first.Move, Action: first.Action, Place: first.Place, Bound: value}
+		if r.HasReply {
+			reply := lm(side.Other(), r.Reply)
+			ref.Reply = &reply
+		}
+		an.Others = append(an.Others, ref)
+	}
+	return an, nil
+}
+
+// outcomeOf is a value searched to the end of the game: the result.
+func outcomeOf(v int) string {
+	switch {
+	case v > 0:
+		return "win"
+	case v < 0:
+		return "loss"
+	}
+	return "draw"
+}
+
+// rootSearch is the analysis's root: strong's search in exact mode.
+type rootSearch struct {
+	ds   *deepSearch
+	side match.Side
+}
+
+func (rs rootSearch) Options() []move {
+	rs.ds.must = true // the first ply is searched whatever the budget
+	return rs.ds.ordered(0, rs.side, rs.ds.pos.moves(nil))
+}
+
+func (rs rootSearch) Search(m move, depth, alpha int) (v int, reply move, ok, stopped bool) {
+	ds, side := rs.ds, rs.side
+	ds.must = depth == 1
+	ds.play(m, side)
+	defer ds.undo(m, side)
+	v = -ds.negamax(depth-1, 1, -Inf, -alpha, side.Other())
+	key := ds.key
+	if side.Other() == match.P2 {
+		key ^= ds.bot.keys.side
+	}
+	if e := ds.bot.tt[key&(ttSize-1)]; e.key == key && depth > 1 {
+		reply, ok = e.best, true
+	}
+	return v, reply, ok, ds.stopped
+}
+
+func (rs rootSearch) Line(m move, depth int) []move { return rs.ds.follow(m, rs.side, depth) }
