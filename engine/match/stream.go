@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -47,7 +48,24 @@ type Start struct {
 	// moves a link carries, for a match whose bots think on the clock.
 	Moves    [][2]json.RawMessage `json:"moves,omitempty"`
 	ClockAll bool                 `json:"clock_all,omitzero"`
+	// Analyse, when set, asks for the position after Moves analysed
+	// rather than the match played: no bot is started, and the analysis
+	// is sent a depth at a time (MsgAnalysis), deepening until its
+	// budget, then MsgAnalysed.
+	Analyse *AnalyseRequest `json:"analyse,omitempty"`
 }
+
+// AnalyseRequest is an analysis a front end asks for: the K best
+// options, searched deeper and deeper until Nodes have been spent.
+type AnalyseRequest struct {
+	K     int   `json:"k"`
+	Nodes int64 `json:"nodes,omitzero"` // 0: DefaultAnalysisNodes
+}
+
+// DefaultAnalysisNodes is an analysis's budget when the front end names
+// none: a few seconds of a search's nodes here, deep enough to explain
+// a move, short enough to follow a person stepping through a game.
+const DefaultAnalysisNodes = 5_000_000
 
 // NewStart writes a setup as data, with the moves to play first.
 func NewStart(s Setup, moves [][2]json.RawMessage) (Start, error) {
@@ -87,6 +105,11 @@ const (
 	MsgAsk   = "ask"   // a person must play Side in the state after Turn turns
 	MsgEnd   = "end"   // the match is over, with Result
 	MsgError = "error" // the match cannot go on, because of Error
+	// MsgAnalysis is an analysis of the position after Turn turns, one
+	// ply deeper than the last; MsgAnalysed says the analysis is done
+	// (its budget spent, or the position decided).
+	MsgAnalysis = "analysis"
+	MsgAnalysed = "analysed"
 )
 
 // Message is what the computing side sends.
@@ -99,6 +122,8 @@ type Message struct {
 	Side    Side     `json:"side,omitzero"`     // the person asked
 	Result  *Result  `json:"result,omitempty"`
 	Error   string   `json:"error,omitempty"`
+	// Analysis is MsgAnalysis's.
+	Analysis *Analysis `json:"analysis,omitempty"`
 }
 
 // Act is a person's move, sent to the computing side.
@@ -125,6 +150,10 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message)) {
 	setup, err := st.Setup()
 	if err != nil {
 		fail(err)
+		return
+	}
+	if st.Analyse != nil {
+		serveAnalysis(ctx, setup, st, send)
 		return
 	}
 	setup.Log, setup.Said = ServeLog, ServeSaid
@@ -317,4 +346,58 @@ func (r *Record) Messages() ([]Message, error) {
 		out = append(out, Message{Kind: MsgEnd, Turn: len(r.Turns), Result: r.Result})
 	}
 	return out, nil
+}
+
+// serveAnalysis analyses the position after st.Moves, one ply deeper at
+// a time, sending each depth's analysis as it is done, until the
+// request's budget is spent (each depth's search a fresh one, so that
+// its figures are arena analyse -depth D's), the position is decided or
+// ctx is cancelled. The moves are applied as a replay's are, checked.
+func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message)) {
+	fail := func(err error) { send(Message{Kind: MsgError, Error: err.Error()}) }
+	s, err := setup.Game.Start(setup.Config, setup.Seed)
+	if err != nil {
+		fail(err)
+		return
+	}
+	for k, mv := range st.Moves {
+		var acts [2]Action
+		for side, raw := range mv {
+			if len(raw) == 0 || string(raw) == "null" {
+				continue
+			}
+			if acts[side], err = setup.Game.DecodeAction(raw); err == nil {
+				err = s.Check(Side(side), acts[side])
+			}
+			if err != nil {
+				fail(fmt.Errorf("the given moves, turn %d, %s: %w", k, Side(side), err))
+				return
+			}
+		}
+		s = s.Apply(acts)
+	}
+	if s.ToMove() == Nobody {
+		fail(errors.New("the game is over at this turn: there is no move to analyse"))
+		return
+	}
+	budget := cmp.Or(st.Analyse.Nodes, DefaultAnalysisNodes)
+	side := s.ToMove().Side()
+	var spent int64
+	for depth := 1; depth <= 64 && spent < budget; depth++ {
+		t := newTurn(ctx, s, side, BotRand(setup.Seed, side, Options{}), Budget{Nodes: budget - spent}, 0)
+		an, err := Analyse(setup.Game.Info().Name, t, max(st.Analyse.K, 1), depth)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			fail(err)
+			return
+		}
+		spent += an.Nodes
+		if an.Depth < depth {
+			break // the budget ended inside this depth, or the position is decided: nothing new
+		}
+		send(Message{Kind: MsgAnalysis, Turn: len(st.Moves), Analysis: an})
+	}
+	send(Message{Kind: MsgAnalysed, Turn: len(st.Moves)})
 }

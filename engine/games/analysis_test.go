@@ -1,0 +1,85 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Serve, asked for an analysis, sends one for each depth, deeper each
+// time, each the very analysis arena analyse -depth D makes of the same
+// position (the same values, lines and refutations), then says it is
+// done; a game nothing analyses yet is an error that says so.
+func TestServeAnalyses(t *testing.T) {
+	for _, c := range []struct {
+		game   string
+		preset string
+		turns  int
+	}{{"colosseum", "6", 3}, {"mapcolor", "", 2}} {
+		g, _ := match.Lookup(c.game)
+		cfg := match.DefaultConfig(g)
+		if c.preset != "" {
+			p, _ := match.LookupPreset(g, c.preset)
+			cfg = p.Config
+		}
+		setup := match.Setup{Game: g, Config: cfg, Seed: 5}
+		setup.Players[0], _ = match.ParseSpec("greedy")
+		setup.Players[1], _ = match.ParseSpec("greedy")
+		rec, err := match.Play(context.Background(), setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := match.NewStart(setup, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, turn := range rec.Turns[:c.turns] {
+			rt, _ := json.Marshal(turn.Actions)
+			var mv [2]json.RawMessage
+			json.Unmarshal(rt, &mv)
+			start.Moves = append(start.Moves, mv)
+		}
+		start.Analyse = &match.AnalyseRequest{K: 2, Nodes: 200_000}
+		var msgs []match.Message
+		match.Serve(context.Background(), start, nil, func(m match.Message) {
+			b, _ := json.Marshal(m) // as the worker sends it
+			var back match.Message
+			json.Unmarshal(b, &back)
+			msgs = append(msgs, back)
+		})
+		if len(msgs) < 3 || msgs[len(msgs)-1].Kind != match.MsgAnalysed {
+			t.Fatalf("%s: the messages %+v", c.game, msgs)
+		}
+		s := rec.State(c.turns)
+		for i, m := range msgs[:len(msgs)-1] {
+			if m.Kind != match.MsgAnalysis || m.Turn != c.turns || m.Analysis.Depth != i+1 {
+				t.Fatalf("%s: message %d: %s at turn %d, depth %d", c.game, i, m.Kind, m.Turn, m.Analysis.Depth)
+			}
+			want, err := match.Analyse(c.game, match.NewTurn(s, s.ToMove().Side(), nil, match.Budget{}), 2, i+1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(want)
+			var wantBack match.Analysis
+			json.Unmarshal(b, &wantBack)
+			got := *m.Analysis
+			got.Nodes, wantBack.Nodes = 0, 0 // the budget's count differs: a depth's search, not its figures
+			if !reflect.DeepEqual(got, wantBack) {
+				t.Errorf("%s: depth %d: served %+v\nanalysed %+v", c.game, i+1, got, wantBack)
+			}
+		}
+	}
+	g, _ := match.Lookup("life")
+	setup := match.Setup{Game: g, Config: match.DefaultConfig(g), Seed: 1}
+	start, _ := match.NewStart(setup, nil)
+	start.Players = [2]string{"random", "random"}
+	start.Analyse = &match.AnalyseRequest{K: 3}
+	var said []match.Message
+	match.Serve(context.Background(), start, nil, func(m match.Message) { said = append(said, m) })
+	if len(said) != 1 || said[0].Kind != match.MsgError || said[0].Error != "life: "+match.ErrNoAnalyser.Error() {
+		t.Errorf("an analysis of Life: %+v", said)
+	}
+}
