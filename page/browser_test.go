@@ -445,8 +445,13 @@ func cliPresetRecord(t *testing.T, game, preset, p1, p2 string, seed uint64) *ma
 		}
 		cfg = p.Config
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: seed,
-		Players: [2]match.Spec{{Name: p1}, {Name: p2}}})
+	setup := match.Setup{Game: g, Config: cfg, Seed: seed}
+	for side, spec := range []string{p1, p2} {
+		if setup.Players[side], err = match.ParseSpec(spec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := match.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -717,7 +722,7 @@ func (b *browser) phoneCheck(view string) {
 	b.t.Helper()
 	s := b.status()
 	for id, r := range s.Targets {
-		if id == "send" || id == "move" || id == "board" {
+		if id == "send" || id == "move" || id == "board" || strings.HasPrefix(id, "option:") { // places on the board, not buttons
 			continue
 		}
 		if r[0] < 0 || r[1] < 0 || r[0]+r[2] > 391 || r[1]+r[3] > 845 {

@@ -92,6 +92,9 @@ type Options struct {
 	// Thinking draws what the bots thought over the board (the link's
 	// thinking=1, the T key, the Thinking button).
 	Thinking bool
+	// Analyse opens the analysis board at the match's turn (the link's
+	// analyse=1, the A key, the Analyse button).
+	Analyse bool
 }
 
 // Editor is where a person writes a bot in Go (the page's, see
@@ -167,6 +170,7 @@ func ParseQuery(q url.Values) Options {
 		o.movesParam = m
 	}
 	o.Thinking = q.Get("thinking") == "1"
+	o.Analyse = q.Get("analyse") == "1"
 	if b := q.Get("bot"); b != "" {
 		var err error
 		if o.BotSource, err = decodeSource(b); err != nil && o.LinkErr == nil {
@@ -191,6 +195,9 @@ func (o Options) Query() url.Values {
 	}
 	if o.Thinking {
 		q.Set("thinking", "1")
+	}
+	if o.Analyse {
+		q.Set("analyse", "1")
 	}
 	return q
 }

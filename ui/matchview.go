@@ -33,6 +33,7 @@ type matchView struct {
 	speedX                               float64  // where the speed is written
 	dragging                             bool
 	sped                                 bool // a speed key acted this frame
+	analysis                             analysisBoard
 }
 
 func newMatchView(app *App, setup match.Setup, moves [][2]json.RawMessage) (*matchView, error) {
@@ -52,7 +53,7 @@ func newMatchViewOn(app *App, setup match.Setup, moves [][2]json.RawMessage, hos
 	}
 	v := &matchView{app: app, pb: pb, drawer: d, buttons: map[string]*button{}}
 	for _, b := range [][2]string{
-		{"new", "New seed"}, {"restart", "Restart"}, {"think", "Thinking"}, {"gif", "GIF"}, {"link", "Copy link"}, {"help", "?"}, {"back", "Back"},
+		{"new", "New seed"}, {"restart", "Restart"}, {"think", "Thinking"}, {"analyse", "Analyse"}, {"gif", "GIF"}, {"link", "Copy link"}, {"help", "?"}, {"back", "Back"},
 		{"first", ""}, {"prev", ""}, {"play", ""}, {"next", ""}, {"last", ""},
 		{"slower", "−"}, {"faster", "+"}, {"send", "Send"},
 	} {
@@ -63,11 +64,16 @@ func newMatchViewOn(app *App, setup match.Setup, moves [][2]json.RawMessage, hos
 		v.buttons[id].icon = id
 	}
 	v.buttons["send"].accent = true
+	v.analysis = analysisBoard{on: app.opts.Analyse, state: -1, pick: render.NoPick}
+	v.buttons["analyse"].active = v.analysis.on
 	return v, nil
 }
 
 // close stops the match.
-func (v *matchView) close() { v.pb.stop() }
+func (v *matchView) close() {
+	v.pb.stop()
+	v.analysis.stop()
+}
 
 // layout places everything for a screen of w x h device pixels. Wide
 // screens get the panel beside the board, narrow ones below it.
@@ -140,12 +146,16 @@ func (v *matchView) layoutMiddle(st style, screen rect, w, h float64) {
 // layoutActions places the top bar's buttons at the right, at y; short
 // labels them as they fit a phone.
 func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short bool) {
-	labels := map[string]string{"new": "New seed", "restart": "Restart", "think": "Thinking", "gif": "GIF", "link": "Copy link", "help": "?", "back": "Back"}
+	labels := map[string]string{"new": "New seed", "restart": "Restart", "think": "Thinking", "analyse": "Analyse", "gif": "GIF", "link": "Copy link", "help": "?", "back": "Back"}
+	ids := []string{"back", "help", "link", "gif", "analyse", "think", "restart", "new"}
 	if short {
-		labels["new"], labels["link"], labels["think"] = "New", "Link", "Why"
+		// A phone's row holds seven: Restart is R's, and the timeline's.
+		labels["new"], labels["link"], labels["think"], labels["analyse"] = "New", "Link", "Why", "Eval"
+		ids = []string{"back", "help", "link", "gif", "analyse", "think", "new"}
+		v.buttons["restart"].r = rect{}
 	}
 	x := w - st.pad
-	for _, id := range []string{"back", "help", "link", "gif", "think", "restart", "new"} {
+	for _, id := range ids {
 		b := v.buttons[id]
 		b.label = labels[id]
 		bw := math.Max(st.rowH, c.TextWidth(b.label, st.bold)+2*st.pad)
@@ -155,6 +165,7 @@ func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short
 	}
 	v.buttons["link"].enabled = v.app.opts.Platform != nil
 	v.buttons["think"].active = v.app.opts.Thinking
+	v.buttons["analyse"].active = v.analysis.on
 }
 
 // placeRow places buttons of width bw from x on the row at y and returns
@@ -204,6 +215,8 @@ func (v *matchView) click(in *input) {
 		v.app.newSeed()
 	case b["think"].hit(in):
 		v.toggleThinking()
+	case b["analyse"].hit(in):
+		v.toggleAnalysis()
 	case b["gif"].hit(in):
 		v.app.exportGIF(pb.rec)
 	case b["link"].hit(in):
@@ -217,6 +230,9 @@ func (v *matchView) click(in *input) {
 	case v.human != nil && pb.atEnd() && in.clicked && v.boardR.Contains(in.x, in.y):
 		in.clicked = false
 		v.human.Click(in.x, in.y, v.boardR)
+	case v.analysis.on && in.clicked && v.boardR.Contains(in.x, in.y):
+		in.clicked = false
+		v.clickAnalysis(in.x, in.y)
 	}
 	v.updateTimeline(in)
 }
@@ -259,6 +275,8 @@ func (v *matchView) key(k ebiten.Key) {
 		pb.playing = true
 	case ebiten.KeyT:
 		v.toggleThinking()
+	case ebiten.KeyA:
+		v.toggleAnalysis()
 	case ebiten.KeyG:
 		v.app.exportGIF(pb.rec)
 	case ebiten.KeyL:
@@ -309,6 +327,7 @@ func (v *matchView) update(in *input, dt float64) {
 		v.app.toastf("%v", err)
 	}
 	pb.tick(dt)
+	v.updateAnalysis()
 	v.updateHuman()
 	if v.human != nil && pb.atEnd() && v.human.Done() {
 		v.send()
@@ -379,9 +398,10 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		u              float64
 		r              rect
 		link, thinking bool
+		analysing      bool
 	}
-	actions := []string{"new", "restart", "think", "gif", "link", "help", "back"}
-	render.Layer(c, "top", barKey{title, v.hovered(in, actions...), st.u, v.top, v.buttons["link"].enabled, v.app.opts.Thinking}, v.top, func() {
+	actions := []string{"new", "restart", "think", "analyse", "gif", "link", "help", "back"}
+	render.Layer(c, "top", barKey{title, v.hovered(in, actions...), st.u, v.top, v.buttons["link"].enabled, v.app.opts.Thinking, v.analysis.on}, v.top, func() {
 		c.Fill(v.top, th.Panel)
 		if st.compact {
 			c.Text(fit(c, title, st.bold, v.top.W-2*st.pad), st.pad, v.top.Y+st.gap, st.bold, render.Left, th.Text)
@@ -389,7 +409,9 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 			c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
 		}
 		for _, id := range actions {
-			v.buttons[id].draw(c, st, in)
+			if v.buttons[id].r != (rect{}) {
+				v.buttons[id].draw(c, st, in)
+			}
 		}
 	})
 
@@ -430,7 +452,10 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	c.Fill(turnR, th.Panel)
 	// What moves, over what stands still.
 	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
-	if v.app.opts.Thinking {
+	switch a := &v.analysis; {
+	case a.on && a.an != nil:
+		render.DrawAnalysis(c, v.boardR, pb.rec, a.state, a.an, a.pick, th)
+	case v.app.opts.Thinking:
 		render.DrawThinking(c, v.boardR, pb.rec, pb.t, th)
 	}
 	if v.human != nil && pb.atEnd() {
@@ -526,6 +551,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 		played, ended, asked, hot bool
 		thinking                  bool
 		prompt, failed            string
+		analysis                  analysisKey
 	}
 	key := panelKey{r: v.panel, u: st.u, k: k, shown: shownK, played: k < len(pb.rec.Turns),
 		ended: pb.rec.Result != nil && pb.atEnd(), asked: v.human != nil, thinking: v.app.opts.Thinking}
@@ -540,6 +566,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 	if pb.failed != nil {
 		key.failed = pb.failed.Error()
 	}
+	key.analysis = v.analysis.key()
 	render.Layer(c, "panel", key, v.panel, func() { v.drawPanelNow(c, st, k, shownK) })
 }
 
@@ -567,7 +594,11 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 	gameH = math.Round(math.Min(gameH, r.H*0.45))
 	v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, float64(shown), th)
 	y += gameH + st.gap
-	y = v.drawNotes(c, st, r, y, k)
+	if v.analysis.on {
+		y = v.drawAnalysisPanel(c, st, r, y)
+	} else {
+		y = v.drawNotes(c, st, r, y, k)
+	}
 	if res := pb.rec.Result; res != nil && pb.atEnd() {
 		col := th.Text
 		if res.Winner != match.NoSide {

@@ -59,6 +59,16 @@ type Status struct {
 	ThoughtTurn int      `json:"thought_turn"`
 	Thought     []string `json:"thought,omitempty"`
 	Placed      int      `json:"placed"`
+	// Analysing says the analysis board is on; Analysis is its deepest
+	// analysis yet (of the state after Analysis.Turn turns), Analysed
+	// says it is done, and Picked what the panel says of the option
+	// picked on the board (its refutation). Targets holds each option's
+	// point to click, as "option:MOVE".
+	Analysing     bool            `json:"analysing"`
+	Analysis      *match.Analysis `json:"analysis,omitempty"`
+	Analysed      bool            `json:"analysed"`
+	Picked        string          `json:"picked,omitempty"`
+	AnalysisError string          `json:"analysis_error,omitempty"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -97,7 +107,9 @@ func (a *App) updateStatus() {
 			s.Failed = pb.failed.Error()
 		}
 		for id, b := range v.buttons {
-			s.Targets[id] = css(b.r)
+			if b.r.W > 0 { // a button the layout left out (a phone's Restart)
+				s.Targets[id] = css(b.r)
+			}
 		}
 		s.Targets["board"] = css(v.boardR)
 		if v.human != nil && pb.atEnd() { // clicks count only on the live turn
@@ -106,6 +118,17 @@ func (a *App) updateStatus() {
 			}
 		}
 		s.Targets["timeline"] = css(v.timeline)
+		if an := &v.analysis; an.on {
+			s.Analysing, s.Analysis, s.Analysed, s.AnalysisError = true, an.an, an.done, an.err
+			_, _, s.Picked = v.analysisLines()
+			if an.an != nil {
+				for _, p := range an.options() {
+					if pt, ok := render.PickPoint(pb.rec, an.state, v.boardR, an.an.Side, p.place); ok {
+						s.Targets["option:"+p.move] = css(rect{X: pt.X - 1, Y: pt.Y - 1, W: 2, H: 2})
+					}
+				}
+			}
+		}
 		if k, ok := render.Thinking(pb.rec, pb.t); ok && a.opts.Thinking {
 			s.ThoughtTurn, s.Placed = k, render.Placed(pb.rec, k, v.boardR)
 			for _, side := range match.Sides {

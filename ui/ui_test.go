@@ -539,3 +539,76 @@ func TestThinkingLayer(t *testing.T) {
 		t.Fatal("T again did not show the layer")
 	}
 }
+
+// TestAnalysisBoard: A turns the analysis board on at the playhead's
+// position; the analysis arrives from the host a depth at a time, each
+// the very analysis arena analyse -depth D makes; a click on a refuted
+// option says the reply that refutes it; moving to another turn
+// analyses that one; A again turns it off.
+func TestAnalysisBoard(t *testing.T) {
+	var keys []ebiten.Key
+	var clicks [][2]float64
+	o := Options{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true, Turn: 4,
+		Presses: func() ([]ebiten.Key, [][2]float64) {
+			k, c := keys, clicks
+			keys, clicks = nil, nil
+			return k, c
+		}}
+	a := New(o)
+	defer a.showStart()
+	a.Layout(1280, 800)
+	pb := a.match.pb
+	for pb.rec.Result == nil {
+		if err := pb.receive(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	pb.tick(60)
+	keys = []ebiten.Key{ebiten.KeyA}
+	a.Update()
+	await := func(what string, ok func(Status) bool) Status {
+		t.Helper()
+		for range 100000 { // progress, not time: each frame takes what the host sent
+			a.Update()
+			if s := a.Status(); ok(s) {
+				return s
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Fatalf("the analysis board never showed %s: %+v", what, a.Status().Analysis)
+		return Status{}
+	}
+	s := await("depth 3", func(s Status) bool { return s.Analysis != nil && s.Analysis.Depth >= 3 })
+	if !s.Analysing || s.Analysis.Turn != 4 || len(s.Analysis.Best) != analysisK {
+		t.Fatalf("the analysis: %+v", s.Analysis)
+	}
+	state := pb.rec.State(4)
+	want, err := match.Analyse("colosseum", match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), analysisK, s.Analysis.Depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range s.Analysis.Best {
+		if b.Move != want.Best[i].Move || b.Value != want.Best[i].Value {
+			t.Errorf("best %d: the board says %s %v, arena analyse %s %v", i, b.Move, b.Value, want.Best[i].Move, want.Best[i].Value)
+		}
+	}
+	other := s.Analysis.Others[len(s.Analysis.Others)-1]
+	at, ok := s.Targets["option:"+other.Move]
+	if !ok || other.Reply == nil {
+		t.Fatalf("no point to click for %s (reply %v)", other.Move, other.Reply)
+	}
+	clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
+	a.Update()
+	s = a.Status()
+	if !strings.Contains(s.Picked, "worth at most "+render.ValueText(other.Bound)) || !strings.Contains(s.Picked, other.Reply.Side.String()+" answers ") {
+		t.Errorf("after clicking %s the panel says %q; want its refutation by %s %s", other.Move, s.Picked, other.Reply.Side, other.Reply.Move)
+	}
+	keys = []ebiten.Key{ebiten.KeyArrowRight}
+	s = await("turn 5", func(s Status) bool { return s.Analysis != nil && s.Analysis.Turn == 5 })
+	keys = []ebiten.Key{ebiten.KeyA}
+	a.Update()
+	if s := a.Status(); s.Analysing || s.Analysis != nil || a.match.analysis.feed != nil {
+		t.Errorf("A again left the analysis on: %+v", s.Analysis)
+	}
+}

@@ -65,6 +65,7 @@ func main() {
 	opts := ui.ParseQuery(q)
 	opts.Turn = *turn
 	opts.Thinking = *thinking
+	opts.Analyse = o.Analyse
 	for _, p := range offers {
 		opts.Programs = append(opts.Programs, ui.Program{Game: p.Game, Name: p.Name, Spec: p.SpecText(), Kind: p.Spec.Name})
 	}

@@ -28,6 +28,7 @@ type Options struct {
 	Seed                                 uint64
 	Turn                                 float64
 	Thinking                             bool
+	Analyse                              bool
 	Record, Screenshot                   string
 	Frames                               int
 	Measure                              bool
@@ -56,6 +57,7 @@ func FlagSet(o *Options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.Replay, "replay", "", "open this replay `file` (arena play -replay, a tournament's replays), at -turn")
 	fs.Float64Var(&o.Turn, "turn", -1, "the `turn` a replay or the match opens at, paused (default: from the start, playing)")
 	fs.BoolVar(&o.Thinking, "thinking", false, "draw what the bots thought over the board, as the T key does (and into -record's GIF)")
+	fs.BoolVar(&o.Analyse, "analyse", false, "open the analysis board at -turn, as the A key does: the K best moves with exact values and their lines, and what refutes the others")
 	fs.StringVar(&o.Record, "record", "", "write the match's GIF to this `file` and exit, without a window (on Linux it still needs a display: Ebitengine connects to X at start; use arena record on a headless machine)")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	fs.IntVar(&o.Frames, "frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")

@@ -1,0 +1,258 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
+)
+
+// analysisBoard is the analysis board of a match view: the position at
+// the playhead analysed by the game's search, in the host that computes
+// matches (the page's worker, the window's goroutine), a ply deeper at a
+// time, shown on the board and in the panel as it deepens. A person
+// picks an option on the board: a best one shows its line, a refuted one
+// the reply that refutes it.
+type analysisBoard struct {
+	on    bool
+	state int // the state analysed, -1: none yet
+	calm  int // frames the playhead has rested on state (see settle)
+	feed  Feed
+	an    *match.Analysis // the deepest analysis yet
+	done  bool
+	err   string
+	pick  render.Pick
+}
+
+// analysisK is how many best options the board gives exact values.
+const analysisK = 3
+
+// settleFrames is how long the playhead rests on a position before it
+// is analysed: stepping or dragging through a game starts no search for
+// each position it passes.
+const settleFrames = 6
+
+// toggleAnalysis starts or ends the analysis board; playback pauses, as
+// a person who asks why a move was played looks at one position.
+func (v *matchView) toggleAnalysis() {
+	a := &v.analysis
+	a.on = !a.on
+	v.buttons["analyse"].active = a.on
+	if o := &v.app.opts; true {
+		o.Analyse = a.on
+		if o.Platform != nil {
+			o.Platform.Share(o.Query(), false) // the address bar keeps the setting
+		}
+	}
+	if a.on {
+		v.pb.playing = false
+		a.state, a.calm = -1, 0
+		return
+	}
+	a.stop()
+}
+
+// stop ends the analysis's computation and forgets it.
+func (a *analysisBoard) stop() {
+	if a.feed != nil {
+		a.feed.Stop()
+	}
+	a.feed, a.an, a.done, a.err, a.pick = nil, nil, false, "", render.NoPick
+}
+
+// updateAnalysis follows the playhead: once it rests on a position with
+// a move to make, that position is analysed; the analysis's messages are
+// taken as they come.
+func (v *matchView) updateAnalysis() {
+	a := &v.analysis
+	if !a.on {
+		return
+	}
+	k, _ := render.Thinking(v.pb.rec, v.pb.t)
+	if k != a.state {
+		a.stop()
+		a.state, a.calm = k, 0
+	}
+	if a.feed == nil && !a.done && a.err == "" {
+		if a.calm++; a.calm >= settleFrames && !v.pb.playing {
+			v.startAnalysis(k)
+		}
+	}
+	if a.feed == nil {
+		return
+	}
+	for _, data := range a.feed.Poll() {
+		var m match.Message
+		if err := json.Unmarshal(data, &m); err != nil {
+			a.err = err.Error()
+			continue
+		}
+		switch m.Kind {
+		case match.MsgAnalysis:
+			a.an = m.Analysis
+		case match.MsgAnalysed:
+			a.done = true
+		case match.MsgError:
+			a.err = m.Error
+		}
+	}
+}
+
+// startAnalysis asks the host for an analysis of state k: the match's
+// setup with the moves that lead there.
+func (v *matchView) startAnalysis(k int) {
+	a, rec := &v.analysis, v.pb.rec
+	if k >= rec.Len() || rec.State(k).ToMove() == match.Nobody {
+		a.err = "the game is over here: there is no move to analyse"
+		return
+	}
+	var moves [][2]json.RawMessage
+	for _, t := range rec.Turns[:k] {
+		var mv [2]json.RawMessage
+		for side, act := range t.Actions {
+			mv[side] = json.RawMessage("null")
+			if act != nil {
+				b, err := json.Marshal(act)
+				if err != nil {
+					a.err = err.Error()
+					return
+				}
+				mv[side] = b
+			}
+		}
+		moves = append(moves, mv)
+	}
+	st, err := match.NewStart(v.pb.setup, moves)
+	if err != nil {
+		a.err = err.Error()
+		return
+	}
+	st.Analyse = &match.AnalyseRequest{K: analysisK}
+	a.feed = v.app.host.Compute(st)
+}
+
+// analysisKey is what the panel's layer shows of the analysis: it is
+// drawn again when this changes.
+type analysisKey struct {
+	on, done bool
+	state    int
+	depth    int
+	nodes    int64
+	pick     render.Pick
+	err      string
+}
+
+func (a *analysisBoard) key() analysisKey {
+	k := analysisKey{on: a.on, done: a.done, state: a.state, pick: a.pick, err: a.err}
+	if a.an != nil {
+		k.depth, k.nodes = a.an.Depth, a.an.Nodes
+	}
+	return k
+}
+
+// clickAnalysis picks the option under a click on the board, or none.
+func (v *matchView) clickAnalysis(x, y float64) {
+	a := &v.analysis
+	if a.an == nil {
+		return
+	}
+	a.pick, _ = render.PickAt(v.pb.rec, a.state, v.boardR, a.an, x, y)
+}
+
+// analysisLines are what the panel says of the analysis, for people.
+func (v *matchView) analysisLines() (head string, best []string, picked string) {
+	a := &v.analysis
+	pl, _ := v.drawer.(render.Placer)
+	name := func(side match.Side, p match.Place, move string) string {
+		if pl != nil {
+			return pl.PlaceName(v.pb.rec, a.state, side, p)
+		}
+		return move
+	}
+	switch {
+	case a.err != "":
+		return "analysis: " + a.err, nil, ""
+	case a.an == nil:
+		return "analysing…", nil, ""
+	}
+	an := a.an
+	state := "deepening…"
+	if a.done {
+		state = "done"
+	}
+	head = fmt.Sprintf("analysis of turn %d, %s to move: %d plies, %s nodes, %s", an.Turn, an.Side, an.Depth, strings.TrimPrefix(render.ValueText(float64(an.Nodes)), "+"), state)
+	for i, b := range an.Best {
+		var line []string
+		for _, m := range b.Line {
+			line = append(line, fmt.Sprintf("%s %s", m.Side, name(m.Side, m.Place, m.Move)))
+		}
+		value := render.ValueText(b.Value)
+		if b.Outcome != "" {
+			value = b.Outcome + " " + value
+		}
+		best = append(best, fmt.Sprintf("%d. %s %s: %s", i+1, name(an.Side, b.Place, b.Move), value, strings.Join(line, " → ")))
+	}
+	switch p := a.pick; {
+	case p.Other >= 0 && p.Other < len(an.Others):
+		o := an.Others[p.Other]
+		picked = fmt.Sprintf("%s is worth at most %s", name(an.Side, o.Place, o.Move), render.ValueText(o.Bound))
+		if o.Reply != nil {
+			picked += fmt.Sprintf(": %s answers %s", o.Reply.Side, name(o.Reply.Side, o.Reply.Place, o.Reply.Move))
+		}
+	case len(an.Others) > 0:
+		picked = "click an option on the board: what refutes it"
+	}
+	return head, best, picked
+}
+
+// drawAnalysisPanel writes the analysis in the panel from y, with its
+// scale's legend (the range of its values, in the game's unit), and
+// returns the y below.
+func (v *matchView) drawAnalysisPanel(c render.Canvas, st style, r rect, y float64) float64 {
+	th := st.th
+	head, best, picked := v.analysisLines()
+	y = wrapText(c, head, r.X, y, r.W, st.small, th.TextDim) + st.gap/2
+	for i, l := range best {
+		col := th.Text
+		if i == max(v.analysis.pick.Best, 0) && v.analysis.pick.Other < 0 {
+			col = th.Accent
+		}
+		y = wrapText(c, l, r.X, y, r.W, st.small, col) + st.gap/4
+	}
+	if picked != "" {
+		col := th.TextDim // the hint
+		if v.analysis.pick.Other >= 0 {
+			col = th.Collision
+		}
+		y = wrapText(c, picked, r.X, y+st.gap/2, r.W, st.small, col) + st.gap/2
+	}
+	if an := v.analysis.an; an != nil && y+2*c.LineHeight(st.small) <= r.Y+r.H {
+		lo, hi := render.AnalysisRange(an)
+		h := c.LineHeight(st.small)
+		x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
+		c.Text(fmt.Sprintf("  %s to %s", render.ValueText(lo), render.ValueText(hi)), x, y+st.gap/2, st.small, render.Left, th.TextDim)
+		y += h + st.gap
+		y = wrapText(c, "values: "+an.Unit+"; a won game tops the scale; ≤ is the value an option is refuted at", r.X, y, r.W, st.small, th.TextDim)
+	}
+	return y
+}
+
+// option is an option of the analysis, where it is and what it is.
+type option struct {
+	place match.Place
+	move  string
+}
+
+// options are the analysis's options, the best and the others.
+func (a *analysisBoard) options() []option {
+	var out []option
+	for _, b := range a.an.Best {
+		out = append(out, option{b.Place, b.Move})
+	}
+	for _, o := range a.an.Others {
+		out = append(out, option{o.Place, o.Move})
+	}
+	return out
+}
