@@ -92,6 +92,7 @@ func (v *matchView) updateAnalysis() {
 		switch m.Kind {
 		case match.MsgAnalysis:
 			a.an = m.Analysis
+			v.evals.note(m.Analysis)
 		case match.MsgAnalysed:
 			a.done = true
 		case match.MsgError:

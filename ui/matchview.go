@@ -28,12 +28,14 @@ type matchView struct {
 
 	// Layout, in device pixels.
 	top, boardR, panel, bottom, timeline rect
+	graph                                rect // the evaluation graph, under the timeline
 	buttons                              map[string]*button
 	order                                []string // buttons in drawing order
 	speedX                               float64  // where the speed is written
 	dragging                             bool
 	sped                                 bool // a speed key acted this frame
 	analysis                             analysisBoard
+	evals                                evalGraph
 }
 
 func newMatchView(app *App, setup match.Setup, moves [][2]json.RawMessage) (*matchView, error) {
@@ -88,16 +90,19 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 	// row of its own above them.
 	controlsW := 8*(st.rowH*1.25+st.gap) + c.TextWidth("0.25x", st.bold) + 4*st.pad + c.TextWidth("turn 0000 / 0000", st.text)
 	narrow := w-controlsW < 220*st.u
-	barH := math.Round(60 * st.u)
+	graphH := v.graphHeight(st)
+	row := math.Round(60 * st.u)
+	barH := row + graphH
 	if narrow {
-		barH = math.Round(100 * st.u)
+		barH = math.Round(100*st.u) + graphH
 	}
 	screen, v.bottom = screen.CutBottom(barH)
 	v.layoutMiddle(st, screen, w, h)
 	v.layoutActions(c, st, w, v.top.Y+(v.top.H-st.rowH)/2, false)
-	// Bottom bar: transport, speed, then the timeline.
+	// Bottom bar: transport, speed, then the timeline with the
+	// evaluation graph under it.
 	x := st.pad
-	y := v.bottom.Y + (v.bottom.H-st.rowH)/2
+	y := v.bottom.Y + (row-st.rowH)/2
 	if narrow {
 		y = v.bottom.Y + v.bottom.H - st.rowH - st.gap
 	}
@@ -109,7 +114,11 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 		x, y = st.pad, v.bottom.Y+st.gap
 	}
 	v.timeline = rect{X: x + turnW + st.gap, Y: y, W: w - st.pad - (x + turnW + st.gap), H: st.rowH}
+	v.graph = rect{X: v.timeline.X, Y: v.timeline.Y + v.timeline.H + st.gap/2, W: v.timeline.W, H: graphH - st.gap}
 }
+
+// graphHeight is the evaluation graph's band, a gap under it included.
+func (v *matchView) graphHeight(st style) float64 { return math.Round(30*st.u) + st.gap }
 
 // layoutCompact lays the view out for a phone held upright: the title
 // above the actions, the board, the panel below it, then the timeline,
@@ -118,13 +127,15 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 func (v *matchView) layoutCompact(c render.Canvas, st style, w, h float64) {
 	screen := rect{W: w, H: h}
 	v.top, screen = screen.CutTop(math.Round(c.LineHeight(st.bold) + st.rowH + 3*st.gap))
-	screen, v.bottom = screen.CutBottom(3*st.rowH + 4*st.gap)
+	graphH := v.graphHeight(st)
+	screen, v.bottom = screen.CutBottom(3*st.rowH + 4*st.gap + graphH)
 	v.layoutMiddle(st, screen, w, h)
 	v.layoutActions(c, st, w, v.top.Y+v.top.H-st.rowH-st.gap, true)
 	turnW := c.TextWidth("turn 0000 / 0000", st.text)
 	y := v.bottom.Y + st.gap
 	v.timeline = rect{X: st.pad + turnW + st.gap, Y: y, W: w - 2*st.pad - turnW - st.gap, H: st.rowH}
-	y += st.rowH + st.gap
+	v.graph = rect{X: v.timeline.X, Y: y + st.rowH + st.gap/2, W: v.timeline.W, H: graphH - st.gap}
+	y += st.rowH + st.gap + graphH
 	v.placeRow(st, st.pad, y, st.rowH, "first", "prev", "play", "next", "last")
 	y += st.rowH + st.gap
 	v.placeSpeed(c, st, st.pad, y, st.rowH)
@@ -230,6 +241,14 @@ func (v *matchView) click(in *input) {
 	case v.human != nil && pb.atEnd() && in.clicked && v.boardR.Contains(in.x, in.y):
 		in.clicked = false
 		v.human.Click(in.x, in.y, v.boardR)
+	case in.clicked && v.graph.Contains(in.x, in.y):
+		in.clicked = false
+		turn := v.evals.dropNear(v.graph, v.pb.length(), in.x, 10*v.app.scale)
+		if turn < 0 {
+			turn = int((in.x - v.graph.X) / v.graph.W * v.pb.length())
+		}
+		v.pb.playing = false
+		v.pb.seek(float64(turn))
 	case v.analysis.on && in.clicked && v.boardR.Contains(in.x, in.y):
 		in.clicked = false
 		v.clickAnalysis(in.x, in.y)
@@ -327,6 +346,7 @@ func (v *matchView) update(in *input, dt float64) {
 		v.app.toastf("%v", err)
 	}
 	pb.tick(dt)
+	v.evals.scan(pb.rec)
 	v.updateAnalysis()
 	v.updateHuman()
 	if v.human != nil && pb.atEnd() && v.human.Done() {
@@ -424,7 +444,7 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	transport := []string{"first", "prev", "play", "next", "last", "slower", "faster"}
 	// The controls and the timeline's marks are layers of their own: the
 	// marks change with every turn computed, the controls with a click.
-	controls, marks, turnR := v.bottomRegions(st)
+	controls, marks, graphR, turnR := v.bottomRegions(st)
 	type controlsKey struct {
 		hover   string
 		u       float64
@@ -449,6 +469,16 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		c.Fill(marks, th.Panel)
 		v.drawTimelineMarks(c, st)
 	})
+	type graphKey struct {
+		r      rect
+		u      float64
+		length float64
+		evals  [3]int
+	}
+	render.Layer(c, "graph", graphKey{graphR, st.u, pb.length(), v.evals.key()}, graphR, func() {
+		c.Fill(graphR, th.Panel)
+		v.evals.draw(c, st, v.graph, pb.length())
+	})
 	c.Fill(turnR, th.Panel)
 	// What moves, over what stands still.
 	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
@@ -470,15 +500,18 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 // timeline's, and the strip beside the timeline that neither covers (on
 // a narrow screen, where the timeline has a row of its own above the
 // controls).
-func (v *matchView) bottomRegions(st style) (controls, marks, strip rect) {
-	b, t := v.bottom, v.timeline
+func (v *matchView) bottomRegions(st style) (controls, marks, graph, strip rect) {
+	b, t, g := v.bottom, v.timeline, v.graph
 	right := b.X + b.W
-	if t.Y+t.H > v.buttons["play"].r.Y { // one row: the timeline at the right
-		return rect{X: b.X, Y: b.Y, W: t.X - b.X, H: b.H}, rect{X: t.X, Y: b.Y, W: right - t.X, H: b.H}, rect{}
+	gy := math.Round(g.Y - st.gap/4)
+	if t.Y+t.H > v.buttons["play"].r.Y { // one row: the timeline, the graph under it, at the right
+		return rect{X: b.X, Y: b.Y, W: t.X - b.X, H: b.H}, rect{X: t.X, Y: b.Y, W: right - t.X, H: gy - b.Y},
+			rect{X: t.X, Y: gy, W: right - t.X, H: b.Y + b.H - gy}, rect{}
 	}
-	band := math.Round(t.Y + t.H + st.gap/2)
+	band := math.Round(g.Y + g.H + st.gap/2)
 	return rect{X: b.X, Y: band, W: b.W, H: b.Y + b.H - band},
-		rect{X: t.X, Y: b.Y, W: right - t.X, H: band - b.Y},
+		rect{X: t.X, Y: b.Y, W: right - t.X, H: gy - b.Y},
+		rect{X: t.X, Y: gy, W: right - t.X, H: band - gy},
 		rect{X: b.X, Y: b.Y, W: t.X - b.X, H: band - b.Y}
 }
 

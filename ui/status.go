@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 
@@ -69,6 +70,9 @@ type Status struct {
 	Analysed      bool            `json:"analysed"`
 	Picked        string          `json:"picked,omitempty"`
 	AnalysisError string          `json:"analysis_error,omitempty"`
+	// Drops are the turns the evaluation graph marks, where a side's
+	// own value fell most; Targets holds each as "drop:TURN".
+	Drops []int `json:"drops,omitempty"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -118,6 +122,11 @@ func (a *App) updateStatus() {
 			}
 		}
 		s.Targets["timeline"] = css(v.timeline)
+		for _, d := range v.evals.drops {
+			s.Drops = append(s.Drops, d.turn)
+			x := v.graph.X + v.graph.W*(float64(d.turn)+0.5)/pb.length()
+			s.Targets[fmt.Sprintf("drop:%d", d.turn)] = css(rect{X: x - 1, Y: v.graph.Y, W: 2, H: v.graph.H})
+		}
 		if an := &v.analysis; an.on {
 			s.Analysing, s.Analysis, s.Analysed, s.AnalysisError = true, an.an, an.done, an.err
 			_, _, s.Picked = v.analysisLines()
