@@ -90,6 +90,9 @@ func TestPageEditorPlaysABot(t *testing.T) {
 	if got := eval[string](b, `document.getElementById("ed-source").value`); got != template {
 		b.fatalf("the editor opens on %.200q, not the template", got)
 	}
+	if api := eval[string](b, `document.querySelector("#editor aside").textContent`); !strings.Contains(api, "t.Note.Mark(place, value, label)") || !strings.Contains(api, "t.Note.Expect(place)") {
+		b.fatalf("the editor's API pane does not list Mark and Expect:\n%s", api)
+	}
 	b.screenshot("playground-editor")
 	// Ties go to the last move listed instead of the first.
 	edited := strings.Replace(template, "if score > bestScore {", "if score >= bestScore {", 1)

@@ -42,7 +42,11 @@ func Act(t *match.Turn) (match.Action, error) {
 		}
 		// Mark the move on the board with its score: the page and the
 		// window draw marks when Thinking is on (the T key). A note keeps
-		// match.MaxMarks of them and counts the rest.
+		// match.MaxMarks of them and counts the rest. This bot's scores
+		// are exact for every move; a bot that searches with alpha-beta
+		// knows exact values for its best few only: it marks those K
+		// with their values, and the others with the bound its search
+		// proved, labelled "≤" (as arena analyse lists them).
 		t.Note.Mark(m.Place(), score, "")
 		if score > bestScore {
 			best, bestScore = m, score
