@@ -117,8 +117,14 @@ func (v *matchView) layout(c render.Canvas, st style, w, h float64) {
 	v.graph = rect{X: v.timeline.X, Y: v.timeline.Y + v.timeline.H + st.gap/2, W: v.timeline.W, H: graphH - st.gap}
 }
 
-// graphHeight is the evaluation graph's band, a gap under it included.
-func (v *matchView) graphHeight(st style) float64 { return math.Round(30*st.u) + st.gap }
+// graphHeight is the evaluation graph's band, a gap under it included:
+// on a phone as tall as a finger, which taps a mark on it.
+func (v *matchView) graphHeight(st style) float64 {
+	if st.compact {
+		return math.Round(44*st.u) + st.gap
+	}
+	return math.Round(30*st.u) + st.gap
+}
 
 // layoutCompact lays the view out for a phone held upright: the title
 // above the actions, the board, the panel below it, then the timeline,

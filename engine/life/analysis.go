@@ -1,0 +1,80 @@
+package life
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+func init() { match.RegisterAnalyser("life", analyser{}) }
+
+// analyser is strong's lookahead made to explain a position. Life's
+// moves are simultaneous: strong predicts the opponent's reply (the
+// greedy choice) and simulates the board some generations with each of
+// its candidate pieces (single cells and L-trominoes) against it. Every
+// piece is simulated in full, so every value is exact at that horizon,
+// the K best's and the others' alike; the others' "refutation" is the
+// reply they were simulated against, the same for all. The depth is the
+// horizon, in generations (strong's 4 by default, fewer near the end).
+type analyser struct{}
+
+// analysisUnit is what a Life value counts.
+const analysisUnit = "cells: the mover's live cells less the opponent's after the horizon's generations against the predicted reply, gained over placing nothing"
+
+func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error) {
+	s, err := state(t)
+	if err != nil {
+		return nil, err
+	}
+	if t.Budget == (match.Budget{}) && maxDepth == 0 {
+		t.Budget.Nodes = strongNodes
+	}
+	side := t.Side
+	h := min(4, s.cfg.Iterations-s.iter)
+	if maxDepth > 0 {
+		h = min(maxDepth, s.cfg.Iterations-s.iter)
+	}
+	h = max(h, 1)
+	reply := predictReply(s, side.Other(), t.Spend)
+	sim := newLookahead(&s.board, s.cfg.Ruleset, s.cfg.Rules, side, h, reply, t.Spend)
+	pieces := candidatePieces(s, side)
+	for i := range pieces {
+		pieces[i].value = sim.value(pieces[i].cells, pieces[i].anchor)
+		if !t.Spend(0) {
+			return nil, fmt.Errorf("analysis: the budget (%v) ended after %d of %d pieces", t.Budget, i+1, len(pieces))
+		}
+	}
+	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
+	an := &match.Analysis{Depth: h, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
+	var answer *match.LineMove
+	if len(reply) > 0 {
+		answer = &match.LineMove{Side: side.Other(), Move: cellsText(reply), Action: reply, Place: match.AtCell(reply[0].Row, reply[0].Col)}
+	}
+	for i, p := range pieces {
+		act := Action(p.cells)
+		place := match.AtCell(p.cells[0].Row, p.cells[0].Col)
+		if i < k {
+			v := match.Variation{Move: cellsText(p.cells), Action: act, Place: place, Value: float64(p.value),
+				Line: []match.LineMove{{Side: side, Move: cellsText(p.cells), Action: act, Place: place}}}
+			if answer != nil {
+				v.Line = append(v.Line, *answer)
+			}
+			an.Best = append(an.Best, v)
+			continue
+		}
+		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value), Reply: answer})
+	}
+	return an, nil
+}
+
+// cellsText writes cells as the panel names them: "(3,4) (3,5)".
+func cellsText(cells []Cell) string {
+	var parts []string
+	for _, c := range cells {
+		parts = append(parts, c.String())
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,73 @@
+package life
+
+import (
+	"context"
+	"testing"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// reference is what placing piece is worth to side against reply, by
+// the game's own rules: the state stepped horizon generations with the
+// piece and the reply placed first, own cells less the opponent's, less
+// the same with nothing placed. Life's analysis holds its values to it.
+func reference(s State, side match.Side, piece, reply Action, horizon int) float64 {
+	score := func(mine Action) int {
+		var acts [2]Action
+		acts[side], acts[side.Other()] = mine, reply
+		n := s.Next(acts[0], acts[1])
+		for range horizon - 1 {
+			n = n.Next(nil, nil)
+		}
+		return n.board.Count(side) - n.board.Count(side.Other())
+	}
+	return float64(score(piece) - score(nil))
+}
+
+// Every value a Life analysis gives, the K best's and the others', is
+// the game's own rules stepped the horizon's generations with the piece
+// and the predicted reply: the lookahead's windows change its cost, not
+// its figures.
+func TestAnalysisValuesAreTheRules(t *testing.T) {
+	g := Game{}
+	cfg := g.Presets()[0].Config
+	setup := match.Setup{Game: g, Config: cfg, Seed: 3}
+	setup.Players[0], _ = match.ParseSpec("strong")
+	setup.Players[1], _ = match.ParseSpec("greedy")
+	rec, err := match.Play(context.Background(), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, turn := range []int{1, 10, 40} {
+		s := rec.State(turn).(State)
+		for _, side := range match.Sides {
+			an, err := match.Analyse("life", match.NewTurn(s, side, nil, match.Budget{}), 3, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var reply Action
+			if len(an.Best) > 0 && len(an.Best[0].Line) > 1 {
+				reply = an.Best[0].Line[1].Action.(Action)
+			}
+			checked := 0
+			for _, b := range an.Best {
+				if want := reference(s, side, b.Action.(Action), reply, an.Depth); b.Value != want {
+					t.Errorf("turn %d, %v, %s: the analysis says %v, the rules %v", turn, side, b.Move, b.Value, want)
+				}
+				checked++
+			}
+			for i, o := range an.Others {
+				if i%7 != 0 {
+					continue // a sample: the rules step the whole board
+				}
+				if want := reference(s, side, o.Action.(Action), reply, an.Depth); o.Bound != want {
+					t.Errorf("turn %d, %v, %s: the analysis says %v, the rules %v", turn, side, o.Move, o.Bound, want)
+				}
+				checked++
+			}
+			if len(an.Best) != 3 || checked < 4 {
+				t.Errorf("turn %d, %v: %d best, %d checked", turn, side, len(an.Best), checked)
+			}
+		}
+	}
+}
