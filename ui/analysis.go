@@ -183,7 +183,7 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 	if a.done {
 		state = "done"
 	}
-	head = fmt.Sprintf("analysis of turn %d, %s to move: %d plies, %s nodes, %s", an.Turn, an.Side, an.Depth, strings.TrimPrefix(render.ValueText(float64(an.Nodes)), "+"), state)
+	head = fmt.Sprintf("analysis of turn %d, %s to move: %d %s, %s nodes, %s", an.Turn, an.Side, an.Depth, an.DepthUnit, strings.TrimPrefix(render.ValueText(float64(an.Nodes)), "+"), state)
 	for i, b := range an.Best {
 		var line []string
 		for _, m := range b.Line {

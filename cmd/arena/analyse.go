@@ -81,7 +81,7 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 // writeAnalysis prints an analysis for people: the best options with
 // their values and lines, then the others with their refutations.
 func writeAnalysis(w io.Writer, an *match.Analysis) {
-	fmt.Fprintf(w, "%s, turn %d, %s to move: %d plies, %d nodes\n", an.Game, an.Turn, an.Side, an.Depth, an.Nodes)
+	fmt.Fprintf(w, "%s, turn %d, %s to move: %d %s, %d nodes\n", an.Game, an.Turn, an.Side, an.Depth, an.DepthUnit, an.Nodes)
 	fmt.Fprintf(w, "values: %s\n\nbest\n", an.Unit)
 	for i, v := range an.Best {
 		var line []string

@@ -61,12 +61,12 @@ func TestAnalyse(t *testing.T) {
 			t.Errorf("arena analyse %v: exit %d, %q; want %q", c.args, code, said, c.want)
 		}
 	}
-	life := filepath.Join(dir, "life.json")
-	if code := run([]string{"play", "-game", "life", "-preset", "64x64", "-p1", "random", "-p2", "random", "-seed", "1", "-replay", life}, &out, &out); code != 0 {
-		t.Fatalf("arena play life: %s", out.String())
+	path := filepath.Join(dir, "pathgame.json")
+	if code := run([]string{"play", "-game", "pathgame", "-p1", "random", "-p2", "random", "-seed", "1", "-replay", path}, &out, &out); code != 0 {
+		t.Fatalf("arena play pathgame: %s", out.String())
 	}
 	var b bytes.Buffer
-	if code := run([]string{"analyse", "-replay", life, "-turn", "1"}, &b, &b); code == 0 || !strings.Contains(b.String(), "life: no analysis is made for this game yet") {
-		t.Errorf("arena analyse of a Life replay: exit %d, %q", code, b.String())
+	if code := run([]string{"analyse", "-replay", path, "-turn", "1"}, &b, &b); code == 0 || !strings.Contains(b.String(), "pathgame: no analysis is made for this game yet") {
+		t.Errorf("arena analyse of a shortest-path replay: exit %d, %q", code, b.String())
 	}
 }

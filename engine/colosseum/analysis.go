@@ -30,7 +30,7 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 	sr.exact = true
 	root, depth := match.MultiPV(rootSearch{sr, s.Mover()}, k, maxDepth, 64, func(v int) bool { return v >= winBase/2 || v <= -winBase/2 })
 	if depth == 0 {
-		return nil, fmt.Errorf("analysis: the budget (%v) ended before the first ply was searched", t.Budget)
+		return nil, fmt.Errorf("analysis: %w, before the first ply was searched (%v)", match.ErrBudget, t.Budget)
 	}
 	an := &match.Analysis{Depth: depth, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
 	for _, r := range root {

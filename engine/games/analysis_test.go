@@ -18,7 +18,7 @@ func TestServeAnalyses(t *testing.T) {
 		game   string
 		preset string
 		turns  int
-	}{{"colosseum", "6", 3}, {"mapcolor", "", 2}} {
+	}{{"colosseum", "6", 3}, {"mapcolor", "", 2}, {"life", "", 5}} {
 		g, _ := match.Lookup(c.game)
 		cfg := match.DefaultConfig(g)
 		if c.preset != "" {
@@ -72,14 +72,14 @@ func TestServeAnalyses(t *testing.T) {
 			}
 		}
 	}
-	g, _ := match.Lookup("life")
+	g, _ := match.Lookup("pathgame")
 	setup := match.Setup{Game: g, Config: match.DefaultConfig(g), Seed: 1}
 	start, _ := match.NewStart(setup, nil)
 	start.Players = [2]string{"random", "random"}
 	start.Analyse = &match.AnalyseRequest{K: 3}
 	var said []match.Message
 	match.Serve(context.Background(), start, nil, func(m match.Message) { said = append(said, m) })
-	if len(said) != 1 || said[0].Kind != match.MsgError || said[0].Error != "life: "+match.ErrNoAnalyser.Error() {
-		t.Errorf("an analysis of Life: %+v", said)
+	if len(said) != 1 || said[0].Kind != match.MsgError || said[0].Error != "pathgame: "+match.ErrNoAnalyser.Error() {
+		t.Errorf("an analysis of the shortest path: %+v", said)
 	}
 }

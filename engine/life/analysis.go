@@ -44,11 +44,11 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 	for i := range pieces {
 		pieces[i].value = sim.value(pieces[i].cells, pieces[i].anchor)
 		if !t.Spend(0) {
-			return nil, fmt.Errorf("analysis: the budget (%v) ended after %d of %d pieces", t.Budget, i+1, len(pieces))
+			return nil, fmt.Errorf("analysis: %w, after %d of %d pieces (%v)", match.ErrBudget, i+1, len(pieces), t.Budget)
 		}
 	}
 	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
-	an := &match.Analysis{Depth: h, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
+	an := &match.Analysis{Depth: h, DepthUnit: "generations", Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
 	var answer *match.LineMove
 	if len(reply) > 0 {
 		answer = &match.LineMove{Side: side.Other(), Move: cellsText(reply), Action: reply, Place: match.AtCell(reply[0].Row, reply[0].Col)}

@@ -39,7 +39,7 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 	rs := rootSearch{ds, side}
 	root, depth := match.MultiPV[move](rs, k, maxDepth, max(pos.left, 1), func(int) bool { return false })
 	if depth == 0 {
-		return nil, fmt.Errorf("analysis: the budget (%v) ended before the first ply was searched", t.Budget)
+		return nil, fmt.Errorf("analysis: %w, before the first ply was searched (%v)", match.ErrBudget, t.Budget)
 	}
 	an := &match.Analysis{Depth: depth, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
 	lm := func(sd match.Side, m move) match.LineMove {

@@ -18,8 +18,11 @@ type Analysis struct {
 	Game  string `json:"game"`
 	Turn  int    `json:"turn"`
 	Side  Side   `json:"side"`
-	Depth int    `json:"depth"` // plies, of the deepest search completed
-	Nodes int64  `json:"nodes"`
+	Depth int    `json:"depth"` // of the deepest search completed, in DepthUnit
+	// DepthUnit says what Depth counts: "plies" (moves of either side)
+	// where the game alternates, "generations" for Life's lookahead.
+	DepthUnit string `json:"depth_unit"`
+	Nodes     int64  `json:"nodes"`
 	// Unit says what a value counts ("cells the mover reaches first
 	// minus the opponent's"); a won or lost game is beyond any count and
 	// says so in Variation.Outcome.
@@ -70,6 +73,10 @@ type Analyser interface {
 	Analyse(t *Turn, k, depth int) (*Analysis, error)
 }
 
+// ErrBudget is an analysis whose budget ended before it had a figure to
+// give: a front end deepening an analysis stops there.
+var ErrBudget = errors.New("the budget ended first")
+
 // ErrNoAnalyser is a game whose positions nothing analyses yet.
 var ErrNoAnalyser = errors.New("no analysis is made for this game yet")
 
@@ -96,6 +103,9 @@ func Analyse(game string, t *Turn, k, depth int) (*Analysis, error) {
 		return nil, err
 	}
 	an.Game, an.Turn, an.Side = game, t.State.Turn(), t.Side
+	if an.DepthUnit == "" {
+		an.DepthUnit = "plies"
+	}
 	return an, nil
 }
 

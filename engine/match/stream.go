@@ -389,6 +389,9 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 		if ctx.Err() != nil {
 			return
 		}
+		if errors.Is(err, ErrBudget) {
+			break // the budget ended inside this depth: the last sent stands
+		}
 		if err != nil {
 			fail(err)
 			return
