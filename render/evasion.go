@@ -21,6 +21,10 @@ func init() { register("evasion", evasionDrawer{}) }
 // the prey is inside it the Bresenham line shows which cells block it.
 type evasionDrawer struct{}
 
+// HoldsThinking: Evasion's bots decide at their decision ticks only, and
+// the layer holds each side's last decision until its next.
+func (evasionDrawer) HoldsThinking() bool { return true }
+
 // Evasion's pace: 1x is 60 ticks a second; the tick that ends a game
 // holds for a second and a half so that the capture can be seen.
 const (

@@ -62,13 +62,40 @@ func DrawThinking(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	unit := max(min(r.W, r.H)/480, 0.6)
 	face := Face{textSize(c, math.Round(11*unit)), Bold}
 	for _, side := range match.Sides {
-		n := rec.Turns[k].Notes[side]
-		if !n.Thought() {
+		n, at := heldThought(rec, k, side)
+		if n == nil {
 			continue
 		}
-		drawMarks(c, pl, rec, k, side, r, n, face, unit, th)
-		drawExpected(c, pl, rec, k, side, r, n, face, unit, th)
+		drawMarks(c, pl, rec, at, side, r, n, face, unit, th)
+		drawExpected(c, pl, rec, at, side, r, n, face, unit, th)
 	}
+}
+
+// Holder is implemented by drawers of games whose bots decide now and
+// then, not every turn (Evasion's hunter and prey, between their
+// decision ticks): the layer holds a side's last decision until its
+// next, instead of flickering off between them.
+type Holder interface{ HoldsThinking() bool }
+
+// holdBack is how far back the layer looks for a held decision.
+const holdBack = 4000
+
+// heldThought is side's note that turn k shows and the turn it was made
+// at: turn k's own, or in a game whose drawer holds its thinking, the
+// last one made before it; nil when there is none.
+func heldThought(rec *match.Record, k int, side match.Side) (*match.Note, int) {
+	if n := rec.Turns[k].Notes[side]; n.Thought() {
+		return n, k
+	}
+	if h, ok := drawers[rec.Game.Info().Name].(Holder); !ok || !h.HoldsThinking() {
+		return nil, k
+	}
+	for j := k - 1; j >= max(0, k-holdBack); j-- {
+		if n := rec.Turns[j].Notes[side]; n.Thought() {
+			return n, j
+		}
+	}
+	return nil, k
 }
 
 // Placed counts the marks and expected places of turn k's notes that
@@ -80,17 +107,17 @@ func Placed(rec *match.Record, k int, r Rect) int {
 	}
 	n := 0
 	for _, side := range match.Sides {
-		note := rec.Turns[k].Notes[side]
+		note, at := heldThought(rec, k, side)
 		if note == nil {
 			continue
 		}
 		for _, m := range note.Marks {
-			if _, ok := pl.Spot(rec, k, side, r, m.At); ok {
+			if _, ok := pl.Spot(rec, at, side, r, m.At); ok {
 				n++
 			}
 		}
 		for _, p := range note.Expects {
-			if _, ok := pl.Spot(rec, k, side, r, p); ok {
+			if _, ok := pl.Spot(rec, at, side, r, p); ok {
 				n++
 			}
 		}
@@ -304,11 +331,12 @@ func ThinkingLines(rec *match.Record, k int, side match.Side, top int) []string 
 	if k < 0 || k >= len(rec.Turns) {
 		return nil
 	}
-	n := rec.Turns[k].Notes[side]
+	n, at := heldThought(rec, k, side)
 	pl, ok := drawers[rec.Game.Info().Name].(Placer)
-	if !ok || !n.Thought() {
+	if !ok || n == nil {
 		return nil
 	}
+	k = at
 	var out []string
 	if len(n.Marks) > 0 {
 		var parts []string

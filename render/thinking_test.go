@@ -153,3 +153,40 @@ func TestScaleRanks(t *testing.T) {
 		t.Fatalf("the best shared by many drawn at %v, want the brightest", got)
 	}
 }
+
+// Evasion's bots decide at their decision ticks only: between two of a
+// side's decisions the layer holds the last, where another game's shows
+// nothing for a turn its bot did not mark; the panel says the same.
+func TestEvasionHoldsItsLastDecision(t *testing.T) {
+	rec := playThinking(t, "evasion", "", "greedy", "strong")
+	board := Rect{0, 0, 480, 480}
+	held := 0
+	for k := 1; k < len(rec.Turns) && held < 3; k++ {
+		if Placed(rec, k, board) == 0 || rec.Turns[k].Notes[match.P1].Thought() || rec.Turns[k].Notes[match.P2].Thought() {
+			continue
+		}
+		// No note of turn k marks: what is drawn is an earlier decision's.
+		n, at := heldThought(rec, k, match.P1)
+		if n == nil {
+			n, at = heldThought(rec, k, match.P2)
+		}
+		if n == nil || at >= k {
+			t.Fatalf("turn %d: something is placed, but no earlier decision is held", k)
+		}
+		if lines := append(ThinkingLines(rec, k, match.P1, 5), ThinkingLines(rec, k, match.P2, 5)...); len(lines) == 0 {
+			t.Errorf("turn %d: the board holds turn %d's decision, the panel lists nothing", k, at)
+		}
+		held++
+	}
+	if held == 0 {
+		t.Fatal("no turn between decisions held one")
+	}
+	col := playThinking(t, "colosseum", "6", "strong:nodes=3000", "greedy")
+	for k := range col.Turns {
+		for _, side := range match.Sides {
+			if n, at := heldThought(col, k, side); n != nil && at != k {
+				t.Fatalf("Colosseum turn %d holds %v's note of turn %d", k, side, at)
+			}
+		}
+	}
+}
