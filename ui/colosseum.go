@@ -34,7 +34,7 @@ func (h *colosseumHuman) Start(s match.State, side match.Side) {
 }
 
 func (h *colosseumHuman) grid(r rect) render.Grid {
-	return render.LayoutGrid(r, h.s.Board().N, h.s.Board().N)
+	return render.ColosseumGrid(r, h.s.Board().N)
 }
 
 // freeSides lists the sides of c that can take a wall.
