@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/arena-playground/arena/engine/mapcolor"
@@ -143,9 +144,12 @@ func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 		s := rec.State(m.k).(mapcolor.State)
 		if mv, ok := rec.Turns[m.k].Actions[s.Mover()].(mapcolor.Move); ok {
 			m.chose = fmt.Sprintf("%s (%s) chose %s %s", s.Mover(), rec.Players[s.Mover()], mv.State, mv.Colour)
-			if note := rec.Turns[m.k].Notes[s.Mover()]; note != nil && note.Text != "" {
+			switch note := rec.Turns[m.k].Notes[s.Mover()]; {
+			case note != nil && note.Text != "":
 				m.chose += ": " + note.Text
-			} else {
+			case note != nil && note.Nodes > 0:
+				m.chose += fmt.Sprintf(" after a search of %d nodes to depth %d, arena's own and not the course's traced tree: its options are on the map with the thinking layer (T)", note.Nodes, note.Depth)
+			default:
 				m.chose += " without a search"
 			}
 		}
@@ -167,7 +171,7 @@ func (mapcolorDrawer) Inks() []color.RGBA { return hues() }
 // Board draws the map and, beside it, the search tree.
 func (mapcolorDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
 	m := mapcolorAt(rec, t)
-	mapR, treeR := splitMapcolor(r, m.from.Geometry())
+	mapR, treeR := splitMapcolor(r, m.from.Geometry(), MapcolorPane(rec.Players))
 	// The map changes when a colour is chosen and while it fades in, the
 	// tree line by line: each is kept between frames (see Layer), and
 	// only the pulse of the last colouring is drawn every frame.
@@ -184,12 +188,34 @@ func (mapcolorDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *
 		treeK, lines int
 		chose        string
 	}
-	Layer(c, "mapcolor-tree", treeKey{treeR, m.tree, m.treeK, m.lines, m.chose}, treeR, func() { drawTree(c, treeR, m, th) })
+	if treeR.W > 0 {
+		Layer(c, "mapcolor-tree", treeKey{treeR, m.tree, m.treeK, m.lines, m.chose}, treeR, func() { drawTree(c, treeR, m, th) })
+	}
+}
+
+// MapcolorPane reports whether a match of these players draws the
+// course's search tree beside the map: when a player is the course's
+// search, or a program (the course's own, whose trace arena reads).
+// Between arena's other bots and people no tree is drawn, and the map
+// takes the whole board.
+func MapcolorPane(players [2]string) bool {
+	for _, p := range players {
+		name, _, _ := strings.Cut(p, ":")
+		switch name {
+		case "random", "greedy", "strong", match.Person:
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // splitMapcolor divides the board's rectangle between map and tree: side
 // by side or one above the other, whichever draws the map larger.
-func splitMapcolor(r Rect, geo mapcolor.Geometry) (mapR, treeR Rect) {
+func splitMapcolor(r Rect, geo mapcolor.Geometry, pane bool) (mapR, treeR Rect) {
+	if !pane {
+		return r, Rect{}
+	}
 	a := aspect(geo)
 	beside := min(r.W*0.56/a, r.H)
 	above := min(r.W/a, r.H*0.48)
@@ -229,9 +255,10 @@ type MapLayout struct {
 	radius       float64
 }
 
-// LayoutMap returns the map's layout for the board drawn in r.
-func LayoutMap(s mapcolor.State, r Rect) MapLayout {
-	mapR, _ := splitMapcolor(r, s.Geometry())
+// LayoutMap returns the map's layout for the board drawn in r, with the
+// search tree's pane beside it or not (MapcolorPane).
+func LayoutMap(s mapcolor.State, r Rect, pane bool) MapLayout {
+	mapR, _ := splitMapcolor(r, s.Geometry(), pane)
 	return layoutMap(s.Geometry(), mapR.Inset(math.Round(mapR.W*0.02)))
 }
 
@@ -459,7 +486,7 @@ func (mapcolorDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p mat
 	if p.Kind != match.OnState || p.A >= len(s.Problem().States) {
 		return Spot{}, false
 	}
-	l := LayoutMap(s, r)
+	l := LayoutMap(s, r, MapcolorPane(rec.Players))
 	return Spot{At: l.Centre(p.A), R: l.Radius()}, true
 }
 

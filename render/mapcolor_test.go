@@ -62,7 +62,7 @@ func TestMapcolorRegionsInTheirColours(t *testing.T) {
 	r := Rect{0, 0, 960, 540}
 	mapcolorDrawer{}.Board(img, r, rec, Span(rec), Dark)
 	s := rec.Last().(mapcolor.State)
-	mapR, _ := splitMapcolor(r, s.Geometry())
+	mapR, _ := splitMapcolor(r, s.Geometry(), MapcolorPane(rec.Players))
 	l := layoutMap(s.Geometry(), mapR.Inset(math.Round(mapR.W*0.02)))
 	coloured := 0
 	last, _ := s.Last()
@@ -161,5 +161,33 @@ func TestDecisionTreesOfTwoMaps(t *testing.T) {
 	}
 	if trees[0] == nil || trees[1] == nil || len(trees[0].Lines) == len(trees[1].Lines) {
 		t.Errorf("the two maps' first decisions have %d and %d trace lines", len(trees[0].Lines), len(trees[1].Lines))
+	}
+}
+
+// The search tree's pane is drawn beside the map only when a player is
+// the course's search or a program (the course's own, whose trace arena
+// reads); between arena's other bots and people the map takes the board.
+func TestMapcolorPane(t *testing.T) {
+	for _, c := range []struct {
+		p1, p2 string
+		pane   bool
+	}{
+		{"strong", "greedy", false},
+		{"strong:nodes=5000", "you", false},
+		{"random", "course", true},
+		{"course:depth=3", "greedy", true},
+		{"strong", "cmd:python3 hw2.py", true},
+	} {
+		if got := MapcolorPane([2]string{c.p1, c.p2}); got != c.pane {
+			t.Errorf("%s vs %s: pane %v, want %v", c.p1, c.p2, got, c.pane)
+		}
+	}
+	r := Rect{0, 0, 960, 540}
+	geo := mapcolorMatch(t, "usa", "greedy", "random").Last().(mapcolor.State).Geometry()
+	if whole, _ := splitMapcolor(r, geo, false); whole != r {
+		t.Errorf("without the pane the map gets %v of %v", whole, r)
+	}
+	if part, tree := splitMapcolor(r, geo, true); part.W*part.H >= r.W*r.H || tree.W == 0 {
+		t.Errorf("with the pane: map %v, tree %v", part, tree)
 	}
 }

@@ -18,6 +18,7 @@ func init() { humans["mapcolor"] = func() Human { return &mapcolorHuman{} } }
 // ringed; click one, and its legal colours appear beside it as swatches:
 // click one (or press its number) and the move goes.
 type mapcolorHuman struct {
+	pane   bool // the search tree's pane beside the map (render.MapcolorPane)
 	s      mapcolor.State
 	side   match.Side
 	legal  map[int][]int // state -> legal colours, in the course's order
@@ -25,6 +26,9 @@ type mapcolorHuman struct {
 	move   *mapcolor.Move
 	note   string
 }
+
+// setPlayers says who plays: the map's layout depends on it.
+func (h *mapcolorHuman) setPlayers(p [2]string) { h.pane = render.MapcolorPane(p) }
 
 func (h *mapcolorHuman) Start(s match.State, side match.Side) {
 	h.s, h.side, h.picked, h.move, h.note = s.(mapcolor.State), side, -1, nil, ""
@@ -41,7 +45,7 @@ func (h *mapcolorHuman) swatches(r rect) []rect {
 	if h.picked < 0 {
 		return nil
 	}
-	l := render.LayoutMap(h.s, r)
+	l := render.LayoutMap(h.s, r, h.pane)
 	c := l.Centre(h.picked)
 	size := math.Max(18, l.Radius()*1.3)
 	n := len(h.legal[h.picked])
@@ -64,7 +68,7 @@ func (h *mapcolorHuman) Click(x, y float64, r rect) {
 			return
 		}
 	}
-	st, ok := render.LayoutMap(h.s, r).StateAt(x, y)
+	st, ok := render.LayoutMap(h.s, r, h.pane).StateAt(x, y)
 	if !ok {
 		return
 	}
@@ -99,7 +103,7 @@ func (h *mapcolorHuman) Key(k ebiten.Key) bool {
 }
 
 func (h *mapcolorHuman) Draw(c render.Canvas, r rect, th *render.Theme) {
-	l := render.LayoutMap(h.s, r)
+	l := render.LayoutMap(h.s, r, h.pane)
 	col := th.Player[h.side]
 	for st := range h.legal {
 		c.Ring(l.Centre(st), l.Radius()*1.25, math.Max(1.5, l.Radius()*0.14), render.Alpha(col, 0.8))
@@ -149,7 +153,7 @@ func (h *mapcolorHuman) Suggest(r rect) (rect, bool) {
 	}
 	for st := range h.s.Problem().States { // the first in the course's order
 		if len(h.legal[st]) > 0 {
-			l := render.LayoutMap(h.s, r)
+			l := render.LayoutMap(h.s, r, h.pane)
 			c, d := l.Centre(st), l.Radius()*0.6
 			return rect{X: c.X - d, Y: c.Y - d, W: 2 * d, H: 2 * d}, true
 		}

@@ -385,6 +385,9 @@ func (v *matchView) updateHuman() {
 	}
 	if v.asked == nil || v.asked.state.Turn() != req.state.Turn() || v.asked.side != req.side {
 		v.human = humans[v.pb.setup.Game.Info().Name]()
+		if pa, ok := v.human.(interface{ setPlayers([2]string) }); ok {
+			pa.setPlayers(v.pb.rec.Players) // its board's layout depends on them
+		}
 		v.human.Start(req.state, req.side)
 		v.asked = &req
 	}

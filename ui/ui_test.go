@@ -232,7 +232,7 @@ func TestMapcolorHumanClicks(t *testing.T) {
 	h := humans["mapcolor"]()
 	h.Start(s, match.P1)
 	board := rect{X: 0, Y: 0, W: 960, H: 540}
-	l := render.LayoutMap(s, board)
+	l := render.LayoutMap(s, board, false) // a human without players set: no pane
 	click := func(name string) {
 		c := l.Centre(slices.Index(s.Problem().States, name))
 		h.Click(c.X, c.Y, board)
