@@ -133,7 +133,7 @@ demo: deps
 	$(GO) run ./cmd/arena record -game evasion -p1 strong -p2 greedy -seed 7 -o docs/evasion-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game colosseum -p1 strong:nodes=30000 -p2 greedy -seed 7 -preset 9 -speed 1 -thinking -o docs/colosseum-thinking.gif
-	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor|TestPageThinking' ./page
+	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -timeout 30m -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor|TestPageThinking|TestPageAnalysis' ./page
 	rm -f docs/phone-gauntlet.png docs/phone-programs.png docs/phone-start-pathgame.png docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png docs/playground-editor-allocates.png docs/playground-editor-loops.png docs/phone-editor.png docs/phone-editor-match.png docs/thinking-off-*.png docs/thinking-page-bot.png
 
 # slurm plays a tournament as a real Slurm job array on a one-node cluster

@@ -159,18 +159,36 @@ func TestPageThinkingOfItsBot(t *testing.T) {
 }
 
 // thoughtFrom is the first turn from `from` whose notes mark the board,
-// and how many marks and expected places they hold; -1 when none does.
+// and how many marks and expected places the layer shows there: the
+// turn's notes', and in Evasion, whose layer holds each side's last
+// decision until its next, the last decision of a side that made none
+// at that turn; -1 when no turn marks.
 func thoughtFrom(rec *match.Record, from int) (int, int) {
+	count := func(n *match.Note) int {
+		if n == nil {
+			return 0
+		}
+		return len(n.Marks) + len(n.Expects)
+	}
 	for k := from; k < len(rec.Turns); k++ {
 		n := 0
 		for _, note := range rec.Turns[k].Notes {
-			if note != nil {
-				n += len(note.Marks) + len(note.Expects)
+			n += count(note)
+		}
+		if n == 0 {
+			continue
+		}
+		if rec.Game.Info().Name == "evasion" {
+			for side, note := range rec.Turns[k].Notes {
+				for j := k - 1; count(note) == 0 && j >= 0; j-- {
+					if c := count(rec.Turns[j].Notes[side]); c > 0 {
+						n += c
+						break
+					}
+				}
 			}
 		}
-		if n > 0 {
-			return k, n
-		}
+		return k, n
 	}
 	return -1, 0
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 
@@ -38,23 +39,57 @@ var keys = [][2]string{
 	{"drop a file", "play on a course's input.txt or a game's config"},
 }
 
-// drawHelp draws the overlay of keys over the whole window.
+// drawHelp draws the overlay of keys over the whole window: as wide as
+// its longest line needs, up to the window's width, each key's words
+// wrapped within the card where the window is narrower (a phone).
 func drawHelp(c render.Canvas, st style, w, h float64) {
 	th := st.th
 	c.Fill(rect{W: w, H: h}, render.Alpha(th.Background, 0.8))
 	lh := c.LineHeight(st.text) * 1.5
-	cw := math.Min(w-2*st.pad, 520*st.u)
+	keyW := 130 * st.u
 	keys := helpKeys()
-	ch := float64(len(keys)+3) * lh
+	widest := 0.0
+	for _, k := range keys {
+		widest = math.Max(widest, c.TextWidth(k[1], st.text))
+	}
+	cw := math.Min(w-2*st.pad, math.Max(520*st.u, keyW+widest+4*st.pad))
+	textW := cw - keyW - 4*st.pad
+	rows := 0
+	wrapped := make([][]string, len(keys))
+	for i, k := range keys {
+		wrapped[i] = wrapWords(c, k[1], textW, st.text)
+		rows += len(wrapped[i])
+	}
+	ch := float64(rows+3) * lh
 	card := rect{X: (w - cw) / 2, Y: math.Max(st.pad, (h-ch)/2), W: cw, H: ch}
 	roundRect(c, card, st.radius*2, th.Panel)
 	x, y := card.X+2*st.pad, card.Y+st.pad
 	c.Text("Keys", x, y, st.title, render.Left, th.Text)
 	y += lh * 1.4
-	for _, k := range keys {
+	for i, k := range keys {
 		c.Text(k[0], x, y, st.bold, render.Left, th.Accent)
-		c.Text(k[1], x+130*st.u, y, st.text, render.Left, th.Text)
-		y += lh
+		for _, line := range wrapped[i] {
+			c.Text(line, x+keyW, y, st.text, render.Left, th.Text)
+			y += lh
+		}
 	}
-	c.Text("Mouse and touch: click the buttons, drag the timeline, click the board to play.", x, y+lh*0.3, st.small, render.Left, th.TextDim)
+	c.Text(fit(c, "Mouse and touch: click the buttons, drag the timeline, click the board to play.", st.small, cw-4*st.pad), x, y+lh*0.3, st.small, render.Left, th.TextDim)
+}
+
+// wrapWords breaks s into lines no wider than width in face f.
+func wrapWords(c render.Canvas, s string, width float64, f render.Face) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if line != "" && c.TextWidth(try, f) > width {
+			lines = append(lines, line)
+			try = word
+		}
+		line = try
+	}
+	return append(lines, line)
 }
