@@ -1,9 +1,6 @@
 package ui
 
 import (
-	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -53,22 +50,9 @@ func TestEvalGraphDrops(t *testing.T) {
 
 // A click on a marked fall on the graph takes the playhead there.
 func TestEvalGraphClickGoesThere(t *testing.T) {
-	var clicks [][2]float64
-	a := New(Options{Game: "colosseum", P1: "strong:nodes=3000", P2: "greedy", Seed: 3, Preset: "6", Start: true,
-		Presses: func() ([]ebiten.Key, [][2]float64) {
-			c := clicks
-			clicks = nil
-			return nil, c
-		}})
-	defer a.showStart()
-	a.Layout(1280, 800)
+	var in presses
+	a := computedMatch(t, Options{Game: "colosseum", P1: "strong:nodes=3000", P2: "greedy", Seed: 3, Preset: "6", Start: true, Presses: in.take})
 	pb := a.match.pb
-	for pb.rec.Result == nil {
-		if err := pb.receive(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Millisecond)
-	}
 	pb.tick(600)
 	a.Update()
 	if len(a.match.evals.evals[match.P1]) == 0 {
@@ -80,7 +64,7 @@ func TestEvalGraphClickGoesThere(t *testing.T) {
 	if !ok {
 		t.Fatal("no target for the fall at turn 3")
 	}
-	clicks = [][2]float64{{r[0] + r[2]/2, r[1] + r[3]/2}}
+	in.clicks = [][2]float64{{r[0] + r[2]/2, r[1] + r[3]/2}}
 	a.Update()
 	if pb.t != 3 || pb.playing {
 		t.Errorf("after a click on the fall at turn 3 the playhead is at %v (playing %v)", pb.t, pb.playing)

@@ -503,22 +503,10 @@ func TestThinkingLayer(t *testing.T) {
 	if off := ParseQuery(url.Values{}); off.Thinking || off.Query().Has("thinking") {
 		t.Fatalf("the layer is on by default: %v", off.Query())
 	}
-	var pending []ebiten.Key
-	o.Presses = func() ([]ebiten.Key, [][2]float64) {
-		k := pending
-		pending = nil
-		return k, nil
-	}
-	a := New(o)
-	defer a.showStart()
-	a.Layout(1280, 800)
+	var in presses
+	o.Presses = in.take
+	a := computedMatch(t, o)
 	pb := a.match.pb
-	for pb.rec.Result == nil {
-		if err := pb.receive(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Millisecond)
-	}
 	pb.tick(60)
 	if pb.t != 2 || pb.playing {
 		t.Fatalf("the link's turn 2: t=%v playing=%v", pb.t, pb.playing)
@@ -528,12 +516,12 @@ func TestThinkingLayer(t *testing.T) {
 	if !s.Thinking || s.ThoughtTurn != 2 || s.Placed == 0 || len(s.Thought) == 0 || !strings.Contains(s.Thought[0], "weighed") {
 		t.Fatalf("status at turn 2: thinking %v, turn %d, %d placed, %q", s.Thinking, s.ThoughtTurn, s.Placed, s.Thought)
 	}
-	pending = []ebiten.Key{ebiten.KeyT}
+	in.keys = []ebiten.Key{ebiten.KeyT}
 	a.Update()
 	if s := a.Status(); s.Thinking || s.Placed != 0 || a.opts.Query().Has("thinking") || a.match.buttons["think"].active {
 		t.Fatalf("T left the layer on: %+v", s)
 	}
-	pending = []ebiten.Key{ebiten.KeyT}
+	in.keys = []ebiten.Key{ebiten.KeyT}
 	a.Update()
 	if !a.opts.Thinking || !a.match.buttons["think"].active {
 		t.Fatal("T again did not show the layer")
@@ -546,26 +534,11 @@ func TestThinkingLayer(t *testing.T) {
 // option says the reply that refutes it; moving to another turn
 // analyses that one; A again turns it off.
 func TestAnalysisBoard(t *testing.T) {
-	var keys []ebiten.Key
-	var clicks [][2]float64
-	o := Options{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true, Turn: 4,
-		Presses: func() ([]ebiten.Key, [][2]float64) {
-			k, c := keys, clicks
-			keys, clicks = nil, nil
-			return k, c
-		}}
-	a := New(o)
-	defer a.showStart()
-	a.Layout(1280, 800)
+	var in presses
+	a := computedMatch(t, Options{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true, Turn: 4, Presses: in.take})
 	pb := a.match.pb
-	for pb.rec.Result == nil {
-		if err := pb.receive(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Millisecond)
-	}
 	pb.tick(60)
-	keys = []ebiten.Key{ebiten.KeyA}
+	in.keys = []ebiten.Key{ebiten.KeyA}
 	a.Update()
 	await := func(what string, ok func(Status) bool) Status {
 		t.Helper()
@@ -598,17 +571,48 @@ func TestAnalysisBoard(t *testing.T) {
 	if !ok || other.Reply == nil {
 		t.Fatalf("no point to click for %s (reply %v)", other.Move, other.Reply)
 	}
-	clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
+	in.clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
 	a.Update()
 	s = a.Status()
 	if !strings.Contains(s.Picked, "worth at most "+render.ValueText(other.Bound)) || !strings.Contains(s.Picked, other.Reply.Side.String()+" answers ") {
 		t.Errorf("after clicking %s the panel says %q; want its refutation by %s %s", other.Move, s.Picked, other.Reply.Side, other.Reply.Move)
 	}
-	keys = []ebiten.Key{ebiten.KeyArrowRight}
+	in.keys = []ebiten.Key{ebiten.KeyArrowRight}
 	s = await("turn 5", func(s Status) bool { return s.Analysis != nil && s.Analysis.Turn == 5 })
-	keys = []ebiten.Key{ebiten.KeyA}
+	in.keys = []ebiten.Key{ebiten.KeyA}
 	a.Update()
 	if s := a.Status(); s.Analysing || s.Analysis != nil || a.match.analysis.feed != nil {
 		t.Errorf("A again left the analysis on: %+v", s.Analysis)
 	}
+}
+
+// presses are the keys and clicks a test gives the window's next frame
+// (Options.Presses is take).
+type presses struct {
+	keys   []ebiten.Key
+	clicks [][2]float64
+}
+
+func (p *presses) take() ([]ebiten.Key, [][2]float64) {
+	k, c := p.keys, p.clicks
+	p.keys, p.clicks = nil, nil
+	return k, c
+}
+
+// computedMatch opens the match o describes in a 1280x800 window and
+// waits until it is computed to its end; the window leaves it when the
+// test ends.
+func computedMatch(t *testing.T, o Options) *App {
+	t.Helper()
+	a := New(o)
+	t.Cleanup(a.showStart)
+	a.Layout(1280, 800)
+	pb := a.match.pb
+	for pb.rec.Result == nil {
+		if err := pb.receive(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return a
 }
