@@ -164,8 +164,7 @@ func drawRank(c Canvas, s Spot, n int, unit float64, picked bool, th *Theme) {
 	small := Face{textSize(c, math.Round(9*unit)), Bold}
 	at := Point{s.At.X - s.R*0.6, s.At.Y - s.R*0.6}
 	if s.Ticked {
-		mid := Point{(s.Tick[0].X + s.Tick[1].X) / 2, (s.Tick[0].Y + s.Tick[1].Y) / 2}
-		at = Point{(s.At.X + 3*mid.X) / 4, (s.At.Y + 3*mid.Y) / 4}
+		at = towardTick(s, 3.0/4)
 	}
 	rad := math.Round(7 * unit)
 	c.Circle(at, rad, th.Mark)
@@ -236,7 +235,7 @@ func PickAt(rec *match.Record, k int, r Rect, an *match.Analysis, x, y float64) 
 		}
 		at := s.At
 		if s.Ticked {
-			at = Point{(s.Tick[0].X + s.Tick[1].X) / 2, (s.Tick[0].Y + s.Tick[1].Y) / 2}
+			at = tickMid(s)
 		}
 		d := math.Hypot(x-at.X, y-at.Y)
 		if math.Hypot(x-s.At.X, y-s.At.Y) <= math.Max(s.R, 8) && d < bestD {
@@ -266,8 +265,19 @@ func PickPoint(rec *match.Record, k int, r Rect, side match.Side, p match.Place)
 	}
 	if s.Ticked {
 		// Between the centre and the wall: inside the spot, nearest this side.
-		mid := Point{(s.Tick[0].X + s.Tick[1].X) / 2, (s.Tick[0].Y + s.Tick[1].Y) / 2}
-		return Point{(s.At.X + 2*mid.X) / 3, (s.At.Y + 2*mid.Y) / 3}, true
+		return towardTick(s, 2.0/3), true
 	}
 	return s.At, true
+}
+
+// tickMid is the middle of a spot's tick: the side of a move's wall.
+func tickMid(s Spot) Point {
+	return Point{(s.Tick[0].X + s.Tick[1].X) / 2, (s.Tick[0].Y + s.Tick[1].Y) / 2}
+}
+
+// towardTick is the point a share f of the way from a spot's centre to
+// its tick's middle.
+func towardTick(s Spot, f float64) Point {
+	m := tickMid(s)
+	return Point{s.At.X + f*(m.X-s.At.X), s.At.Y + f*(m.Y-s.At.Y)}
 }

@@ -40,12 +40,8 @@ func (v *matchView) toggleAnalysis() {
 	a := &v.analysis
 	a.on = !a.on
 	v.buttons["analyse"].active = a.on
-	if o := &v.app.opts; true {
-		o.Analyse = a.on
-		if o.Platform != nil {
-			o.Platform.Share(o.Query(), false) // the address bar keeps the setting
-		}
-	}
+	v.app.opts.Analyse = a.on
+	v.shareSettings()
 	if a.on {
 		v.pb.playing = false
 		a.state, a.calm = -1, 0

@@ -321,8 +321,14 @@ func (v *matchView) toggleThinking() {
 	o := &v.app.opts
 	o.Thinking = !o.Thinking
 	v.buttons["think"].active = o.Thinking
-	if o.Platform != nil {
-		o.Platform.Share(o.Query(), false) // the address bar keeps the setting
+	v.shareSettings()
+}
+
+// shareSettings puts the view's settings (thinking, analysis) in the
+// address bar, so that a copied link keeps them.
+func (v *matchView) shareSettings() {
+	if o := v.app.opts; o.Platform != nil {
+		o.Platform.Share(o.Query(), false)
 	}
 }
 

@@ -29,12 +29,8 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 	p := s.w.p
 	b := &searchBot{keys: newZobrist(p), tt: make([]ttEntry, ttSize), exact: true}
 	pos := s.position()
-	ds := &deepSearch{pos: pos, bot: b, t: t, killers: make([][2]move, pos.left+2), buf: make([][]move, pos.left+2)}
-	for i, c := range s.colour {
-		if c >= 0 {
-			ds.key ^= b.keys.of(move{i, int(c)}, pos.ncolour, match.Side(s.owner[i]))
-		}
-	}
+	ds := &deepSearch{pos: pos, bot: b, t: t, key: b.keys.colouring(s, pos.ncolour),
+		killers: make([][2]move, pos.left+2), buf: make([][]move, pos.left+2)}
 	side := t.Side
 	rs := rootSearch{ds, side}
 	root, depth := match.MultiPV[move](rs, k, maxDepth, max(pos.left, 1), func(int) bool { return false })

@@ -75,6 +75,17 @@ func newZobrist(p *Problem) *zobrist {
 	return z
 }
 
+// colouring is a state's key: its colourings', whoever coloured them.
+func (z *zobrist) colouring(s State, ncolour int) uint64 {
+	var key uint64
+	for i, c := range s.colour {
+		if c >= 0 {
+			key ^= z.of(move{i, int(c)}, ncolour, match.Side(s.owner[i]))
+		}
+	}
+	return key
+}
+
 func (z *zobrist) of(m move, ncolour int, side match.Side) uint64 {
 	return z.keys[(m.state*ncolour+m.colour)*2+int(side)]
 }
@@ -115,12 +126,7 @@ func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
 	}
 	pos := s.position()
 	t.Limit(gameNodes / int64(pos.left/2+1)) // a game's share over the bot's moves to come
-	ds := &deepSearch{pos: pos, bot: b, t: t}
-	for i, c := range s.colour {
-		if c >= 0 {
-			ds.key ^= b.keys.of(move{i, int(c)}, pos.ncolour, match.Side(s.owner[i]))
-		}
-	}
+	ds := &deepSearch{pos: pos, bot: b, t: t, key: b.keys.colouring(s, pos.ncolour)}
 	left := pos.left
 	limit := left
 	if b.maxDepth > 0 {
