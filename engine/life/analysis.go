@@ -38,14 +38,9 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 		h = min(maxDepth, s.cfg.Iterations-s.iter)
 	}
 	h = max(h, 1)
-	reply := predictReply(s, side.Other(), t.Spend)
-	sim := newLookahead(&s.board, s.cfg.Ruleset, s.cfg.Rules, side, h, reply, t.Spend)
-	pieces := candidatePieces(s, side)
-	for i := range pieces {
-		pieces[i].value = sim.value(pieces[i].cells, pieces[i].anchor)
-		if !t.Spend(0) {
-			return nil, fmt.Errorf("analysis: %w, after %d of %d pieces (%v)", match.ErrBudget, i+1, len(pieces), t.Budget)
-		}
+	reply, _, pieces, all := weigh(s, side, h, t.Spend)
+	if !all {
+		return nil, fmt.Errorf("analysis: %w, after %d pieces (%v)", match.ErrBudget, len(pieces), t.Budget)
 	}
 	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
 	an := &match.Analysis{Depth: h, DepthUnit: "generations", Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}

@@ -52,18 +52,8 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	}
 	side := t.Side
 	h := min(b.horizon, s.cfg.Iterations-s.iter)
-	reply := predictReply(s, side.Other(), t.Spend)
-	sim := newLookahead(&s.board, s.cfg.Ruleset, s.cfg.Rules, side, h, reply, t.Spend)
-
+	reply, sim, pieces, _ := weigh(s, side, h, t.Spend)
 	base := sim.baseScore
-	pieces := candidatePieces(s, side)
-	for i := range pieces {
-		if !t.Spend(0) {
-			pieces = pieces[:i]
-			break
-		}
-		pieces[i].value = sim.value(pieces[i].cells, pieces[i].anchor)
-	}
 	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
 	for len(pieces) > 0 && pieces[len(pieces)-1].value <= 0 {
 		pieces = pieces[:len(pieces)-1]
@@ -102,6 +92,23 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 		act = Action{}
 	}
 	return act, nil
+}
+
+// weigh predicts the opponent's reply and values side's candidate
+// pieces, each simulated h generations against it, while the budget
+// lasts: it returns the pieces valued, in candidatePieces' order, and
+// whether that is all of them.
+func weigh(s State, side match.Side, h int, spend func(int64) bool) (Action, *lookahead, []piece, bool) {
+	reply := predictReply(s, side.Other(), spend)
+	sim := newLookahead(&s.board, s.cfg.Ruleset, s.cfg.Rules, side, h, reply, spend)
+	pieces := candidatePieces(s, side)
+	for i := range pieces {
+		if !spend(0) {
+			return reply, sim, pieces[:i], false
+		}
+		pieces[i].value = sim.value(pieces[i].cells, pieces[i].anchor)
+	}
+	return reply, sim, pieces, true
 }
 
 // lifeMarks is how many cells a Life bot marks a turn, its best: a
