@@ -60,7 +60,7 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 		return usagef("-turn %d: %s has positions with a move to make at turns 0 to %d", *turn, *replay, last)
 	}
 	s := rec.State(at)
-	side := s.ToMove().Side()
+	side := match.AnalysisSide(name, s)
 	t := match.NewTurn(s, side, rand.New(rand.NewPCG(rec.Seed, uint64(at))), match.Budget{Nodes: *nodes})
 	an, err := match.Analyse(name, t, *k, *depth)
 	if err != nil {

@@ -66,7 +66,7 @@ func TestAnalyse(t *testing.T) {
 		t.Fatalf("arena play pathgame: %s", out.String())
 	}
 	var b bytes.Buffer
-	if code := run([]string{"analyse", "-replay", path, "-turn", "1"}, &b, &b); code == 0 || !strings.Contains(b.String(), "pathgame: no analysis is made for this game yet") {
+	if code := run([]string{"analyse", "-replay", path, "-turn", "1", "-depth", "3"}, &b, &b); code != 0 || !strings.Contains(b.String(), "pathgame, turn 1, P2 to move: 3 plies") {
 		t.Errorf("arena analyse of a shortest-path replay: exit %d, %q", code, b.String())
 	}
 }

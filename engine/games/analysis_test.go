@@ -12,13 +12,16 @@ import (
 // Serve, asked for an analysis, sends one for each depth, deeper each
 // time, each the very analysis arena analyse -depth D makes of the same
 // position (the same values, lines and refutations), then says it is
-// done; a game nothing analyses yet is an error that says so.
+// done, for each game: the side to move's, or where both move at once
+// the side the game's analyser weighs.
 func TestServeAnalyses(t *testing.T) {
 	for _, c := range []struct {
 		game   string
 		preset string
 		turns  int
-	}{{"colosseum", "6", 3}, {"mapcolor", "", 2}, {"life", "", 5}} {
+		nodes  int64
+	}{{"colosseum", "6", 3, 200_000}, {"mapcolor", "", 2, 200_000}, {"life", "", 5, 200_000},
+		{"pathgame", "gen-50", 3, 200_000}, {"evasion", "", 40, 1_500}} {
 		g, _ := match.Lookup(c.game)
 		cfg := match.DefaultConfig(g)
 		if c.preset != "" {
@@ -42,7 +45,7 @@ func TestServeAnalyses(t *testing.T) {
 			json.Unmarshal(rt, &mv)
 			start.Moves = append(start.Moves, mv)
 		}
-		start.Analyse = &match.AnalyseRequest{K: 2, Nodes: 200_000}
+		start.Analyse = &match.AnalyseRequest{K: 2, Nodes: c.nodes}
 		var msgs []match.Message
 		match.Serve(context.Background(), start, nil, func(m match.Message) {
 			b, _ := json.Marshal(m) // as the worker sends it
@@ -58,7 +61,7 @@ func TestServeAnalyses(t *testing.T) {
 			if m.Kind != match.MsgAnalysis || m.Turn != c.turns || m.Analysis.Depth != i+1 {
 				t.Fatalf("%s: message %d: %s at turn %d, depth %d", c.game, i, m.Kind, m.Turn, m.Analysis.Depth)
 			}
-			want, err := match.Analyse(c.game, match.NewTurn(s, s.ToMove().Side(), nil, match.Budget{}), 2, i+1)
+			want, err := match.Analyse(c.game, match.NewTurn(s, match.AnalysisSide(c.game, s), nil, match.Budget{}), 2, i+1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,15 +74,5 @@ func TestServeAnalyses(t *testing.T) {
 				t.Errorf("%s: depth %d: served %+v\nanalysed %+v", c.game, i+1, got, wantBack)
 			}
 		}
-	}
-	g, _ := match.Lookup("pathgame")
-	setup := match.Setup{Game: g, Config: match.DefaultConfig(g), Seed: 1}
-	start, _ := match.NewStart(setup, nil)
-	start.Players = [2]string{"random", "random"}
-	start.Analyse = &match.AnalyseRequest{K: 3}
-	var said []match.Message
-	match.Serve(context.Background(), start, nil, func(m match.Message) { said = append(said, m) })
-	if len(said) != 1 || said[0].Kind != match.MsgError || said[0].Error != "pathgame: "+match.ErrNoAnalyser.Error() {
-		t.Errorf("an analysis of the shortest path: %+v", said)
 	}
 }

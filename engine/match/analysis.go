@@ -73,6 +73,24 @@ type Analyser interface {
 	Analyse(t *Turn, k, depth int) (*Analysis, error)
 }
 
+// SideChooser is an analyser of a game whose sides move at once: it
+// says whose decision a position's analysis weighs.
+type SideChooser interface {
+	AnalysisSide(s State) Side
+}
+
+// AnalysisSide is the side an analysis of s weighs: the side to move,
+// or where both move at once, the one the game's analyser chooses (P1
+// when it chooses none).
+func AnalysisSide(game string, s State) Side {
+	if a, ok := analysers.Load(game); ok {
+		if c, ok := a.(SideChooser); ok && s.ToMove() == Both {
+			return c.AnalysisSide(s)
+		}
+	}
+	return s.ToMove().Side()
+}
+
 // ErrBudget is an analysis whose budget ended before it had a figure to
 // give: a front end deepening an analysis stops there.
 var ErrBudget = errors.New("the budget ended first")

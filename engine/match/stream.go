@@ -381,7 +381,7 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 		return
 	}
 	budget := cmp.Or(st.Analyse.Nodes, DefaultAnalysisNodes)
-	side := s.ToMove().Side()
+	side := AnalysisSide(setup.Game.Info().Name, s)
 	var spent int64
 	for depth := 1; depth <= 64 && spent < budget; depth++ {
 		t := newTurn(ctx, s, side, BotRand(setup.Seed, side, Options{}), Budget{Nodes: budget - spent}, 0)
