@@ -113,6 +113,7 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 		}
 		c.Ring(pp.s.At, ringRadius(pp.s, unit), w, dim)
 		footLabel(c, pp.s, "≤"+ValueText(pp.bound), face, unit, th.TextDim, th)
+		writeName(c, pl, rec, k, an.Side, match.Place{Kind: match.PlaceKind(key[0]), A: key[1], B: key[2]}, pp.s, unit, th)
 	}
 	for i := len(an.Best) - 1; i >= 0; i-- { // the best last, on top
 		b := an.Best[i]
@@ -128,6 +129,7 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 				text = b.Outcome + " " + text
 			}
 			footLabel(c, s, text, face, unit, col, th)
+			writeName(c, pl, rec, k, an.Side, b.Place, s, unit, th)
 		}
 		if s.Ticked {
 			c.Line(s.Tick[0], s.Tick[1], 3*w, col)
@@ -187,6 +189,7 @@ func drawLine(c Canvas, pl Placer, rec *match.Record, k int, r Rect, line []matc
 			continue
 		}
 		col := th.Player[m.Side]
+		writeName(c, pl, rec, k, m.Side, m.Place, s, unit, th)
 		if prev != nil {
 			c.Line(*prev, s.At, math.Max(2*unit, 1.5), Alpha(col, 0.85))
 		}

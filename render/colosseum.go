@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strconv"
 
 	"github.com/arena-playground/arena/engine/colosseum"
 	"github.com/arena-playground/arena/engine/match"
@@ -78,7 +77,7 @@ func (colosseumDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th 
 			c.Fill(Rect{full.X + float64(i)*g.Size(), full.Y, lw, full.H}, th.Grid)
 		}
 	})
-	drawCoordinates(c, g, b.N, th)
+	drawGridCoordinates(c, g, th)
 	if s := m.to; !m.animating && s.ToMove() == match.Nobody {
 		colosseumRegions(c, g, s, th)
 	}
@@ -248,25 +247,4 @@ func (colosseumDrawer) PlaceName(_ *match.Record, _ int, _ match.Side, p match.P
 // ColosseumGrid fits an NxN Colosseum board in r with room at its left
 // and top for the coordinates the panel and the analysis name cells by
 // ("3,2 right": row 3, column 2).
-func ColosseumGrid(r Rect, n int) Grid {
-	m := coordinateMargin(r)
-	return LayoutGrid(Rect{r.X + m, r.Y + m, r.W - m, r.H - m}, n, n)
-}
-
-// coordinateMargin is the band a board's coordinates take.
-func coordinateMargin(r Rect) float64 { return math.Round(min(max(min(r.W, r.H)/32, 11), 22)) }
-
-// drawCoordinates numbers the rows at the board's left and the columns
-// above it, from 0 as the original's positions count.
-func drawCoordinates(c Canvas, g Grid, n int, th *Theme) {
-	full := g.Bounds()
-	size := g.Size()
-	face := Face{textSize(c, math.Round(min(size*0.32, 14))), Regular}
-	lh := c.LineHeight(face)
-	gap := math.Max(3, size/10) + size/18 // past the border wall
-	for i := range n {
-		mid := float64(i)*size + size/2
-		c.Text(strconv.Itoa(i), full.X-gap, full.Y+mid-lh/2, face, Right, th.TextDim)
-		c.Text(strconv.Itoa(i), full.X+mid, full.Y-gap-lh, face, Center, th.TextDim)
-	}
-}
+func ColosseumGrid(r Rect, n int) Grid { return CoordinateGrid(r, n, n) }

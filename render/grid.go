@@ -1,6 +1,9 @@
 package render
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // Grid places a rows x cols board of whole-pixel squares in a rectangle:
 // where a drawer draws cells, and where a click lands. Games on square
@@ -48,4 +51,48 @@ func (l Grid) Size() float64 { return l.size }
 // Bounds is the whole board.
 func (l Grid) Bounds() Rect {
 	return Rect{l.x0, l.y0, l.size * float64(l.cols), l.size * float64(l.rows)}
+}
+
+// CoordinateGrid fits a rows x cols board in r with room at its left and
+// top for the coordinates the panels name cells by ("3,2": row 3, column
+// 2), as Colosseum and Life draw them.
+func CoordinateGrid(r Rect, rows, cols int) Grid {
+	m := coordinateMargin(r)
+	return LayoutGrid(Rect{r.X + m, r.Y + m, r.W - m, r.H - m}, rows, cols)
+}
+
+// coordinateMargin is the band a board's coordinates take.
+func coordinateMargin(r Rect) float64 { return math.Round(min(max(min(r.W, r.H)/32, 11), 22)) }
+
+// coordinateStep is how many rows apart a grid's coordinates are
+// written so that the labels of n rows of size pixels keep apart: every
+// row while they fit, else every 2nd, 5th, 10th, 20th, 50th, …
+func coordinateStep(size float64, n int, text float64) int {
+	for _, step := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		if size*float64(step) >= text*1.6 || step >= n {
+			return step
+		}
+	}
+	return 1000
+}
+
+// drawGridCoordinates numbers g's rows at its left and its columns above
+// it, from 0 as the originals count: each, or every few when the cells
+// are too small for each (a 4096-cell Life board).
+func drawGridCoordinates(c Canvas, g Grid, th *Theme) {
+	full := g.Bounds()
+	size := g.Size()
+	face := Face{textSize(c, math.Round(min(max(size*0.32, 9), 14))), Regular}
+	lh := c.LineHeight(face)
+	gap := math.Max(3, size/10) + size/18 // past the border wall
+	rowStep := coordinateStep(size, g.rows, lh)
+	colStep := coordinateStep(size, g.cols, c.TextWidth(strconv.Itoa(g.cols-1), face)+lh/2)
+	for i := 0; i < g.rows; i += rowStep {
+		mid := float64(i)*size + size/2
+		c.Text(strconv.Itoa(i), full.X-gap, full.Y+mid-lh/2, face, Right, th.TextDim)
+	}
+	for j := 0; j < g.cols; j += colStep {
+		mid := float64(j)*size + size/2
+		c.Text(strconv.Itoa(j), full.X+mid, full.Y-gap-lh, face, Center, th.TextDim)
+	}
 }

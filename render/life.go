@@ -83,7 +83,8 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 	m := lifeAt(rec, t)
 	b := m.from.Board()
 	rows, cols := b.Rows(), b.Cols()
-	l := LayoutGrid(r, rows, cols)
+	l := CoordinateGrid(r, rows, cols)
+	drawGridCoordinates(c, l, th)
 	full := Rect{l.x0, l.y0, l.size * float64(cols), l.size * float64(rows)}
 	type gridKey struct {
 		full       Rect
@@ -307,9 +308,13 @@ func (lifeDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.P
 	if p.Kind != match.OnCell || p.A >= b.Rows() || p.B >= b.Cols() {
 		return Spot{}, false
 	}
-	box := LayoutGrid(r, b.Rows(), b.Cols()).Box(p.A, p.B)
+	box := CoordinateGrid(r, b.Rows(), b.Cols()).Box(p.A, p.B)
 	return Spot{At: Point{box.X + box.W/2, box.Y + box.H/2}, R: box.W / 2}, true
 }
+
+// SharesPlaces says both Life bots mark cells at once: P2's are drawn
+// square.
+func (lifeDrawer) SharesPlaces() bool { return true }
 
 // PlaceName names a cell row first.
 func (lifeDrawer) PlaceName(_ *match.Record, _ int, _ match.Side, p match.Place) string {

@@ -431,6 +431,10 @@ func (pathDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.P
 	return Spot{}, false
 }
 
+// Unnamed says the board draws no node ids: the layer writes those its
+// marks and lines name.
+func (pathDrawer) Unnamed() bool { return true }
+
 // PlaceName names a node by its id, an edge by its ends'.
 func (pathDrawer) PlaceName(rec *match.Record, k int, _ match.Side, p match.Place) string {
 	g := rec.State(k).(pathgame.State).Graph()

@@ -25,6 +25,9 @@ type Spot struct {
 	// wall), when Ticked.
 	Tick   [2]Point
 	Ticked bool
+	// Square draws a mark as a square, not a ring: P2's where both sides
+	// mark the same places (see [PlaceSharer]).
+	Square bool
 }
 
 // Placer is implemented by drawers whose boards can show what a bot
@@ -135,14 +138,59 @@ func drawMarks(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(n.Marks[a].Value, n.Marks[b].Value) })
 	best := topMark(n)
+	square := side == match.P2 && sharesPlaces(rec)
 	for _, i := range order {
 		m := n.Marks[i]
 		s, ok := pl.Spot(rec, k, side, r, m.At)
 		if !ok {
 			continue
 		}
+		s.Square = square
 		drawMark(c, s, m, th.ScaleColour(ranks[i]), i == best, face, unit, th)
+		writeName(c, pl, rec, k, side, m.At, s, unit, th)
 	}
+}
+
+// Unnamed is implemented by drawers whose boards do not name their
+// places (the shortest path's nodes): the layer writes the name of each
+// place a mark or a line names beside it, so that the panel's "65 −13"
+// can be found on the board.
+type Unnamed interface{ Unnamed() bool }
+
+// writeName writes place p's name beside its spot s, on a board that
+// does not show it.
+func writeName(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, p match.Place, s Spot, unit float64, th *Theme) {
+	if u, ok := pl.(Unnamed); !ok || !u.Unnamed() || s.Seg {
+		return
+	}
+	face := Face{textSize(c, math.Round(9*unit)), Regular}
+	name := pl.PlaceName(rec, k, side, p)
+	tw, lh := c.TextWidth(name, face), c.LineHeight(face)
+	box := Rect{math.Round(s.At.X + s.R + unit), math.Round(s.At.Y - s.R - lh*0.8), math.Round(tw + 2*unit), math.Round(lh)}
+	c.Fill(box, Alpha(th.Panel, 0.8))
+	c.Text(name, box.X+unit, box.Y, face, Left, th.Text)
+}
+
+// PlaceSharer is implemented by drawers of games whose two sides weigh
+// the same kind of place at once (Life's cells): the layer draws P1's
+// marks as rings and P2's as squares, so that each bot's are told apart
+// where their colours say only the value.
+type PlaceSharer interface{ SharesPlaces() bool }
+
+// sharesPlaces reports whether rec's game draws each side's marks in
+// its own shape.
+func sharesPlaces(rec *match.Record) bool {
+	ps, ok := drawers[rec.Game.Info().Name].(PlaceSharer)
+	return ok && ps.SharesPlaces()
+}
+
+// MarkShapes says how the layer tells the sides' marks apart in rec's
+// game, for a legend: "" when only one side marks a place at a time.
+func MarkShapes(rec *match.Record) string {
+	if sharesPlaces(rec) {
+		return "P1's marks are rings, P2's squares"
+	}
+	return ""
 }
 
 // topMark is the mark ringed in white: the one at the bot's chosen move
@@ -175,12 +223,19 @@ func drawMark(c Canvas, s Spot, m match.Mark, col color.RGBA, top bool, face Fac
 		}
 	} else {
 		rad := math.Max(s.R*0.8, 4*unit)
-		if s.R < 5*unit {
+		switch {
+		case s.Square && s.R < 5*unit:
+			c.Fill(Rect{s.At.X - rad*0.85, s.At.Y - rad*0.85, rad * 1.7, rad * 1.7}, col)
+		case s.Square:
+			squareOutline(c, s.At, rad*0.9, w, col)
+		case s.R < 5*unit:
 			c.Circle(s.At, rad, col)
-		} else {
+		default:
 			c.Ring(s.At, rad, w, col)
 		}
-		if top {
+		if top && s.Square {
+			squareOutline(c, s.At, rad*0.9+w*1.6, math.Max(1, w*0.6), th.Mark)
+		} else if top {
 			c.Ring(s.At, rad+w*1.6, math.Max(1, w*0.6), th.Mark)
 		}
 		if s.Ticked {
@@ -203,6 +258,13 @@ func drawMark(c Canvas, s Spot, m match.Mark, col color.RGBA, top bool, face Fac
 	c.Text(text, s.At.X, box.Y, face, Center, col)
 }
 
+// squareOutline draws a square's outline of half-side h around at.
+func squareOutline(c Canvas, at Point, h, w float64, col color.RGBA) {
+	a, b := Point{at.X - h, at.Y - h}, Point{at.X + h, at.Y - h}
+	d, e := Point{at.X + h, at.Y + h}, Point{at.X - h, at.Y + h}
+	c.Polyline([]Point{a, b, d, e, a}, w, col)
+}
+
 // drawExpected draws the line a bot expected: its places joined in order
 // in the side's colour, each numbered (1: its move, 2: the reply, …).
 func drawExpected(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
@@ -211,6 +273,7 @@ func drawExpected(c Canvas, pl Placer, rec *match.Record, k int, side match.Side
 	for _, p := range n.Expects {
 		if s, ok := pl.Spot(rec, k, side, r, p); ok {
 			pts, spots = append(pts, s.At), append(spots, s)
+			writeName(c, pl, rec, k, side, p, s, unit, th)
 		}
 	}
 	if len(pts) == 0 {

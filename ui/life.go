@@ -34,7 +34,7 @@ func (h *lifeHuman) Start(s match.State, side match.Side) {
 
 func (h *lifeHuman) grid(r rect) render.Grid {
 	b := h.s.Board()
-	return render.LayoutGrid(r, b.Rows(), b.Cols())
+	return render.CoordinateGrid(r, b.Rows(), b.Cols())
 }
 
 func (h *lifeHuman) Click(x, y float64, r rect) {
