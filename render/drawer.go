@@ -146,16 +146,34 @@ func DrawFrame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, o Fram
 	header, rest := r.CutTop(math.Round(54 * unit))
 	board, panel := rest.CutBottom(math.Round(100 * unit))
 	var legend Rect
+	var legends [2]string // each side's marks, what they stand for
+	rows := 0
 	if o.Thinking {
-		board, legend = board.CutBottom(math.Round(16 * unit))
+		if k, ok := Thinking(rec, t); ok {
+			for _, side := range match.Sides {
+				if legends[side] = MarkLegend(rec, k, side); legends[side] != "" {
+					rows++
+				}
+			}
+		}
+		board, legend = board.CutBottom(math.Round(16*unit) + math.Round(13*unit)*float64(rows))
 	}
 	drawHeader(c, header, rec, t, d.Caption(rec, t), th, unit)
 	d.Board(c, board.Inset(math.Round(6*unit)), rec, t, th)
 	if o.Thinking {
 		DrawThinking(c, board.Inset(math.Round(6*unit)), rec, t, th)
 		face := Face{math.Round(11 * unit), Regular}
-		x := DrawScaleLegend(c, legend.X+math.Round(8*unit), legend.Y, legend.H, face, th)
-		c.Text("  each bot's options, worst to best; numbers: the line it expects", x, legend.Y+(legend.H-c.LineHeight(face))/2, face, Left, th.TextDim)
+		x := DrawScaleLegend(c, legend.X+math.Round(8*unit), legend.Y, math.Round(16*unit), face, th)
+		row := math.Round(16 * unit)
+		c.Text("  each bot's options, worst to best; numbers: the line it expects", x, legend.Y+(row-c.LineHeight(face))/2, face, Left, th.TextDim)
+		y := legend.Y + row
+		small := Face{math.Round(10 * unit), Regular}
+		for side, l := range legends {
+			if l != "" {
+				c.Text(Fit(c, l, small, legend.W-16*unit), legend.X+math.Round(8*unit), y, small, Left, th.Player[side])
+				y += math.Round(13 * unit)
+			}
+		}
 	}
 	d.Panel(c, panel.Inset(math.Round(6*unit)), rec, t, th)
 	drawResult(c, board, rec, t, th, unit)

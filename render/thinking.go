@@ -184,6 +184,29 @@ func sharesPlaces(rec *match.Record) bool {
 	return ok && ps.SharesPlaces()
 }
 
+// MarkLegend is the legend of the marks side's bot made that turn k
+// shows: who made them, in what shape where that tells the sides apart,
+// what they stand for and their unit ("P1 strong: moves, by …"); ""
+// when it shows none of side's.
+func MarkLegend(rec *match.Record, k int, side match.Side) string {
+	if k < 0 || k >= len(rec.Turns) {
+		return ""
+	}
+	n, _ := heldThought(rec, k, side)
+	if n == nil || len(n.Marks) == 0 {
+		return ""
+	}
+	what := match.MarksOf(rec.Game, rec.Players[side])
+	if what == "" {
+		what = match.ProgramMarks
+	}
+	shape := ""
+	if sharesPlaces(rec) {
+		shape = [2]string{" (rings)", " (squares)"}[side]
+	}
+	return fmt.Sprintf("%s %s%s: %s", side, rec.Players[side], shape, what)
+}
+
 // MarkShapes says how the layer tells the sides' marks apart in rec's
 // game, for a legend: "" when only one side marks a place at a time.
 func MarkShapes(rec *match.Record) string {

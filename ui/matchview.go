@@ -736,12 +736,33 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 		}
 	}
 	if v.app.opts.Thinking && (t.Notes[0].Thought() || t.Notes[1].Thought()) && y+c.LineHeight(st.small)+st.gap <= r.Y+r.H {
-		h := c.LineHeight(st.small)
-		x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
-		c.Text("  each bot's options, worst to best", x, y+st.gap/2, st.small, render.Left, th.TextDim)
-		y += h + st.gap
+		y = v.drawMarkLegend(c, st, r, y, k)
 	}
 	return y
+}
+
+// drawMarkLegend writes the thinking layer's legend: the value scale,
+// then for each bot whose marks show, what they stand for and their
+// unit, in its colour (one line each on a phone, cut to fit).
+func (v *matchView) drawMarkLegend(c render.Canvas, st style, r rect, y float64, k int) float64 {
+	th := st.th
+	h := c.LineHeight(st.small)
+	x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
+	c.Text("  each bot's options, worst to best", x, y+st.gap/2, st.small, render.Left, th.TextDim)
+	y += h + st.gap
+	for _, side := range match.Sides {
+		legend := render.MarkLegend(v.pb.rec, k, side)
+		if legend == "" || y+h > r.Y+r.H {
+			continue
+		}
+		if st.compact {
+			c.Text(fit(c, legend, st.small, r.W), r.X, y, st.small, render.Left, th.Player[side])
+			y += h
+			continue
+		}
+		y = wrapText(c, legend, r.X, y, r.W, st.small, th.Player[side])
+	}
+	return y + st.gap/2
 }
 
 // shownCandidates is how many of a bot's candidates the panel lists.

@@ -118,8 +118,12 @@ func TestLifeHumanClicks(t *testing.T) {
 	h := humans["life"]()
 	s := life.NewState(life.Competition(), 1)
 	h.Start(s, match.P1)
-	board := rect{X: 0, Y: 0, W: 480, H: 480} // 20-pixel cells
-	at := func(c life.Cell) (float64, float64) { return float64(c.Col)*20 + 10, float64(c.Row)*20 + 10 }
+	board := rect{X: 0, Y: 0, W: 480, H: 480}
+	grid := render.CoordinateGrid(board, 24, 24) // the board as drawn, coordinates at its edges
+	at := func(c life.Cell) (float64, float64) {
+		b := grid.Box(c.Row, c.Col)
+		return b.X + b.W/2, b.Y + b.H/2
+	}
 	click := func(c life.Cell) { x, y := at(c); h.Click(x, y, board) }
 
 	click(life.Cell{Row: 11, Col: 5}) // P1's own live cell

@@ -15,8 +15,10 @@ func (Game) Bots() []match.BotInfo {
 		{Name: "random", Description: "the course's sample player, kept legal: a random wall now and then, random prey steps",
 			New: func(match.Options) (match.Bot, error) { return match.BotFunc(randomAct), nil }},
 		{Name: "greedy", Description: "hunter: the wall that most shrinks the prey's region, at once; prey: heads for the centre of its region, off the hunter's line",
-			New: func(match.Options) (match.Bot, error) { return &player{}, nil }},
+			Marks: "hunter: walls through its cell, by the cells of the prey's region a wall leaves (negated: fewer is better); prey: steps, by the score it chose by",
+			New:   func(match.Options) (match.Bot, error) { return &player{}, nil }},
 		{Name: "strong", Description: "hunter: times each cut to close the box around the prey, foretelling a prey that keeps alongside; takes down its newest wall when the region stops shrinking; prey: simulates the hunter ahead and keeps out of its reach",
+			Marks: "hunter: walls through its cell, by the cells of the prey's region a wall leaves (negated: fewer is better); prey: steps, by the ticks it survives after the step when the hunter is near, else the score it chose by",
 			Options: []match.OptionInfo{{Name: "horizon", Description: "ticks the prey looks ahead (default 24)"},
 				{Name: "look", Description: "ticks the hunter looks ahead for a better cut (default 12)"}},
 			New: func(o match.Options) (match.Bot, error) {

@@ -103,6 +103,10 @@ type BotInfo struct {
 	// BudgetText then describes ("28M/N² nodes").
 	Budget     Budget
 	BudgetText string
+	// Marks says what the bot's marks (see [Note.Mark]) stand for and
+	// what their values count, with the unit: the legend of its thinking
+	// ("moves, by cells it reaches first less the opponent's").
+	Marks string
 	// New makes an instance for one match.
 	New func(o Options) (Bot, error)
 }
@@ -258,12 +262,34 @@ func (s Spec) Timed() bool {
 	return false
 }
 
+// ProgramMarks is the legend of a program's marks: arena knows only
+// that a bot marks with the values it chose.
+const ProgramMarks = "the places it marked, by its own values (higher is better for it)"
+
+// MarksOf is the legend of the marks of the player named by spec (as a
+// record names it): a built-in bot's own, a program's, or "" when spec
+// names nothing arena knows.
+func MarksOf(g Game, spec string) string {
+	sp, err := ParseSpec(spec)
+	if err != nil {
+		return ""
+	}
+	if _, ok := LookupKind(sp.Name); ok {
+		return ProgramMarks
+	}
+	info, err := LookupBot(g, sp.Name)
+	if err != nil {
+		return ""
+	}
+	return info.Marks
+}
+
 // NewBot checks spec against game g and makes the bot. Unknown bots and
 // options are refused with the list of valid ones.
 func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
 	if k, ok := LookupKind(spec.Name); ok {
 		b, err := k.New(g, spec)
-		return b, BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String()}, Options{}, err
+		return b, BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}, Options{}, err
 	}
 	info, err := LookupBot(g, spec.Name)
 	if err != nil {
