@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: test deps install vet cross dist bench limits measure demo clean slurm kube
+.PHONY: analysis-shots test deps install vet cross dist bench limits measure demo clean slurm kube
 
 # The second line runs the programs' tests again on the portable path
 # (ARENA_PORTABLE=1: process groups and a watching launcher, Landlock and
@@ -134,7 +134,23 @@ demo: deps
 	$(GO) run ./cmd/arena record -game pathgame -preset gen-300 -seed 5 -p1 strong -p2 greedy -o docs/pathgame-strong-vs-greedy.gif
 	$(GO) run ./cmd/arena record -game colosseum -p1 strong:nodes=30000 -p2 greedy -seed 7 -preset 9 -speed 1 -thinking -o docs/colosseum-thinking.gif
 	ARENA_SHOTS=$(CURDIR)/docs xvfb-run -a $(GO) test -count=1 -timeout 30m -run 'TestPage$$|TestPageHumanPlay|TestPageMapcolor|TestPageEvasion|TestPagePhone|TestPagePlaysPrograms|TestPageRunsAGauntlet|TestPageEditor|TestPageThinking|TestPageAnalysis' ./page
+	$(MAKE) --no-print-directory analysis-shots
 	rm -f docs/phone-gauntlet.png docs/phone-programs.png docs/phone-start-pathgame.png docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png docs/playground-editor-allocates.png docs/playground-editor-loops.png docs/phone-editor.png docs/phone-editor-match.png docs/thinking-off-*.png docs/thinking-page-bot.png
+
+# analysis-shots screenshots the window's analysis board on each game at
+# 1280x800 and at a phone's 390x844 (docs/playground.md shows them).
+ANALYSIS_SHOTS := colosseum:6:4 mapcolor::1 life::6 evasion::40 pathgame:advshort:4
+analysis-shots:
+	$(GO) build -o /tmp/arena-desktop-shots ./cmd/desktop
+	@set -e; for spec in $(ANALYSIS_SHOTS); do \
+		game=$${spec%%:*}; rest=$${spec#*:}; preset=$${rest%%:*}; turn=$${rest#*:}; \
+		for size in 1280x800 390x844; do \
+			out=docs/analysis-$$game.png; [ $$size = 1280x800 ] || out=docs/phone-analysis-$$game.png; \
+			xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-shots -size $$size -game $$game $${preset:+-preset $$preset} \
+				-p1 strong -p2 greedy -seed 3 -turn $$turn -analyse -screenshot $$out -frames 400; \
+			echo "$$out"; \
+		done; \
+	done
 
 # slurm plays a tournament as a real Slurm job array on a one-node cluster
 # it starts here (Debian's slurm-wlm and munge; as root), merges the shards

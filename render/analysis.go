@@ -76,6 +76,7 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 		bound float64
 		best  int // the first of the K best here, -1: none
 		any   bool
+		exact bool // every option here has its value, not a bound
 	}
 	places := map[[3]int]*place{}
 	var order [][3]int
@@ -88,7 +89,7 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 		if !ok {
 			return nil
 		}
-		pp := &place{s: s, bound: math.Inf(-1), best: -1}
+		pp := &place{s: s, bound: math.Inf(-1), best: -1, exact: true}
 		places[key], order = pp, append(order, key)
 		return pp
 	}
@@ -99,7 +100,7 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 	}
 	for _, o := range an.Others {
 		if pp := at(o.Place); pp != nil {
-			pp.bound, pp.any = max(pp.bound, o.Bound), true
+			pp.bound, pp.any, pp.exact = max(pp.bound, o.Bound), true, pp.exact && o.Exact
 			if s, _ := pl.Spot(rec, k, an.Side, r, o.Place); s.Ticked {
 				c.Line(s.Tick[0], s.Tick[1], math.Max(1.5*unit, 1), dim)
 			}
@@ -112,7 +113,7 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 			continue
 		}
 		c.Ring(pp.s.At, ringRadius(pp.s, unit), w, dim)
-		footLabel(c, pp.s, "≤"+ValueText(pp.bound), face, unit, th.TextDim, th)
+		footLabel(c, pp.s, boundText(pp.bound, pp.exact), face, unit, th.TextDim, th)
 		writeName(c, pl, rec, k, an.Side, match.Place{Kind: match.PlaceKind(key[0]), A: key[1], B: key[2]}, pp.s, unit, th)
 	}
 	for i := len(an.Best) - 1; i >= 0; i-- { // the best last, on top
@@ -142,6 +143,15 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 	case len(an.Best) > 0:
 		drawLine(c, pl, rec, k, r, an.Best[max(pick.Best, 0)].Line, face, unit, th)
 	}
+}
+
+// boundText writes an option's value outside the best: ≤ before a
+// bound, nothing before a value.
+func boundText(v float64, exact bool) string {
+	if exact {
+		return ValueText(v)
+	}
+	return "≤" + ValueText(v)
 }
 
 // ringRadius is the radius of an analysis's ring at a spot.
@@ -211,7 +221,11 @@ func drawRefutation(c Canvas, pl Placer, rec *match.Record, k int, r Rect, an *m
 	if !ok {
 		return
 	}
-	drawMark(c, s, match.Mark{At: o.Place, Value: o.Bound, Label: "≤"}, th.Collision, true, face, unit, th)
+	label := "≤"
+	if o.Exact {
+		label = ""
+	}
+	drawMark(c, s, match.Mark{At: o.Place, Value: o.Bound, Label: label}, th.Collision, true, face, unit, th)
 	if o.Reply == nil {
 		return
 	}

@@ -194,9 +194,17 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 	switch p := a.pick; {
 	case p.Other >= 0 && p.Other < len(an.Others):
 		o := an.Others[p.Other]
-		picked = fmt.Sprintf("%s is worth at most %s", name(an.Side, o.Place, o.Move), render.ValueText(o.Bound))
-		if o.Reply != nil {
-			picked += fmt.Sprintf(": %s answers %s", o.Reply.Side, name(o.Reply.Side, o.Reply.Place, o.Reply.Move))
+		switch {
+		case o.Exact:
+			picked = fmt.Sprintf("%s is worth %s", name(an.Side, o.Place, o.Move), render.ValueText(o.Bound))
+			if o.Reply != nil {
+				picked += fmt.Sprintf(", against %s %s", o.Reply.Side, name(o.Reply.Side, o.Reply.Place, o.Reply.Move))
+			}
+		default:
+			picked = fmt.Sprintf("%s is worth at most %s", name(an.Side, o.Place, o.Move), render.ValueText(o.Bound))
+			if o.Reply != nil {
+				picked += fmt.Sprintf(": %s answers %s", o.Reply.Side, name(o.Reply.Side, o.Reply.Place, o.Reply.Move))
+			}
 		}
 	case len(an.Others) > 0:
 		picked = "click an option on the board: what refutes it"
@@ -216,6 +224,11 @@ func (v *matchView) drawAnalysisPanel(c render.Canvas, st style, r rect, y float
 		if i == max(v.analysis.pick.Best, 0) && v.analysis.pick.Other < 0 {
 			col = th.Accent
 		}
+		if st.compact { // one line each on a phone: the board shows the lines
+			c.Text(fit(c, l, st.small, r.W), r.X, y, st.small, render.Left, col)
+			y += c.LineHeight(st.small) + st.gap/4
+			continue
+		}
 		y = wrapText(c, l, r.X, y, r.W, st.small, col) + st.gap/4
 	}
 	if picked != "" {
@@ -231,7 +244,11 @@ func (v *matchView) drawAnalysisPanel(c render.Canvas, st style, r rect, y float
 		x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
 		c.Text(fmt.Sprintf("  %s to %s", render.ValueText(lo), render.ValueText(hi)), x, y+st.gap/2, st.small, render.Left, th.TextDim)
 		y += h + st.gap
-		y = wrapText(c, "values: "+an.Unit+"; a won game tops the scale; ≤ is the value an option is refuted at", r.X, y, r.W, st.small, th.TextDim)
+		note := "; ≤ is the value an option is refuted at"
+		if len(an.Others) > 0 && an.Others[0].Exact {
+			note = "; every option is played out: each has its value"
+		}
+		y = wrapText(c, "values: "+an.Unit+"; a won game tops the scale"+note, r.X, y, r.W, st.small, th.TextDim)
 	}
 	return y
 }

@@ -640,8 +640,12 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 		gameH = 90 * st.u
 	}
 	gameH = math.Round(math.Min(gameH, r.H*0.45))
-	v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, float64(shown), th)
-	y += gameH + st.gap
+	// A phone's panel is short: the analysis takes the game's band, so
+	// that its lines and its legend show.
+	if !(st.compact && v.analysis.on) {
+		v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, float64(shown), th)
+		y += gameH + st.gap
+	}
 	if v.analysis.on {
 		y = v.drawAnalysisPanel(c, st, r, y)
 	} else {

@@ -90,15 +90,20 @@ func writeAnalysis(w io.Writer, an *match.Analysis) {
 		}
 		fmt.Fprintf(w, "%3d. %-14s %8s   %s\n", i+1, v.Move, valueText(v.Value, v.Outcome, false), strings.Join(line, ", "))
 	}
-	if len(an.Others) > 0 {
+	if len(an.Others) > 0 && an.Others[0].Exact {
+		fmt.Fprintf(w, "\nothers (each played out against the same reply)\n")
+	} else if len(an.Others) > 0 {
 		fmt.Fprintf(w, "\nrefuted (worth at most)\n")
 	}
 	for _, o := range an.Others {
 		by := "it ends the game"
-		if o.Reply != nil {
+		switch {
+		case o.Reply != nil && o.Exact:
+			by = fmt.Sprintf("against %s %s", o.Reply.Side, o.Reply.Move)
+		case o.Reply != nil:
 			by = fmt.Sprintf("by %s %s", o.Reply.Side, o.Reply.Move)
 		}
-		fmt.Fprintf(w, "     %-14s %8s   %s\n", o.Move, valueText(o.Bound, o.Outcome, true), by)
+		fmt.Fprintf(w, "     %-14s %8s   %s\n", o.Move, valueText(o.Bound, o.Outcome, !o.Exact), by)
 	}
 }
 

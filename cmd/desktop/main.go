@@ -92,7 +92,7 @@ func main() {
 		return
 	}
 	opts.Platform = desktop{}
-	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowSize(o.Size.W, o.Size.H)
 	ebiten.SetWindowTitle("arena")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	app := ui.New(opts)

@@ -80,7 +80,7 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 			an.Best = append(an.Best, match.Variation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Value: float64(p.value), Outcome: p.end, Line: p.line})
 			continue
 		}
-		an.Others = append(an.Others, match.Refutation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Bound: float64(p.value), Outcome: p.end, Reply: &answer})
+		an.Others = append(an.Others, match.Refutation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Bound: float64(p.value), Outcome: p.end, Reply: &answer, Exact: true})
 	}
 	return an, nil
 }

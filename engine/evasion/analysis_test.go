@@ -48,7 +48,7 @@ func TestAnalysisValuesAreTheRules(t *testing.T) {
 		}
 		kth := an.Best[len(an.Best)-1].Value
 		for _, o := range an.Others {
-			if want := playedOut(t, s, side, o.Action, horizon); o.Bound != want || want > kth {
+			if want := playedOut(t, s, side, o.Action, horizon); o.Bound != want || want > kth || !o.Exact {
 				t.Errorf("tick %d: %s is worth %v by the rules, %v by the analysis, the K-th best %v", f.Tick, o.Move, want, o.Bound, kth)
 			}
 		}

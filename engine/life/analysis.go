@@ -60,7 +60,7 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 			an.Best = append(an.Best, v)
 			continue
 		}
-		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value), Reply: answer})
+		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value), Reply: answer, Exact: true})
 	}
 	return an, nil
 }

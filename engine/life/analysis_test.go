@@ -57,6 +57,9 @@ func TestAnalysisValuesAreTheRules(t *testing.T) {
 				checked++
 			}
 			for i, o := range an.Others {
+				if !o.Exact {
+					t.Errorf("turn %d, %v, %s: a value played out in full is marked a bound", turn, side, o.Move)
+				}
 				if i%7 != 0 {
 					continue // a sample: the rules step the whole board
 				}

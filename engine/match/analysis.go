@@ -62,6 +62,10 @@ type Refutation struct {
 	Bound   float64   `json:"bound"`
 	Outcome string    `json:"outcome,omitempty"` // "loss" when the reply wins
 	Reply   *LineMove `json:"reply,omitempty"`   // nil when the option ends the game
+	// Exact says Bound is the option's value, not only a bound: an
+	// analysis that plays every option out in full (Life's, Evasion's)
+	// knows each, and Reply is then what it was played against.
+	Exact bool `json:"exact,omitempty"`
 }
 
 // Analyser analyses a game's positions: its strong search, made to give

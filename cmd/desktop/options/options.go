@@ -35,6 +35,25 @@ type Options struct {
 	Caps                                 string
 	Offers                               players.Offers
 	Quiet                                bool
+	Size                                 Size
+}
+
+// Size is the window's size in pixels, as -size WxH gives it.
+type Size struct{ W, H int }
+
+func (s *Size) String() string { return fmt.Sprintf("%dx%d", s.W, s.H) }
+
+// Set reads WxH: each side 200 to 8192 pixels.
+func (s *Size) Set(v string) error {
+	var w, h int
+	if n, err := fmt.Sscanf(v, "%dx%d", &w, &h); err != nil || n != 2 || fmt.Sprintf("%dx%d", w, h) != v {
+		return fmt.Errorf("want WIDTHxHEIGHT in pixels, such as 390x844")
+	}
+	if w < 200 || h < 200 || w > 8192 || h > 8192 {
+		return fmt.Errorf("%s: each side is 200 to 8192 pixels", v)
+	}
+	s.W, s.H = w, h
+	return nil
 }
 
 // Parsed are the flags of this process, read by init.
@@ -65,6 +84,8 @@ func FlagSet(o *Options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&o.Caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	fs.Var(&o.Offers, "player", players.OfferUsage)
+	o.Size = Size{1280, 800}
+	fs.Var(&o.Size, "size", "the window's `WxH` in pixels: 390x844 shows the layout a phone gets (with -screenshot, what docs show of it)")
 	fs.BoolVar(&o.Quiet, "quiet", false, "do not show what programs write for people (their standard error) as they play; the panel shows each move's lines")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: %s [flags]\n\nThe playground in a window: watch bots play, play against them, step and scrub, record GIFs.\n\nFlags:\n", Name)
