@@ -113,7 +113,9 @@ func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis
 			continue
 		}
 		c.Ring(pp.s.At, ringRadius(pp.s, unit), w, dim)
-		footLabel(c, pp.s, boundText(pp.bound, pp.exact), face, unit, th.TextDim, th)
+		if text := boundText(pp.bound, pp.exact); footFits(c, pp.s, text, face) {
+			footLabel(c, pp.s, text, face, unit, th.TextDim, th)
+		}
 		writeName(c, pl, rec, k, an.Side, match.Place{Kind: match.PlaceKind(key[0]), A: key[1], B: key[2]}, pp.s, unit, th)
 	}
 	for i := len(an.Best) - 1; i >= 0; i-- { // the best last, on top
@@ -156,6 +158,17 @@ func boundText(v float64, exact bool) string {
 
 // ringRadius is the radius of an analysis's ring at a spot.
 func ringRadius(s Spot, unit float64) float64 { return math.Max(s.R*0.85, 5*unit) }
+
+// footFits reports whether a foot label keeps within its place and a
+// little beyond: the others' values are left off boards whose cells are
+// too small for them (a phone's Life board), where a click shows one.
+func footFits(c Canvas, s Spot, text string, face Face) bool {
+	if s.Seg {
+		return true
+	}
+	face.Size = textSize(c, math.Round(min(max(s.R*0.42, 7), face.Size)))
+	return c.TextWidth(text, face) <= 3*s.R
+}
 
 // footLabel writes a value at the foot of a spot's ring, on a box of the
 // panel's colour: below what stands at the spot's centre.
