@@ -139,15 +139,15 @@ demo: deps
 
 # analysis-shots screenshots the window's analysis board on each game at
 # 1280x800 and at a phone's 390x844 (docs/playground.md shows them).
-ANALYSIS_SHOTS := colosseum:6:4 mapcolor::1 life::6 evasion::40 pathgame:advshort:4
+ANALYSIS_SHOTS := colosseum:6:4:strong:nodes=20000 mapcolor::1:strong life::6:strong evasion::49:strong pathgame:advshort:4:strong
 analysis-shots:
 	$(GO) build -o /tmp/arena-desktop-shots ./cmd/desktop
 	@set -e; for spec in $(ANALYSIS_SHOTS); do \
-		game=$${spec%%:*}; rest=$${spec#*:}; preset=$${rest%%:*}; turn=$${rest#*:}; \
+		game=$${spec%%:*}; rest=$${spec#*:}; preset=$${rest%%:*}; rest=$${rest#*:}; turn=$${rest%%:*}; p1=$${rest#*:}; \
 		for size in 1280x800 390x844; do \
 			out=docs/analysis-$$game.png; [ $$size = 1280x800 ] || out=docs/phone-analysis-$$game.png; \
 			xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-shots -size $$size -game $$game $${preset:+-preset $$preset} \
-				-p1 strong -p2 greedy -seed 3 -turn $$turn -analyse -screenshot $$out -frames 400; \
+				-p1 $$p1 -p2 greedy -seed 3 -turn $$turn -analyse -screenshot $$out -frames 400; \
 			echo "$$out"; \
 		done; \
 	done

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/arena-playground/arena/engine/evasion"
@@ -73,6 +74,7 @@ func (evasionDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *T
 	type fieldKey struct {
 		box Rect
 	}
+	fl.drawCoordinates(c, th)
 	Layer(c, "evasion-field", fieldKey{box}, box, func() {
 		c.Fill(box, th.Board)
 		for i := 50; i < evasion.Size; i += 50 {
@@ -148,8 +150,24 @@ type EvasionField struct {
 
 // EvasionLayout fits the field in r.
 func EvasionLayout(r Rect) EvasionField {
+	m := coordinateMargin(r) // x below the field, y at its left
+	r = Rect{r.X + m, r.Y, r.W - m, r.H - m}
 	side := math.Floor(min(r.W, r.H))
 	return EvasionField{Rect{r.X + math.Floor((r.W-side)/2), r.Y + math.Floor((r.H-side)/2), side, side}, side / evasion.Size}
+}
+
+// drawCoordinates writes x below the field and y at its left (y up, as
+// the course counts) at its grid lines, every 50 cells: where the panel
+// and the analysis name a cell ("prey at 178,148").
+func (l EvasionField) drawCoordinates(c Canvas, th *Theme) {
+	face := Face{textSize(c, math.Round(min(max(l.Box.W/45, 9), 13))), Regular}
+	lh := c.LineHeight(face)
+	gap := math.Round(lh * 0.3)
+	for i := 0; i <= evasion.Size; i += 50 {
+		p := math.Round(float64(i) * l.Cell)
+		c.Text(strconv.Itoa(i), l.Box.X+p, l.Box.Y+l.Box.H+gap, face, Center, th.TextDim)
+		c.Text(strconv.Itoa(i), l.Box.X-gap, l.Box.Y+l.Box.H-p-lh/2, face, Right, th.TextDim)
+	}
 }
 
 // At is a cell's centre.
