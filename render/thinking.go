@@ -277,6 +277,12 @@ func drawMark(c Canvas, s Spot, m match.Mark, col color.RGBA, top bool, face Fac
 	tw, lh := c.TextWidth(text, face), c.LineHeight(face)
 	pad := math.Round(2 * unit)
 	box := Rect{math.Round(s.At.X - tw/2 - pad), math.Round(s.At.Y - lh/2), math.Round(tw + 2*pad), math.Round(lh)}
+	if !s.Seg && s.R >= 2.2*lh {
+		// Room below the centre: the value goes to the ring's foot, so
+		// that what the place shows (a state's name, a player's letter)
+		// stays readable.
+		box.Y = math.Round(s.At.Y + math.Max(s.R*0.8, 4*unit) - lh*0.9)
+	}
 	c.Fill(box, Alpha(th.Panel, 0.85))
 	c.Text(text, s.At.X, box.Y, face, Center, col)
 }

@@ -156,7 +156,12 @@ func (b *searchBot) Act(t *match.Turn) (match.Action, error) {
 	if done == left {
 		t.Note.Text = "searched to the end of the game"
 	}
-	t.Note.Line = ds.line(best, t.Side, done)
+	// The line, in the panel and on the map: each state of it numbered
+	// in the colour of the side that colours it.
+	for _, m := range ds.follow(best, t.Side, done) {
+		t.Note.Line = append(t.Note.Line, p.States[m.state]+":"+p.Colours[m.colour])
+		t.Note.Expect(match.AtState(m.state))
+	}
 	markStates(&t.Note, p, root, 0.5, &best) // the eval's scale: its values are half-points
 	return Move{p.States[best.state], p.Colours[best.colour]}, nil
 }
@@ -369,16 +374,6 @@ func (ds *deepSearch) orderedWith(ply int, side match.Side, moves []move, hint m
 	}
 	slices.SortStableFunc(moves, func(a, b move) int { return rank(b) - rank(a) })
 	return moves
-}
-
-// line follows the table from the best move: the expected continuation.
-func (ds *deepSearch) line(first move, side match.Side, depth int) []string {
-	p := ds.pos.p
-	var out []string
-	for _, m := range ds.follow(first, side, depth) {
-		out = append(out, p.States[m.state]+":"+p.Colours[m.colour])
-	}
-	return out
 }
 
 // follow is the line the table holds from first, side's move: the moves

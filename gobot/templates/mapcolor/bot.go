@@ -26,7 +26,10 @@ func Act(t *match.Turn) (match.Action, error) {
 		t.Spend(1)
 		w := weights[colour(p, m.Colour)]
 		// Mark the state with the colouring's weight, labelled with the
-		// colour: Thinking (the T key) draws the marks on the map.
+		// colour: Thinking (the T key) draws the marks on the map. A bot
+		// that searches (alpha-beta) marks its best few with the exact
+		// values its search found and the others with the bound that
+		// refuted them, labelled "≤", as arena analyse lists them.
 		t.Note.Mark(match.AtState(state(p, m.State)), float64(w), m.Colour)
 		if w > bestWeight {
 			best, bestWeight = m, w
