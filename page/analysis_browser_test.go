@@ -73,6 +73,28 @@ func TestPageAnalysis(t *testing.T) {
 	}
 	b.awaitFrames(3)
 	b.screenshot("playground-analysis-refutation")
+
+	// Evasion's sides move at once: the worker weighs the side its
+	// analyser chooses (the hunter, at a tick it may build), and its
+	// values are arena analyse's.
+	b.open("?game=evasion&p1=strong&p2=greedy&seed=3&turn=49&analyse=1")
+	b.waitJS(`(s => s.analysis && s.analysis.depth >= 2)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
+	ev := b.analysis().Analysis
+	erec := cliPresetRecord(t, "evasion", "", "strong", "greedy", 3)
+	es := erec.State(49)
+	side := match.AnalysisSide("evasion", es)
+	want, err = match.Analyse("evasion", match.NewTurn(es, side, nil, match.Budget{}), 3, ev.Depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Turn != 49 || ev.Side != side || len(ev.Best) != len(want.Best) {
+		b.fatalf("Evasion's analysis at tick 49: %+v; arena analyse weighs %v, %d best", ev, side, len(want.Best))
+	}
+	for i, v := range ev.Best {
+		if v.Move != want.Best[i].Move || v.Value != want.Best[i].Value {
+			b.fatalf("Evasion's best %d at %d ticks: the page says %s %v, arena analyse %s %v", i, ev.Depth, v.Move, v.Value, want.Best[i].Move, want.Best[i].Value)
+		}
+	}
 	b.phone()
 	b.open(q)
 	b.waitJS(`(s => s.analysis && s.analysis.depth >= 3)(JSON.parse(window.arenaTest.status()))`, 3*time.Minute)
