@@ -131,7 +131,7 @@ func Placed(rec *match.Record, k int, r Rect) int {
 // drawMarks draws one note's marks, the lowest first so that the best
 // stay on top where they overlap.
 func drawMarks(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
-	ranks := scaleRanks(n.Marks)
+	ranks := markSteps(n.Marks)
 	order := make([]int, len(n.Marks))
 	for i := range order {
 		order[i] = i
@@ -203,6 +203,9 @@ func MarkLegend(rec *match.Record, k int, side match.Side) string {
 	shape := ""
 	if sharesPlaces(rec) {
 		shape = [2]string{" (rings)", " (squares)"}[side]
+	}
+	if lo, hi, ok := MarkRange(n.Marks); ok {
+		what += fmt.Sprintf(" · here %s to %s", ValueText(lo), ValueText(hi))
 	}
 	return fmt.Sprintf("%s %s%s: %s", side, rec.Players[side], shape, what)
 }
@@ -277,7 +280,7 @@ func drawMark(c Canvas, s Spot, m match.Mark, col color.RGBA, top bool, face Fac
 	tw, lh := c.TextWidth(text, face), c.LineHeight(face)
 	pad := math.Round(2 * unit)
 	box := Rect{math.Round(s.At.X - tw/2 - pad), math.Round(s.At.Y - lh/2), math.Round(tw + 2*pad), math.Round(lh)}
-	if !s.Seg && s.R >= 2.2*lh {
+	if !s.Seg && s.R >= 1.8*lh {
 		// Room below the centre: the value goes to the ring's foot, so
 		// that what the place shows (a state's name, a player's letter)
 		// stays readable.
@@ -333,27 +336,49 @@ func sameMover(rec *match.Record) bool { return rec.Game.Info().Name == "pathgam
 // ScaleSteps is the number of colours of a theme's scale.
 const ScaleSteps = 5
 
-// scaleRanks is the step of the scale of each mark of a note: by rank
-// among the note's distinct values, so that one won game among
-// territory counts does not paint every other option alike; equal values
-// share a step, and a note whose values are all equal is drawn in the
-// middle step.
-func scaleRanks(marks []match.Mark) []int {
-	vals := make([]float64, len(marks))
-	for i, m := range marks {
-		vals[i] = m.Value
-	}
-	slices.Sort(vals)
-	vals = slices.Compact(vals) // dense ranks: the best value is the brightest however many share it
+// markSteps is the step of the scale of each mark of a note: one scale
+// of values spanning the note's range (MarkRange), so that a colour says
+// how good an option is against the others of that note, in proportion,
+// not its rank; a decided game (labelled win or loss, or a greedy
+// score of ±1e9) takes the top or the bottom, so that one won game
+// among territory counts does not paint every other option alike. A
+// note whose values are all equal is drawn in the middle step.
+func markSteps(marks []match.Mark) []int {
+	lo, hi, _ := MarkRange(marks)
 	steps := make([]int, len(marks))
 	for i, m := range marks {
-		rank, _ := slices.BinarySearch(vals, m.Value)
-		steps[i] = ScaleSteps / 2
-		if len(vals) > 1 {
-			steps[i] = int(math.Round(float64(rank) / float64(len(vals)-1) * (ScaleSteps - 1)))
-		}
+		steps[i] = scaleStep(m.Value, lo, hi, markOutcome(m))
 	}
 	return steps
+}
+
+// MarkRange is the range of a note's values, decided games left out:
+// what its colours span; ok is false when no mark has a value in it.
+func MarkRange(marks []match.Mark) (lo, hi float64, ok bool) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, m := range marks {
+		if markOutcome(m) == "" {
+			lo, hi = min(lo, m.Value), max(hi, m.Value)
+		}
+	}
+	if lo > hi {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
+// decidedValue is where a greedy score stands for a decided game.
+const decidedValue = 1e8
+
+// markOutcome is "win" or "loss" for a mark of a decided game.
+func markOutcome(m match.Mark) string {
+	switch {
+	case m.Label == "win" || m.Value >= decidedValue:
+		return "win"
+	case m.Label == "loss" || m.Value <= -decidedValue:
+		return "loss"
+	}
+	return ""
 }
 
 // ScaleColour is step i of the theme's scale.

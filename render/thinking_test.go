@@ -139,17 +139,20 @@ func TestValueText(t *testing.T) {
 	}
 }
 
-func TestScaleRanks(t *testing.T) {
-	ms := []match.Mark{{Value: 73}, {Value: -81, Label: "loss"}, {Value: 80}, {Value: 75}, {Value: 75}, {Value: 79}}
-	got := scaleRanks(ms)
-	want := []int{1, 0, 4, 2, 2, 3} // distinct: -81 73 75 79 80
+func TestMarkSteps(t *testing.T) {
+	ms := []match.Mark{{Value: 73}, {Value: -81, Label: "loss"}, {Value: 80}, {Value: 75}, {Value: 75}, {Value: 79}, {Value: 1e9}}
+	got := markSteps(ms)
+	want := []int{0, 0, 4, 1, 1, 3, 4} // 73 to 80 in proportion; the lost and the won game apart
 	if !slices.Equal(got, want) {
-		t.Fatalf("steps %v, want %v: by rank, a lost game apart", got, want)
+		t.Fatalf("steps %v, want %v: in proportion to 73..80, decided games at the ends", got, want)
 	}
-	if got := scaleRanks([]match.Mark{{Value: 2}, {Value: 2}}); got[0] != ScaleSteps/2 || got[1] != ScaleSteps/2 {
+	if lo, hi, ok := MarkRange(ms); !ok || lo != 73 || hi != 80 {
+		t.Fatalf("range %v to %v (%v), want 73 to 80", lo, hi, ok)
+	}
+	if got := markSteps([]match.Mark{{Value: 2}, {Value: 2}}); got[0] != ScaleSteps/2 || got[1] != ScaleSteps/2 {
 		t.Fatalf("equal values drawn at %v", got)
 	}
-	if got := scaleRanks([]match.Mark{{Value: 0}, {Value: 0}, {Value: 0}, {Value: -2}}); !slices.Equal(got, []int{4, 4, 4, 0}) {
+	if got := markSteps([]match.Mark{{Value: 0}, {Value: 0}, {Value: 0}, {Value: -2}}); !slices.Equal(got, []int{4, 4, 4, 0}) {
 		t.Fatalf("the best shared by many drawn at %v, want the brightest", got)
 	}
 }

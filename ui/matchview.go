@@ -640,9 +640,9 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 		gameH = 90 * st.u
 	}
 	gameH = math.Round(math.Min(gameH, r.H*0.45))
-	// A phone's panel is short: the analysis takes the game's band, so
-	// that its lines and its legend show.
-	if !(st.compact && v.analysis.on) {
+	// A phone's panel is short: the analysis and the thinking layer take
+	// the game's band, so that their lines and their legends show.
+	if !(st.compact && (v.analysis.on || v.app.opts.Thinking)) {
 		v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, float64(shown), th)
 		y += gameH + st.gap
 	}
@@ -747,21 +747,19 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 
 // drawMarkLegend writes the thinking layer's legend: the value scale,
 // then for each bot whose marks show, what they stand for and their
-// unit, in its colour (one line each on a phone, cut to fit).
+// unit, in its colour.
 func (v *matchView) drawMarkLegend(c render.Canvas, st style, r rect, y float64, k int) float64 {
 	th := st.th
 	h := c.LineHeight(st.small)
 	x := render.DrawScaleLegend(c, r.X, y+st.gap/2, h, st.small, th)
 	c.Text("  each bot's options, worst to best", x, y+st.gap/2, st.small, render.Left, th.TextDim)
 	y += h + st.gap
+	if !st.compact {
+		y = wrapText(c, "white ring: the move it chose; numbers: the line it expects, each move in its player's colour", r.X, y, r.W, st.small, th.TextDim)
+	}
 	for _, side := range match.Sides {
 		legend := render.MarkLegend(v.pb.rec, k, side)
 		if legend == "" || y+h > r.Y+r.H {
-			continue
-		}
-		if st.compact {
-			c.Text(fit(c, legend, st.small, r.W), r.X, y, st.small, render.Left, th.Player[side])
-			y += h
 			continue
 		}
 		y = wrapText(c, legend, r.X, y, r.W, st.small, th.Player[side])
