@@ -5,11 +5,10 @@
 // ended by the match's worker terminating this one; one that runs out of
 // memory makes the program exit, which is posted as {error}.
 "use strict";
-importScripts("wasm_exec.js");
+importScripts("wasm_exec.js", "boot.js");
 
 const queue = [];       // lines that came before the program was ready
 let handle = null;
-const recent = [];      // the program's last output lines, for errors
 let outOfMemory = false; // the runtime said so, before its stacks
 const botMemoryMB = 512; // cmd/wasm's botMemory
 
@@ -24,30 +23,12 @@ self.onmessage = (e) => {
 };
 
 async function boot(module) {
-  const log = console.log.bind(console);
-  console.log = (...a) => {
-    const line = a.join(" ");
-    if (/fatal error: out of memory|runtime: out of memory/.test(line)) { outOfMemory = true; }
-    recent.push(line); if (recent.length > 8) { recent.shift(); }
-    log(...a);
-  };
-  console.error = console.log;
   const fail = (why) => postMessage({ error: why });
-  try {
-    const go = new Go();
-    const exit = go.exit;
-    go.exit = (code) => {
-      exit(code);
-      if (outOfMemory) {
-        fail("the bot ran out of memory: a bot in the page has " + botMemoryMB + " MB");
-      } else {
-        fail("the bot's worker stopped: " + (recent.filter(Boolean).slice(-2).join(" ") || "exit code " + code));
-      }
-    };
-    const instance = await WebAssembly.instantiate(module, go.importObject);
-    await go.run(instance);
-  } catch (e) {
-    const msg = e.message || String(e);
-    fail(/memory/i.test(msg) ? "the bot ran out of memory: a bot in the page has " + botMemoryMB + " MB (" + msg + ")" : "the bot's worker could not run: " + msg);
-  }
+  const oom = "the bot ran out of memory: a bot in the page has " + botMemoryMB + " MB";
+  arenaBoot(module, {
+    line: (l) => { if (/fatal error: out of memory|runtime: out of memory/.test(l)) { outOfMemory = true; } },
+    anyExit: true, // a bot's program never ends by itself: any exit is a failure
+    stopped: (code, last) => fail(outOfMemory ? oom : "the bot's worker stopped: " + (last(2) || "exit code " + code)),
+    failed: (msg) => fail(/memory/i.test(msg) ? oom + " (" + msg + ")" : "the bot's worker could not run: " + msg),
+  });
 }

@@ -8,12 +8,11 @@
 // The page stops a run by terminating this worker, which ends the match
 // workers it started; the games kept in IndexedDB stay.
 "use strict";
-importScripts("wasm_exec.js");
+importScripts("wasm_exec.js", "boot.js");
 
 let handle = null;
 let request = null;
 let modules = null;
-const recent = []; // the program's last output lines, for errors
 
 self.arenaGauntletReady = (h) => { handle = h; if (request) { h(request); } };
 
@@ -26,19 +25,9 @@ function fail(why) { postMessage(JSON.stringify({ error: why })); }
 // arenaStartMatch computes one game in a match worker; each message it
 // posts goes to onMessage, and a failure as an error message.
 self.arenaStartMatch = (req, onMessage) => {
-  let done = false;
-  const deliver = (m) => { if (!done) { onMessage(typeof m === "string" ? m : JSON.stringify({ kind: "error", error: "the match's worker sent something that is not a message" })); } };
-  let w = null;
-  try {
-    w = new Worker("worker.js");
-    w.onmessage = (e) => deliver(e.data);
-    w.onerror = (e) => { e.preventDefault(); deliver(JSON.stringify({ kind: "error", error: "the match's worker failed: " + (e.message || "worker.js could not load") })); };
-    w.postMessage({ module: modules.module, botModule: modules.botModule });
-    w.postMessage(req);
-  } catch (e) {
-    setTimeout(() => deliver(JSON.stringify({ kind: "error", error: "the match's worker could not start: " + (e.message || String(e)) })));
-  }
-  return { terminate() { done = true; if (w) { w.terminate(); } } };
+  const error = (why) => onMessage(JSON.stringify({ kind: "error", error: why }));
+  return arenaWorker("worker.js", "the match's worker", [{ module: modules.module, botModule: modules.botModule }, req],
+    (m) => (typeof m === "string" ? onMessage(m) : error("the match's worker sent something that is not a message")), error);
 };
 
 // The browser's store of gauntlets: runs, entries and replays, each a
@@ -86,19 +75,8 @@ self.arenaKeep = async (op, a, b, c, d) => {
 };
 
 async function boot(module) {
-  const log = console.log.bind(console);
-  console.log = (...a) => { recent.push(a.join(" ")); if (recent.length > 8) { recent.shift(); } log(...a); };
-  console.error = console.log;
-  try {
-    const go = new Go();
-    const exit = go.exit;
-    go.exit = (code) => {
-      exit(code);
-      if (code !== 0) { fail("the gauntlet's worker stopped: " + (recent.filter(Boolean).slice(-2).join(" ") || "exit code " + code)); }
-    };
-    const instance = await WebAssembly.instantiate(module, go.importObject);
-    await go.run(instance);
-  } catch (e) {
-    fail("the gauntlet's worker could not start: " + (e.message || String(e)));
-  }
+  arenaBoot(module, {
+    stopped: (code, last) => fail("the gauntlet's worker stopped: " + (last(2) || "exit code " + code)),
+    failed: (why) => fail("the gauntlet's worker could not start: " + why),
+  });
 }

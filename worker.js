@@ -4,11 +4,10 @@
 // request; the program sees arenaWorkerReady, takes the requests through it
 // (cmd/wasm/worker_js.go) and posts each message back.
 "use strict";
-importScripts("wasm_exec.js");
+importScripts("wasm_exec.js", "boot.js");
 
 const queue = [];       // requests that came before the program was ready
 let handle = null;
-const recent = [];      // the program's last output lines, for errors
 
 function fail(why) {
   postMessage(JSON.stringify({ kind: "error", error: why }));
@@ -29,26 +28,18 @@ let botModule = null;
 // kill terminates it at once: a bot in an endless loop never reads.
 self.arenaBotOpen = (onLine) => {
   let dead = false;
-  const end = (why) => { if (!dead) { dead = true; if (w) { w.terminate(); } onLine(null, why); } };
-  let w = null;
+  const end = (why) => { if (!dead) { dead = true; w.terminate(); onLine(null, why); } };
   if (!botModule) {
-    setTimeout(() => end("this page did not load the bot worker (gobot.wasm)"));
+    setTimeout(() => { if (!dead) { dead = true; onLine(null, "this page did not load the bot worker (gobot.wasm)"); } });
     return { send() {}, kill() { dead = true; } };
   }
-  try {
-    w = new Worker("botworker.js");
-    w.onmessage = (e) => {
-      if (dead) { return; }
-      if (typeof e.data === "string") { onLine(e.data); } else { end((e.data && e.data.error) || "the bot's worker sent something that is not a line"); }
-    };
-    w.onerror = (e) => { e.preventDefault(); end("the bot's worker failed: " + (e.message || "botworker.js could not load")); };
-    w.postMessage({ module: botModule });
-  } catch (e) {
-    setTimeout(() => end("the bot's worker could not start: " + (e.message || String(e))));
-  }
+  const w = arenaWorker("botworker.js", "the bot's worker", [{ module: botModule }], (data) => {
+    if (dead) { return; }
+    if (typeof data === "string") { onLine(data); } else { end((data && data.error) || "the bot's worker sent something that is not a line"); }
+  }, end);
   return {
-    send(line) { if (!dead && w) { w.postMessage(line); } },
-    kill() { dead = true; if (w) { w.terminate(); } },
+    send(line) { if (!dead) { w.postMessage(line); } },
+    kill() { dead = true; w.terminate(); },
   };
 };
 
@@ -83,21 +74,8 @@ async function boot(module) {
   for (const name of ["document", "window", "Document", "screen"]) {
     if (typeof self[name] === "undefined") { self[name] = standIn(); }
   }
-  const log = console.log.bind(console);
-  console.log = (...a) => { recent.push(a.join(" ")); if (recent.length > 8) { recent.shift(); } log(...a); };
-  console.error = console.log;
-  try {
-    const go = new Go();
-    const exit = go.exit;
-    go.exit = (code) => {
-      exit(code);
-      if (code !== 0) {
-        fail("the match's worker stopped: " + (recent.filter(Boolean).slice(-2).join(" ") || "exit code " + code));
-      }
-    };
-    const instance = await WebAssembly.instantiate(module, go.importObject);
-    await go.run(instance);
-  } catch (e) {
-    fail("the match's worker could not start: " + (e.message || String(e)));
-  }
+  arenaBoot(module, {
+    stopped: (code, last) => fail("the match's worker stopped: " + (last(2) || "exit code " + code)),
+    failed: (why) => fail("the match's worker could not start: " + why),
+  });
 }

@@ -24,6 +24,11 @@ type Global struct {
 // match worker (worker.js and arena.wasm again), the bot worker and the
 // gauntlet worker (botworker.js, gauntlet.js and gobot.wasm).
 var Globals = []Global{
+	// The start of every program and worker of the page: boot.js.
+	{"arenaBoot", "boot.js", []string{"index.html", "worker.js", "botworker.js", "gauntlet.js"},
+		"runs a compiled Go program, keeps its last lines and says why it stopped or could not start"},
+	{"arenaWorker", "boot.js", []string{"index.html", "worker.js", "gauntlet.js"},
+		"starts a worker, posts it its first messages (the compiled modules first) and says in words why it failed"},
 	// The page: index.html and cmd/wasm.
 	{"arenaLoaded", "index.html", []string{"cmd/wasm/main_js.go", "internal/blank/drawn_js.go"},
 		"Go says its first frame is drawn: the loading screen goes"},

@@ -14,6 +14,7 @@ var contentTypes = map[string]string{
 	"worker.js":    "text/javascript; charset=utf-8",
 	"botworker.js": "text/javascript; charset=utf-8",
 	"gauntlet.js":  "text/javascript; charset=utf-8",
+	"boot.js":      "text/javascript; charset=utf-8",
 	"wasm_exec.js": "text/javascript; charset=utf-8",
 	"arena.wasm":   "application/wasm",
 	"gobot.wasm":   "application/wasm",
@@ -30,7 +31,7 @@ const maxFile = 256 << 20
 // release, so that serving the page needs no Go.
 func Load(fsys fs.FS) (*Site, error) {
 	s := &Site{}
-	for _, name := range []string{"index.html", "worker.js", "botworker.js", "gauntlet.js", "wasm_exec.js", "arena.wasm", "gobot.wasm"} {
+	for _, name := range []string{"index.html", "worker.js", "botworker.js", "gauntlet.js", "boot.js", "wasm_exec.js", "arena.wasm", "gobot.wasm"} {
 		gz, err := fs.ReadFile(fsys, name+".gz")
 		if err != nil {
 			return nil, fmt.Errorf("the page's files: %v", err)

@@ -96,7 +96,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 			return fail(1, err)
 		}
 		abs, _ := filepath.Abs(*out)
-		fmt.Fprintf(stderr, "arena: wrote the site to %s (index.html, worker.js, botworker.js, gauntlet.js, wasm_exec.js, arena.wasm, gobot.wasm, each with .br and .gz)\n", abs)
+		fmt.Fprintf(stderr, "arena: wrote the site to %s (index.html, worker.js, botworker.js, gauntlet.js, boot.js, wasm_exec.js, arena.wasm, gobot.wasm, each with .br and .gz)\n", abs)
 		return 0
 	}
 	if !s.compressed() && s.compressBrotliNow() {

@@ -263,6 +263,7 @@ func Build() (*Site, error) {
 		{"worker.js", filepath.Join(root, "worker.js")},
 		{"botworker.js", filepath.Join(root, "botworker.js")},
 		{"gauntlet.js", filepath.Join(root, "gauntlet.js")},
+		{"boot.js", filepath.Join(root, "boot.js")},
 		{"wasm_exec.js", filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")},
 	} {
 		data, err := os.ReadFile(f.path)

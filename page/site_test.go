@@ -191,7 +191,7 @@ func TestServerLetsSilentClientsGo(t *testing.T) {
 // match workers' (worker.js comes with the first match: counted too). The
 // interpreter of bots written in the page (gobot.wasm, and botworker.js)
 // is fetched only when the editor opens or a match has such a bot.
-var firstLoad = []string{"index.html", "wasm_exec.js", "worker.js", "arena.wasm"}
+var firstLoad = []string{"index.html", "wasm_exec.js", "boot.js", "worker.js", "arena.wasm"}
 
 // firstLoadBudget is what a first visit may fetch, compressed as a static
 // host serves it: gzip, which every host does (GitHub Pages among them).

@@ -33,6 +33,7 @@ type matchView struct {
 	order                                []string // buttons in drawing order
 	speedX                               float64  // where the speed is written
 	dragging                             bool
+	dragLength                           float64 // the timeline's length when the drag began
 	sped                                 bool // a speed key acted this frame
 	analysis                             analysisBoard
 	evals                                evalGraph
@@ -220,7 +221,7 @@ func (v *matchView) click(in *input) {
 		pb.playing = false
 		pb.seek(0)
 	case b["last"].hit(in):
-		pb.seek(pb.span())
+		pb.end()
 	case b["slower"].hit(in):
 		pb.faster(-1)
 	case b["faster"].hit(in):
@@ -288,7 +289,7 @@ func (v *matchView) key(k ebiten.Key) {
 		pb.playing = false
 		pb.seek(0)
 	case ebiten.KeyEnd:
-		pb.seek(pb.span())
+		pb.end()
 	case ebiten.KeyMinus, ebiten.KeyNumpadSubtract:
 		pb.faster(-1)
 		v.sped = true
@@ -357,7 +358,9 @@ func (v *matchView) update(in *input, dt float64) {
 	if err := pb.receiveFor(receiveBudget); err != nil {
 		v.app.toastf("%v", err)
 	}
-	pb.tick(dt)
+	if !v.dragging { // the playhead stays where the pointer holds it
+		pb.tick(dt)
+	}
 	v.evals.scan(pb.rec)
 	v.updateAnalysis()
 	v.updateHuman()
@@ -368,16 +371,19 @@ func (v *matchView) update(in *input, dt float64) {
 }
 
 // updateTimeline seeks where the timeline is clicked or dragged.
+// The timeline's scale is held while a drag lasts: a match whose length
+// grows as it streams in would otherwise move the turn under a still
+// pointer.
 func (v *matchView) updateTimeline(in *input) {
 	if in.clicked && v.timeline.Contains(in.x, in.y) {
-		in.clicked, v.dragging = false, true
+		in.clicked, v.dragging, v.dragLength = false, true, v.pb.length()
 	}
 	if !in.down {
 		v.dragging = false
 	}
 	if v.dragging {
 		f := (in.x - v.timeline.X) / v.timeline.W
-		v.pb.seek(math.Round(f * v.pb.length()))
+		v.pb.seek(math.Round(f * v.dragLength))
 	}
 }
 
@@ -507,6 +513,9 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		v.human.Draw(c, v.boardR, th)
 	}
 	turn := fmt.Sprintf("turn %d / %d", int(math.Floor(pb.t)), int(pb.length()))
+	if pb.live {
+		turn = "live · " + turn
+	}
 	c.Text(turn, v.timeline.X-st.gap, v.timeline.Y+(v.timeline.H-c.LineHeight(st.text))/2, st.text, render.Right, th.TextDim)
 	v.drawPlayhead(c, st)
 }
@@ -575,6 +584,16 @@ func (v *matchView) drawPlayhead(c render.Canvas, st style) {
 	track := v.track(st)
 	x := r.X + r.W*v.pb.t/v.pb.length()
 	c.Fill(rect{X: track.X, Y: track.Y, W: x - track.X, H: track.H}, st.th.Accent)
+	if v.pb.rec.Result == nil && v.pb.failed == nil {
+		// The live end: where the match's computing has got to; ⏭ goes
+		// there and follows it.
+		live := render.Point{X: r.X + r.W*v.pb.span()/v.pb.length(), Y: track.Y + track.H/2}
+		col := st.th.TextDim
+		if v.pb.live {
+			col = st.th.Accent
+		}
+		c.Ring(live, math.Round(5*st.u), math.Max(1, 1.5*st.u), col)
+	}
 	c.Circle(render.Point{X: x, Y: track.Y + track.H/2}, math.Round(7*st.u), st.th.Text)
 }
 

@@ -34,6 +34,11 @@ type playback struct {
 	// hold is a turn where playing stops once it is reached (a link's
 	// turn parameter); -1: none.
 	hold float64
+	// live follows the newest turn as it arrives: set by going to the
+	// end (the ⏭ button, End) while the match is computed, left by any
+	// other move of the playhead, so that a viewer who went back is
+	// never pulled forward.
+	live bool
 }
 
 // maxTurns is implemented by configs that know how long a game lasts.
@@ -120,6 +125,13 @@ func (p *playback) receiveFor(budget time.Duration) error {
 // moves it further, so playback keeps the game's pace whatever the frame
 // rate.
 func (p *playback) tick(dt float64) {
+	if p.live {
+		p.t = p.span()
+		if p.rec.Result != nil || p.failed != nil {
+			p.live, p.playing = false, false
+		}
+		return
+	}
 	if !p.playing {
 		return
 	}
@@ -145,8 +157,19 @@ func (p *playback) tick(dt float64) {
 	}
 }
 
-// seek moves the playhead, within what is computed.
-func (p *playback) seek(t float64) { p.t = math.Max(0, math.Min(t, p.span())) }
+// seek moves the playhead, within what is computed, and stops
+// following the newest turn.
+func (p *playback) seek(t float64) {
+	p.live = false
+	p.t = math.Max(0, math.Min(t, p.span()))
+}
+
+// end goes to the newest turn; while the match is computed, the playhead
+// then follows each turn as it arrives (live), until it is moved.
+func (p *playback) end() {
+	p.seek(p.span())
+	p.live = p.rec.Result == nil && p.failed == nil
+}
 
 // step moves the playhead to the next or previous whole turn and pauses.
 func (p *playback) step(dir int) {
@@ -163,7 +186,7 @@ func (p *playback) toggle() {
 	if !p.playing && p.atEnd() && p.rec.Result != nil {
 		p.t = 0
 	}
-	p.playing = !p.playing
+	p.playing, p.live = !p.playing, false
 }
 
 // faster changes the speed by dir steps.

@@ -23,6 +23,7 @@ type Status struct {
 	Turn     float64        `json:"turn"`     // the playhead
 	Computed int            `json:"computed"` // turns computed so far
 	Playing  bool           `json:"playing"`
+	Live     bool           `json:"live"` // the playhead follows each turn as it arrives (the ⏭ button)
 	Speed    float64        `json:"speed"`
 	Done     bool           `json:"done"`
 	Scores   [2]match.Score `json:"scores"` // at the end of what is computed
@@ -91,7 +92,7 @@ func (a *App) updateStatus() {
 	}
 	if v := a.match; v != nil {
 		pb := v.pb
-		s.View, s.Turn, s.Computed, s.Playing = "match", round3(pb.t), int(pb.span()), pb.playing
+		s.View, s.Turn, s.Computed, s.Playing, s.Live = "match", round3(pb.t), int(pb.span()), pb.playing, pb.live
 		s.Speed, s.Done = speeds[pb.speed], pb.rec.Result != nil
 		s.Scores = pb.rec.Last().Outcome().Scores
 		if r := pb.rec.Result; r != nil {

@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/engine/evasion"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// While a long match streams in, the playhead follows the newest turn
+// only once the viewer went to the end (⏭): a viewer who went back stays
+// where they went, paused or playing at its pace, and is never pulled to
+// the end; the end of the match ends the following.
+func TestPlaybackFollowsOnlyAtTheEnd(t *testing.T) {
+	g, _ := match.Lookup("evasion")
+	pb, err := newPlayback(match.Setup{Game: g, Config: evasion.Preset(2, 1), Seed: 3,
+		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}}, nil, localHost{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pb.stop()
+	// more waits until the stream has brought more turns than span.
+	more := func(span float64) {
+		t.Helper()
+		for pb.span() <= span {
+			if err := pb.receive(); err != nil {
+				t.Fatal(err)
+			}
+			if pb.rec.Result != nil {
+				t.Fatalf("the match ended at %v turns", pb.span())
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	more(100)
+	pb.end()
+	if !pb.live || pb.t != pb.span() {
+		t.Fatalf("after ⏭: live %v, playhead %v of %v", pb.live, pb.t, pb.span())
+	}
+	before := pb.span()
+	more(before)
+	pb.tick(1.0 / 60)
+	if pb.t != pb.span() || pb.t <= before {
+		t.Fatalf("live: the playhead at %v, the newest turn %v (was %v)", pb.t, pb.span(), before)
+	}
+	pb.seek(40) // the viewer goes back, playing
+	pb.playing = true
+	if pb.live {
+		t.Fatal("still live after a seek")
+	}
+	more(pb.span())
+	pb.tick(1.0 / 60)
+	if pb.t < 40 || pb.t > 41 {
+		t.Fatalf("a viewer gone back to 40 is at %v a frame later (the newest turn %v)", pb.t, pb.span())
+	}
+	pb.playing = false
+	pb.seek(55)
+	more(pb.span())
+	pb.tick(1)
+	if pb.t != 55 {
+		t.Fatalf("paused at 55, the playhead moved to %v", pb.t)
+	}
+	pb.end()
+	for pb.rec.Result == nil {
+		if err := pb.receive(); err != nil {
+			t.Fatal(err)
+		}
+		pb.tick(1.0 / 60)
+		time.Sleep(time.Millisecond)
+	}
+	pb.tick(1.0 / 60)
+	if pb.live || pb.t != pb.span() {
+		t.Fatalf("at the match's end: live %v, playhead %v of %v", pb.live, pb.t, pb.span())
+	}
+}
