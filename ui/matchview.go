@@ -34,7 +34,7 @@ type matchView struct {
 	speedX                               float64  // where the speed is written
 	dragging                             bool
 	dragLength                           float64 // the timeline's length when the drag began
-	sped                                 bool // a speed key acted this frame
+	sped                                 bool    // a speed key acted this frame
 	analysis                             analysisBoard
 	evals                                evalGraph
 }
