@@ -167,6 +167,7 @@ type status struct {
 	Turn     float64               `json:"turn"`
 	Computed int                   `json:"computed"`
 	Playing  bool                  `json:"playing"`
+	Live     bool                  `json:"live"`
 	Speed    float64               `json:"speed"`
 	Done     bool                  `json:"done"`
 	Scores   [2]match.Score        `json:"scores"`
@@ -948,6 +949,12 @@ func BenchmarkPageFrames(bm *testing.B) {
 		// Its peer: a session of built-in bots counted the same way, from
 		// the first frame to the end of the worker's computing.
 		{"computing", "?game=evasion&p1=greedy&p2=strong&seed=7", true},
+		// The long streams of Step 29: an Evasion session of 30,269
+		// ticks (walls every tick, two at most), the shortest path on
+		// 1,000 nodes, each counted from the first frame to the end of
+		// the worker's computing.
+		{"stream-evasion", "?game=evasion&preset=2-1&p1=strong&p2=greedy&seed=3", true},
+		{"stream-pathgame", "?game=pathgame&preset=gen-1000&p1=strong&p2=greedy&seed=5", true},
 	} {
 		bm.Run(c.name, func(bm *testing.B) {
 			for bm.Loop() {

@@ -482,11 +482,11 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		c.Text(fmt.Sprintf("%gx", speeds[pb.speed]), v.speedX, speed.Y+(speed.H-c.LineHeight(st.bold))/2, st.bold, render.Center, th.Text)
 	})
 	type marksKey struct {
-		r               rect
-		u, length, span float64
-		events          int
+		r         rect
+		u, length float64
+		events    int
 	}
-	render.Layer(c, "marks", marksKey{marks, st.u, pb.length(), pb.span(), len(pb.events)}, marks, func() {
+	render.Layer(c, "marks", marksKey{marks, st.u, pb.length(), len(pb.events)}, marks, func() {
 		c.Fill(marks, th.Panel)
 		v.drawTimelineMarks(c, st)
 	})
@@ -550,16 +550,24 @@ func (v *matchView) hovered(in *input, ids ...string) string {
 	return ""
 }
 
-// drawTimelineMarks draws the timeline's bar, the computed part of the
-// match and the event markers.
+// drawTimelineMarks draws the timeline's bar and the events on it, one
+// mark a pixel column (the computed part is drawPlayhead's).
 func (v *matchView) drawTimelineMarks(c render.Canvas, st style) {
 	th, pb, r := st.th, v.pb, v.timeline
 	track := v.track(st)
 	at := func(t float64) float64 { return r.X + r.W*t/pb.length() }
 	roundRect(c, track, track.H/2, th.Board)
-	roundRect(c, rect{X: track.X, Y: track.Y, W: at(pb.span()) - r.X, H: track.H}, track.H/2, render.Mix(th.Board, th.TextDim, 0.5))
+	// One mark a pixel column, the weightiest event there: a session of
+	// 30,000 ticks has thousands of events, and the timeline a few
+	// hundred pixels.
+	cols := map[int]render.Event{}
 	for _, e := range pb.events {
-		x := at(float64(e.Turn))
+		x := int(math.Round(at(float64(e.Turn))))
+		if old, ok := cols[x]; !ok || eventWeight(e.Kind) > eventWeight(old.Kind) {
+			cols[x] = e
+		}
+	}
+	for x, e := range cols {
 		col, h := th.TextDim, r.H*0.25
 		switch e.Kind {
 		case render.EventCollision:
@@ -574,8 +582,24 @@ func (v *matchView) drawTimelineMarks(c render.Canvas, st style) {
 		case render.EventReplaced:
 			col, h = th.Accent, r.H*0.3
 		}
-		c.Fill(rect{X: math.Round(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
+		c.Fill(rect{X: float64(x), Y: track.Y - h - st.lw, W: math.Max(1, st.lw*1.5), H: h}, col)
 	}
+}
+
+// eventWeight orders the kinds of events for a timeline column that has
+// several: a forfeit over a change of lead over the rest.
+func eventWeight(k render.EventKind) int {
+	switch k {
+	case render.EventForfeit:
+		return 4
+	case render.EventLead:
+		return 3
+	case render.EventReplaced:
+		return 2
+	case render.EventCollision:
+		return 1
+	}
+	return 0
 }
 
 // drawPlayhead draws the played part of the timeline and the playhead.
@@ -583,6 +607,10 @@ func (v *matchView) drawPlayhead(c render.Canvas, st style) {
 	r := v.timeline
 	track := v.track(st)
 	x := r.X + r.W*v.pb.t/v.pb.length()
+	// The computed part, drawn each frame: it grows while the match
+	// streams in, and the marks' layer need not be drawn again for it.
+	computed := r.W * v.pb.span() / v.pb.length()
+	roundRect(c, rect{X: track.X, Y: track.Y, W: computed, H: track.H}, track.H/2, render.Mix(st.th.Board, st.th.TextDim, 0.5))
 	c.Fill(rect{X: track.X, Y: track.Y, W: x - track.X, H: track.H}, st.th.Accent)
 	if v.pb.rec.Result == nil && v.pb.failed == nil {
 		// The live end: where the match's computing has got to; ⏭ goes
