@@ -20,6 +20,12 @@ type evalGraph struct {
 	scanned  int             // turns scanned
 	scale    float64         // the squash's: values beyond a few of it flatten
 	drops    []drop          // the biggest falls, at most maxDrops, by turn
+	// rescaled is the number of evaluations the scale and the falls were
+	// found from: they are found again as the evaluations grow by a
+	// quarter, and at the match's end, not at every turn of a long
+	// stream (each finding sorts them all).
+	rescaled int
+	ended    bool // the scan saw the match's end
 }
 
 // evalPoint is an evaluation at a turn, from P1's side.
@@ -45,7 +51,7 @@ const minDrop = 0.25
 
 // scan takes the turns not yet scanned: each is read once.
 func (g *evalGraph) scan(rec *match.Record) {
-	if g.scanned >= len(rec.Turns) {
+	if g.scanned >= len(rec.Turns) && g.ended == (rec.Result != nil) {
 		return
 	}
 	for k := g.scanned; k < len(rec.Turns); k++ {
@@ -60,7 +66,12 @@ func (g *evalGraph) scan(rec *match.Record) {
 		}
 	}
 	g.scanned = len(rec.Turns)
-	g.rescale()
+	n := len(g.evals[0]) + len(g.evals[1])
+	g.ended = rec.Result != nil
+	if g.ended || n < 64 || n >= g.rescaled+g.rescaled/4 {
+		g.rescale()
+		g.rescaled = n
+	}
 }
 
 // rescale sets the squash's scale from the values seen (the median of
@@ -124,8 +135,13 @@ func (g *evalGraph) note(an *match.Analysis) {
 	g.analysed[an.Turn] = v
 }
 
-// key is what the graph's layer shows: it is drawn again when it changes.
-func (g *evalGraph) key() [3]int { return [3]int{g.scanned, len(g.analysed), len(g.drops)} }
+// key is what the graph's layer shows, drawn w pixels wide for length
+// turns: it is drawn again when it changes. The turns are counted in
+// the pixel columns they reach, so that a long match streaming in
+// redraws the graph once a column, not once a turn.
+func (g *evalGraph) key(w, length float64) [4]int {
+	return [4]int{int(w * float64(g.scanned) / max(length, 1)), len(g.analysed), g.rescaled, len(g.drops)}
+}
 
 // draw draws the graph in r, turns 0 to length across it.
 func (g *evalGraph) draw(c render.Canvas, st style, r rect, length float64) {
@@ -140,10 +156,7 @@ func (g *evalGraph) draw(c render.Canvas, st style, r rect, length float64) {
 		return
 	}
 	for _, side := range match.Sides {
-		pts := make([]render.Point, 0, len(g.evals[side]))
-		for _, p := range g.evals[side] {
-			pts = append(pts, render.Point{X: x(p.turn), Y: y(p.v)})
-		}
+		pts := columns(g.evals[side], x, y)
 		if len(pts) == 1 {
 			c.Circle(pts[0], 2*st.lw, th.Player[side])
 		}
@@ -157,6 +170,43 @@ func (g *evalGraph) draw(c render.Canvas, st style, r rect, length float64) {
 		c.Fill(rect{X: math.Round(px - st.lw/2), Y: r.Y, W: math.Max(1, st.lw), H: r.H}, render.Alpha(th.Collision, 0.5))
 		c.Polygon([]render.Point{{X: px - 4*st.lw, Y: r.Y}, {X: px + 4*st.lw, Y: r.Y}, {X: px, Y: r.Y + 6*st.lw}}, th.Collision)
 	}
+}
+
+// columns are the points of a side's evaluations as drawn: where
+// several fall in one pixel column (thousands of turns on a few hundred
+// pixels), the first, the lowest and the highest of them and the last,
+// in turn order, so that the line keeps its swings at any length.
+func columns(evals []evalPoint, x func(int) float64, y func(float64) float64) []render.Point {
+	out := make([]render.Point, 0, min(len(evals), 4096))
+	for i := 0; i < len(evals); {
+		col := math.Floor(x(evals[i].turn))
+		j, lo, hi := i, i, i
+		for j < len(evals) && math.Floor(x(evals[j].turn)) == col {
+			if evals[j].v < evals[lo].v {
+				lo = j
+			}
+			if evals[j].v > evals[hi].v {
+				hi = j
+			}
+			j++
+		}
+		for _, k := range orderedUnique(i, min(lo, hi), max(lo, hi), j-1) {
+			out = append(out, render.Point{X: x(evals[k].turn), Y: y(evals[k].v)})
+		}
+		i = j
+	}
+	return out
+}
+
+// orderedUnique is a, b, c, d (ascending) without repeats.
+func orderedUnique(a, b, c, d int) []int {
+	out := []int{a}
+	for _, v := range []int{b, c, d} {
+		if v != out[len(out)-1] {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // dropNear is the turn of the marked fall within reach of x on the

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -68,5 +69,32 @@ func TestEvalGraphClickGoesThere(t *testing.T) {
 	a.Update()
 	if pb.t != 3 || pb.playing {
 		t.Errorf("after a click on the fall at turn 3 the playhead is at %v (playing %v)", pb.t, pb.playing)
+	}
+}
+
+// A long match's evaluations are drawn a few points a pixel column, the
+// column's lowest and highest kept: 30,000 turns on 700 pixels draw at
+// most 2,800 points, and the swings stay.
+func TestEvalGraphColumns(t *testing.T) {
+	var evals []evalPoint
+	for k := range 30000 {
+		evals = append(evals, evalPoint{k, math.Sin(float64(k) / 37)})
+	}
+	evals[12345].v = 9 // a spike, within a column
+	x := func(turn int) float64 { return 700 * (float64(turn) + 0.5) / 30000 }
+	y := func(v float64) float64 { return -v }
+	pts := columns(evals, x, y)
+	if len(pts) > 4*700 || len(pts) < 700 {
+		t.Fatalf("%d points for 700 columns", len(pts))
+	}
+	spike := false
+	for i, p := range pts {
+		spike = spike || p.Y == -9
+		if i > 0 && p.X < pts[i-1].X {
+			t.Fatalf("point %d goes back, from %v to %v", i, pts[i-1].X, p.X)
+		}
+	}
+	if !spike {
+		t.Fatal("the spike at turn 12345 is not drawn")
 	}
 }

@@ -494,9 +494,9 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		r      rect
 		u      float64
 		length float64
-		evals  [3]int
+		evals  [4]int
 	}
-	render.Layer(c, "graph", graphKey{graphR, st.u, pb.length(), v.evals.key()}, graphR, func() {
+	render.Layer(c, "graph", graphKey{graphR, st.u, pb.length(), v.evals.key(v.graph.W, pb.length())}, graphR, func() {
 		c.Fill(graphR, th.Panel)
 		v.evals.draw(c, st, v.graph, pb.length())
 	})
