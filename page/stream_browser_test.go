@@ -45,6 +45,7 @@ func TestPageScrubsWhileItStreams(t *testing.T) {
 		b.fatalf("held at %v while the stream went from %d to %d turns, the playhead moved to %v", held.Turn, computed, still.Computed, still.Turn)
 	}
 	mouse(cdpinput.DispatchMouseEventTypeMouseReleased, 0.03)
+	b.awaitFrames(2)
 	b.click("last")
 	b.waitJS(`(s => s.live && s.turn == s.computed)(JSON.parse(window.arenaTest.status()))`, time.Minute)
 	live := b.status()
