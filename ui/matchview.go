@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -561,13 +562,20 @@ func (v *matchView) drawTimelineMarks(c render.Canvas, st style) {
 	// 30,000 ticks has thousands of events, and the timeline a few
 	// hundred pixels.
 	cols := map[int]render.Event{}
+	var xs []int // the columns, left to right: the same frame whatever the map's order
 	for _, e := range pb.events {
 		x := int(math.Round(at(float64(e.Turn))))
-		if old, ok := cols[x]; !ok || eventWeight(e.Kind) > eventWeight(old.Kind) {
+		old, ok := cols[x]
+		if !ok {
+			xs = append(xs, x)
+		}
+		if !ok || eventWeight(e.Kind) > eventWeight(old.Kind) {
 			cols[x] = e
 		}
 	}
-	for x, e := range cols {
+	slices.Sort(xs)
+	for _, x := range xs {
+		e := cols[x]
 		col, h := th.TextDim, r.H*0.25
 		switch e.Kind {
 		case render.EventCollision:
