@@ -22,6 +22,27 @@ type face struct {
 	m          font.Metrics
 	variations fixed.Int26_6 // sub-pixel positions a glyph is drawn at
 	glyphs     map[glyphKey]*ebiten.Image
+	// metrics are each rune's bounds and advance, found once: freetype
+	// loads and hints the glyph again on every GlyphBounds and
+	// GlyphAdvance, which made text 70% of a frame's Go time.
+	metrics map[rune]glyphMetric
+}
+
+// glyphMetric is a rune's bounds and advance in a face.
+type glyphMetric struct {
+	bounds  fixed.Rectangle26_6
+	advance fixed.Int26_6
+}
+
+// metric is r's bounds and advance, from the cache.
+func (fc *face) metric(r rune) glyphMetric {
+	if g, ok := fc.metrics[r]; ok {
+		return g
+	}
+	b, adv, _ := fc.f.GlyphBounds(r)
+	g := glyphMetric{b, adv}
+	fc.metrics[r] = g
+	return g
 }
 
 // glyphKey is a glyph at one of its sub-pixel offsets.
@@ -43,15 +64,27 @@ func newFace(f render.Face) *face {
 	case s < 80:
 		n = 2
 	}
-	return &face{f: ff, m: m, variations: n, glyphs: map[glyphKey]*ebiten.Image{}}
+	return &face{f: ff, m: m, variations: n, glyphs: map[glyphKey]*ebiten.Image{}, metrics: map[rune]glyphMetric{}}
 }
 
 func fixed26_6ToFloat64(x fixed.Int26_6) float64 { return float64(x) / (1 << 6) }
 
 func float64ToFixed26_6(x float64) fixed.Int26_6 { return fixed.Int26_6(math.Round(x * (1 << 6))) }
 
-// advance is the width of a line: the glyphs' advances and kerning.
-func (fc *face) advance(s string) float64 { return fixed26_6ToFloat64(font.MeasureString(fc.f, s)) }
+// advance is the width of a line: the glyphs' advances and kerning, as
+// font.MeasureString adds them.
+func (fc *face) advance(s string) float64 {
+	var w fixed.Int26_6
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			w += fc.f.Kern(prev, r)
+		}
+		w += fc.metric(r).advance
+		prev = r
+	}
+	return fixed26_6ToFloat64(w)
+}
 
 // lineHeight is the height of a line: ascent, descent and line gap.
 func (fc *face) lineHeight() float64 { return fixed26_6ToFloat64(fc.m.Height) }
@@ -81,7 +114,8 @@ func (fc *face) glyph(r rune, origin fixed.Point26_6) (*ebiten.Image, int, int, 
 	factor := (1 << 6) / fc.variations
 	origin.X = origin.X / factor * factor
 	origin.Y &^= (1 << 6) - 1
-	b, adv, _ := fc.f.GlyphBounds(r)
+	g := fc.metric(r)
+	b, adv := g.bounds, g.advance
 	sub := fixed.Point26_6{X: (origin.X + b.Min.X) & ((1 << 6) - 1), Y: (origin.Y + b.Min.Y) & ((1 << 6) - 1)}
 	key := glyphKey{r: r, xoffset: sub.X}
 	img, ok := fc.glyphs[key]
