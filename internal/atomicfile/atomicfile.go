@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 
@@ -17,13 +19,11 @@ import (
 // Write creates path with the content write produces. If write fails, the
 // target is left as it was.
 func Write(path string, write func(w io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, done, err := createTemp(path)
 	if err != nil {
 		return err
 	}
-	// A signal that ends the process while it writes removes the
-	// temporary file too.
-	defer cleanup.Add(func() { os.Remove(f.Name()) })()
+	defer done()
 	defer func() {
 		if err != nil {
 			f.Close()
@@ -46,6 +46,28 @@ func Write(path string, write func(w io.Writer) error) (err error) {
 	return os.Rename(f.Name(), path)
 }
 
+// createTemp creates the temporary file path is written to, beside it,
+// and registers its removal should a signal end the process (done
+// unregisters it). The name is chosen and registered before the file
+// is made: a signal that comes between the two (a Ctrl-C as soon as the
+// file shows) would otherwise leave it behind.
+func createTemp(path string) (f *os.File, done func(), err error) {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	for range 100 {
+		name := filepath.Join(dir, fmt.Sprintf(".%s.%d.tmp", base, rand.Uint32()))
+		done = cleanup.Add(func() { os.Remove(name) })
+		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			return f, done, nil
+		}
+		done()
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, nil, err
+		}
+	}
+	return nil, nil, fmt.Errorf("%s: no free name for a temporary file in %s", path, dir)
+}
+
 // Check says, before any work is done, whether Write could write path:
 // its folder exists and takes a file, and path is not a folder. The error
 // names path as it was given ("docs/m.gif: no folder docs here"), not the
@@ -62,10 +84,11 @@ func Check(path string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s: no folder %s here to write it in", path, dir)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	f, done, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("%s: cannot write in %s: %v", path, dir, errors.Unwrap(err))
 	}
+	defer done()
 	f.Close()
 	os.Remove(f.Name())
 	return nil
