@@ -140,7 +140,7 @@ func (sr *pathSearch) moves(role Role, pos int) []pathMove {
 
 func (sr *pathSearch) Search(m pathMove, depth, alpha int) (v int, reply pathMove, ok, stopped bool) {
 	var line []pathMove
-	v, line = sr.child(sr.role, sr.pos, m, depth, alpha, maxValue)
+	v, line = sr.child(sr.pos, m, depth, alpha, maxValue)
 	sr.pv = append([]pathMove{m}, line...)
 	if len(line) > 0 {
 		reply, ok = line[0], true
@@ -150,9 +150,9 @@ func (sr *pathSearch) Search(m pathMove, depth, alpha int) (v int, reply pathMov
 
 func (sr *pathSearch) Line(pathMove, int) []pathMove { return sr.pv }
 
-// child is the value for role of playing m at pos and searching depth-1
+// child is the mover's value of playing m at pos and searching depth-1
 // plies after it with the window (alpha, beta), and the line that follows.
-func (sr *pathSearch) child(role Role, pos int, m pathMove, depth, alpha, beta int) (int, []pathMove) {
+func (sr *pathSearch) child(pos int, m pathMove, depth, alpha, beta int) (int, []pathMove) {
 	if m.to >= 0 {
 		pay := costValue(sr.costs[m.edge])
 		if m.to == sr.g.Y {
@@ -182,7 +182,7 @@ func (sr *pathSearch) negamax(role Role, pos, depth, alpha, beta int) (int, []pa
 	}
 	best, bestLine := math.MinInt64/2, []pathMove(nil)
 	for _, m := range sr.moves(role, pos) {
-		v, line := sr.child(role, pos, m, depth, max(alpha, best), beta)
+		v, line := sr.child(pos, m, depth, max(alpha, best), beta)
 		if v > best {
 			best, bestLine = v, append([]pathMove{m}, line...)
 		}
