@@ -17,6 +17,7 @@ func init() {
 		Description: "a program on stdin and stdout (map colouring: run once per move on input.txt and output.txt)",
 		Parse:       commandSpec(Command, "the program to run, as in cmd:python3 my_agent.py"),
 		New:         newCommand,
+		Check:       checkCommand,
 	})
 }
 
@@ -33,6 +34,19 @@ func commandSpec(kind, needs string) func(s, rest string) (match.Spec, error) {
 		}
 		return match.Spec{Name: kind, Command: rest}, nil
 	}
+}
+
+// checkCommand finds the program, and a way for the game to play it.
+func checkCommand(g match.Game, spec match.Spec) error {
+	_, files := g.(match.FileProtocol)
+	_, lines := g.(match.Protocol)
+	if !files && !lines {
+		return fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
+	}
+	if err := FindProgram(spec.Command); err != nil {
+		return fmt.Errorf("cmd:%s: %w", spec.Command, err)
+	}
+	return nil
 }
 
 func newCommand(g match.Game, spec match.Spec) (match.Bot, error) {

@@ -39,7 +39,15 @@ var goCheck func(file, src string) error
 // GoBotEnv, interprets one. Package gobot/interp calls it from its init.
 func RegisterGoInterpreter(check func(file, src string) error) { goCheck = check }
 
-func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
+// checkGoBot reads the bot's file and checks its source against the bot
+// API, in this process: nothing of it runs.
+func checkGoBot(_ match.Game, spec match.Spec) error {
+	_, err := goSource(spec)
+	return err
+}
+
+// goSource is the checked source of a go: bot's file.
+func goSource(spec match.Spec) ([]byte, error) {
 	if goCheck == nil {
 		return nil, fmt.Errorf("go:%s: this program cannot interpret bots written in Go (the arena command, the desktop window and the page's server can)", spec.Command)
 	}
@@ -48,6 +56,14 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 		return nil, err
 	}
 	if err := goCheck(spec.Command, string(data)); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
+	data, err := goSource(spec)
+	if err != nil {
 		return nil, err
 	}
 	self, err := os.Executable()

@@ -19,11 +19,26 @@ import (
 // bot worker program (cmd/botworker). Its source is the one the page
 // provided for the spec's name (gobot.Provide): the page has no files.
 func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
-	src, ok := gobot.Provided(spec.Command)
-	if !ok {
-		return nil, fmt.Errorf("go:%s: this page has no bot of that name; write one with the start view's Write a bot…", spec.Command)
+	src, err := providedSource(spec)
+	if err != nil {
+		return nil, err
 	}
 	return &pageBot{proto: gobot.NewProtocol(g, spec.Command, src)}, nil
+}
+
+// checkGoBot finds the bot's source among those the page provided.
+func checkGoBot(_ match.Game, spec match.Spec) error {
+	_, err := providedSource(spec)
+	return err
+}
+
+// providedSource is the source the page provided for a go: spec's name.
+func providedSource(spec match.Spec) (string, error) {
+	src, ok := gobot.Provided(spec.Command)
+	if !ok {
+		return "", fmt.Errorf("go:%s: this page has no bot of that name; write one with the start view's Write a bot…", spec.Command)
+	}
+	return src, nil
 }
 
 // pageBot is a bot interpreted in a worker of its own. A worker that does

@@ -12,5 +12,6 @@ func init() {
 		Description: "a bot written in Go against arena's bot API (arena template -game GAME prints one), interpreted",
 		Needs:       "the bot's .go file",
 		New:         newGoBot,
+		Check:       checkGoBot,
 	})
 }

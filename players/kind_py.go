@@ -16,14 +16,33 @@ func init() {
 		Description: "a Colosseum agent file written for the course's simulator",
 		Needs:       "the agent's file",
 		New:         newPython,
+		Check:       checkPython,
 	})
 }
 
 func newPython(g match.Game, spec match.Spec) (match.Bot, error) {
+	pa, proto, err := pythonGame(g)
+	if err != nil {
+		return nil, err
+	}
+	return newPythonBot(proto, pa, spec.Command)
+}
+
+// checkPython finds the agent's file and a Python; whether the file
+// imports and has its agent is told as the match starts it.
+func checkPython(g match.Game, spec match.Spec) error {
+	if _, _, err := pythonGame(g); err != nil {
+		return err
+	}
+	return checkPythonAgent(spec.Command)
+}
+
+// pythonGame is g's runner of agent files and the protocol it plays by.
+func pythonGame(g match.Game) (match.PythonAgents, match.Protocol, error) {
 	pa, ok := g.(match.PythonAgents)
 	proto, hasProto := g.(match.Protocol)
 	if !ok || !hasProto {
-		return nil, fmt.Errorf("py: plays agent files written for a course's Python simulator, and %s has none (colosseum has: agents/student_agent.py)", g.Info().Name)
+		return nil, nil, fmt.Errorf("py: plays agent files written for a course's Python simulator, and %s has none (colosseum has: agents/student_agent.py)", g.Info().Name)
 	}
-	return newPythonBot(proto, pa, spec.Command)
+	return pa, proto, nil
 }

@@ -3,7 +3,6 @@ package players
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -26,6 +25,7 @@ func init() {
 		Description: "a program offered by name by the machine that serves the page (arena serve -player GAME/NAME=SPEC)",
 		Parse:       parseServed,
 		New:         newServed,
+		Check:       checkServed,
 	})
 }
 
@@ -183,15 +183,34 @@ func parseServed(s, rest string) (match.Spec, error) {
 // spec, unwrapped, so that it plays exactly as that spec does on the
 // command line.
 func newServed(g match.Game, spec match.Spec) (match.Bot, error) {
-	p, ok := LookupOffered(g.Info().Name, spec.Command)
-	if !ok {
-		return nil, fmt.Errorf("no program named %q plays %s here: it is offered by the machine that runs %s -player %s/%s=SPEC", spec.Command, g.Info().Name, ServeCommand, g.Info().Name, spec.Command)
+	p, err := offeredFor(g, spec)
+	if err != nil {
+		return nil, err
 	}
 	b, _, _, err := match.NewBot(g, p.Spec)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		err = fmt.Errorf("%s (%s) is in another match: its port takes one client at a time; %w", p.Name, p.Spec, err)
 	}
 	return b, err
+}
+
+// checkServed checks the offered program's own spec.
+func checkServed(g match.Game, spec match.Spec) error {
+	p, err := offeredFor(g, spec)
+	if err != nil {
+		return err
+	}
+	_, _, err = match.CheckBot(g, p.Spec)
+	return err
+}
+
+// offeredFor is the program that a served: spec names for g.
+func offeredFor(g match.Game, spec match.Spec) (Program, error) {
+	p, ok := LookupOffered(g.Info().Name, spec.Command)
+	if !ok {
+		return p, fmt.Errorf("no program named %q plays %s here: it is offered by the machine that runs %s -player %s/%s=SPEC", spec.Command, g.Info().Name, ServeCommand, g.Info().Name, spec.Command)
+	}
+	return p, nil
 }
 
 // Offers gathers -player arguments: a flag.Value.
@@ -234,15 +253,12 @@ func (p Program) Words() []string {
 // without starting it: a program that is not found, an agent file that is
 // not there.
 func (p Program) Check() error {
-	switch {
-	case p.Spec.Name == Agent:
-		if st, err := os.Stat(p.Spec.Command); err != nil || !st.Mode().IsRegular() {
-			return fmt.Errorf("py:%s: no such file (give the agent's .py file)", p.Spec.Command)
-		}
-	case p.Spec.Command != "":
-		return FindProgram(p.Spec.Command)
+	g, err := match.Lookup(p.Game)
+	if err != nil {
+		return err
 	}
-	return nil
+	_, _, err = match.CheckBot(g, p.Spec)
+	return err
 }
 
 // Offer checks each program the command line offers (see Check) and

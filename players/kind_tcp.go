@@ -22,6 +22,7 @@ func init() {
 		Parse:       parseTCPSpec,
 		Format:      formatTCPSpec,
 		New:         newNetworkPlayer,
+		Check:       checkNetworkPlayer,
 	})
 }
 
@@ -84,6 +85,26 @@ func newNetworkPlayer(g match.Game, spec match.Spec) (match.Bot, error) {
 		return newTCPBot(proto, spec)
 	}
 	return nil, fmt.Errorf("%s has no line protocol for network players", g.Info().Name)
+}
+
+// checkNetworkPlayer finds the program a tcp:cmd: spec starts. The
+// address of one that awaits a client is not opened to check it: a
+// listener opened and closed again takes connections that clients
+// waiting for the match would lose. The match opens it, and says if the
+// port is taken.
+func checkNetworkPlayer(g match.Game, spec match.Spec) error {
+	_, sessions := g.(match.SessionProtocol)
+	_, lines := g.(match.Protocol)
+	if !sessions && !lines {
+		return fmt.Errorf("%s has no line protocol for network players", g.Info().Name)
+	}
+	if spec.Command == "" {
+		return nil
+	}
+	if err := FindProgram(spec.Command); err != nil {
+		return fmt.Errorf("%s: %w", spec, err)
+	}
+	return nil
 }
 
 // Pace is how arena spaces what a network player hears (see pacer): after

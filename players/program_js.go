@@ -31,4 +31,6 @@ func newSessionBot(match.SessionProtocol, match.Spec, Pace) (match.Bot, error) {
 
 func lookPath(string) error { return errNoPrograms }
 
+func checkPythonAgent(string) error { return errNoPrograms }
+
 func newFileBot(match.FileProtocol, string) (match.Bot, error) { return nil, errNoPrograms }

@@ -53,6 +53,42 @@ func pythonCandidates(goos string) [][]string {
 	return [][]string{{"python3"}, {"python"}}
 }
 
+// agentFile is the absolute name of an agent's file, or why it cannot be
+// played.
+func agentFile(file string) (string, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
+		return "", fmt.Errorf("py:%s: no such file (give the agent's .py file, as in py:agents/student_agent.py)", file)
+	}
+	return abs, nil
+}
+
+// checkPythonAgent finds an agent's file and the Python that would play
+// it, starting neither.
+func checkPythonAgent(file string) error {
+	if _, err := agentFile(file); err != nil {
+		return err
+	}
+	python, from := PythonCommand()
+	if lookPath(python[0]) != nil {
+		return noPython(file, python, from)
+	}
+	return nil
+}
+
+// noPython says that the Python to play file was not found, and how to
+// name one.
+func noPython(file string, python []string, from string) error {
+	how := "install Python 3 with NumPy, or name another Python with -python or ARENA_PYTHON"
+	if from != "" {
+		how = "given by " + from + "; name another"
+	}
+	return fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, strings.Join(python, " "), how)
+}
+
 // readyWait bounds the runner's start: Python, NumPy and the agent's own
 // imports.
 const readyWait = 60 * time.Second
@@ -63,23 +99,16 @@ const readyWait = 60 * time.Second
 // line says whether the file can play; when it cannot, the error names the
 // file and the Python error, before any game starts.
 func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (match.Bot, error) {
-	abs, err := filepath.Abs(file)
+	abs, err := agentFile(file)
 	if err != nil {
 		return nil, err
-	}
-	if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("py:%s: no such file (give the agent's .py file, as in py:agents/student_agent.py)", file)
 	}
 	_, runner := pa.PythonRunner()
 	python, from := PythonCommand()
 	p, err := startProcess(proto, box.Spec{Args: append(python[:len(python):len(python)], "-c", string(runner), abs)}, "the agent")
 	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
-			how := "install Python 3 with NumPy, or name another Python with -python or ARENA_PYTHON"
-			if from != "" {
-				how = "given by " + from + "; name another"
-			}
-			return nil, fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, strings.Join(python, " "), how)
+			return nil, noPython(file, python, from)
 		}
 		return nil, fmt.Errorf("py:%s: %v", file, err)
 	}

@@ -606,12 +606,9 @@ func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile) (mat
 			// (startMatchWith): only the machine that offers it can make
 			// it; the page's bot, by the worker that interprets it.
 		default:
-			b, _, _, err := match.NewBot(g, sp)
-			if err != nil {
+			// Checked, not started: the match starts a program once.
+			if _, _, err := match.CheckBot(g, sp); err != nil {
 				return s, err
-			}
-			if c, ok := b.(match.Closer); ok { // a program started only to check it runs
-				c.Close()
 			}
 		}
 		s.Players[side] = sp

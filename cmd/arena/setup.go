@@ -90,27 +90,15 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
 		}
 		s.Players[i] = sp
-		if sp.Name == players.Network {
-			// Not opened to check it: a listener opened and closed again
-			// takes connections that clients waiting for the match would
-			// lose. The match opens it, and says if the port is taken. A
-			// program to start is looked for.
-			if err := players.FindProgram(sp.Command); sp.Command != "" && err != nil {
-				return s, fmt.Errorf("-%s %s: %w", v.flag, sp, err)
-			}
-			continue
-		}
-		b, _, _, err := match.NewBot(g, sp)
+		// Checked, not started: the match starts a program once.
+		_, _, err = match.CheckBot(g, sp)
 		switch {
 		case err != nil && sp.External():
-			// A program that cannot play (a Python error, no NumPy): a
+			// A program that cannot play (not found, no Python): a
 			// failure, not a mistake in the command line.
 			return s, fmt.Errorf("-%s: %w", v.flag, err)
 		case err != nil:
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
-		}
-		if c, ok := b.(match.Closer); ok { // a program started only to check it runs
-			c.Close()
 		}
 	}
 	if s.Config, err = m.loadConfig(g); err != nil {

@@ -102,6 +102,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *check {
+		if err := startEntrants(plan); err != nil {
+			return err
+		}
 		fmt.Fprintf(stdout, "%s: %d entrants: the command line and every entrant are good\n", plan.Game, len(plan.Entrants))
 		return nil
 	}
@@ -208,9 +211,11 @@ func boardName(g match.Game, preset, config, sizes string) string {
 	return g.Presets()[0].Name
 }
 
-// checkEntrants makes each entrant's bot once, before any game: an
-// unknown bot or option, a program that cannot start, an agent file with
-// a Python error stops the tournament here, by the entrant's name.
+// checkEntrants checks each entrant before any game, starting nothing
+// (match.CheckBot): an unknown bot or option, a program or an agent file
+// not found stops the tournament here, by the entrant's name. Each game
+// starts its programs once; one that cannot start loses no game, and a
+// later run plays that game again.
 func checkEntrants(plan *tournament.Plan) error {
 	g, err := match.Lookup(plan.Game)
 	if err != nil {
@@ -218,21 +223,37 @@ func checkEntrants(plan *tournament.Plan) error {
 	}
 	for _, e := range plan.Entrants {
 		sp, _ := match.ParseSpec(e.Spec)
-		if sp.Name == players.Network {
-			if sp.Command == "" {
-				return usagef("entrant %s: %s awaits a client by hand; a tournament starts its players itself: give tcp:cmd:PROGRAM {port}", e.Name, e.Spec)
-			}
-			if err := players.FindProgram(sp.Command); err != nil {
-				return fmt.Errorf("entrant %s: %s: %v", e.Name, e.Spec, err)
-			}
-			continue
+		if sp.Name == players.Network && sp.Command == "" {
+			return usagef("entrant %s: %s awaits a client by hand; a tournament starts its players itself: give tcp:cmd:PROGRAM {port}", e.Name, e.Spec)
 		}
-		b, _, _, err := match.NewBot(g, sp)
+		// Checked, not started: each game starts its programs once.
+		_, _, err := match.CheckBot(g, sp)
 		switch {
 		case err != nil && sp.External():
 			return fmt.Errorf("entrant %s: %v", e.Name, err)
 		case err != nil:
 			return usageError{fmt.Errorf("entrant %s: %v", e.Name, err)}
+		}
+	}
+	return nil
+}
+
+// startEntrants starts each entrant's program once and ends it (-check):
+// an agent file with a Python error, a program that exits at once, is
+// told by the entrant's name before the course runs the tournament.
+func startEntrants(plan *tournament.Plan) error {
+	g, err := match.Lookup(plan.Game)
+	if err != nil {
+		return err
+	}
+	for _, e := range plan.Entrants {
+		sp, _ := match.ParseSpec(e.Spec)
+		if !sp.External() {
+			continue
+		}
+		b, _, _, err := match.NewBot(g, sp)
+		if err != nil {
+			return fmt.Errorf("entrant %s: %v", e.Name, err)
 		}
 		if c, ok := b.(match.Closer); ok {
 			c.Close()

@@ -306,6 +306,34 @@ func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
 	return b, info, o, nil
 }
 
+// CheckBot checks spec against game g as NewBot would, starting nothing:
+// a kind's player by its Check (a program is not started to check it:
+// whatever it does on start would happen twice), a built-in bot by its
+// options, which its New reads (a built-in bot is a Go value, made and
+// dropped, that starts nothing). A match's setup is checked with it; the
+// match makes its bots once, as it begins.
+func CheckBot(g Game, spec Spec) (BotInfo, Options, error) {
+	if k, ok := LookupKind(spec.Name); ok {
+		info := BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}
+		if k.Check == nil {
+			return info, Options{}, nil
+		}
+		return info, Options{}, k.Check(g, spec)
+	}
+	info, err := LookupBot(g, spec.Name)
+	if err != nil {
+		return info, Options{}, err
+	}
+	o, err := info.ParseOptions(spec)
+	if err != nil {
+		return info, o, err
+	}
+	if _, err := info.New(o); err != nil {
+		return info, o, fmt.Errorf("bot %s: %w", spec, err)
+	}
+	return info, o, nil
+}
+
 // ParseOptions checks and parses the options of spec for this bot.
 func (info BotInfo) ParseOptions(spec Spec) (Options, error) {
 	o := Options{Extra: map[string]string{}}
