@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/colosseum"
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/players"
 )
 
 // botFile writes a Colosseum bot whose Act has the given body.
@@ -67,9 +67,8 @@ func TestBotsThatMisbehave(t *testing.T) {
 	if _, err := os.Stat("/proc/self/exe"); err != nil {
 		t.Skip("needs /proc") // not Linux
 	}
-	saved := players.ProgramCaps
-	defer func() { players.ProgramCaps = saved }()
-	players.ProgramCaps.Memory = 256 << 20
+	caps := box.DefaultCaps
+	caps.Memory = 256 << 20
 	for _, c := range []struct{ name, body, why string }{
 		{"recurses without end", "var f func(int) int\n\tf = func(n int) int { return f(n+1) + 1 }\n\tf(0)", "the bot overflowed its stack"},
 		{"loops", "for {\n\t}", "did not answer within 100ms at turn 0 and was stopped"},
@@ -89,7 +88,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 			if strings.Contains(c.name, "recurses") {
 				cfg.FirstMoveMs, cfg.MoveMs = 20000, 20000 // the stack's growth is work: not a clock's to stop
 			}
-			rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}})
+			rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}, Hosting: match.Hosting{Caps: &caps}})
 			if err != nil {
 				t.Fatal(err)
 			}

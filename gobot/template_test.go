@@ -117,7 +117,7 @@ func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
 				}
 				if equalsGreedy[game] {
 					greedy, _ := match.ParseSpec("greedy")
-					if s.Bots[seat], _, _, err = match.NewBot(s.Game, greedy); err != nil {
+					if s.Bots[seat], _, _, err = match.NewBot(s.Game, greedy, match.Hosting{}); err != nil {
 						t.Fatal(err)
 					}
 					// Greedy marks its thinking its own way (each cell's

@@ -95,6 +95,8 @@ func (l Local) Send(ctx context.Context, lease string, o Outcome) error {
 // players, every program in its box.
 type Player struct {
 	Dir string
+	// Hosting is how the programs run (-python).
+	Hosting match.Hosting
 }
 
 // Play plays a game of the ladder and says its outcome: a failure is a
@@ -109,7 +111,7 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 	if err != nil {
 		return Outcome{Failure: err.Error()}
 	}
-	setup := match.Setup{Game: g, Config: cfg, Seed: w.Seed}
+	setup := match.Setup{Game: g, Config: cfg, Seed: w.Seed, Hosting: p.Hosting}
 	for side, prog := range w.Seats {
 		spec := "random"
 		if prog != nil {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/tournament"
@@ -28,9 +29,10 @@ import (
 
 // gauntletRoom runs the page's gauntlets.
 type gauntletRoom struct {
-	dir string // where each gauntlet gets a directory
-	mu  sync.Mutex
-	run map[string]*gauntletRun // gauntlets playing now, by program
+	dir   string             // where each gauntlet gets a directory
+	serve match.ServeOptions // how its games are played
+	mu    sync.Mutex
+	run   map[string]*gauntletRun // gauntlets playing now, by program
 }
 
 // gauntletRun is a gauntlet playing for a page.
@@ -92,7 +94,7 @@ func (g *gauntletRoom) play(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	gt, err := gauntlet.New(req)
+	gt, err := gauntlet.New(req, g.serve)
 	if err != nil {
 		refuse(w, http.StatusBadRequest, err.Error())
 		return

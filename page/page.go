@@ -36,7 +36,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	tdir := fs.String("tournament", "", "also serve the replays of this tournament `directory` at /replays/ID.json, where its report's links open them")
 	var offers players.Offers
 	fs.Var(&offers, "player", players.OfferUsage)
-	fs.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	caps := fs.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	gauntlets := fs.String("gauntlets", gauntlet.DefaultDir(), "the `directory` where the page's gauntlets are played, each in a directory of its own (journal, plan, replays), so that one started again resumes")
 	quiet := fs.Bool("quiet", false, "do not show here what the programs write for people (their standard error) as they play; the page shows each move's lines")
@@ -52,14 +52,14 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 		return code
 	}
 	players.ServeCommand = name
-	var err error
-	if players.ProgramCaps, err = box.ParseCaps(*caps); err != nil {
+	hosting, err := (match.Hosting{Python: *python}).WithCaps(*caps)
+	if err != nil {
 		return fail(2, err)
 	}
 	if len(offers) > 0 && *out != "" {
 		return fail(2, fmt.Errorf("-player needs the server: a static site (-o) runs no program; run %s -player ... on the machine of the programs", name))
 	}
-	if err := offers.Offer(); err != nil {
+	if err := offers.Offer(hosting); err != nil {
 		return fail(1, err)
 	}
 	for _, p := range offers {
@@ -68,9 +68,9 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	if c := box.Contain(); len(offers) > 0 && !c.Full() {
 		fmt.Fprintf(stderr, "arena: programs are weakly contained here: %s\n", c.Weaker)
 	}
-	match.ServeLog = untrusted.NewWriter(stderr)
+	serveOpts := match.ServeOptions{Log: untrusted.NewWriter(stderr), Hosting: hosting}
 	if !*quiet {
-		match.ServeSaid = match.ServeLog
+		serveOpts.Said = serveOpts.Log
 	}
 	var replays *servedReplays
 	if *tdir != "" {
@@ -109,7 +109,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 		}()
 	}
 	s.replays = replays
-	s.programs, s.gauntletDir = offers, *gauntlets
+	s.programs, s.gauntletDir, s.serve = offers, *gauntlets, serveOpts
 	if err := serve(*addr, s, stderr); err != nil {
 		return fail(1, err)
 	}

@@ -38,7 +38,8 @@ import (
 // programRoom serves the offered programs to the page.
 type programRoom struct {
 	programs []players.Program
-	token    string // needed to start anything; "" on a loopback address
+	serve    match.ServeOptions // how their matches are played
+	token    string             // needed to start anything; "" on a loopback address
 	limit    *rateLimit
 
 	mu      sync.Mutex
@@ -55,8 +56,8 @@ const (
 	requestsPerSec = 200
 )
 
-func newProgramRoom(ps []players.Program, token string) *programRoom {
-	return &programRoom{programs: ps, token: token, limit: newRateLimit(requestsPerSec),
+func newProgramRoom(ps []players.Program, token string, o match.ServeOptions) *programRoom {
+	return &programRoom{programs: ps, token: token, serve: o, limit: newRateLimit(requestsPerSec),
 		matches: map[string]chan match.Act{}, busy: map[string]bool{}}
 }
 
@@ -272,7 +273,7 @@ func (p *programRoom) play(w http.ResponseWriter, r *http.Request) {
 			cancel() // the page is gone
 		}
 	}
-	match.Serve(ctx, st, acts, send)
+	match.Serve(ctx, st, acts, send, p.serve)
 }
 
 // act hands a person's move to the match waiting for it.

@@ -26,7 +26,7 @@ func programSite(t testing.TB) *Site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Site{files: s.files, programs: players.Offered(), gauntletDir: t.TempDir()}
+	return &Site{files: s.files, programs: players.Offered(), gauntletDir: t.TempDir(), serve: testServe}
 }
 
 // playCLI plays what arena play plays with the same specs and seed.
@@ -48,7 +48,7 @@ func playCLI(t *testing.T, game, preset string, seed uint64, p1, p2 string) *mat
 			t.Fatal(err)
 		}
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: seed, Players: specs})
+	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: seed, Players: specs, Hosting: testServe.Hosting})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,9 @@ import (
 // a program that holds its seat until it is ended. token is in each
 // command line, so that the tests can find what is left of them.
 var (
+	// testServe is how the tests' server plays the programs offered: with
+	// the Python that has NumPy.
+	testServe match.ServeOptions
 	offerOnce sync.Once
 	offerErr  error
 	token     = fmt.Sprintf("arena-page-test-%d", os.Getpid())
@@ -37,7 +40,7 @@ var (
 func offerPrograms(t testing.TB) {
 	t.Helper()
 	py := pythonWith(t, "import numpy")
-	players.Python = py
+	testServe.Hosting.Python = py
 	offerOnce.Do(func() {
 		var ps []players.Program
 		for _, arg := range []string{
@@ -86,7 +89,7 @@ func programServerRoom(t *testing.T, token string) (*httptest.Server, *programRo
 	t.Helper()
 	offerPrograms(t)
 	mux := http.NewServeMux()
-	room := newProgramRoom(players.Offered(), token)
+	room := newProgramRoom(players.Offered(), token, testServe)
 	room.routes(mux)
 	ts := httptest.NewServer(mux)
 	t.Cleanup(ts.Close)
@@ -160,7 +163,7 @@ func TestServerPlaysAnOfferedProgram(t *testing.T) {
 	}
 	g, _ := match.Lookup("colosseum")
 	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 11,
-		Players: [2]match.Spec{{Name: players.Agent, Command: "../cmd/arena/testdata/comp424/agents/student_agent.py"}, {Name: "strong"}}})
+		Players: [2]match.Spec{{Name: players.Agent, Command: "../cmd/arena/testdata/comp424/agents/student_agent.py"}, {Name: "strong"}}, Hosting: testServe.Hosting})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -466,7 +469,7 @@ func procStat(pid string) (state, ppid string) {
 func gauntletServer(t *testing.T, dir string) *httptest.Server {
 	t.Helper()
 	offerPrograms(t)
-	ts := httptest.NewServer((&Site{programs: players.Offered(), gauntletDir: dir}).handler())
+	ts := httptest.NewServer((&Site{programs: players.Offered(), gauntletDir: dir, serve: testServe}).handler())
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -636,7 +639,8 @@ func TestServerRunsAGauntlet(t *testing.T) {
 // median of the page's wall time over arena play's (x-cli) and what the
 // page adds to each move on loopback.
 func BenchmarkProgramSession(bm *testing.B) {
-	ts := httptest.NewServer((&Site{programs: offeredForBench(bm), gauntletDir: bm.TempDir()}).handler())
+	offered := offeredForBench(bm) // sets testServe
+	ts := httptest.NewServer((&Site{programs: offered, gauntletDir: bm.TempDir(), serve: testServe}).handler())
 	bm.Cleanup(ts.Close)
 	g, _ := match.Lookup("evasion")
 	spec, _ := players.LookupOffered("evasion", "client")
@@ -644,7 +648,7 @@ func BenchmarkProgramSession(bm *testing.B) {
 	start, _ := json.Marshal(match.Start{Game: "evasion", Config: cfg, Seed: 7, Players: [2]string{"served:client", "strong"}})
 	cli := func() (time.Duration, int) {
 		t0 := time.Now()
-		rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 7, Players: [2]match.Spec{spec.Spec, {Name: "strong"}}})
+		rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 7, Players: [2]match.Spec{spec.Spec, {Name: "strong"}}, Hosting: testServe.Hosting})
 		if err != nil {
 			bm.Fatal(err)
 		}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
@@ -73,6 +74,9 @@ type Site struct {
 	room     *programRoom
 	// gauntletDir is where the page's gauntlets are played (-gauntlets).
 	gauntletDir string
+	// serve is how the server plays the matches and gauntlets of the
+	// programs offered: its log and its flags (-python, -caps, -quiet).
+	serve match.ServeOptions
 }
 
 // get returns the file of that name.
@@ -468,14 +472,14 @@ func (s *Site) handler() http.Handler {
 	mux := http.NewServeMux()
 	s.fileRoutes(mux)
 	if s.room == nil {
-		s.room = newProgramRoom(s.programs, "")
+		s.room = newProgramRoom(s.programs, "", s.serve)
 	}
 	s.room.routes(mux)
 	gdir := s.gauntletDir
 	if gdir == "" {
 		gdir = gauntlet.DefaultDir()
 	}
-	(&gauntletRoom{dir: gdir, run: map[string]*gauntletRun{}}).routes(mux, s.room)
+	(&gauntletRoom{dir: gdir, serve: s.serve, run: map[string]*gauntletRun{}}).routes(mux, s.room)
 	if s.replays != nil {
 		mux.HandleFunc("GET /replays/{name}", func(w http.ResponseWriter, r *http.Request) {
 			rel, ok := s.replays.names[r.PathValue("name")]
@@ -544,7 +548,7 @@ func serve(addr string, s *Site, stderr io.Writer) error {
 		token = newToken()
 		link += "?token=" + token
 	}
-	s.room = newProgramRoom(s.programs, token)
+	s.room = newProgramRoom(s.programs, token, s.serve)
 	fmt.Fprintf(stderr, "arena: the playground is on %s, %s (Ctrl-C to stop)\n", link, where)
 	openBrowser(link)
 	return newServer(s.handler(), serverLimits).Serve(ln)

@@ -27,9 +27,10 @@ import (
 type fileBot struct {
 	proto   match.FileProtocol
 	command string
+	caps    box.Caps
 }
 
-func newFileBot(proto match.FileProtocol, command string) (match.Bot, error) {
+func newFileBot(proto match.FileProtocol, command string, caps box.Caps) (match.Bot, error) {
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err
@@ -37,7 +38,7 @@ func newFileBot(proto match.FileProtocol, command string) (match.Bot, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
 	}
-	return &fileBot{proto: proto, command: command}, nil
+	return &fileBot{proto: proto, command: command, caps: caps}, nil
 }
 
 func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
@@ -55,7 +56,7 @@ func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
 	if err := os.WriteFile(filepath.Join(dir, inName), input, 0o644); err != nil {
 		return nil, err
 	}
-	if err := runOnce(t.Context(), b.command, dir, limit, []string{inName, outName}); err != nil {
+	if err := runOnce(t.Context(), b.command, dir, limit, []string{inName, outName}, b.caps); err != nil {
 		return nil, err
 	}
 	out, err := match.ReadFile(filepath.Join(dir, outName))
@@ -77,14 +78,14 @@ func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
 // arena runs in (python3 hw2.py, ./hw2.sh) are made absolute, and those
 // files given to it; the course's own files (keep) are the program's, in
 // dir.
-func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep []string) error {
+func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep []string, caps box.Caps) error {
 	args, err := splitCommand(command)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	b, err := box.New(box.Spec{Args: args, Dir: dir, Caps: ProgramCaps, Keep: keep})
+	b, err := box.New(box.Spec{Args: args, Dir: dir, Caps: caps, Keep: keep})
 	if err != nil {
 		return fmt.Errorf("the program failed: %v", err)
 	}
@@ -118,7 +119,7 @@ func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep
 	if tail != "" {
 		err = fmt.Errorf("%w; it wrote: %s", err, untrusted.Line(tail))
 	}
-	if note := capNote(err.Error(), tail, b.Cmd.ProcessState); note != "" {
+	if note := capNote(caps, err.Error(), tail, b.Cmd.ProcessState); note != "" {
 		err = fmt.Errorf("%w%s", err, note)
 	}
 	return err

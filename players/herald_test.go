@@ -67,7 +67,7 @@ func TestEvasionHostWritesAsTheOriginal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := newTCPBot(proto, match.Spec{Name: Network, Addr: "127.0.0.1:0"})
+	b, err := newTCPBot(proto, match.Spec{Name: Network, Addr: "127.0.0.1:0"}, match.Hosting{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestEvasionHostWritesAsTheOriginal(t *testing.T) {
 	log := &writeLog{}
 	host.ln = recordingListener{host.ln, log}
 	go playClient(t, g, host.Addr())
-	opp, _, _, _ := match.NewBot(g, match.Spec{Name: "greedy"})
+	opp, _, _, _ := match.NewBot(g, match.Spec{Name: "greedy"}, match.Hosting{})
 	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3,
 		Players: [2]match.Spec{{Name: Network, Addr: host.Addr()}, {Name: "greedy"}}, Bots: [2]match.Bot{host, opp}})
 	if err != nil {
@@ -132,7 +132,7 @@ func playClient(t *testing.T, g match.Game, addr string) {
 	defer c.Close()
 	proto := g.(match.Protocol)
 	client := match.NewClient(proto, "tester")
-	bot, _, _, _ := match.NewBot(g, match.Spec{Name: "random"})
+	bot, _, _, _ := match.NewBot(g, match.Spec{Name: "random"}, match.Hosting{})
 	sc := bufio.NewScanner(c)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {

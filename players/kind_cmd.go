@@ -37,7 +37,7 @@ func commandSpec(kind, needs string) func(s, rest string) (match.Spec, error) {
 }
 
 // checkCommand finds the program, and a way for the game to play it.
-func checkCommand(g match.Game, spec match.Spec) error {
+func checkCommand(g match.Game, spec match.Spec, _ match.Hosting) error {
 	_, files := g.(match.FileProtocol)
 	_, lines := g.(match.Protocol)
 	if !files && !lines {
@@ -49,12 +49,12 @@ func checkCommand(g match.Game, spec match.Spec) error {
 	return nil
 }
 
-func newCommand(g match.Game, spec match.Spec) (match.Bot, error) {
+func newCommand(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
 	if fp, ok := g.(match.FileProtocol); ok {
-		return newFileBot(fp, spec.Command)
+		return newFileBot(fp, spec.Command, h.ProgramCaps())
 	}
 	if proto, ok := g.(match.Protocol); ok {
-		return newProcessBot(proto, spec.Command)
+		return newProcessBot(proto, spec.Command, h.ProgramCaps())
 	}
 	return nil, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
 }

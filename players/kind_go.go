@@ -41,7 +41,7 @@ func RegisterGoInterpreter(check func(file, src string) error) { goCheck = check
 
 // checkGoBot reads the bot's file and checks its source against the bot
 // API, in this process: nothing of it runs.
-func checkGoBot(_ match.Game, spec match.Spec) error {
+func checkGoBot(_ match.Game, spec match.Spec, _ match.Hosting) error {
 	_, err := goSource(spec)
 	return err
 }
@@ -61,7 +61,7 @@ func goSource(spec match.Spec) ([]byte, error) {
 	return data, nil
 }
 
-func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
+func newGoBot(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
 	data, err := goSource(spec)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 	b := &goBot{proto: proto, start: func() (*processBot, error) {
 		said := newSaid(2048)
 		said.goRuntime = true // its crashes are told by their first line, not the interpreter's stack
-		return startProcessSaid(proto, box.Spec{Args: []string{self}, Env: goBotEnv(), Alone: true}, "the bot", said)
+		return startProcessSaid(proto, box.Spec{Args: []string{self}, Env: goBotEnv(), Alone: true, Caps: h.ProgramCaps()}, "the bot", said)
 	}}
 	if b.processBot, err = b.start(); err != nil {
 		return nil, err
@@ -186,7 +186,7 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		// nothing of the bot's code, only that it allocated.
 		t.Note.Said = t.Note.Said[:1]
 		b.Close()
-		over := ProgramCaps.Over("", "out of memory")
+		over := b.caps.Over("", "out of memory")
 		if over == "" {
 			over = "with no cap set, over what the machine gave"
 		}

@@ -18,7 +18,7 @@ import (
 // the match's worker starts (worker.js's arenaBotOpen) with the page's
 // bot worker program (cmd/botworker). Its source is the one the page
 // provided for the spec's name (gobot.Provide): the page has no files.
-func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
+func newGoBot(g match.Game, spec match.Spec, _ match.Hosting) (match.Bot, error) {
 	src, err := providedSource(spec)
 	if err != nil {
 		return nil, err
@@ -27,7 +27,7 @@ func newGoBot(g match.Game, spec match.Spec) (match.Bot, error) {
 }
 
 // checkGoBot finds the bot's source among those the page provided.
-func checkGoBot(_ match.Game, spec match.Spec) error {
+func checkGoBot(_ match.Game, spec match.Spec, _ match.Hosting) error {
 	_, err := providedSource(spec)
 	return err
 }

@@ -20,21 +20,21 @@ func init() {
 	})
 }
 
-func newPython(g match.Game, spec match.Spec) (match.Bot, error) {
+func newPython(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
 	pa, proto, err := pythonGame(g)
 	if err != nil {
 		return nil, err
 	}
-	return newPythonBot(proto, pa, spec.Command)
+	return newPythonBot(proto, pa, spec.Command, h)
 }
 
 // checkPython finds the agent's file and a Python; whether the file
 // imports and has its agent is told as the match starts it.
-func checkPython(g match.Game, spec match.Spec) error {
+func checkPython(g match.Game, spec match.Spec, h match.Hosting) error {
 	if _, _, err := pythonGame(g); err != nil {
 		return err
 	}
-	return checkPythonAgent(spec.Command)
+	return checkPythonAgent(spec.Command, h)
 }
 
 // pythonGame is g's runner of agent files and the protocol it plays by.

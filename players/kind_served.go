@@ -182,12 +182,12 @@ func parseServed(s, rest string) (match.Spec, error) {
 // newServed makes the offered program's player: the player of its own
 // spec, unwrapped, so that it plays exactly as that spec does on the
 // command line.
-func newServed(g match.Game, spec match.Spec) (match.Bot, error) {
+func newServed(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
 	p, err := offeredFor(g, spec)
 	if err != nil {
 		return nil, err
 	}
-	b, _, _, err := match.NewBot(g, p.Spec)
+	b, _, _, err := match.NewBot(g, p.Spec, h)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		err = fmt.Errorf("%s (%s) is in another match: its port takes one client at a time; %w", p.Name, p.Spec, err)
 	}
@@ -195,12 +195,12 @@ func newServed(g match.Game, spec match.Spec) (match.Bot, error) {
 }
 
 // checkServed checks the offered program's own spec.
-func checkServed(g match.Game, spec match.Spec) error {
+func checkServed(g match.Game, spec match.Spec, h match.Hosting) error {
 	p, err := offeredFor(g, spec)
 	if err != nil {
 		return err
 	}
-	_, _, err = match.CheckBot(g, p.Spec)
+	_, _, err = match.CheckBot(g, p.Spec, h)
 	return err
 }
 
@@ -249,23 +249,23 @@ func (p Program) Words() []string {
 	return w
 }
 
-// Check says what stops the program from starting, as far as can be told
-// without starting it: a program that is not found, an agent file that is
-// not there.
-func (p Program) Check() error {
+// Check says what stops the program from starting as h runs it, as far
+// as can be told without starting it: a program that is not found, an
+// agent file that is not there.
+func (p Program) Check(h match.Hosting) error {
 	g, err := match.Lookup(p.Game)
 	if err != nil {
 		return err
 	}
-	_, _, err = match.CheckBot(g, p.Spec)
+	_, _, err = match.CheckBot(g, p.Spec, h)
 	return err
 }
 
 // Offer checks each program the command line offers (see Check) and
 // offers them all; the error names the -player argument at fault.
-func (o Offers) Offer() error {
+func (o Offers) Offer(h match.Hosting) error {
 	for _, p := range o {
-		if err := p.Check(); err != nil {
+		if err := p.Check(h); err != nil {
 			return fmt.Errorf("-player %s/%s: %v", p.Game, p.Name, err)
 		}
 	}

@@ -73,16 +73,16 @@ func formatTCPSpec(s match.Spec) string {
 
 // newNetworkPlayer makes the player of a tcp spec: a session of the
 // shortest-path server's kind, or a line-protocol client.
-func newNetworkPlayer(g match.Game, spec match.Spec) (match.Bot, error) {
+func newNetworkPlayer(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
 	pace, err := PaceOf(spec)
 	if err != nil {
 		return nil, err
 	}
 	if sp, ok := g.(match.SessionProtocol); ok {
-		return newSessionBot(sp, spec, pace)
+		return newSessionBot(sp, spec, pace, h)
 	}
 	if proto, ok := g.(match.Protocol); ok {
-		return newTCPBot(proto, spec)
+		return newTCPBot(proto, spec, h)
 	}
 	return nil, fmt.Errorf("%s has no line protocol for network players", g.Info().Name)
 }
@@ -92,7 +92,7 @@ func newNetworkPlayer(g match.Game, spec match.Spec) (match.Bot, error) {
 // listener opened and closed again takes connections that clients
 // waiting for the match would lose. The match opens it, and says if the
 // port is taken.
-func checkNetworkPlayer(g match.Game, spec match.Spec) error {
+func checkNetworkPlayer(g match.Game, spec match.Spec, _ match.Hosting) error {
 	_, sessions := g.(match.SessionProtocol)
 	_, lines := g.(match.Protocol)
 	if !sessions && !lines {

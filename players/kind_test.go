@@ -85,9 +85,8 @@ func TestPythonCandidates(t *testing.T) {
 	if unix := pythonCandidates("darwin"); unix[0][0] != "python3" || unix[1][0] != "python" {
 		t.Errorf("macOS: %q", unix)
 	}
-	Python = `C:\Program Files\Python 3.12\python.exe`
-	defer func() { Python = "" }()
-	if cmd, from := PythonCommand(); len(cmd) != 1 || cmd[0] != Python || from != "-python" {
+	python := `C:\Program Files\Python 3.12\python.exe`
+	if cmd, from := PythonCommand(python); len(cmd) != 1 || cmd[0] != python || from != "-python" {
 		t.Errorf("-python with spaces: %q from %s", cmd, from)
 	}
 }

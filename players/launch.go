@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/box"
+	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -31,6 +32,9 @@ type launched struct {
 	forget func()
 	log    io.Writer // hears of the connections refused, when set
 	seat   string    // the seat's name in the log
+	caps   box.Caps
+	// connectWait bounds the wait for it to connect (match.Hosting).
+	connectWait time.Duration
 }
 
 // refused logs a connection that was not the program's.
@@ -44,8 +48,8 @@ func (l *launched) refused(who string) {
 // {host} and {port} by its seat's, in each word after the command is
 // split, so that a value never changes how the command splits. All it
 // writes goes to out: its moves go by the socket, accepted on the
-// listener Seat gives.
-func launch(command string, vars map[string]string, out *said) (*launched, error) {
+// listener Seat gives. It runs as h says.
+func launch(command string, vars map[string]string, out *said, h match.Hosting) (*launched, error) {
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err
@@ -59,11 +63,12 @@ func launch(command string, vars map[string]string, out *said) (*launched, error
 		}
 		args[i] = a
 	}
-	b, err := box.New(box.Spec{Args: args, Seat: true, Caps: ProgramCaps})
+	caps := h.ProgramCaps()
+	b, err := box.New(box.Spec{Args: args, Seat: true, Caps: caps})
 	if err != nil {
 		return nil, fmt.Errorf("cannot start %s: %v", args[0], err)
 	}
-	l := &launched{box: b, cmd: b.Cmd, output: out, exited: make(chan struct{})}
+	l := &launched{box: b, cmd: b.Cmd, output: out, exited: make(chan struct{}), caps: caps, connectWait: h.Connect()}
 	l.cmd.Stdout, l.cmd.Stderr = l.output, l.output
 	if err := b.Start(); err != nil {
 		b.Close()
@@ -133,7 +138,7 @@ func (l *launched) why(when string) string {
 	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)
 	}
-	return msg + capNote(msg, tail, ps)
+	return msg + capNote(l.caps, msg, tail, ps)
 }
 
 // goneWithin waits up to d for the program to end and says how it did,

@@ -27,7 +27,7 @@ func TestSeatListensOnLoopback(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _, _, err := match.NewBot(g, sp)
+		b, _, _, err := match.NewBot(g, sp, match.Hosting{})
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.game, c.spec, err)
 		}

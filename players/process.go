@@ -340,10 +340,11 @@ type processBot struct {
 	waited  chan struct{} // closed once the program has exited
 	forget  func()        // unregisters the box from cleanup
 	waitErr error
+	caps    box.Caps // its box's, told when it ends at one
 }
 
-// newProcessBot starts the program of a "cmd:" spec.
-func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
+// newProcessBot starts the program of a "cmd:" spec under caps.
+func newProcessBot(proto match.Protocol, command string, caps box.Caps) (match.Bot, error) {
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err
@@ -351,7 +352,7 @@ func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 my_agent.py")
 	}
-	p, err := startProcess(proto, box.Spec{Args: args}, "the program")
+	p, err := startProcess(proto, box.Spec{Args: args, Caps: caps}, "the program")
 	if err != nil {
 		return nil, fmt.Errorf("cmd:%s: %w", command, err)
 	}
@@ -359,7 +360,7 @@ func newProcessBot(proto match.Protocol, command string) (match.Bot, error) {
 }
 
 // startProcess starts a program that plays through proto on its standard
-// input and output, in the box spec says (under ProgramCaps); what names
+// input and output, in the box spec says (under its caps); what names
 // it in messages.
 func startProcess(proto match.Protocol, spec box.Spec, what string) (*processBot, error) {
 	return startProcessSaid(proto, spec, what, newSaid(2048))
@@ -370,7 +371,7 @@ func startProcess(proto match.Protocol, spec box.Spec, what string) (*processBot
 func startProcessSaid(proto match.Protocol, spec box.Spec, what string, said *said) (*processBot, error) {
 	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: said, waited: make(chan struct{})}
 	p.said = p.stderr
-	spec.Caps = ProgramCaps
+	p.caps = spec.Caps
 	b, err := box.New(spec)
 	if err != nil {
 		return nil, err
@@ -419,7 +420,7 @@ func (p *processBot) exited() error {
 	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)
 	}
-	return errors.New(msg + capNote(msg, tail, p.cmd.ProcessState))
+	return errors.New(msg + capNote(p.caps, msg, tail, p.cmd.ProcessState))
 }
 
 // Close closes the program's input and gives it a moment to exit, then

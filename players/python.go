@@ -19,18 +19,15 @@ import (
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
-// Python is the Python interpreter that plays agent files ("py:"): set by
-// the front ends' -python flag; when empty, $ARENA_PYTHON, else python3.
-var Python string
-
 // PythonCommand is the interpreter py: agents run with (a program and
 // the words before the runner's), and where the choice came from, for
-// messages. Unless -python or ARENA_PYTHON names one (a path, spaces and
-// all), it is the first of pythonCandidates found on the PATH.
-func PythonCommand() (cmd []string, from string) {
+// messages. Unless python (a front end's -python, match.Hosting.Python)
+// or ARENA_PYTHON names one (a path, spaces and all), it is the first of
+// pythonCandidates found on the PATH.
+func PythonCommand(python string) (cmd []string, from string) {
 	switch {
-	case Python != "":
-		return []string{Python}, "-python"
+	case python != "":
+		return []string{python}, "-python"
 	case os.Getenv("ARENA_PYTHON") != "":
 		return []string{os.Getenv("ARENA_PYTHON")}, "ARENA_PYTHON"
 	}
@@ -68,11 +65,11 @@ func agentFile(file string) (string, error) {
 
 // checkPythonAgent finds an agent's file and the Python that would play
 // it, starting neither.
-func checkPythonAgent(file string) error {
+func checkPythonAgent(file string, h match.Hosting) error {
 	if _, err := agentFile(file); err != nil {
 		return err
 	}
-	python, from := PythonCommand()
+	python, from := PythonCommand(h.Python)
 	if lookPath(python[0]) != nil {
 		return noPython(file, python, from)
 	}
@@ -98,14 +95,14 @@ const readyWait = 60 * time.Second
 // written, so none is left behind, however arena ends. The runner's first
 // line says whether the file can play; when it cannot, the error names the
 // file and the Python error, before any game starts.
-func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string) (match.Bot, error) {
+func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string, h match.Hosting) (match.Bot, error) {
 	abs, err := agentFile(file)
 	if err != nil {
 		return nil, err
 	}
 	_, runner := pa.PythonRunner()
-	python, from := PythonCommand()
-	p, err := startProcess(proto, box.Spec{Args: append(python[:len(python):len(python)], "-c", string(runner), abs)}, "the agent")
+	python, from := PythonCommand(h.Python)
+	p, err := startProcess(proto, box.Spec{Args: append(python[:len(python):len(python)], "-c", string(runner), abs), Caps: h.ProgramCaps()}, "the agent")
 	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 			return nil, noPython(file, python, from)

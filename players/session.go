@@ -34,6 +34,7 @@ type lobby struct {
 	members int  // the sides that listen here
 	pace    Pace // how what the clients hear is spaced
 	command string
+	host    match.Hosting // how the command is started
 
 	mu      sync.Mutex
 	game    int // the game whose clients are seated; -1 before the first
@@ -77,9 +78,9 @@ func (c *sessionConn) drop() {
 // joinLobby returns the lobby of spec's address, listening on it for the
 // first side that asks, or a lobby of the side's own for a program to
 // start.
-func joinLobby(proto match.SessionProtocol, spec match.Spec, pace Pace) (*lobby, error) {
+func joinLobby(proto match.SessionProtocol, spec match.Spec, pace Pace, h match.Hosting) (*lobby, error) {
 	if spec.Command != "" {
-		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, game: -1, said: newSaid(4096)}, nil
+		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, host: h, game: -1, said: newSaid(4096)}, nil
 	}
 	lobbies.Lock()
 	defer lobbies.Unlock()
@@ -224,7 +225,7 @@ func (l *lobby) gather(ctx context.Context, s match.State, side match.Side, left
 func (l *lobby) start(s match.State, side match.Side) (net.Listener, error) {
 	role := l.proto.RoleName(l.proto.RoleOf(s, side))
 	var err error
-	if l.prog, err = launch(l.command, map[string]string{"role": role}, l.said); err != nil {
+	if l.prog, err = launch(l.command, map[string]string{"role": role}, l.said, l.host); err != nil {
 		return nil, err
 	}
 	l.prog.log, l.prog.seat = l.log, l.side
@@ -313,8 +314,8 @@ type sessionBot struct {
 }
 
 // newSessionBot joins the lobby of spec.
-func newSessionBot(proto match.SessionProtocol, spec match.Spec, pace Pace) (match.Bot, error) {
-	l, err := joinLobby(proto, spec, pace)
+func newSessionBot(proto match.SessionProtocol, spec match.Spec, pace Pace, h match.Hosting) (match.Bot, error) {
+	l, err := joinLobby(proto, spec, pace, h)
 	if err != nil {
 		return nil, err
 	}

@@ -28,9 +28,10 @@ type tcpBot struct {
 	addr    string
 	ln      net.Listener
 	conn    net.Conn
-	command string    // the program to start, for tcp:cmd:
-	prog    *launched // the program started
-	log     io.Writer // hears of refused connections
+	command string        // the program to start, for tcp:cmd:
+	host    match.Hosting // how it is started
+	prog    *launched     // the program started
+	log     io.Writer     // hears of refused connections
 	seat    string
 }
 
@@ -39,10 +40,10 @@ func (p *tcpBot) LogTo(w io.Writer, side match.Side) { p.log, p.seat = w, side.S
 
 // newTCPBot listens where spec says: its address, or a free loopback port
 // for the program it names.
-func newTCPBot(proto match.Protocol, spec match.Spec) (match.Bot, error) {
+func newTCPBot(proto match.Protocol, spec match.Spec, h match.Hosting) (match.Bot, error) {
 	if spec.Command != "" {
 		// The program's seat is its box's, made as it starts.
-		p := &tcpBot{linePlayer: newLinePlayer(proto, "the program"), command: spec.Command}
+		p := &tcpBot{linePlayer: newLinePlayer(proto, "the program"), command: spec.Command, host: h}
 		p.said = newSaid(4096)
 		p.open = p.accept
 		p.ended = p.disconnected
@@ -85,7 +86,7 @@ func (p *tcpBot) Listening() string {
 // arena is to.
 func (p *tcpBot) accept(ctx context.Context) error {
 	if p.command != "" {
-		prog, err := launch(p.command, nil, p.said)
+		prog, err := launch(p.command, nil, p.said, p.host)
 		if err != nil {
 			return err
 		}
@@ -132,13 +133,8 @@ func (p *tcpBot) Close() error {
 	return nil
 }
 
-// ConnectWait bounds the wait for a program arena started to connect
-// (tcp:cmd:): it has only to start, which Python with NumPy does in a
-// second.
-var ConnectWait = 20 * time.Second
-
-// acceptOne waits for one client on ln, for at most maxWait, or
-// ConnectWait when prog is the program expected to connect, whose exit
+// acceptOne waits for one client on ln, for at most maxWait, or its
+// Hosting's ConnectWait when prog is the program expected to connect, whose exit
 // ends the wait at once. Where prog's seat is on the machine's own
 // loopback (no network namespace), a connection from any process but
 // prog and its descendants is closed at once and logged: a rival's
@@ -167,7 +163,7 @@ func acceptOne(ctx context.Context, ln net.Listener, prog *launched) (net.Conn, 
 	wait := maxWait
 	var exited chan struct{}
 	if prog != nil {
-		wait, exited = ConnectWait, prog.exited
+		wait, exited = prog.connectWait, prog.exited
 	}
 	timer := time.NewTimer(wait)
 	defer timer.Stop()

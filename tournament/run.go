@@ -22,6 +22,8 @@ type Options struct {
 	Progress func(e Entry, s *Standings, left int)
 	// Log hears what a person must know (where network players listen).
 	Log io.Writer
+	// Hosting is how the entrants' programs run (-python, -caps).
+	Hosting match.Hosting
 }
 
 // ErrUnplayed is returned, wrapped, when games could not be played (a
@@ -87,7 +89,7 @@ func playMissing(ctx context.Context, plan *Plan, opts Options, d *safefile.Dir,
 			if err != nil {
 				return nil, err
 			}
-			setup.Log = opts.Log
+			setup.Log, setup.Hosting = opts.Log, opts.Hosting
 			return match.Play(ctx, setup)
 		},
 		Keep: func(e Entry, rec *match.Record) error {

@@ -58,6 +58,9 @@ type Options struct {
 	// Host computes the matches: nil for a goroutine of this process (the
 	// desktop); the page's Web Worker in the browser.
 	Host Host
+	// Serve is how this process plays the matches it computes (a nil
+	// Host): where it logs, and how programs run (-python, -caps).
+	Serve match.ServeOptions
 	// Moves are turns a link carries, played as given before the bots
 	// take over (see link.go); LinkErr says why a link's moves could not
 	// be read.
@@ -255,7 +258,7 @@ func New(opts Options) *App {
 	ebiten.SetScreenClearedEveryFrame(false)
 	a := &App{opts: opts, host: opts.Host, canvas: ebitencanvas.NewScreen(ebitencanvas.New()), scale: 1}
 	if a.host == nil {
-		a.host = defaultHost()
+		a.host = defaultHost(opts.Serve)
 	}
 	a.start = newStartView(a)
 	switch {
@@ -537,7 +540,7 @@ func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][
 			return
 		}
 	}
-	setup, err := buildSetup(game, p1, p2, preset, seed, a.loaded)
+	setup, err := buildSetup(game, p1, p2, preset, seed, a.loaded, a.opts.Serve.Hosting)
 	if err != nil {
 		a.toastf("%v", err)
 		a.showStart()
@@ -571,13 +574,14 @@ func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][
 }
 
 // buildSetup turns the settings into a match setup; a person is "you",
-// and a preset may be the file loaded last.
-func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile) (match.Setup, error) {
+// and a preset may be the file loaded last. Programs are checked as h
+// would run them.
+func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile, h match.Hosting) (match.Setup, error) {
 	g, err := match.Lookup(game)
 	if err != nil {
 		return match.Setup{}, err
 	}
-	s := match.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g)}
+	s := match.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g), Hosting: h}
 	switch {
 	case isFile(preset):
 		if file == nil || file.game != game || file.preset() != preset {
@@ -607,7 +611,7 @@ func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile) (mat
 			// it; the page's bot, by the worker that interprets it.
 		default:
 			// Checked, not started: the match starts a program once.
-			if _, _, err := match.CheckBot(g, sp); err != nil {
+			if _, _, err := match.CheckBot(g, sp, h); err != nil {
 				return s, err
 			}
 		}

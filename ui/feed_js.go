@@ -9,7 +9,7 @@ import (
 // defaultHost in the browser computes nothing: the page passes its
 // worker host (Options.Host), so that the page's build carries no match
 // loop and no bot runs on its thread.
-func defaultHost() Host { return noHost{} }
+func defaultHost(match.ServeOptions) Host { return noHost{} }
 
 type noHost struct{}
 

@@ -9,16 +9,17 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 )
 
-// defaultHost computes matches on goroutines: the desktop's host.
-func defaultHost() Host { return localHost{} }
+// defaultHost computes matches on goroutines as o says: the desktop's
+// host.
+func defaultHost(o match.ServeOptions) Host { return localHost{o} }
 
 // localHost computes each match on a goroutine of this process.
-type localHost struct{}
+type localHost struct{ serve match.ServeOptions }
 
-func (localHost) Compute(st match.Start) Feed {
+func (h localHost) Compute(st match.Start) Feed {
 	ctx, cancel := context.WithCancel(context.Background())
 	f := &localFeed{acts: make(chan match.Act, 1), cancel: cancel}
-	go match.Serve(ctx, st, f.acts, f.send)
+	go match.Serve(ctx, st, f.acts, f.send, h.serve)
 	return f
 }
 

@@ -149,13 +149,13 @@ func loadFile(preferred, path string, data []byte) (*loadedFile, error) {
 // the file when one is given, else on the preset.
 func Setup(o Options) (match.Setup, error) {
 	if o.FileData == nil {
-		return buildSetup(o.Game, o.P1, o.P2, o.Preset, o.Seed, nil)
+		return buildSetup(o.Game, o.P1, o.P2, o.Preset, o.Seed, nil, o.Serve.Hosting)
 	}
 	f, err := loadFile(o.Game, o.File, o.FileData)
 	if err != nil {
 		return match.Setup{}, err
 	}
-	return buildSetup(f.game, o.P1, o.P2, f.preset(), o.Seed, f)
+	return buildSetup(f.game, o.P1, o.P2, f.preset(), o.Seed, f, o.Serve.Hosting)
 }
 
 // open starts a match on a file's config, with the players chosen in the

@@ -17,12 +17,16 @@ import (
 )
 
 // LocalGauntlets play gauntlets in this process, each in a directory of
-// its own under Dir: the desktop window's, where the programs are.
-type LocalGauntlets struct{ Dir string }
+// its own under Dir, as Serve says: the desktop window's, where the
+// programs are.
+type LocalGauntlets struct {
+	Dir   string
+	Serve match.ServeOptions
+}
 
 func (g LocalGauntlets) Run(game, program, board string, pairs int) GauntletFeed {
 	f := &localGauntletFeed{}
-	gt, err := gauntlet.New(gauntlet.Request{Game: game, Program: program, Board: board, Pairs: pairs})
+	gt, err := gauntlet.New(gauntlet.Request{Game: game, Program: program, Board: board, Pairs: pairs}, g.Serve)
 	if err != nil {
 		f.push(progress.Status{Error: err.Error()})
 		return f

@@ -16,13 +16,14 @@ import (
 // match with one plays as arena play plays its spec, and the gauntlet
 // view runs in the window's own process.
 func TestWindowPlaysOfferedPrograms(t *testing.T) {
+	var serve match.ServeOptions
 	for _, py := range []string{"python3", "/usr/bin/python3"} {
 		if exec.Command(py, "-c", "import numpy").Run() == nil {
-			players.Python = py
+			serve.Hosting.Python = py
 			break
 		}
 	}
-	if players.Python == "" {
+	if serve.Hosting.Python == "" {
 		t.Fatal("no python3 with NumPy: make deps installs it")
 	}
 	p, err := players.ParseOffer("colosseum/windowed=py:../cmd/arena/testdata/comp424/agents/student_agent.py")
@@ -32,15 +33,15 @@ func TestWindowPlaysOfferedPrograms(t *testing.T) {
 	if err := players.Offer(p); err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Game: "colosseum", P1: "served:windowed", P2: "greedy", Seed: 3, Start: true,
+	a := New(Options{Game: "colosseum", P1: "served:windowed", P2: "greedy", Seed: 3, Start: true, Serve: serve,
 		Programs:  []Program{{Game: "colosseum", Name: "windowed", Spec: "served:windowed", Kind: "py"}},
-		Gauntlets: LocalGauntlets{Dir: t.TempDir()}})
+		Gauntlets: LocalGauntlets{Dir: t.TempDir(), Serve: serve}})
 	a.Layout(1280, 800)
 	for !a.Status().Done && a.Status().Failed == "" {
 		a.Update()
 	}
 	g, _ := match.Lookup("colosseum")
-	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 3, Players: [2]match.Spec{p.Spec, {Name: "greedy"}}})
+	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 3, Players: [2]match.Spec{p.Spec, {Name: "greedy"}}, Hosting: serve.Hosting})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ var counted = struct {
 
 func init() {
 	match.RegisterKind(match.Kind{Name: "counted", Example: "counted:a", Description: "greedy, counted as it is made (tests)",
-		New: func(g match.Game, spec match.Spec) (match.Bot, error) {
+		New: func(g match.Game, spec match.Spec, _ match.Hosting) (match.Bot, error) {
 			counted.Lock()
 			counted.made[spec.Command]++
 			counted.Unlock()
@@ -28,7 +28,7 @@ func init() {
 			}
 			return info.New(match.Options{})
 		},
-		Check: func(g match.Game, spec match.Spec) error {
+		Check: func(g match.Game, spec match.Spec, _ match.Hosting) error {
 			counted.Lock()
 			counted.checked[spec.Command]++
 			counted.Unlock()

@@ -44,11 +44,11 @@ func TestBuildSetupRefuses(t *testing.T) {
 		{"life", "strong", "greedy", "huge", `unknown preset "huge"`},
 	}
 	for _, c := range cases {
-		if _, err := buildSetup(c.game, c.p1, c.p2, c.preset, 1, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := buildSetup(c.game, c.p1, c.p2, c.preset, 1, nil, match.Hosting{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("buildSetup(%v) = %v, want %q", c, err, c.want)
 		}
 	}
-	s, err := buildSetup("life", You, "random", "64x64", 3, nil)
+	s, err := buildSetup("life", You, "random", "64x64", 3, nil, match.Hosting{})
 	if err != nil || s.Players[0].Name != You || s.Config.(*life.Config).Rows != 64 {
 		t.Errorf("buildSetup with a person: %+v, %v", s, err)
 	}

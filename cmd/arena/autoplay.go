@@ -47,7 +47,7 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 	if m.checked(stdout, setup) {
 		return nil
 	}
-	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll, Log: setup.Log, Said: setup.Said}
+	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll, Log: setup.Log, Said: setup.Said, Hosting: setup.Hosting}
 	if isTerminal(stderr) {
 		start := time.Now()
 		series.Progress = func(done, total int) { progressBar(stderr, done, total, time.Since(start)) }

@@ -41,7 +41,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	bot, _, opts, err := match.NewBot(g, sp)
+	bot, _, opts, err := match.NewBot(g, sp, match.Hosting{})
 	if err != nil {
 		return usageError{err}
 	}

@@ -17,8 +17,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/arena-playground/arena/players"
 )
 
 // TestProgramsChildrenEndWithTheMatch: a program that starts a child
@@ -299,13 +297,11 @@ func TestProgramCaps(t *testing.T) {
 	// Neither program connects: each must end at its cap, not at the
 	// wait for a connection, however long a busy machine takes to spend
 	// a second of CPU time.
-	defer func(d time.Duration) { players.ConnectWait = d }(players.ConnectWait)
-	players.ConnectWait = time.Hour
 	for _, c := range []struct{ program, caps, want string }{
 		{hog, "memory=256M", "MemoryError; over its memory cap of 256M"},
 		{spin, "cpu=1s", "over its CPU time cap of 1s"},
 	} {
-		code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "short", "-p1", "tcp:cmd:"+py+" "+c.program+" {port}", "-p2", "greedy", "-caps", c.caps)
+		code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "short", "-p1", "tcp:cmd:"+py+" "+c.program+" {port}", "-p2", "greedy", "-caps", c.caps, "-connect", "1h")
 		if code != 0 || !strings.Contains(out, c.want) {
 			t.Errorf("-caps %s: exit %d, want the result to say %q:\n%s%s", c.caps, code, c.want, out, stderr)
 		}

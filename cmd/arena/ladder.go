@@ -22,7 +22,6 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/ladder"
 	"github.com/arena-playground/arena/page"
-	"github.com/arena-playground/arena/players"
 )
 
 // runLadder is `arena ladder`: tokens, serve, submit and work.
@@ -127,7 +126,6 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 			return usageError{err}
 		}
 	}
-	players.Python = *python
 	box.Private(*dir) // no entrant is given a folder that holds the database
 	st, err := ladder.Open(*dir)
 	if err != nil {
@@ -181,7 +179,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			src := ladder.Local{Store: st, Name: fmt.Sprintf("local-%d", k+1), Width: *width, Queued: 2 * *jobs}
-			ladder.Player{Dir: filepath.Join(*dir, "programs")}.Serve(ctx, src, 2*time.Second, wake, func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) })
+			ladder.Player{Dir: filepath.Join(*dir, "programs"), Hosting: match.Hosting{Python: *python}}.Serve(ctx, src, 2*time.Second, wake, func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) })
 		}()
 	}
 	go func() {
@@ -329,7 +327,6 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 	if *name == "" {
 		*name, _ = os.Hostname()
 	}
-	players.Python = *python
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stdout, "arena ladder work: %d at once for %s, as %s\n", *jobs, *server, *name)
@@ -339,7 +336,7 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			src := ladder.Remote{URL: *server, Token: *token, Name: fmt.Sprintf("%s/%d", *name, k+1)}
-			ladder.Player{Dir: *dir}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
+			ladder.Player{Dir: *dir, Hosting: match.Hosting{Python: *python}}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
 		}()
 	}
 	wg.Wait()

@@ -9,7 +9,6 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/players"
 )
 
 // matchFlags are the flags that describe a match: the same in play,
@@ -23,6 +22,7 @@ type matchFlags struct {
 	check                        bool // stop once the setup is checked
 	quiet                        bool // programs' own lines are not shown
 	caps                         string
+	connect                      time.Duration
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
@@ -35,6 +35,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&m.caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	fs.DurationVar(&m.connect, "connect", match.DefaultConnectWait, "how long a program arena starts for a tcp: seat (tcp:cmd:) may take to connect")
 	fs.BoolVar(&m.quiet, "quiet", false, "do not show what programs write for people (their standard error, a py: agent's prints) as they play; each move's lines stay in the replay")
 	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
 }
@@ -70,8 +71,10 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 	if !m.quiet {
 		s.Said = m.log
 	}
-	players.Python = m.python
-	if players.ProgramCaps, err = box.ParseCaps(m.caps); err != nil {
+	if m.connect <= 0 {
+		return s, usagef("-connect %s: want a wait such as 20s", m.connect)
+	}
+	if s.Hosting, err = (match.Hosting{Python: m.python, ConnectWait: m.connect}).WithCaps(m.caps); err != nil {
 		return s, usageError{err}
 	}
 	switch m.clocks {
@@ -91,7 +94,7 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		}
 		s.Players[i] = sp
 		// Checked, not started: the match starts a program once.
-		_, _, err = match.CheckBot(g, sp)
+		_, _, err = match.CheckBot(g, sp, s.Hosting)
 		switch {
 		case err != nil && sp.External():
 			// A program that cannot play (not found, no Python): a

@@ -17,14 +17,14 @@ var starts = struct {
 
 func init() {
 	match.RegisterKind(match.Kind{Name: "counted", Example: "counted:a", Description: "greedy, counted as it is made (tests)",
-		New: func(g match.Game, spec match.Spec) (match.Bot, error) {
+		New: func(g match.Game, spec match.Spec, _ match.Hosting) (match.Bot, error) {
 			starts.Lock()
 			starts.made[spec.Command]++
 			starts.Unlock()
 			_, b, err := builtIn(g, "greedy")
 			return b, err
 		},
-		Check: func(g match.Game, spec match.Spec) error {
+		Check: func(g match.Game, spec match.Spec, _ match.Hosting) error {
 			starts.Lock()
 			starts.checked[spec.Command]++
 			starts.Unlock()

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-playground/arena/players"
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Students' programs as they are: Python clients that read the socket the
@@ -462,15 +462,15 @@ func TestStartedProgramsMisbehave(t *testing.T) {
 		{"leaves children", "sh -c 'sleep 987656 & exec " + py + " \"$1\" $0 buffered " + token + "' {port} testdata/students/evasion_client.py", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			connect := match.DefaultConnectWait
 			if c.name == "never connects" {
 				// The one case that waits out the bound: a short one.
 				// Programs that do connect keep the default, which a
 				// busy machine's Python start-up stays well inside.
-				defer func(d time.Duration) { players.ConnectWait = d }(players.ConnectWait)
-				players.ConnectWait = 2 * time.Second
+				connect = 2 * time.Second
 			}
 			file := filepath.Join(t.TempDir(), "r.json")
-			code, out, stderr := arena(t, "play", "-game", "evasion", "-config", cfg, "-p1", "tcp:cmd:"+c.spec, "-p2", "greedy", "-replay", file)
+			code, out, stderr := arena(t, "play", "-game", "evasion", "-config", cfg, "-p1", "tcp:cmd:"+c.spec, "-p2", "greedy", "-replay", file, "-connect", connect.String())
 			if code != 0 {
 				t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 			}

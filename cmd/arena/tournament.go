@@ -64,11 +64,10 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	case *format == tournament.SPRTMatch && !given["rounds"]:
 		*rounds = sprtPairs
 	}
-	programCaps, err := box.ParseCaps(*caps)
+	hosting, err := (match.Hosting{Python: *python}).WithCaps(*caps)
 	if err != nil {
 		return usageError{err}
 	}
-	players.ProgramCaps = programCaps
 	plan, err := tournamentPlan(*gameName, *format, *rounds, *seed, *preset, *config, *sizes, *clocks, *sprt, *shard, fs.Args())
 	if err != nil {
 		return err
@@ -76,7 +75,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	programs := false
 	for _, e := range plan.Entrants {
 		if sp, _ := match.ParseSpec(e.Spec); sp.External() {
-			plan.Caps = programCaps.String() // the rules its programs played under
+			plan.Caps = hosting.ProgramCaps().String() // the rules its programs played under
 			programs = programs || sp.Command != ""
 		}
 	}
@@ -86,8 +85,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if *jobs < 0 {
 		return usagef("-j %d: want the number of games played at once, or 0 for one per core", *jobs)
 	}
-	players.Python = *python
-	if err := checkEntrants(plan); err != nil {
+	if err := checkEntrants(plan, hosting); err != nil {
 		return err
 	}
 	// No entrant is given a folder that holds the tournament's directory:
@@ -102,7 +100,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *check {
-		if err := startEntrants(plan); err != nil {
+		if err := startEntrants(plan, hosting); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: %d entrants: the command line and every entrant are good\n", plan.Game, len(plan.Entrants))
@@ -110,7 +108,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opts := tournament.Options{Dir: *dir, Jobs: *jobs, Log: stderr}
+	opts := tournament.Options{Dir: *dir, Jobs: *jobs, Log: stderr, Hosting: hosting}
 	start := time.Now()
 	if isTerminal(stderr) {
 		opts.Progress = func(e tournament.Entry, s *tournament.Standings, left int) {
@@ -216,7 +214,7 @@ func boardName(g match.Game, preset, config, sizes string) string {
 // not found stops the tournament here, by the entrant's name. Each game
 // starts its programs once; one that cannot start loses no game, and a
 // later run plays that game again.
-func checkEntrants(plan *tournament.Plan) error {
+func checkEntrants(plan *tournament.Plan, h match.Hosting) error {
 	g, err := match.Lookup(plan.Game)
 	if err != nil {
 		return err
@@ -227,7 +225,7 @@ func checkEntrants(plan *tournament.Plan) error {
 			return usagef("entrant %s: %s awaits a client by hand; a tournament starts its players itself: give tcp:cmd:PROGRAM {port}", e.Name, e.Spec)
 		}
 		// Checked, not started: each game starts its programs once.
-		_, _, err := match.CheckBot(g, sp)
+		_, _, err := match.CheckBot(g, sp, h)
 		switch {
 		case err != nil && sp.External():
 			return fmt.Errorf("entrant %s: %v", e.Name, err)
@@ -241,7 +239,7 @@ func checkEntrants(plan *tournament.Plan) error {
 // startEntrants starts each entrant's program once and ends it (-check):
 // an agent file with a Python error, a program that exits at once, is
 // told by the entrant's name before the course runs the tournament.
-func startEntrants(plan *tournament.Plan) error {
+func startEntrants(plan *tournament.Plan, h match.Hosting) error {
 	g, err := match.Lookup(plan.Game)
 	if err != nil {
 		return err
@@ -251,7 +249,7 @@ func startEntrants(plan *tournament.Plan) error {
 		if !sp.External() {
 			continue
 		}
-		b, _, _, err := match.NewBot(g, sp)
+		b, _, _, err := match.NewBot(g, sp, h)
 		if err != nil {
 			return fmt.Errorf("entrant %s: %v", e.Name, err)
 		}

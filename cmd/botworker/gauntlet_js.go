@@ -53,7 +53,7 @@ type runRequest struct {
 // not in this program.
 func init() {
 	match.RegisterKind(match.Kind{Name: "go", Example: "go:bot.go", Description: "a bot written in Go, played by the match's worker",
-		Needs: "the bot's name", New: func(match.Game, match.Spec) (match.Bot, error) {
+		Needs: "the bot's name", New: func(match.Game, match.Spec, match.Hosting) (match.Bot, error) {
 			return nil, errors.New("a bot written in Go is played by a match's worker, not the gauntlet's")
 		}})
 }

@@ -19,7 +19,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/cmd/desktop/options"
 	"github.com/arena-playground/arena/engine/match"
 	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
@@ -27,7 +26,6 @@ import (
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
 	"github.com/arena-playground/arena/internal/untrusted"
-	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/tournament/gauntlet"
 	"github.com/arena-playground/arena/ui"
@@ -36,18 +34,18 @@ import (
 func main() {
 	cleanup.OnSignals()
 	o := &options.Parsed // read before Ebitengine opened the display (package options)
-	var err error
-	if players.ProgramCaps, err = box.ParseCaps(o.Caps); err != nil {
+	hosting, err := (match.Hosting{Python: o.Python}).WithCaps(o.Caps)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}
-	if err := o.Offers.Offer(); err != nil {
+	if err := o.Offers.Offer(hosting); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
-	match.ServeLog = untrusted.NewWriter(os.Stderr) // where network players are awaited
+	serve := match.ServeOptions{Log: untrusted.NewWriter(os.Stderr), Hosting: hosting} // the log: where network players are awaited
 	if !o.Quiet {
-		match.ServeSaid = match.ServeLog
+		serve.Said = serve.Log
 	}
 	game, p1, p2, preset, seed := &o.Game, &o.P1, &o.P2, &o.Preset, &o.Seed
 	turn, thinking, config, replay, record, shot, frames, measure := &o.Turn, &o.Thinking, &o.Config, &o.Replay, &o.Record, &o.Screenshot, &o.Frames, &o.Measure
@@ -63,6 +61,7 @@ func main() {
 		q.Set("seed", strconv.FormatUint(*seed, 10))
 	}
 	opts := ui.ParseQuery(q)
+	opts.Serve = serve
 	opts.Turn = *turn
 	opts.Thinking = *thinking
 	opts.Analyse = o.Analyse
@@ -70,7 +69,7 @@ func main() {
 		opts.Programs = append(opts.Programs, ui.Program{Game: p.Game, Name: p.Name, Spec: p.SpecText(), Kind: p.Spec.Name})
 	}
 	if len(offers) > 0 {
-		opts.Gauntlets = ui.LocalGauntlets{Dir: gauntlet.DefaultDir()}
+		opts.Gauntlets = ui.LocalGauntlets{Dir: gauntlet.DefaultDir(), Serve: serve}
 	}
 	opts.ProgramsHelp = "Your own program here: " + options.Name + " -player GAME/NAME=SPEC, or -p1 SPEC (see docs/playground.md)."
 	for _, f := range []string{*config, *replay} {

@@ -64,7 +64,7 @@ func serveMatches() {
 			for name, src := range req.Sources {
 				gobot.Provide(name, src)
 			}
-			go match.Serve(context.Background(), *req.Start, acts, post)
+			go match.Serve(context.Background(), *req.Start, acts, post, match.ServeOptions{})
 		case req.Act != nil:
 			select {
 			case acts <- *req.Act:

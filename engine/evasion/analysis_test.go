@@ -85,7 +85,7 @@ func playedOut(t *testing.T, s State, side match.Side, a match.Action, horizon i
 	var bots [2]match.Bot
 	for i := range bots {
 		var err error
-		if bots[i], _, _, err = match.NewBot(Game{}, match.Spec{Name: "strong"}); err != nil {
+		if bots[i], _, _, err = match.NewBot(Game{}, match.Spec{Name: "strong"}, match.Hosting{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -52,7 +52,7 @@ func TestServeAnalyses(t *testing.T) {
 			var back match.Message
 			json.Unmarshal(b, &back)
 			msgs = append(msgs, back)
-		})
+		}, match.ServeOptions{})
 		if len(msgs) < 3 || msgs[len(msgs)-1].Kind != match.MsgAnalysed {
 			t.Fatalf("%s: the messages %+v", c.game, msgs)
 		}

@@ -284,11 +284,12 @@ func MarksOf(g Game, spec string) string {
 	return info.Marks
 }
 
-// NewBot checks spec against game g and makes the bot. Unknown bots and
-// options are refused with the list of valid ones.
-func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
+// NewBot checks spec against game g and makes the bot; a program is
+// started as h says. Unknown bots and options are refused with the list
+// of valid ones.
+func NewBot(g Game, spec Spec, h Hosting) (Bot, BotInfo, Options, error) {
 	if k, ok := LookupKind(spec.Name); ok {
-		b, err := k.New(g, spec)
+		b, err := k.New(g, spec, h)
 		return b, BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}, Options{}, err
 	}
 	info, err := LookupBot(g, spec.Name)
@@ -312,13 +313,13 @@ func NewBot(g Game, spec Spec) (Bot, BotInfo, Options, error) {
 // options, which its New reads (a built-in bot is a Go value, made and
 // dropped, that starts nothing). A match's setup is checked with it; the
 // match makes its bots once, as it begins.
-func CheckBot(g Game, spec Spec) (BotInfo, Options, error) {
+func CheckBot(g Game, spec Spec, h Hosting) (BotInfo, Options, error) {
 	if k, ok := LookupKind(spec.Name); ok {
 		info := BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}
 		if k.Check == nil {
 			return info, Options{}, nil
 		}
-		return info, Options{}, k.Check(g, spec)
+		return info, Options{}, k.Check(g, spec, h)
 	}
 	info, err := LookupBot(g, spec.Name)
 	if err != nil {

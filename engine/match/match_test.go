@@ -180,7 +180,7 @@ func TestKindsRegisterThemselves(t *testing.T) {
 	if err != nil || sp.Name != "toy" || sp.Command != "any words: at all" || sp.String() != "toy:any words: at all" || !sp.External() || !sp.Timed() {
 		t.Fatalf("ParseSpec(toy:...) = %+v (%s), %v", sp, sp, err)
 	}
-	b, info, _, err := NewBot(tally{}, sp)
+	b, info, _, err := NewBot(tally{}, sp, Hosting{})
 	if err != nil || info.Name != "toy" {
 		t.Fatalf("NewBot(%s) = %v, %+v", sp, err, info)
 	}
@@ -195,13 +195,13 @@ func TestKindsRegisterThemselves(t *testing.T) {
 			t.Error("a second kind named toy was registered")
 		}
 	}()
-	RegisterKind(Kind{Name: "toy", New: func(Game, Spec) (Bot, error) { return nil, nil }})
+	RegisterKind(Kind{Name: "toy", New: func(Game, Spec, Hosting) (Bot, error) { return nil, nil }})
 }
 
 type toyAction string
 
 func init() {
-	RegisterKind(Kind{Name: "toy", Example: "toy:WORDS", Description: "plays its words", New: func(g Game, sp Spec) (Bot, error) {
+	RegisterKind(Kind{Name: "toy", Example: "toy:WORDS", Description: "plays its words", New: func(g Game, sp Spec, _ Hosting) (Bot, error) {
 		return BotFunc(func(*Turn) (Action, error) { return toyAction(sp.Command), nil }), nil
 	}})
 }
@@ -217,12 +217,12 @@ func TestNewBotRefusesWithValidList(t *testing.T) {
 		{"counter:depth=deep", `option depth="deep": want a whole number`},
 	}
 	for _, c := range cases {
-		_, _, _, err := NewBot(tally{}, spec(t, c.spec))
+		_, _, _, err := NewBot(tally{}, spec(t, c.spec), Hosting{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("NewBot(%s) = %v, want %q", c.spec, err, c.want)
 		}
 	}
-	_, _, o, err := NewBot(tally{}, spec(t, "counter:nodes=2k,time=500ms,seed=4"))
+	_, _, o, err := NewBot(tally{}, spec(t, "counter:nodes=2k,time=500ms,seed=4"), Hosting{})
 	if err != nil || o.Budget.Nodes != 2000 || o.Budget.Time != 500*time.Millisecond || o.Seed != 4 || !o.HasSeed {
 		t.Errorf("options = %+v, %v", o, err)
 	}

@@ -42,6 +42,8 @@ type Setup struct {
 	// that only streams the turns to another, which keeps the states
 	// itself (the page's worker), keeps little.
 	StateBudget int
+	// Hosting is how the match's programs are run (-python, -caps).
+	Hosting Hosting
 }
 
 // Logger is implemented by players that may have something to tell the
@@ -107,6 +109,17 @@ type Runner struct {
 	rec Record
 }
 
+// StartError is a side's bot that could not be made for a match: a
+// program that would not start, an agent file with a Python error. Every
+// match with it would fail alike.
+type StartError struct {
+	Side Side
+	Err  error
+}
+
+func (e *StartError) Error() string { return e.Side.String() + ": " + e.Err.Error() }
+func (e *StartError) Unwrap() error { return e.Err }
+
 // NewRunner checks the setup, makes the bots and the initial state.
 func NewRunner(s Setup) (*Runner, error) {
 	rec, err := s.start()
@@ -119,10 +132,10 @@ func NewRunner(s Setup) (*Runner, error) {
 	for _, side := range Sides {
 		spec := s.Players[side]
 		if r.bots[side] = s.Bots[side]; r.bots[side] == nil {
-			b, _, opts, err := NewBot(s.Game, spec)
+			b, _, opts, err := NewBot(s.Game, spec, s.Hosting)
 			if err != nil {
 				r.Close()
-				return nil, fmt.Errorf("%s: %w", side, err)
+				return nil, &StartError{Side: side, Err: err}
 			}
 			r.bots[side], r.budget[side] = b, opts.Budget
 			r.rands[side] = BotRand(s.Seed, side, opts)

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"math"
 	"runtime"
@@ -29,6 +30,8 @@ type Series struct {
 	Progress func(done, total int)
 	// Log is each game's Setup.Log, and Said its Setup.Said.
 	Log, Said io.Writer
+	// Hosting is how the games' programs run (-python, -caps).
+	Hosting Hosting
 }
 
 // GameSummary is one game of a series.
@@ -111,7 +114,9 @@ type SeriesResult struct {
 }
 
 // Run plays the series on Jobs goroutines. Games that fail to start (a bad
-// config) are logged with their error; a cancelled context stops the run.
+// config) are logged with their error; a cancelled context stops the run,
+// and so does a bot that cannot start (a StartError: an agent file with a
+// Python error would fail every game alike), whose error Run returns.
 func (s Series) Run(ctx context.Context) (*SeriesResult, error) {
 	jobs := s.Jobs
 	if jobs <= 0 {
@@ -125,17 +130,24 @@ func (s Series) Run(ctx context.Context) (*SeriesResult, error) {
 	res := &SeriesResult{Game: s.Game.Info().Name, Games: s.Games, Seed: s.Seed, Log: make([]GameSummary, s.Games),
 		Bots: [2]BotStats{{Spec: s.Bots[0].String()}, {Spec: s.Bots[1].String()}}}
 	start := time.Now()
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	var unstarted error
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				g, rec := s.play(ctx, i)
+				g, rec, err := s.play(ctx, i)
 				mu.Lock()
+				if se := (*StartError)(nil); errors.As(err, &se) && unstarted == nil {
+					unstarted = err
+					stop()
+				}
 				res.Log[i] = g
 				res.tally(g, rec)
 				done++
@@ -156,6 +168,9 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	if unstarted != nil {
+		return nil, unstarted
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -166,8 +181,8 @@ feed:
 	return res, nil
 }
 
-// play plays game i of the series.
-func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
+// play plays game i of the series, and says why it could not.
+func (s Series) play(ctx context.Context, i int) (GameSummary, *Record, error) {
 	seed := s.Seed + uint64(i)
 	g := GameSummary{Index: i, Seed: seed, ASide: P1}
 	players := s.Bots
@@ -179,13 +194,13 @@ func (s Series) play(ctx context.Context, i int) (GameSummary, *Record) {
 	if s.Configs != nil {
 		cfg = s.Configs(i, seed)
 	}
-	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players, ClockAll: s.ClockAll, Log: s.Log, Said: s.Said})
+	rec, err := Play(ctx, Setup{Game: s.Game, Config: cfg, Seed: seed, Players: players, ClockAll: s.ClockAll, Log: s.Log, Said: s.Said, Hosting: s.Hosting})
 	if err != nil {
 		g.Err = err.Error()
-		return g, nil
+		return g, nil, err
 	}
 	g.Result, g.Replacements = rec.Result, rec.Replacements()
-	return g, rec
+	return g, rec, nil
 }
 
 // tally adds one game to the bots' statistics.

@@ -19,14 +19,18 @@ import (
 // each turn as a replay file's turns are checked, so a message that does
 // not follow from the match is refused and never drawn.
 
-// ServeLog is the Setup.Log of the matches Serve plays: the desktop sets
-// its standard error, so that a person there learns where network
-// players are awaited.
-var ServeLog io.Writer
-
-// ServeSaid is the Setup.Said of the matches Serve plays: the desktop and
-// the page's server show there what programs write, unless -quiet.
-var ServeSaid io.Writer
+// ServeOptions are what a process that serves matches gives each match
+// Serve plays: the desktop and the page's server their standard error
+// and their flags; the page's worker, which starts no program, none.
+type ServeOptions struct {
+	// Log is the Setup.Log: a person at the desktop learns there where
+	// network players are awaited.
+	Log io.Writer
+	// Said is the Setup.Said: what programs write, unless -quiet.
+	Said io.Writer
+	// Hosting is how the matches' programs run (-python, -caps).
+	Hosting Hosting
+}
 
 // ServeStateBudget is the state budget of the matches Serve plays: the
 // side that shows the match keeps every state it needs in its Follower,
@@ -145,7 +149,7 @@ type Request struct {
 // then its end. Sides whose spec is [Person] are asked with MsgAsk and play
 // the Acts that answer them. It returns when the match is over, cannot
 // start (after sending MsgError) or ctx is cancelled.
-func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message)) {
+func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o ServeOptions) {
 	fail := func(err error) { send(Message{Kind: MsgError, Error: err.Error()}) }
 	setup, err := st.Setup()
 	if err != nil {
@@ -156,7 +160,7 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message)) {
 		serveAnalysis(ctx, setup, st, send)
 		return
 	}
-	setup.Log, setup.Said = ServeLog, ServeSaid
+	setup.Log, setup.Said, setup.Hosting = o.Log, o.Said, o.Hosting
 	// The page keeps the states it shows; here only the latest is of use.
 	setup.StateBudget = ServeStateBudget
 	for side, p := range setup.Players {

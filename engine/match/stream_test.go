@@ -29,7 +29,7 @@ func serve(t *testing.T, st Start, answer func(m Message) (Act, bool)) []Message
 				acts <- a
 			}
 		}
-	})
+	}, ServeOptions{})
 	return msgs
 }
 

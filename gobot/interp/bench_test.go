@@ -116,7 +116,7 @@ func BenchmarkSearchNodes(b *testing.B) {
 	}
 	g, _ := match.Lookup("colosseum")
 	strongSpec, _ := match.ParseSpec("strong")
-	strong, _, _, err := match.NewBot(g, strongSpec)
+	strong, _, _, err := match.NewBot(g, strongSpec, match.Hosting{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -45,10 +45,13 @@ type Request struct {
 type Gauntlet struct {
 	Plan *tournament.Plan
 	Key  string
+	// serve is how the process that serves it plays its games.
+	serve match.ServeOptions
 }
 
-// New checks a request against the programs offered and makes its plan.
-func New(req Request) (*Gauntlet, error) {
+// New checks a request against the programs offered and makes its plan,
+// whose games are played as o says (the server's log and flags).
+func New(req Request, o match.ServeOptions) (*Gauntlet, error) {
 	prog, ok := players.LookupOffered(req.Game, req.Program)
 	if !ok {
 		return nil, fmt.Errorf("no program named %q plays %q here (offer it with -player GAME/NAME=SPEC)", req.Program, req.Game)
@@ -60,8 +63,8 @@ func New(req Request) (*Gauntlet, error) {
 	if err != nil {
 		return nil, err
 	}
-	plan.Caps = players.ProgramCaps.String()
-	return &Gauntlet{Plan: plan, Key: key(prog, req.Pairs, kept.BoardPart(plan))}, nil
+	plan.Caps = o.Hosting.ProgramCaps().String()
+	return &Gauntlet{Plan: plan, Key: key(prog, req.Pairs, kept.BoardPart(plan)), serve: o}, nil
 }
 
 // key names a gauntlet's directory: the game, the program's name, the
@@ -131,7 +134,7 @@ func (g *Gauntlet) Run(ctx context.Context, base string, replay func(tournament.
 		return st
 	}
 	send(status(standings))
-	final, err := tournament.Run(ctx, g.Plan, tournament.Options{Dir: dir, Jobs: max(1, runtime.NumCPU()/2), Log: match.ServeLog,
+	final, err := tournament.Run(ctx, g.Plan, tournament.Options{Dir: dir, Jobs: max(1, runtime.NumCPU()/2), Log: g.serve.Log, Hosting: g.serve.Hosting,
 		Progress: func(e tournament.Entry, s *tournament.Standings, left int) {
 			games = append(games, e)
 			send(status(s))

@@ -32,7 +32,7 @@ type Options struct {
 	Record, Screenshot                   string
 	Frames                               int
 	Measure                              bool
-	Caps                                 string
+	Caps, Python                         string
 	Offers                               players.Offers
 	Quiet                                bool
 	Size                                 Size
@@ -81,7 +81,7 @@ func FlagSet(o *Options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.Screenshot, "screenshot", "", "save the window to this PNG `file` after -frames frames and exit")
 	fs.IntVar(&o.Frames, "frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
 	fs.BoolVar(&o.Measure, "measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
-	fs.StringVar(&players.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	fs.StringVar(&o.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&o.Caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	fs.Var(&o.Offers, "player", players.OfferUsage)
 	o.Size = Size{1280, 800}

@@ -57,7 +57,7 @@ func main() {
 			for name, src := range req.Sources {
 				gobot.Provide(name, src)
 			}
-			go match.Serve(context.Background(), *req.Start, acts, post)
+			go match.Serve(context.Background(), *req.Start, acts, post, match.ServeOptions{})
 		case req.Act != nil:
 			select {
 			case acts <- *req.Act:

@@ -1,0 +1,55 @@
+package match
+
+import (
+	"time"
+
+	"github.com/arena-playground/arena/box"
+)
+
+// Hosting is how the programs a match starts are run on this machine:
+// what a front end's flags set (-python, -caps), carried by each Setup
+// to the kinds that start programs (package players), not kept in
+// package variables, so that two matches in one process (a server's
+// gauntlet beside a person's match, tests side by side) can differ. The
+// zero Hosting is the defaults.
+type Hosting struct {
+	// Python plays py: agent files: "" is $ARENA_PYTHON, else the first
+	// of the system's usual names found on the PATH.
+	Python string
+	// Caps bound each program (box.Caps); nil is box.DefaultCaps, and
+	// &box.Caps{} caps nothing (-caps off).
+	Caps *box.Caps
+	// ConnectWait bounds the wait for a program arena started to connect
+	// to its seat (tcp:cmd:); 0 is DefaultConnectWait.
+	ConnectWait time.Duration
+}
+
+// DefaultConnectWait is the wait for a started program to connect: it
+// has only to start, which Python with NumPy does in a second.
+const DefaultConnectWait = 20 * time.Second
+
+// ProgramCaps are the caps of each program the match starts.
+func (h Hosting) ProgramCaps() box.Caps {
+	if h.Caps == nil {
+		return box.DefaultCaps
+	}
+	return *h.Caps
+}
+
+// Connect is the wait for a started program to connect.
+func (h Hosting) Connect() time.Duration {
+	if h.ConnectWait <= 0 {
+		return DefaultConnectWait
+	}
+	return h.ConnectWait
+}
+
+// WithCaps is h with the caps parsed from text, as -caps gives them.
+func (h Hosting) WithCaps(text string) (Hosting, error) {
+	c, err := box.ParseCaps(text)
+	if err != nil {
+		return h, err
+	}
+	h.Caps = &c
+	return h, nil
+}
