@@ -8,7 +8,6 @@ package ui
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -42,18 +41,13 @@ type Platform interface {
 // Options are the settings the window opens with, from the URL or the
 // command line: ?game=life&p1=strong&p2=greedy&seed=7&preset=64x64.
 type Options struct {
-	Game, P1, P2, Preset string
-	Seed                 uint64
+	// Link is the match to open and how to show it: the page's address,
+	// the desktop's flags.
+	Link
 	// File, when set, is a config file to open at once (the desktop's
 	// -config): its name and contents.
 	File     string
 	FileData []byte
-	// Start opens the match at once instead of the start view.
-	Start bool
-	// Turn is where a replay or a link's match opens (File holding a
-	// replay, the page's ?replay=URL&turn=N, or a match's &turn=N): the
-	// playhead stops there; -1 plays from the start.
-	Turn     float64
 	Platform Platform // nil: no link sharing, GIFs are not saved
 	// Host computes the matches: nil for a goroutine of this process (the
 	// desktop); the page's Web Worker in the browser.
@@ -61,12 +55,6 @@ type Options struct {
 	// Serve is how this process plays the matches it computes (a nil
 	// Host): where it logs, and how programs run (-python, -caps).
 	Serve match.ServeOptions
-	// Moves are turns a link carries, played as given before the bots
-	// take over (see link.go); LinkErr says why a link's moves could not
-	// be read.
-	Moves      [][2]json.RawMessage
-	LinkErr    error
-	movesParam string
 	// Yield is called now and then while a GIF is recorded, so that the
 	// page keeps drawing (the browser build); nil on the desktop.
 	Yield func()
@@ -85,19 +73,10 @@ type Options struct {
 	// ProgramsHelp, when no program is offered, says how to offer one:
 	// the page's server and the desktop differ.
 	ProgramsHelp string
-	// BotSource is the source of the bot written in the page that a link
-	// carries (its bot parameter), for the editor to open on.
-	BotSource string
 	// Editor opens the page's editor of bots written in Go; nil where
 	// there is none (the desktop, which plays go:FILE from -p1 instead).
 	// With an editor, every game's seats offer the bot written there.
 	Editor Editor
-	// Thinking draws what the bots thought over the board (the link's
-	// thinking=1, the T key, the Thinking button).
-	Thinking bool
-	// Analyse opens the analysis board at the match's turn (the link's
-	// analyse=1, the A key, the Analyse button).
-	Analyse bool
 }
 
 // Editor is where a person writes a bot in Go (the page's, see
@@ -148,59 +127,12 @@ func (o *Options) missingProgram(game, spec string) error {
 // servedPrefix starts the spec of an offered program.
 const servedPrefix = "served:"
 
-// ParseQuery reads options from URL parameters; a missing or unknown
-// value keeps the default. Start is set when the query names a game.
-func ParseQuery(q url.Values) Options {
-	o := Options{Game: "life", P1: "strong", P2: "greedy", Seed: randomSeed(), Turn: -1}
-	if t, err := strconv.ParseFloat(q.Get("turn"), 64); err == nil && t >= 0 && !math.IsInf(t, 0) {
-		o.Turn = t
-	}
-	if v := q.Get("game"); v != "" {
-		o.Game, o.Start = v, true
-	}
-	if v := q.Get("p1"); v != "" {
-		o.P1 = v
-	}
-	if v := q.Get("p2"); v != "" {
-		o.P2 = v
-	}
-	o.Preset = q.Get("preset")
-	if s, err := strconv.ParseUint(q.Get("seed"), 10, 64); err == nil {
-		o.Seed = s
-	}
-	if m := q.Get("moves"); m != "" {
-		o.Moves, o.LinkErr = decodeMoves(m)
-		o.movesParam = m
-	}
-	o.Thinking = q.Get("thinking") == "1"
-	o.Analyse = q.Get("analyse") == "1"
-	if b := q.Get("bot"); b != "" {
-		var err error
-		if o.BotSource, err = decodeSource(b); err != nil && o.LinkErr == nil {
-			o.LinkErr = err
-		}
-	}
-	return o
-}
-
-// Query writes the settings as URL parameters.
+// Query writes the settings as URL parameters: the link's, with the
+// bot written in the page when a seat has it.
 func (o Options) Query() url.Values {
-	q := url.Values{}
-	q.Set("game", o.Game)
-	q.Set("p1", o.P1)
-	q.Set("p2", o.P2)
-	q.Set("seed", strconv.FormatUint(o.Seed, 10))
-	if o.Preset != "" && !isFile(o.Preset) { // a link cannot carry a file
-		q.Set("preset", o.Preset)
-	}
+	q := o.Link.Query()
 	if bot, err := o.linkBot(); err == nil && bot != "" {
 		q.Set("bot", bot)
-	}
-	if o.Thinking {
-		q.Set("thinking", "1")
-	}
-	if o.Analyse {
-		q.Set("analyse", "1")
 	}
 	return q
 }
@@ -265,13 +197,13 @@ func New(opts Options) *App {
 	case opts.FileData != nil:
 		a.open(opts.File, opts.FileData)
 	case opts.Start:
-		a.startMatchWith(opts.Game, opts.P1, opts.P2, opts.Preset, opts.Seed, opts.Moves)
+		a.startMatch(opts.Link)
 	}
-	if opts.LinkErr != nil {
-		a.toastf("%v: the bots play the match anew", opts.LinkErr)
+	if opts.Err != nil {
+		a.toastf("%v: the bots play the match anew", opts.Err)
 	} else if a.match != nil && opts.Moves != nil && opts.Platform != nil {
 		q := a.opts.Query() // the address bar keeps the link's moves
-		q.Set("moves", opts.movesParam)
+		q.Set("moves", opts.moves)
 		opts.Platform.Share(q, false)
 	}
 	return a
@@ -496,14 +428,12 @@ func (a *App) startPlays() {
 		return
 	}
 	p := plays[len(plays)-1]
-	game, _, _, preset, seed := a.start.settings()
-	if game != p[0] {
+	if a.start.games.id() != p[0] {
 		a.start.selectGame(p[0])
-		preset = a.start.presets.id()
 	}
 	a.start.players[0].choose(p[1])
 	a.start.players[1].choose(p[2])
-	a.startMatch(p[0], p[1], p[2], preset, seed)
+	a.startMatch(a.start.settings())
 }
 
 // Toast shows a message for a few seconds, from any goroutine.
@@ -525,14 +455,11 @@ func (a *App) currentToast() string {
 	return a.toast
 }
 
-// startMatch opens the match view with these settings.
-func (a *App) startMatch(game, p1, p2, preset string, seed uint64) {
-	a.startMatchWith(game, p1, p2, preset, seed, nil)
-}
-
-// startMatchWith opens the match view with these settings, first playing
-// the moves given (a link's).
-func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][2]json.RawMessage) {
+// startMatch opens the match view on the link's match, first playing
+// the moves it carries. Its players are checked, none started: the match
+// starts each once.
+func (a *App) startMatch(l Link) {
+	game, p1, p2, preset, seed := l.Game, l.P1, l.P2, l.Preset, l.Seed
 	for _, p := range []string{p1, p2} {
 		if err := a.opts.missingProgram(game, p); err != nil {
 			a.toastf("%v", err)
@@ -540,13 +467,13 @@ func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][
 			return
 		}
 	}
-	setup, err := buildSetup(game, p1, p2, preset, seed, a.loaded, a.opts.Serve.Hosting)
+	setup, err := l.Setup(a.loaded, a.opts.Serve.Hosting)
 	if err != nil {
 		a.toastf("%v", err)
 		a.showStart()
 		return
 	}
-	v, err := newMatchView(a, setup, moves)
+	v, err := newMatchView(a, setup, l.Moves)
 	if err != nil {
 		a.toastf("%v", err)
 		return
@@ -556,13 +483,16 @@ func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][
 	}
 	a.match = v
 	a.canvas.Forget()
-	if a.opts.Turn > 0 {
-		// A link's turn: playing stops there, once, for the first match
-		// (0, Options' zero value, plays from the start as -1 does).
-		v.pb.hold = a.opts.Turn
+	if l.Turn > 0 {
+		// A link's turn: playing stops there, once (0, the zero value,
+		// plays from the start as -1 does).
+		v.pb.hold = l.Turn
 	}
-	a.opts.Turn = -1
-	a.opts.Game, a.opts.P1, a.opts.P2, a.opts.Preset, a.opts.Seed = game, p1, p2, preset, seed
+	// The link now names this match: its moves were played, its turn
+	// reached, and what the view shows is kept.
+	l.Moves, l.moves, l.Turn, l.Err, l.Start = nil, "", -1, nil, true
+	l.Bot, l.Thinking, l.Analyse = a.opts.Bot, a.opts.Thinking, a.opts.Analyse
+	a.opts.Link = l
 	a.start.selectGame(game)
 	a.start.players[0].choose(p1)
 	a.start.players[1].choose(p2)
@@ -573,56 +503,11 @@ func (a *App) startMatchWith(game, p1, p2, preset string, seed uint64, moves [][
 	}
 }
 
-// buildSetup turns the settings into a match setup; a person is "you",
-// and a preset may be the file loaded last. Programs are checked as h
-// would run them.
-func buildSetup(game, p1, p2, preset string, seed uint64, file *loadedFile, h match.Hosting) (match.Setup, error) {
-	g, err := match.Lookup(game)
-	if err != nil {
-		return match.Setup{}, err
-	}
-	s := match.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g), Hosting: h}
-	switch {
-	case isFile(preset):
-		if file == nil || file.game != game || file.preset() != preset {
-			return s, fmt.Errorf("%s is not loaded: drop the file on the window", strings.TrimPrefix(preset, filePrefix))
-		}
-		s.Config = file.cfg
-	case preset != "":
-		p, err := match.LookupPreset(g, preset)
-		if err != nil {
-			return s, err
-		}
-		s.Config = p.Config
-	}
-	for side, spec := range [2]string{p1, p2} {
-		sp, err := match.ParseSpec(spec)
-		if err != nil {
-			return s, err
-		}
-		switch {
-		case sp.Name == You:
-			if humans[game] == nil {
-				return s, fmt.Errorf("%s cannot be played by a person yet", game)
-			}
-		case strings.HasPrefix(spec, servedPrefix), spec == PageBot:
-			// An offered program is checked against the programs offered
-			// (startMatchWith): only the machine that offers it can make
-			// it; the page's bot, by the worker that interprets it.
-		default:
-			// Checked, not started: the match starts a program once.
-			if _, _, err := match.CheckBot(g, sp, h); err != nil {
-				return s, err
-			}
-		}
-		s.Players[side] = sp
-	}
-	return s, nil
-}
-
 // newSeed starts the same match with a new random seed.
 func (a *App) newSeed() {
-	a.startMatch(a.opts.Game, a.opts.P1, a.opts.P2, a.opts.Preset, randomSeed())
+	l := a.opts.Link
+	l.Seed = randomSeed()
+	a.startMatch(l)
 }
 
 // showStart goes back to the start view, stopping the match.

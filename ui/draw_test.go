@@ -27,7 +27,7 @@ func BenchmarkDraw(b *testing.B) {
 				name += "/uncached"
 			}
 			b.Run(name, func(b *testing.B) {
-				a := New(Options{Game: c.game, Preset: c.preset, P1: c.p1, P2: c.p2, Seed: 5, Start: true})
+				a := New(Options{Link: Link{Game: c.game, Preset: c.preset, P1: c.p1, P2: c.p2, Seed: 5, Start: true}})
 				defer a.showStart()
 				a.Layout(1280, 800)
 				a.canvas.Uncached = !cached

@@ -52,7 +52,7 @@ func TestEvalGraphDrops(t *testing.T) {
 // A click on a marked fall on the graph takes the playhead there.
 func TestEvalGraphClickGoesThere(t *testing.T) {
 	var in presses
-	a := computedMatch(t, Options{Game: "colosseum", P1: "strong:nodes=3000", P2: "greedy", Seed: 3, Preset: "6", Start: true, Presses: in.take})
+	a := computedMatch(t, Options{Link: Link{Game: "colosseum", P1: "strong:nodes=3000", P2: "greedy", Seed: 3, Preset: "6", Start: true}, Presses: in.take})
 	pb := a.match.pb
 	pb.tick(600)
 	a.Update()

@@ -149,13 +149,15 @@ func loadFile(preferred, path string, data []byte) (*loadedFile, error) {
 // the file when one is given, else on the preset.
 func Setup(o Options) (match.Setup, error) {
 	if o.FileData == nil {
-		return buildSetup(o.Game, o.P1, o.P2, o.Preset, o.Seed, nil, o.Serve.Hosting)
+		return o.Link.Setup(nil, o.Serve.Hosting)
 	}
 	f, err := loadFile(o.Game, o.File, o.FileData)
 	if err != nil {
 		return match.Setup{}, err
 	}
-	return buildSetup(f.game, o.P1, o.P2, f.preset(), o.Seed, f, o.Serve.Hosting)
+	l := o.Link
+	l.Game, l.Preset = f.game, f.preset()
+	return l.Setup(f, o.Serve.Hosting)
 }
 
 // open starts a match on a file's config, with the players chosen in the
@@ -172,8 +174,9 @@ func (a *App) open(path string, data []byte) {
 	}
 	a.loaded = f
 	a.start.selectGame(f.game) // offers the file, keeps the players the game has
-	_, p1, p2, _, _ := a.start.settings()
-	a.startMatch(f.game, p1, p2, f.preset(), a.opts.Seed)
+	l := a.start.settings()
+	l.Preset, l.Seed = f.preset(), a.opts.Seed
+	a.startMatch(l)
 	if a.match != nil {
 		a.toastf("playing %s", f.name)
 	}

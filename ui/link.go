@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/linktext"
@@ -14,6 +18,137 @@ import (
 // budget does not: its link carries the match's moves too, deflated and
 // in base64 (the moves parameter), and the page plays them as given
 // before the bots take over.
+
+// Link is a match as a link names it, and how it is shown: what the
+// page's address carries (?game=life&p1=strong…), the desktop's flags,
+// the start view's choices. It is read once (ParseLink), carried as one
+// value to the board (App.startMatch), checked there without making a
+// bot (Setup), and written back (Query).
+type Link struct {
+	Game, P1, P2, Preset string
+	Seed                 uint64
+	// Start opens the match at once: the link names a game.
+	Start bool
+	// Turn is where the match opens, paused (&turn=N, a replay's -turn);
+	// -1 plays from the start.
+	Turn float64
+	// Moves are turns played as given before the bots take over (a match
+	// with a bot on the clock); moves is their parameter as it came.
+	Moves [][2]json.RawMessage
+	moves string
+	// Bot is the source of the bot written in the page that the link
+	// carries (its bot parameter), for the editor to open on.
+	Bot string
+	// Thinking draws what the bots thought over the board (thinking=1,
+	// the T key); Analyse opens the analysis board (analyse=1, the A key).
+	Thinking, Analyse bool
+	// Err says why a part of the link could not be read: the match is
+	// played anew without it.
+	Err error
+}
+
+// ParseLink reads a link's parameters; a missing or unknown value keeps
+// the default (Life, strong against greedy, a random seed).
+func ParseLink(q url.Values) Link {
+	l := Link{Game: "life", P1: "strong", P2: "greedy", Seed: randomSeed(), Turn: -1}
+	if t, err := strconv.ParseFloat(q.Get("turn"), 64); err == nil && t >= 0 && !math.IsInf(t, 0) {
+		l.Turn = t
+	}
+	if v := q.Get("game"); v != "" {
+		l.Game, l.Start = v, true
+	}
+	if v := q.Get("p1"); v != "" {
+		l.P1 = v
+	}
+	if v := q.Get("p2"); v != "" {
+		l.P2 = v
+	}
+	l.Preset = q.Get("preset")
+	if s, err := strconv.ParseUint(q.Get("seed"), 10, 64); err == nil {
+		l.Seed = s
+	}
+	if m := q.Get("moves"); m != "" {
+		l.Moves, l.Err = decodeMoves(m)
+		l.moves = m
+	}
+	l.Thinking = q.Get("thinking") == "1"
+	l.Analyse = q.Get("analyse") == "1"
+	if b := q.Get("bot"); b != "" {
+		var err error
+		if l.Bot, err = decodeSource(b); err != nil && l.Err == nil {
+			l.Err = err
+		}
+	}
+	return l
+}
+
+// Query writes the link's match and view as URL parameters; not its bot
+// (Options.Query adds the editor's) nor its moves (copyLink adds them
+// when the match needs them).
+func (l Link) Query() url.Values {
+	q := url.Values{}
+	q.Set("game", l.Game)
+	q.Set("p1", l.P1)
+	q.Set("p2", l.P2)
+	q.Set("seed", strconv.FormatUint(l.Seed, 10))
+	if l.Preset != "" && !isFile(l.Preset) { // a link cannot carry a file
+		q.Set("preset", l.Preset)
+	}
+	if l.Thinking {
+		q.Set("thinking", "1")
+	}
+	if l.Analyse {
+		q.Set("analyse", "1")
+	}
+	return q
+}
+
+// Setup is the match the link names, checked without making a bot: a
+// person is "you", a preset may be the file loaded last, and programs are
+// checked as h would run them, not started (the match starts each once).
+func (l Link) Setup(file *loadedFile, h match.Hosting) (match.Setup, error) {
+	game, p1, p2, preset, seed := l.Game, l.P1, l.P2, l.Preset, l.Seed
+	g, err := match.Lookup(game)
+	if err != nil {
+		return match.Setup{}, err
+	}
+	s := match.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g), Hosting: h}
+	switch {
+	case isFile(preset):
+		if file == nil || file.game != game || file.preset() != preset {
+			return s, fmt.Errorf("%s is not loaded: drop the file on the window", strings.TrimPrefix(preset, filePrefix))
+		}
+		s.Config = file.cfg
+	case preset != "":
+		p, err := match.LookupPreset(g, preset)
+		if err != nil {
+			return s, err
+		}
+		s.Config = p.Config
+	}
+	for side, spec := range [2]string{p1, p2} {
+		sp, err := match.ParseSpec(spec)
+		if err != nil {
+			return s, err
+		}
+		switch {
+		case sp.Name == You:
+			if humans[game] == nil {
+				return s, fmt.Errorf("%s cannot be played by a person yet", game)
+			}
+		case strings.HasPrefix(spec, servedPrefix), spec == PageBot:
+			// An offered program is checked against the programs offered
+			// (App.startMatch): only the machine that offers it can make
+			// it; the page's bot, by the worker that interprets it.
+		default:
+			if _, _, err := match.CheckBot(g, sp, h); err != nil {
+				return s, err
+			}
+		}
+		s.Players[side] = sp
+	}
+	return s, nil
+}
 
 // maxLinkMoves bounds the moves parameter, in characters: links longer
 // than a few kilobytes break in mail and chat programs.

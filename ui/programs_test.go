@@ -33,9 +33,7 @@ func TestWindowPlaysOfferedPrograms(t *testing.T) {
 	if err := players.Offer(p); err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Game: "colosseum", P1: "served:windowed", P2: "greedy", Seed: 3, Start: true, Serve: serve,
-		Programs:  []Program{{Game: "colosseum", Name: "windowed", Spec: "served:windowed", Kind: "py"}},
-		Gauntlets: LocalGauntlets{Dir: t.TempDir(), Serve: serve}})
+	a := New(Options{Link: Link{Game: "colosseum", P1: "served:windowed", P2: "greedy", Seed: 3, Start: true}, Serve: serve, Programs: []Program{{Game: "colosseum", Name: "windowed", Spec: "served:windowed", Kind: "py"}}, Gauntlets: LocalGauntlets{Dir: t.TempDir(), Serve: serve}})
 	a.Layout(1280, 800)
 	for !a.Status().Done && a.Status().Failed == "" {
 		a.Update()

@@ -138,12 +138,12 @@ func (v *startView) selectGame(name string) {
 }
 
 // settings returns what the view has chosen.
-func (v *startView) settings() (game, p1, p2, preset string, seed uint64) {
+func (v *startView) settings() Link {
 	seed, err := strconv.ParseUint(v.seed.value, 10, 64)
 	if err != nil {
 		seed = randomSeed()
 	}
-	return v.games.id(), v.players[0].id(), v.players[1].id(), v.presets.id(), seed
+	return Link{Game: v.games.id(), P1: v.players[0].id(), P2: v.players[1].id(), Preset: v.presets.id(), Seed: seed, Start: true, Turn: -1}
 }
 
 func (v *startView) layout(c render.Canvas, st style, w, h float64) {

@@ -23,14 +23,11 @@ func TestStartViewKeepsItsButtons(t *testing.T) {
 	for _, size := range [][2]int{{1280, 800}, {390 * 3, 844 * 3}} {
 		for _, editor := range []Editor{nil, noEditor{}} {
 			var pending []ebiten.Key
-			a := New(Options{Game: "life", P1: "strong", P2: "greedy", Seed: 7, Editor: editor,
-				Programs:  []Program{{Game: "colosseum", Name: "mine", Spec: "served:mine", Kind: "py"}},
-				Gauntlets: LocalGauntlets{Dir: t.TempDir()},
-				Presses: func() ([]ebiten.Key, [][2]float64) {
-					k := pending
-					pending = nil
-					return k, nil
-				}})
+			a := New(Options{Link: Link{Game: "life", P1: "strong", P2: "greedy", Seed: 7}, Editor: editor, Programs: []Program{{Game: "colosseum", Name: "mine", Spec: "served:mine", Kind: "py"}}, Gauntlets: LocalGauntlets{Dir: t.TempDir()}, Presses: func() ([]ebiten.Key, [][2]float64) {
+				k := pending
+				pending = nil
+				return k, nil
+			}})
 			a.Layout(size[0], size[1])
 			press := func(k ebiten.Key) {
 				pending = []ebiten.Key{k}

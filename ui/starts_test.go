@@ -40,7 +40,7 @@ func init() {
 // the start view's players without making them, and the match makes
 // each once.
 func TestTheWindowStartsAProgramOnceAMatch(t *testing.T) {
-	a := New(Options{Game: "colosseum", P1: "counted:window", P2: "random", Preset: "6", Seed: 3, Start: true})
+	a := New(Options{Link: Link{Game: "colosseum", P1: "counted:window", P2: "random", Preset: "6", Seed: 3, Start: true}})
 	a.Layout(1280, 800)
 	for !a.Status().Done && a.Status().Failed == "" {
 		a.Update()

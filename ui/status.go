@@ -158,7 +158,8 @@ func (a *App) updateStatus() {
 	} else {
 		v := a.start
 		// What the start view shows chosen, not the last match's.
-		s.Game, s.Players[0], s.Players[1], s.Preset, _ = v.settings()
+		l := v.settings()
+		s.Game, s.Players[0], s.Players[1], s.Preset = l.Game, l.P1, l.P2, l.Preset
 		if seed, err := strconv.ParseUint(v.seed.value, 10, 64); err == nil {
 			s.Seed = seed
 		}

@@ -24,14 +24,14 @@ import (
 
 func TestQueryRoundTrip(t *testing.T) {
 	q, _ := url.ParseQuery("game=life&p1=strong:nodes=5000&p2=you&seed=7&preset=64x64")
-	o := ParseQuery(q)
+	o := ParseLink(q)
 	if !o.Start || o.Game != "life" || o.P1 != "strong:nodes=5000" || o.P2 != You || o.Seed != 7 || o.Preset != "64x64" {
-		t.Fatalf("ParseQuery = %+v", o)
+		t.Fatalf("ParseLink = %+v", o)
 	}
-	if back := ParseQuery(o.Query()); back.Query().Encode() != o.Query().Encode() {
+	if back := ParseLink(o.Query()); back.Query().Encode() != o.Query().Encode() {
 		t.Errorf("round trip: %v then %v", o.Query(), back.Query())
 	}
-	if d := ParseQuery(url.Values{}); d.Start || d.Game != "life" || d.P1 != "strong" || d.P2 != "greedy" {
+	if d := ParseLink(url.Values{}); d.Start || d.Game != "life" || d.P1 != "strong" || d.P2 != "greedy" {
 		t.Errorf("defaults: %+v", d)
 	}
 }
@@ -44,13 +44,14 @@ func TestBuildSetupRefuses(t *testing.T) {
 		{"life", "strong", "greedy", "huge", `unknown preset "huge"`},
 	}
 	for _, c := range cases {
-		if _, err := buildSetup(c.game, c.p1, c.p2, c.preset, 1, nil, match.Hosting{}); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("buildSetup(%v) = %v, want %q", c, err, c.want)
+		l := Link{Game: c.game, P1: c.p1, P2: c.p2, Preset: c.preset, Seed: 1}
+		if _, err := l.Setup(nil, match.Hosting{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v.Setup() = %v, want %q", l, err, c.want)
 		}
 	}
-	s, err := buildSetup("life", You, "random", "64x64", 3, nil, match.Hosting{})
+	s, err := Link{Game: "life", P1: You, P2: "random", Preset: "64x64", Seed: 3}.Setup(nil, match.Hosting{})
 	if err != nil || s.Players[0].Name != You || s.Config.(*life.Config).Rows != 64 {
-		t.Errorf("buildSetup with a person: %+v, %v", s, err)
+		t.Errorf("a link with a person: %+v, %v", s, err)
 	}
 }
 
@@ -339,7 +340,7 @@ func TestLoadFile(t *testing.T) {
 // and the file is one more board of that game in the start view.
 func TestAppOpensAFile(t *testing.T) {
 	input, _ := os.ReadFile("../engine/mapcolor/testdata/t5.txt")
-	a := New(Options{Game: "life", P1: "strong", P2: You, Seed: 4, File: "t5.txt", FileData: input})
+	a := New(Options{Link: Link{Game: "life", P1: "strong", P2: You, Seed: 4}, File: "t5.txt", FileData: input})
 	defer a.showStart()
 	if a.match == nil || a.opts.Game != "mapcolor" || a.opts.Preset != "file:t5.txt" || a.opts.P2 != You {
 		t.Fatalf("opened %+v, match %v", a.opts, a.match != nil)
@@ -363,12 +364,11 @@ func TestAppOpensAFile(t *testing.T) {
 // order pressed; Esc leaves the seed field.
 func TestKeysNeverLoseAMatch(t *testing.T) {
 	var pending []ebiten.Key
-	a := New(Options{Game: "mapcolor", P1: "strong", P2: "greedy", Preset: "usa", Seed: 2, Start: true,
-		Presses: func() ([]ebiten.Key, [][2]float64) {
-			k := pending
-			pending = nil
-			return k, nil
-		}})
+	a := New(Options{Link: Link{Game: "mapcolor", P1: "strong", P2: "greedy", Preset: "usa", Seed: 2, Start: true}, Presses: func() ([]ebiten.Key, [][2]float64) {
+		k := pending
+		pending = nil
+		return k, nil
+	}})
 	defer a.showStart()
 	a.Layout(1280, 800)
 	press := func(k ...ebiten.Key) {
@@ -500,11 +500,11 @@ func replayOf(t *testing.T, rec *match.Record) string {
 // playhead, as the status tells tests.
 func TestThinkingLayer(t *testing.T) {
 	q, _ := url.ParseQuery("game=colosseum&p1=strong:nodes=5000&p2=greedy&seed=3&preset=8&thinking=1&turn=2")
-	o := ParseQuery(q)
+	o := Options{Link: ParseLink(q)}
 	if !o.Thinking || o.Turn != 2 || o.Query().Get("thinking") != "1" {
-		t.Fatalf("ParseQuery = %+v, link %v", o, o.Query())
+		t.Fatalf("ParseLink = %+v, link %v", o, o.Query())
 	}
-	if off := ParseQuery(url.Values{}); off.Thinking || off.Query().Has("thinking") {
+	if off := ParseLink(url.Values{}); off.Thinking || off.Query().Has("thinking") {
 		t.Fatalf("the layer is on by default: %v", off.Query())
 	}
 	var in presses
@@ -539,7 +539,7 @@ func TestThinkingLayer(t *testing.T) {
 // analyses that one; A again turns it off.
 func TestAnalysisBoard(t *testing.T) {
 	var in presses
-	a := computedMatch(t, Options{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true, Turn: 4, Presses: in.take})
+	a := computedMatch(t, Options{Link: Link{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true, Turn: 4}, Presses: in.take})
 	pb := a.match.pb
 	pb.tick(60)
 	in.keys = []ebiten.Key{ebiten.KeyA}

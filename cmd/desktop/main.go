@@ -60,7 +60,7 @@ func main() {
 	if *seed != 0 {
 		q.Set("seed", strconv.FormatUint(*seed, 10))
 	}
-	opts := ui.ParseQuery(q)
+	opts := ui.Options{Link: ui.ParseLink(q)}
 	opts.Serve = serve
 	opts.Turn = *turn
 	opts.Thinking = *thinking

@@ -40,7 +40,7 @@ func main() {
 	debug.SetMemoryLimit(memoryLimit)
 	search := js.Global().Get("location").Get("search").String()
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
-	opts := ui.ParseQuery(q)
+	opts := ui.Options{Link: ui.ParseLink(q)}
 	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, pageHost{}, yield, listenPresses()
 	opts.Programs, opts.ProgramsHelp = offeredPrograms()
 	opts.Editor = pageEditor{}
@@ -496,7 +496,7 @@ func editorHost(play func(game, p1, p2 string), opts ui.Options) {
 		}),
 		"pageBot": ui.PageBot,
 	}))
-	if opts.BotSource != "" {
-		js.Global().Call("arenaLinkBot", opts.Game, opts.BotSource)
+	if opts.Bot != "" {
+		js.Global().Call("arenaLinkBot", opts.Game, opts.Bot)
 	}
 }

@@ -25,11 +25,11 @@ func TestAppScreenMatchesWholeFrames(t *testing.T) {
 		30: {ebiten.KeyEscape}, 33: {ebiten.KeyArrowLeft}, 36: {ebiten.KeySpace},
 	}
 	for _, c := range []ui.Options{
-		{Game: "life", P1: "greedy", P2: "random", Seed: 3},
-		{Game: "colosseum", Preset: "7", P1: "greedy", P2: "random", Seed: 3},
-		{Game: "mapcolor", Preset: "voronoi", P1: "course", P2: "greedy", Seed: 5},
-		{Game: "evasion", P1: "greedy", P2: "random", Seed: 3},
-		{Game: "pathgame", Preset: "gen-300", P1: "greedy", P2: "random", Seed: 5},
+		{Link: ui.Link{Game: "life", P1: "greedy", P2: "random", Seed: 3}},
+		{Link: ui.Link{Game: "colosseum", Preset: "7", P1: "greedy", P2: "random", Seed: 3}},
+		{Link: ui.Link{Game: "mapcolor", Preset: "voronoi", P1: "course", P2: "greedy", Seed: 5}},
+		{Link: ui.Link{Game: "evasion", P1: "greedy", P2: "random", Seed: 3}},
+		{Link: ui.Link{Game: "pathgame", Preset: "gen-300", P1: "greedy", P2: "random", Seed: 5}},
 	} {
 		t.Run(c.Game, func(t *testing.T) {
 			frame := 0
