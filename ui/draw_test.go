@@ -20,6 +20,7 @@ func BenchmarkDraw(b *testing.B) {
 		{"mapcolor-voronoi", "mapcolor", "voronoi", "course", "greedy"},
 		{"evasion", "evasion", "", "strong", "greedy"},
 		{"pathgame", "pathgame", "gen-300", "strong", "greedy"},
+		{"pathgame-1000", "pathgame", "gen-1000", "strong", "greedy"},
 	} {
 		for _, cached := range []bool{true, false} {
 			name := c.name

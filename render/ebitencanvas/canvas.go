@@ -39,8 +39,9 @@ type Canvas struct {
 	pixels map[image.Point]*ebiten.Image
 	shapes map[string]*ebiten.Image
 	// strokes keeps the polylines' triangles (see stroke), by a hash
-	// of their points and width.
-	strokes map[uint64]*stroke
+	// of their points and width; oldStrokes, the generation before, from
+	// which a stroke drawn again is taken back.
+	strokes, oldStrokes map[uint64]*stroke
 	white   *ebiten.Image
 	path    vector.Path
 	vs      []ebiten.Vertex
@@ -174,22 +175,24 @@ type stroke struct {
 	is  []uint16
 }
 
-// maxStrokes bounds the stroke cache; it is emptied when full.
-const maxStrokes = 2048
+// maxStrokes bounds a generation of the stroke cache: when one is full,
+// it becomes the old one and the one before is dropped, so that a frame
+// of up to maxStrokes polylines (the shortest path's gen-1000 graph has
+// 4,699 edges) finds every one again in the next, and the cache holds
+// at most twice as many.
+const maxStrokes = 8192
 
 // stroke returns the triangles of a polyline w wide, with round joins
 // and caps, made once: a kept screen draws the same polylines again each
 // frame a region they cross changes (the shortest-path view's edges),
 // and the stroker's arcs cost more than drawing them.
 func (c *Canvas) stroke(pts []render.Point, w float64) *stroke {
-	var h maphash.Hash
-	h.SetSeed(strokeSeed)
-	for _, p := range pts {
-		maphash.WriteComparable(&h, p)
-	}
-	maphash.WriteComparable(&h, w)
-	key := h.Sum64()
+	key := strokeKey(pts, w)
 	if st, ok := c.strokes[key]; ok && st.w == w && slices.Equal(st.pts, pts) {
+		return st
+	}
+	if st, ok := c.oldStrokes[key]; ok && st.w == w && slices.Equal(st.pts, pts) {
+		c.keepStroke(key, st)
 		return st
 	}
 	c.path = vector.Path{}
@@ -200,11 +203,27 @@ func (c *Canvas) stroke(pts []render.Point, w float64) *stroke {
 	st := &stroke{pts: slices.Clone(pts), w: w}
 	st.vs, st.is = c.path.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{
 		Width: float32(w), LineCap: vector.LineCapRound, LineJoin: vector.LineJoinRound})
+	c.keepStroke(key, st)
+	return st
+}
+
+// keepStroke keeps st in the newest generation, which ages when full.
+func (c *Canvas) keepStroke(key uint64, st *stroke) {
 	if len(c.strokes) >= maxStrokes {
-		clear(c.strokes)
+		c.oldStrokes, c.strokes = c.strokes, make(map[uint64]*stroke, maxStrokes)
 	}
 	c.strokes[key] = st
-	return st
+}
+
+// strokeKey is the cache's key of a polyline w wide.
+func strokeKey(pts []render.Point, w float64) uint64 {
+	var h maphash.Hash
+	h.SetSeed(strokeSeed)
+	for _, p := range pts {
+		maphash.WriteComparable(&h, p)
+	}
+	maphash.WriteComparable(&h, w)
+	return h.Sum64()
 }
 
 var strokeSeed = maphash.MakeSeed()

@@ -138,11 +138,22 @@ func TestStrokesAreCached(t *testing.T) {
 			t.Errorf("%s: the cached canvas draws other pixels than a fresh one", c.name)
 		}
 	}
-	for i := range maxStrokes + 1 {
+	// A frame of maxStrokes polylines finds the first again in the next.
+	first := warm.stroke(line, 3)
+	for i := range maxStrokes {
+		warm.stroke([]render.Point{{X: 1, Y: float64(i)}, {X: 9, Y: 9}}, 1)
+	}
+	if warm.stroke(line, 3) != first {
+		t.Error("a stroke of the last frame was stroked again")
+	}
+	for i := range 2*maxStrokes + 1 {
 		warm.Polyline([]render.Point{{X: 0, Y: float64(i)}, {X: 9, Y: 9}}, 1, render.Dark.Text)
 	}
-	if n := len(warm.strokes); n > maxStrokes {
-		t.Errorf("%d strokes cached, past the bound of %d", n, maxStrokes)
+	if n := len(warm.strokes) + len(warm.oldStrokes); n > 2*maxStrokes {
+		t.Errorf("%d strokes cached, past the bound of %d", n, 2*maxStrokes)
+	}
+	if _, ok := warm.oldStrokes[strokeKey(line, 3)]; ok {
+		t.Error("a stroke not drawn for two generations is still kept")
 	}
 	if got, want := draw(warm, line, 3, render.Dark.Accent), draw(New(), line, 3, render.Dark.Accent); !bytes.Equal(got, want) {
 		t.Error("after the cache was emptied, the polyline draws other pixels than on a fresh canvas")
