@@ -42,10 +42,10 @@ type Canvas struct {
 	// of their points and width; oldStrokes, the generation before, from
 	// which a stroke drawn again is taken back.
 	strokes, oldStrokes map[uint64]*stroke
-	white   *ebiten.Image
-	path    vector.Path
-	vs      []ebiten.Vertex
-	is      []uint16
+	white               *ebiten.Image
+	path                vector.Path
+	vs                  []ebiten.Vertex
+	is                  []uint16
 	// batch holds the triangles of the fills and lines drawn since the
 	// last other drawing, drawn as one DrawTriangles call by flush: each
 	// call costs Ebitengine's layers more than its vertices do.
