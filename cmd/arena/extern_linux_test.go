@@ -301,7 +301,7 @@ func TestProgramCaps(t *testing.T) {
 		{hog, "memory=256M", "MemoryError; over its memory cap of 256M"},
 		{spin, "cpu=1s", "over its CPU time cap of 1s"},
 	} {
-		code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "short", "-p1", "tcp:cmd:"+py+" "+c.program+" {port}", "-p2", "greedy", "-caps", c.caps, "-connect", "1h")
+		code, out, stderr := arena(t, "play", "-game", "pathgame", "-preset", "short", "-p1", "tcp:cmd:"+py+" "+c.program+" {port}", "-p2", "greedy", "-caps", c.caps, "-connect-wait", "1h")
 		if code != 0 || !strings.Contains(out, c.want) {
 			t.Errorf("-caps %s: exit %d, want the result to say %q:\n%s%s", c.caps, code, c.want, out, stderr)
 		}

@@ -35,7 +35,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&m.caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
-	fs.DurationVar(&m.connect, "connect", match.DefaultConnectWait, "how long a program arena starts for a tcp: seat (tcp:cmd:) may take to connect")
+	fs.DurationVar(&m.connect, "connect-wait", match.DefaultConnectWait, "how long a program arena starts for a tcp: seat (tcp:cmd:) may take to connect")
 	fs.BoolVar(&m.quiet, "quiet", false, "do not show what programs write for people (their standard error, a py: agent's prints) as they play; each move's lines stay in the replay")
 	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
 }
@@ -72,7 +72,7 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		s.Said = m.log
 	}
 	if m.connect <= 0 {
-		return s, usagef("-connect %s: want a wait such as 20s", m.connect)
+		return s, usagef("-connect-wait %s: want a wait such as 20s", m.connect)
 	}
 	if s.Hosting, err = (match.Hosting{Python: m.python, ConnectWait: m.connect}).WithCaps(m.caps); err != nil {
 		return s, usageError{err}

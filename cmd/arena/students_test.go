@@ -470,7 +470,7 @@ func TestStartedProgramsMisbehave(t *testing.T) {
 				connect = 2 * time.Second
 			}
 			file := filepath.Join(t.TempDir(), "r.json")
-			code, out, stderr := arena(t, "play", "-game", "evasion", "-config", cfg, "-p1", "tcp:cmd:"+c.spec, "-p2", "greedy", "-replay", file, "-connect", connect.String())
+			code, out, stderr := arena(t, "play", "-game", "evasion", "-config", cfg, "-p1", "tcp:cmd:"+c.spec, "-p2", "greedy", "-replay", file, "-connect-wait", connect.String())
 			if code != 0 {
 				t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 			}
