@@ -1,138 +1,28 @@
 package box
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/arena-playground/arena/box/caps"
 )
 
-// Caps bound what each program arena starts may take: its memory (the
-// data it writes: heap and anonymous mappings, RLIMIT_DATA), the
-// processes and threads of its whole tree (RLIMIT_NPROC, counted in the
-// program's own user namespace), and each process's CPU time
-// (RLIMIT_CPU). A class tournament runs its entrants side by side on one
-// node: one that grows without end or forks without end must not take
-// the node from the others. A program over a cap fails as the kernel
-// makes it fail (an allocation or a fork refused, SIGXCPU), which loses
-// its game by the game's rules; the reason says which cap. Zero fields
-// set no cap. Caps hold on Linux; macOS takes the CPU cap alone, and Windows
-// gives all three to the program's Job Object.
-type Caps struct {
-	Memory int64         `json:"memory,omitzero"` // bytes
-	Procs  int           `json:"procs,omitzero"`
-	CPU    time.Duration `json:"cpu,omitzero"`
-}
+// Caps bound what each program arena starts may take (see package caps,
+// which holds them apart from the box that enforces them).
+type Caps = caps.Caps
 
-// DefaultCaps are the caps of every program unless -caps says otherwise:
-// a Python agent with NumPy takes about 100 MB and a dozen threads, and
-// the longest game a course set (Evasion's two games of 120 s a player,
-// Colosseum's 2 s a move for up to a few hundred moves) thinks for
-// minutes, not ten.
-var DefaultCaps = Caps{Memory: 2 << 30, Procs: 256, CPU: 10 * time.Minute}
+// DefaultCaps are the caps of every program unless -caps says otherwise.
+var DefaultCaps = caps.Default
 
-// ParseCaps reads "memory=2G,procs=256,cpu=10m"; a cap not named keeps
-// its default, and "off" sets none at all.
-func ParseCaps(s string) (Caps, error) {
-	c := DefaultCaps
-	if s == "off" {
-		return Caps{}, nil
-	}
-	for _, kv := range strings.Split(s, ",") {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return c, fmt.Errorf("-caps %q: %q is not name=value (memory=2G,procs=256,cpu=10m, or off)", s, kv)
-		}
-		switch k {
-		case "memory":
-			n, err := parseBytes(v)
-			if err != nil {
-				return c, fmt.Errorf("-caps memory=%s: %v", v, err)
-			}
-			c.Memory = n
-		case "procs":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 || n > 1<<20 {
-				return c, fmt.Errorf("-caps procs=%s: want a count of processes and threads, as 256 (0: none)", v)
-			}
-			c.Procs = n
-		case "cpu":
-			d, err := time.ParseDuration(v)
-			if err != nil || d < 0 || (d > 0 && d < time.Second) {
-				return c, fmt.Errorf("-caps cpu=%s: want a duration of a second or more, as 10m (0: none)", v)
-			}
-			c.CPU = d
-		default:
-			return c, fmt.Errorf("-caps %q: unknown cap %q (memory, procs, cpu)", s, k)
-		}
-	}
-	return c, nil
-}
+// ParseCaps reads caps as -caps gives them: "memory=2G,procs=256,cpu=10m",
+// or "off".
+func ParseCaps(s string) (Caps, error) { return caps.Parse(s) }
 
-// MinMemory is the least memory cap taken: under it the interpreters
-// the courses' programs and go: bots run in do not start reliably (a go:
-// bot's, with GOMAXPROCS at 2, failed to start a thread at 96M always and
-// at 128M now and then, and started every time at 160M on Linux/amd64,
-// where each of its threads' stacks counts); 256M leaves room.
-const MinMemory = 256 << 20
+// MinMemory is the least memory cap a program may be given.
+const MinMemory = caps.MinMemory
 
-// parseBytes reads a size: 512M, 2G, or bytes; 0 for none.
-func parseBytes(v string) (int64, error) {
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(v, "G"):
-		mult, v = 1<<30, strings.TrimSuffix(v, "G")
-	case strings.HasSuffix(v, "M"):
-		mult, v = 1<<20, strings.TrimSuffix(v, "M")
-	case strings.HasSuffix(v, "K"):
-		mult, v = 1<<10, strings.TrimSuffix(v, "K")
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 0 || n > (1<<50)/mult {
-		return 0, fmt.Errorf("want a size such as 512M or 2G (0: none)")
-	}
-	if n > 0 && n*mult < MinMemory {
-		return 0, fmt.Errorf("want %s or more: a go: bot's interpreter (arena's own binary, its threads' stacks counted) needs about 160M to start, a Python agent with NumPy about 100M", SizeText(MinMemory))
-	}
-	return n * mult, nil
-}
-
-// String writes the caps as ParseCaps reads them.
-func (c Caps) String() string {
-	if c == (Caps{}) {
-		return "off"
-	}
-	return fmt.Sprintf("memory=%s,procs=%d,cpu=%s", SizeText(c.Memory), c.Procs, c.CPU)
-}
-
-func SizeText(n int64) string {
-	switch {
-	case n == 0:
-		return "0"
-	case n%(1<<30) == 0:
-		return strconv.FormatInt(n>>30, 10) + "G"
-	case n%(1<<20) == 0:
-		return strconv.FormatInt(n>>20, 10) + "M"
-	case n%(1<<10) == 0:
-		return strconv.FormatInt(n>>10, 10) + "K"
-	}
-	return strconv.FormatInt(n, 10)
-}
+// SizeText writes a size in bytes as -caps reads it.
+func SizeText(n int64) string { return caps.SizeText(n) }
 
 // CPUSlack is how far under the CPU cap a program's reported time may
-// be and still have been ended by it: 5%, at least 50 ms.
-func CPUSlack(cap time.Duration) time.Duration { return max(cap/20, 50*time.Millisecond) }
-
-// Over says which cap a program's end points to, or "".
-func (c Caps) Over(exit, tail string) string {
-	switch {
-	case strings.Contains(exit, "CPU time limit exceeded") && c.CPU > 0:
-		return fmt.Sprintf("over its CPU time cap of %s", c.CPU)
-	case c.Memory > 0 && (strings.Contains(tail, "MemoryError") || strings.Contains(tail, "Cannot allocate memory") ||
-		strings.Contains(tail, "out of memory") || strings.Contains(tail, "std::bad_alloc") || strings.Contains(tail, "OutOfMemoryError")):
-		return "over its memory cap of " + SizeText(c.Memory)
-	case c.Procs > 0 && (strings.Contains(tail, "Resource temporarily unavailable") || strings.Contains(tail, "can't start new thread")):
-		return fmt.Sprintf("at its cap of %d processes and threads", c.Procs)
-	}
-	return ""
-}
+// fall when it was stopped at the cap.
+func CPUSlack(cap time.Duration) time.Duration { return caps.CPUSlack(cap) }

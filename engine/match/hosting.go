@@ -3,7 +3,7 @@ package match
 import (
 	"time"
 
-	"github.com/arena-playground/arena/box"
+	"github.com/arena-playground/arena/box/caps"
 )
 
 // Hosting is how the programs a match starts are run on this machine:
@@ -16,9 +16,9 @@ type Hosting struct {
 	// Python plays py: agent files: "" is $ARENA_PYTHON, else the first
 	// of the system's usual names found on the PATH.
 	Python string
-	// Caps bound each program (box.Caps); nil is box.DefaultCaps, and
-	// &box.Caps{} caps nothing (-caps off).
-	Caps *box.Caps
+	// Caps bound each program (caps.Caps); nil is caps.Default, and
+	// &caps.Caps{} caps nothing (-caps off).
+	Caps *caps.Caps
 	// ConnectWait bounds the wait for a program arena started to connect
 	// to its seat (tcp:cmd:); 0 is DefaultConnectWait.
 	ConnectWait time.Duration
@@ -29,9 +29,9 @@ type Hosting struct {
 const DefaultConnectWait = 20 * time.Second
 
 // ProgramCaps are the caps of each program the match starts.
-func (h Hosting) ProgramCaps() box.Caps {
+func (h Hosting) ProgramCaps() caps.Caps {
 	if h.Caps == nil {
-		return box.DefaultCaps
+		return caps.Default
 	}
 	return *h.Caps
 }
@@ -46,7 +46,7 @@ func (h Hosting) Connect() time.Duration {
 
 // WithCaps is h with the caps parsed from text, as -caps gives them.
 func (h Hosting) WithCaps(text string) (Hosting, error) {
-	c, err := box.ParseCaps(text)
+	c, err := caps.Parse(text)
 	if err != nil {
 		return h, err
 	}

@@ -183,6 +183,7 @@ func init() {
 		"Spread":          reflect.ValueOf((*match.Spread)(nil)),
 		"Standing":        reflect.ValueOf((*match.Standing)(nil)),
 		"Start":           reflect.ValueOf((*match.Start)(nil)),
+		"StartError":      reflect.ValueOf((*match.StartError)(nil)),
 		"State":           reflect.ValueOf((*match.State)(nil)),
 		"Substituter":     reflect.ValueOf((*match.Substituter)(nil)),
 		"TimeBucket":      reflect.ValueOf((*match.TimeBucket)(nil)),
