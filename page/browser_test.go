@@ -10,9 +10,11 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -874,6 +876,18 @@ func (b *browser) copyLinkAndOpen(toast, param string) string {
 	return link
 }
 
+// spin keeps one core busy until the function it returns is called: the
+// load a match's computing puts beside the page.
+func spin() (stop func()) {
+	var done atomic.Bool
+	go func() {
+		goruntime.LockOSThread()
+		for !done.Load() {
+		}
+	}()
+	return func() { done.Store(true) }
+}
+
 // BenchmarkPageFrames measures the page's frame rate on each view at
 // 1280x800, three times, each right after that of a blank Ebitengine program
 // (internal/blank, built here with the same Ebitengine) on the same
@@ -960,10 +974,20 @@ func BenchmarkPageFrames(bm *testing.B) {
 			for bm.Loop() {
 				// Three rounds, the median reported: one round's rate in
 				// software WebGL varies by a tenth or more.
-				var views, blanks []frames
+				var views, blanks, busyBlanks []frames
 				var st status
 				for round := range 3 {
 					bl, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank", c.name, round))
+					if c.during {
+						// The blank page again with one core taken, as
+						// the match's computing takes one: on two cores
+						// the page then has the other, and so has the
+						// blank page here.
+						stop := spin()
+						bb, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank-busy", c.name, round))
+						stop()
+						busyBlanks = append(busyBlanks, bb)
+					}
 					var v frames
 					var s status
 					if c.during {
@@ -982,6 +1006,15 @@ func BenchmarkPageFrames(bm *testing.B) {
 				bm.ReportMetric(median(fpsOf(blanks)), "blank-frames/s")
 				bm.ReportMetric(median(ratios), "x-blank")
 				bm.ReportMetric(slices.Min(ratios), "x-blank-min")
+				if busyBlanks != nil {
+					var busy []float64
+					for i := range views {
+						busy = append(busy, views[i].fps/busyBlanks[i].fps)
+					}
+					bm.ReportMetric(median(fpsOf(busyBlanks)), "busy-blank-frames/s")
+					bm.ReportMetric(median(busy), "x-busy-blank")
+					bm.ReportMetric(longestOf(busyBlanks), "busy-blank-longest-frame-ms")
+				}
 				bm.ReportMetric(longestOf(views), "longest-frame-ms")
 				bm.ReportMetric(longestOf(blanks), "blank-longest-frame-ms")
 				vs, vn := slowOf(views)
