@@ -920,10 +920,23 @@ func BenchmarkPageFrames(bm *testing.B) {
 		b.awaitFrames(30)
 		return measureRate(b, match, name, traceDir, bm)
 	}
+	// Life at 4096x4096, as a person opens it: the config dropped on a
+	// Life match (a link cannot carry a file), 16 generations.
+	life4096 := filepath.Join(bm.TempDir(), "life-4096.json")
+	if err := os.WriteFile(life4096, []byte(`{"players": [{"name": "P1", "startingCells": [], "timer": {"maxLength": 300}}, {"name": "P2", "startingCells": [], "timer": {"maxLength": 300}}],
+"game": {"rows": 4096, "cols": 4096, "cellGainPerTurn": 3, "maxCellCapacity": 15, "startingCells": 3, "maxColonisationDistance": 2, "maxGameIterations": 16, "ruleset": "diff", "variant": "arena", "randomStart": 24}}`), 0o644); err != nil {
+		bm.Fatal(err)
+	}
 	// during counts the frames drawn while a match is computed, from the
-	// page's first frame to the match's end, as its turns stream in.
-	during := func(b *browser, query string) (fr frames, st status) {
+	// page's first frame to the match's end, as its turns stream in; a
+	// query with a file to drop counts from the drop's match instead.
+	during := func(b *browser, query, drop string) (fr frames, st status) {
 		b.open(query)
+		if drop != "" {
+			b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match"`, time.Minute)
+			b.drop(drop)
+			b.waitJS(`JSON.parse(window.arenaTest.status()).preset == "file:`+filepath.Base(drop)+`"`, time.Minute)
+		}
 		eval[any](b, `window.arenaFrames.reset()`)
 		start := time.Now()
 		b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
@@ -934,41 +947,43 @@ func BenchmarkPageFrames(bm *testing.B) {
 	}
 	for _, c := range []struct {
 		name, query string
-		during      bool // measured while the match is computed, not after
+		during      bool   // measured while the match is computed, not after
+		drop        string // a config file dropped on the query's match
 	}{
-		{"start", "", false},
-		{"life", "?game=life&p1=strong&p2=greedy&seed=7", false},
-		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7", false},
-		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5", false},
-		{"evasion", "?game=evasion&p1=strong&p2=greedy&seed=7", false},
-		{"pathgame", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5", false},
+		{"start", "", false, ""},
+		{"life", "?game=life&p1=strong&p2=greedy&seed=7", false, ""},
+		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7", false, ""},
+		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5", false, ""},
+		{"evasion", "?game=evasion&p1=strong&p2=greedy&seed=7", false, ""},
+		{"pathgame", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5", false, ""},
 		// The thinking layer on, the playhead held at a turn whose notes
 		// mark the board: the marks are drawn every frame.
-		{"life-thinking", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1&turn=20", false},
-		{"colosseum-thinking", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1&turn=6", false},
-		{"mapcolor-thinking", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1&turn=3", false},
-		{"evasion-thinking", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1&turn=41", false},
-		{"pathgame-thinking", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1&turn=6", false},
+		{"life-thinking", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1&turn=20", false, ""},
+		{"colosseum-thinking", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1&turn=6", false, ""},
+		{"mapcolor-thinking", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1&turn=3", false, ""},
+		{"evasion-thinking", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1&turn=41", false, ""},
+		{"pathgame-thinking", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1&turn=6", false, ""},
 		// The layer on while the match plays: each turn's marks drawn as
 		// the playhead reaches it.
-		{"life-thinking-playing", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1", false},
-		{"colosseum-thinking-playing", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1", false},
-		{"mapcolor-thinking-playing", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1", false},
-		{"evasion-thinking-playing", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1", false},
-		{"pathgame-thinking-playing", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1", false},
+		{"life-thinking-playing", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1", false, ""},
+		{"colosseum-thinking-playing", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1", false, ""},
+		{"mapcolor-thinking-playing", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1", false, ""},
+		{"evasion-thinking-playing", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1", false, ""},
+		{"pathgame-thinking-playing", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1", false, ""},
 		// A student's Evasion client plays on the server while the page
 		// draws what streams in (30,000 turns, several seconds): its
 		// frames are counted from the page's first to the match's end.
-		{"program", "?game=evasion&p1=served:client&p2=strong&seed=7", true},
+		{"program", "?game=evasion&p1=served:client&p2=strong&seed=7", true, ""},
 		// Its peer: a session of built-in bots counted the same way, from
 		// the first frame to the end of the worker's computing.
-		{"computing", "?game=evasion&p1=greedy&p2=strong&seed=7", true},
+		{"computing", "?game=evasion&p1=greedy&p2=strong&seed=7", true, ""},
 		// The long streams of Step 29: an Evasion session of 30,269
 		// ticks (walls every tick, two at most), the shortest path on
 		// 1,000 nodes, each counted from the first frame to the end of
 		// the worker's computing.
-		{"stream-evasion", "?game=evasion&preset=2-1&p1=strong&p2=greedy&seed=3", true},
-		{"stream-pathgame", "?game=pathgame&preset=gen-1000&p1=strong&p2=greedy&seed=5", true},
+		{"stream-evasion", "?game=evasion&preset=2-1&p1=strong&p2=greedy&seed=3", true, ""},
+		{"stream-pathgame", "?game=pathgame&preset=gen-1000&p1=strong&p2=greedy&seed=5", true, ""},
+		{"stream-life-4096", "?game=life&p1=random&p2=random&seed=1", true, life4096},
 	} {
 		bm.Run(c.name, func(bm *testing.B) {
 			for bm.Loop() {
@@ -991,7 +1006,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 					var v frames
 					var s status
 					if c.during {
-						v, s = during(b, c.query)
+						v, s = during(b, c.query, c.drop)
 						bm.Logf("%s round %d: %d frames while %d turns were computed", c.name, round, v.n, s.Computed)
 					} else {
 						v, s = rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
