@@ -100,7 +100,7 @@ func parseBytes(v string) (int64, error) {
 	return n * mult, nil
 }
 
-// String writes the caps as ParseCaps reads them.
+// String writes the caps as Parse reads them.
 func (c Caps) String() string {
 	if c == (Caps{}) {
 		return "off"
@@ -108,6 +108,7 @@ func (c Caps) String() string {
 	return fmt.Sprintf("memory=%s,procs=%d,cpu=%s", SizeText(c.Memory), c.Procs, c.CPU)
 }
 
+// SizeText writes a size in bytes as Parse reads it: 2G, 512M, 64K.
 func SizeText(n int64) string {
 	switch {
 	case n == 0:
