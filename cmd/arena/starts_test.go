@@ -53,7 +53,7 @@ func TestAProgramStartsOnceAMatch(t *testing.T) {
 	}{
 		{"play", []string{"play", "-game", "colosseum", "-preset", "6", "-p1", "counted:play", "-p2", "random"}, 1},
 		{"autoplay", []string{"autoplay", "-game", "colosseum", "-preset", "6", "-p1", "counted:autoplay", "-p2", "random", "-n", "3"}, 3},
-		{"tournament", []string{"tournament", "-game", "colosseum", "-preset", "6", "-o", filepath.Join(dir, "t"), "-j", "1", "a=counted:tournament", "b=random"}, 2},
+		{"tournament", []string{"tournament", "-game", "colosseum", "-preset", "6", "-o", filepath.Join(dir, "t"), "-j", "1", "-containment", "weak", "a=counted:tournament", "b=random"}, 2},
 		{"record", []string{"record", "-game", "colosseum", "-preset", "6", "-p1", "counted:record", "-p2", "random", "-o", filepath.Join(dir, "m.gif")}, 1},
 	}
 	for _, c := range cases {
