@@ -198,10 +198,8 @@ func (pathDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 		}
 	}
 	// The player's cheapest path to Y now.
-	var paths pathgame.Paths
-	paths.Compute(g, costs)
 	pos := m.round.Pos
-	for _, a := range paths.Path(pos) {
+	for _, a := range cheapestPath(rec, m) {
 		from := pos
 		c.Line(v.at(from), v.at(a.To), max(2, unit*2), Alpha(th.Accent, 0.8))
 		pos = a.To
@@ -229,6 +227,29 @@ func (pathDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 	c.Ring(x, nodeR*3, max(1.5, unit*1.5), th.TextDim)
 	c.Ring(y, nodeR*3, max(1.5, unit*1.5), th.Mark)
 	c.Circle(tok, nodeR*2.6, th.Player[ps])
+}
+
+// cheapest keeps the player's cheapest path at the turn last drawn: a
+// frame draws the same turn as the frame before, and on a 1,000-node
+// graph a Dijkstra a frame is work that turn has already done.
+var cheapest struct {
+	sync.Mutex
+	rec  *match.Record
+	k    int
+	arcs []pathgame.Arc
+}
+
+// cheapestPath is the player's cheapest path to Y at moment m of rec,
+// found once a turn.
+func cheapestPath(rec *match.Record, m pathMoment) []pathgame.Arc {
+	cheapest.Lock()
+	defer cheapest.Unlock()
+	if cheapest.rec != rec || cheapest.k != m.k || cheapest.arcs == nil {
+		var paths pathgame.Paths
+		paths.Compute(m.s.Graph(), m.round.Costs())
+		cheapest.rec, cheapest.k, cheapest.arcs = rec, m.k, append([]pathgame.Arc{}, paths.Path(m.round.Pos)...)
+	}
+	return cheapest.arcs
 }
 
 // idOf reads a JSON string id, or "".
