@@ -157,6 +157,9 @@ func runGauntlet(req runRequest) {
 		Keep: func(e tournament.Entry, rec *match.Record) error { return keepGame(g.Key, e, rec) },
 		Progress: func(e tournament.Entry, s *tournament.Standings, left int) {
 			games = append(games, e)
+			if left == 0 { // the status says done: its runs and change must be the finished run's
+				runs, change = history(req.Game, req.Source, g.Key)
+			}
 			postStatus(status(s))
 		}}
 	final, err := gs.Run(context.Background(), s, done)
