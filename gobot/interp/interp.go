@@ -22,6 +22,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/gobot/serve"
 	"github.com/arena-playground/arena/gobot/symbols"
 )
 
@@ -30,7 +31,7 @@ import (
 const MaxSource = 1 << 20
 
 // Act is a bot's move function.
-type Act func(t *match.Turn) (match.Action, error)
+type Act = serve.Act
 
 // Compile loads a bot's source, named file in errors, and returns its Act.
 // A source that does not compile is refused with errors as the Go

@@ -1,45 +1,14 @@
 package interp
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"regexp"
-	"strings"
-	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/gobot/serve"
 )
-
-// maxRequest bounds a request line: the first carries the source and the
-// config, later ones the turns since the last (a Life turn can carry a
-// few thousand cells).
-const maxRequest = 64 << 20
-
-// Said bounds what a reply carries of the bot's prints: as many lines,
-// each cut to as many bytes, as a program's note keeps.
-const (
-	saidLines = 24
-	saidBytes = 240
-)
-
-// server is one bot playing one match: its Act and its copy of the match.
-type server struct {
-	act   Act
-	game  match.Game
-	state match.State
-	side  match.Side
-	rand  *rand.Rand
-	// prints is where the bot's prints go: said, or a buffer whose lines
-	// each reply carries.
-	said   io.Writer
-	prints bytes.Buffer
-	panics *panicLines
-}
 
 // panicLines passes the bot's prints on, but takes out the lines in which
 // the interpreter names each function a panic passes through ("8:6:
@@ -67,167 +36,25 @@ func (p *panicLines) Write(b []byte) (int, error) {
 	return p.w.Write(b)
 }
 
-// Serve plays the bot of the requests read from r (see gobot.Request),
-// writing a reply to w for each. What the bot prints goes to said as it
-// comes, or, when said is nil, into the reply to the move that printed
-// it. It returns when r ends.
+// Serve interprets the bot of the requests read from r (see serve.Serve).
 func Serve(r io.Reader, w io.Writer, said io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxRequest)
-	s := &server{said: said}
-	for sc.Scan() {
-		var req gobot.Request
-		var rep gobot.Reply
-		if err := json.Unmarshal(sc.Bytes(), &req); err != nil {
-			rep.Error = fmt.Sprintf("a request the bot's interpreter cannot read: %v", err)
-		} else {
-			rep = s.answer(req)
-		}
-		b, _ := json.Marshal(rep)
-		if _, err := w.Write(append(b, '\n')); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
+	return serve.Serve(r, w, said, compileBot)
 }
 
-// answer is the reply to one request.
-func (s *server) answer(req gobot.Request) (rep gobot.Reply) {
-	rep.ID = req.ID
-	if req.Begin != nil {
-		if err := s.begin(*req.Begin); err != nil {
-			rep.Error = err.Error()
-			return rep
-		}
-		if req.Begin.Start == nil || req.Turn < 0 {
-			return rep // only asked to compile, or to begin
-		}
-	}
-	if s.act == nil || s.state == nil {
-		rep.Error = "a move asked before the match began"
-		return rep
-	}
-	if err := s.follow(req.Moves); err != nil {
-		rep.Error = err.Error()
-		return rep
-	}
-	if s.state.Turn() != req.Turn {
-		rep.Error = fmt.Sprintf("the bot's copy of the match is at turn %d, the match at %d", s.state.Turn(), req.Turn)
-		return rep
-	}
-	t := match.NewTurn(s.state, s.side, s.rand, match.Budget{})
-	t.Clock = time.Duration(req.LimitMs) * time.Millisecond
-	a, err := s.play(t)
-	if !isEmpty(t.Note) {
-		rep.Note = &t.Note
-	}
-	rep.Said = s.takePrints()
+// compileBot is the interpreter's serve.Compiler: the interpreter names
+// the function a panic passes through in the bot's prints (panicLines),
+// which Where reads.
+func compileBot(file, src string, out io.Writer) (serve.Bot, error) {
+	p := &panicLines{w: out}
+	act, err := Compile(file, src, p)
 	if err != nil {
-		rep.Error = err.Error()
-		return rep
+		return serve.Bot{}, err
 	}
-	if a == nil {
-		rep.Error = "the bot returned no action"
-		return rep
-	}
-	if rep.Action, err = json.Marshal(a); err != nil {
-		rep.Error = fmt.Sprintf("the bot's action %T cannot be written: %v", a, err)
-	}
-	return rep
-}
-
-// begin compiles the bot and, when the request has the match, starts its
-// copy.
-func (s *server) begin(b gobot.Begin) error {
-	out := s.said
-	if out == nil {
-		out = &s.prints
-	}
-	s.panics = &panicLines{w: out}
-	act, err := Compile(b.File, b.Source, s.panics)
-	if err != nil {
-		return err
-	}
-	if b.Start == nil {
-		return nil
-	}
-	// The game and its config, not the players: this process plays one
-	// side and parses no one's spec (it may be serving before the kinds
-	// of player have registered).
-	g, err := match.Lookup(b.Start.Game)
-	if err != nil {
-		return err
-	}
-	cfg, err := g.LoadConfig("config", b.Start.Config)
-	if err != nil {
-		return err
-	}
-	st, err := g.Start(cfg, b.Start.Seed)
-	if err != nil {
-		return err
-	}
-	s.act, s.game, s.state, s.side = act, g, st, b.Side
-	s.rand = match.BotRand(b.Start.Seed, b.Side, match.Options{})
-	return nil
-}
-
-// follow applies the turns played since the last request.
-func (s *server) follow(moves [][2]json.RawMessage) error {
-	for _, mv := range moves {
-		var acts [2]match.Action
-		for i, raw := range mv {
-			if len(raw) == 0 || string(raw) == "null" {
-				continue
-			}
-			a, err := s.game.DecodeAction(raw)
-			if err != nil {
-				return fmt.Errorf("turn %d: %v", s.state.Turn(), err)
-			}
-			acts[i] = a
-		}
-		s.state = s.state.Apply(acts)
-	}
-	return nil
-}
-
-// play calls the bot, turning a panic into an error that says where.
-func (s *server) play(t *match.Turn) (a match.Action, err error) {
-	s.panics.first = ""
-	defer func() {
-		if p := recover(); p != nil {
-			where := ""
-			if s.panics.first != "" {
-				where = " in " + s.panics.first
-			}
-			err = fmt.Errorf("the bot panicked%s: %v", where, p)
-		}
-	}()
-	return s.act(t)
-}
-
-// takePrints returns the lines the bot printed since the last reply,
-// bounded, when they go into replies.
-func (s *server) takePrints() []string {
-	if s.said != nil || s.prints.Len() == 0 {
-		return nil
-	}
-	lines := strings.Split(strings.TrimRight(s.prints.String(), "\n"), "\n")
-	s.prints.Reset()
-	var out []string
-	for i, l := range lines {
-		if i == saidLines {
-			out = append(out, fmt.Sprintf("(%d lines more)", len(lines)-saidLines))
-			break
-		}
-		if len(l) > saidBytes {
-			l = l[:saidBytes] + "…"
-		}
-		out = append(out, l)
-	}
-	return out
-}
-
-func isEmpty(n match.Note) bool {
-	return n.Depth == 0 && n.Nodes == 0 && n.Eval == nil && n.Line == nil && n.Text == "" && n.Said == nil &&
-		n.Marks == nil && n.MarksLeft == 0 && n.Expects == nil
+	return serve.Bot{
+		Act: func(t *match.Turn) (match.Action, error) {
+			p.first = ""
+			return act(t)
+		},
+		Where: func() string { return p.first },
+	}, nil
 }
