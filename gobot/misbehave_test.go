@@ -38,9 +38,9 @@ func Act(t *match.Turn) (match.Action, error) {
 	return file
 }
 
-// interpreters lists the processes of this binary other than this one:
-// the bots' interpreters still running.
-func interpreters(t *testing.T) []int {
+// botProcesses lists the processes of this binary other than this one
+// (the bots' interpreters) and of compiled bots still running.
+func botProcesses(t *testing.T) []int {
 	t.Helper()
 	self, _ := os.Executable()
 	dirs, _ := os.ReadDir("/proc")
@@ -50,7 +50,7 @@ func interpreters(t *testing.T) []int {
 		if err != nil || pid == os.Getpid() {
 			continue
 		}
-		if exe, err := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); err == nil && exe == self {
+		if exe, err := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); err == nil && (exe == self || strings.HasPrefix(filepath.Base(exe), "bot-")) {
 			pids = append(pids, pid)
 		}
 	}
@@ -62,62 +62,75 @@ func interpreters(t *testing.T) []int {
 // game's consequence for a late or crashing move (Colosseum replaces it
 // with a random step), the reason says what happened, the match goes on
 // to its end (each move starting the bot's process again), and no
-// interpreter is left running.
+// process of it is left running: compiled with Go and interpreted, each
+// with its own words for where a panic was (a compiled bot knows the
+// line, the interpreter the function's body).
 func TestBotsThatMisbehave(t *testing.T) {
 	if _, err := os.Stat("/proc/self/exe"); err != nil {
 		t.Skip("needs /proc") // not Linux
 	}
 	caps := box.DefaultCaps
 	caps.Memory = 256 << 20
-	for _, c := range []struct{ name, body, why string }{
-		{"recurses without end", "var f func(int) int\n\tf = func(n int) int { return f(n+1) + 1 }\n\tf(0)", "the bot overflowed its stack"},
-		{"loops", "for {\n\t}", "did not answer within 100ms at turn 0 and was stopped"},
-		{"allocates", "for {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "over its memory cap of 256M"},
-		{"panics", `panic("boom")`, "the bot panicked in bot.Act (its body from line 11): boom"},
-		{"panics in a goroutine", "done := make(chan bool)\n\tgo func() {\n\t\tvar m map[string]int\n\t\tm[\"x\"] = 1\n\t\tdone <- true\n\t}()\n\t<-done", "the bot panicked in bot.Act.func (its body from line 14): assignment to entry in nil map"},
+	for _, c := range []struct{ name, body, why, interpreted string }{
+		{"recurses without end", "var f func(int) int\n\tf = func(n int) int { return f(n+1) + 1 }\n\tf(0)", "the bot overflowed its stack", ""},
+		{"loops", "for {\n\t}", "did not answer within 100ms at turn 0 and was stopped", ""},
+		{"allocates", "for {\n\t\tkeep = append(keep, make([]byte, 1<<20))\n\t}", "over its memory cap of 256M", ""},
+		{"panics", `panic("boom")`, "the bot panicked in bot.Act, line 12: boom", "the bot panicked in bot.Act (its body from line 11): boom"},
+		{"panics in a goroutine", "done := make(chan bool)\n\tgo func() {\n\t\tvar m map[string]int\n\t\tm[\"x\"] = 1\n\t\tdone <- true\n\t}()\n\t<-done",
+			"the bot panicked in bot.Act.func1, line 15: assignment to entry in nil map", "the bot panicked in bot.Act.func (its body from line 14): assignment to entry in nil map"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			g, _ := match.Lookup("colosseum")
-			bot, err := match.ParseSpec("go:" + botFile(t, c.body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			greedy, _ := match.ParseSpec("greedy")
-			cfg := colosseum.Sized(7)
-			cfg.FirstMoveMs, cfg.MoveMs = 100, 100
-			if strings.Contains(c.name, "recurses") {
-				cfg.FirstMoveMs, cfg.MoveMs = 20000, 20000 // the stack's growth is work: not a clock's to stop
-			}
-			rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}, Hosting: match.Hosting{Caps: &caps}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rec.Result == nil || len(rec.Turns) < 4 {
-				t.Fatalf("the match did not go on: %d turns, result %v", len(rec.Turns), rec.Result)
-			}
-			var reasons []string
-			for _, turn := range rec.Turns {
-				if turn.Replaced[match.P1] != "" {
-					reasons = append(reasons, turn.Replaced[match.P1])
+		for _, interpret := range []bool{false, true} {
+			why := c.why
+			name := c.name + "/compiled"
+			if interpret {
+				name = c.name + "/interpreted"
+				if c.interpreted != "" {
+					why = c.interpreted
 				}
-				if n := turn.Notes[match.P1]; n != nil {
-					for _, l := range append(n.Said, turn.Replaced[match.P1]) {
-						if strings.Contains(l, "goroutine ") || strings.Contains(l, ".go:") || strings.Contains(l, "arena-playground/arena/") {
-							t.Fatalf("the interpreter's stack reached the record: %q", l)
+			}
+			t.Run(name, func(t *testing.T) {
+				g, _ := match.Lookup("colosseum")
+				bot, err := match.ParseSpec("go:" + botFile(t, c.body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				greedy, _ := match.ParseSpec("greedy")
+				cfg := colosseum.Sized(7)
+				cfg.FirstMoveMs, cfg.MoveMs = 100, 100
+				if strings.Contains(c.name, "recurses") {
+					cfg.FirstMoveMs, cfg.MoveMs = 20000, 20000 // the stack's growth is work: not a clock's to stop
+				}
+				rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}, Hosting: match.Hosting{Caps: &caps, Interpret: interpret}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rec.Result == nil || len(rec.Turns) < 4 {
+					t.Fatalf("the match did not go on: %d turns, result %v", len(rec.Turns), rec.Result)
+				}
+				var reasons []string
+				for _, turn := range rec.Turns {
+					if turn.Replaced[match.P1] != "" {
+						reasons = append(reasons, turn.Replaced[match.P1])
+					}
+					if n := turn.Notes[match.P1]; n != nil {
+						for _, l := range append(n.Said, turn.Replaced[match.P1]) {
+							if strings.Contains(l, "goroutine ") || strings.Contains(l, ".go:") || strings.Contains(l, "arena-playground/arena/") {
+								t.Fatalf("the interpreter's stack reached the record: %q", l)
+							}
 						}
 					}
 				}
-			}
-			if len(reasons) == 0 || !strings.Contains(reasons[0], c.why) {
-				t.Fatalf("first replaced move: %q; want it to say %q (its note: %v)", reasons[:min(len(reasons), 2)], c.why, rec.Turns[0].Notes[match.P1])
-			}
-			if n := len(reasons); n < len(rec.Turns)/2 {
-				t.Fatalf("%d of P1's moves replaced in %d turns; want all", n, len(rec.Turns))
-			}
-			if left := interpreters(t); len(left) > 0 {
-				t.Fatalf("interpreters left running: %v", left)
-			}
-		})
+				if len(reasons) == 0 || !strings.Contains(reasons[0], why) {
+					t.Fatalf("first replaced move: %q; want it to say %q (its note: %v)", reasons[:min(len(reasons), 2)], why, rec.Turns[0].Notes[match.P1])
+				}
+				if n := len(reasons); n < len(rec.Turns)/2 {
+					t.Fatalf("%d of P1's moves replaced in %d turns; want all", n, len(rec.Turns))
+				}
+				if left := botProcesses(t); len(left) > 0 {
+					t.Fatalf("bots' processes left running: %v", left)
+				}
+			})
+		}
 	}
 }
 

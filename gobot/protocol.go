@@ -212,11 +212,13 @@ const PanicLine = "arena: the bot panicked in "
 // a panic ("" otherwise), and what the bot printed before it.
 func PanicIn(said []string) (why string, printed []string) {
 	fn := ""
-	for i, l := range said {
-		if f, ok := strings.CutPrefix(l, PanicLine); ok && fn == "" {
+	for _, l := range said { // the interpreter's comes before the panic, a compiled bot's stack after
+		if f, ok := strings.CutPrefix(l, PanicLine); ok {
 			fn = f
-			continue
+			break
 		}
+	}
+	for i, l := range said {
 		if v, ok := strings.CutPrefix(l, "panic: "); ok {
 			v = strings.TrimSuffix(v, " [recovered, repanicked]")
 			v = strings.TrimSuffix(v, " [recovered]")

@@ -8,22 +8,29 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/gobot/build"
 	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // A go: bot's file is checked before any game, in arena's own process,
-// and interpreted in a child process: arena's own binary, started with
-// GoBotEnv, so that a bot that loops for ever or allocates without bound
-// ends with its process group and under the caps of every program. The
-// interpreter is package gobot/interp, which registers itself here
+// and played in a child process, so that a bot that loops for ever or
+// allocates without bound ends with its process group and under the caps
+// of every program. Where Go is installed the child is the bot compiled
+// (gobot/build), as fast as arena's own bots; elsewhere it is arena's own
+// binary, started with GoBotEnv, interpreting the bot. The interpreter is
+// package gobot/interp, which registers itself here
 // (RegisterGoInterpreter) and serves as the child: this package does not
 // import it, so that the games' tests that play programs through it do
-// not import the games back through the interpreter's tables.
+// not import the games back through the interpreter's tables. Both
+// children serve the same lines (gobot/serve), and the interpreter's
+// check refuses a file before either is made, so both refuse the same
+// files.
 
 // GoBotEnv, set to 1, makes arena's binary a bot's interpreter (package
 // gobot/interp's init serves then, in its box: package box's launcher,
@@ -66,15 +73,15 @@ func newGoBot(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error)
 	if err != nil {
 		return nil, err
 	}
-	self, err := os.Executable()
+	program, env, err := goProgram(spec.Command, string(data), h)
 	if err != nil {
-		return nil, fmt.Errorf("the bot's interpreter is arena's own binary, which cannot be found: %v", err)
+		return nil, err
 	}
 	proto := gobot.NewProtocol(g, spec.Command, string(data))
 	b := &goBot{proto: proto, start: func() (*processBot, error) {
 		said := newSaid(2048)
-		said.goRuntime = true // its crashes are told by their first line, not the interpreter's stack
-		return startProcessSaid(proto, box.Spec{Args: []string{self}, Env: goBotEnv(), Alone: true, Caps: h.ProgramCaps()}, "the bot", said)
+		said.goRuntime = true // its crashes are told by their first line, not the runtime's stack
+		return startProcessSaid(proto, box.Spec{Args: []string{program}, Env: env, Alone: true, Caps: h.ProgramCaps()}, "the bot", said)
 	}}
 	if b.processBot, err = b.start(); err != nil {
 		return nil, err
@@ -83,12 +90,43 @@ func newGoBot(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error)
 	return b, nil
 }
 
-// goBotEnv is the interpreter's environment beside arena's: GoBotEnv, and
-// GOMAXPROCS 2 unless arena's environment sets it, so that the threads the
+// goProgram is the program a go: bot runs as, and its environment: the
+// bot compiled with the machine's Go (gobot/build), or, where there is
+// none or h asks, arena's own binary as its interpreter.
+func goProgram(file, src string, h match.Hosting) (program string, env []string, err error) {
+	env = goBotEnv()
+	if !h.Interpret {
+		tc, err := build.Find()
+		if err == nil {
+			if _, ok := tc.Cached(file, src, build.Native); !ok {
+				fmt.Fprintf(h.NotesTo(), "arena: compiling go:%s with %s (once for this source)\n", file, tc.Version)
+			}
+			program, err := tc.Build(context.Background(), file, src, build.Native)
+			if err != nil {
+				return "", nil, err
+			}
+			return program, env, nil
+		}
+		interpretedOnce.Do(func() {
+			fmt.Fprintf(h.NotesTo(), "arena: go: bots are interpreted here, several times slower than compiled: %v\n", err)
+		})
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return "", nil, fmt.Errorf("the bot's interpreter is arena's own binary, which cannot be found: %v", err)
+	}
+	return self, append(env, GoBotEnv+"=1"), nil
+}
+
+// interpretedOnce says once a process that go: bots are interpreted for
+// want of Go.
+var interpretedOnce sync.Once
+
+// goBotEnv is a go: bot's environment beside arena's: GOMAXPROCS 2 unless arena's environment sets it, so that the threads the
 // Go runtime starts, whose stacks count in the memory cap, are as many on
 // a 64-core node as on a laptop (MinMemory).
 func goBotEnv() []string {
-	env := []string{GoBotEnv + "=1"}
+	var env []string
 	if _, set := os.LookupEnv("GOMAXPROCS"); !set {
 		env = append(env, "GOMAXPROCS=2")
 	}

@@ -6,10 +6,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/gobot/serve"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -37,6 +39,10 @@ type said struct {
 	// lines (panic:, fatal error:) are kept and shown, never the stack.
 	goRuntime bool
 	crashed   bool
+	// botFrame is the compiled bot's innermost function in a crash's
+	// stack ("Act.func1"), until its line is read; framed, once said.
+	botFrame string
+	framed   bool
 }
 
 // The bounds of what a move's note keeps of what a program wrote: the
@@ -114,7 +120,11 @@ func (s *said) line(b []byte) {
 			s.crashed = true
 		}
 		if s.crashed && !hasAnyPrefix(text, crashKept) {
-			return // the runtime's stack: the interpreter's, not the bot's
+			where, ok := s.frame(text)
+			if !ok {
+				return // the runtime's stack: the interpreter's, not the bot's
+			}
+			text = gobot.PanicLine + where
 		}
 		s.keep([]byte(text + "\n"))
 	}
@@ -131,6 +141,35 @@ func (s *said) line(b []byte) {
 	}
 	s.move = append(s.move, text)
 }
+
+// frame reads a compiled bot's crash stack for the bot's innermost
+// function and its line: the stack itself is never shown, but where the
+// bot's own goroutine panicked is said as the interpreter says it
+// (gobot.PanicLine), "bot.Act.func1, line 14".
+func (s *said) frame(text string) (string, bool) {
+	switch {
+	case s.framed:
+	case s.botFrame == "" && strings.HasPrefix(text, serve.BotPackage+"."):
+		fn := strings.TrimPrefix(text, serve.BotPackage+".")
+		if i := strings.IndexByte(fn, '('); i > 0 {
+			fn = fn[:i]
+		}
+		s.botFrame = fn
+	case s.botFrame != "":
+		m := botLine.FindStringSubmatch(text)
+		if m == nil {
+			s.botFrame = ""
+			break
+		}
+		s.framed = true
+		return fmt.Sprintf("bot.%s, line %s", s.botFrame, m[1]), true
+	}
+	return "", false
+}
+
+// botLine is the place of a compiled bot's frame in a stack ("\t
+// arenabot/bot/bot.go:14 +0x1d").
+var botLine = regexp.MustCompile(`^\s*` + regexp.QuoteMeta(serve.BotPackage) + `/bot\.go:(\d+)`)
 
 // String is the tail of what was written.
 func (s *said) String() string {

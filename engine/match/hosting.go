@@ -1,6 +1,8 @@
 package match
 
 import (
+	"io"
+	"os"
 	"time"
 
 	"github.com/arena-playground/arena/box/caps"
@@ -22,6 +24,22 @@ type Hosting struct {
 	// ConnectWait bounds the wait for a program arena started to connect
 	// to its seat (tcp:cmd:); 0 is DefaultConnectWait.
 	ConnectWait time.Duration
+	// Interpret has go: bots interpreted where Go is installed too (where
+	// it is not, they always are): the static page's way, for a person
+	// who asks (-interpret) and the tests that compare the two.
+	Interpret bool
+	// Notes is where a kind says what it does once for a match's start
+	// ("compiling pg.go"; "go: bots are interpreted here"): nil is the
+	// standard error.
+	Notes io.Writer
+}
+
+// NotesTo is where h's notes go.
+func (h Hosting) NotesTo() io.Writer {
+	if h.Notes == nil {
+		return os.Stderr
+	}
+	return h.Notes
 }
 
 // DefaultConnectWait is the wait for a started program to connect: it
