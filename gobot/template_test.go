@@ -32,8 +32,8 @@ var compiled = map[string]match.BotFunc{
 }
 
 // equalsGreedy are the games whose template is arena's greedy move for
-// move, as its doc says.
-var equalsGreedy = map[string]bool{"colosseum": true, "life": true, "mapcolor": true}
+// move, as its doc says (Evasion's is a simpler rule of its own).
+var equalsGreedy = map[string]bool{"colosseum": true, "life": true, "mapcolor": true, "pathgame": true}
 
 // setups are short matches of each game that the tests play.
 func setup(t *testing.T, game string, seed uint64) match.Setup {
@@ -86,10 +86,11 @@ func unmarked(t *testing.T, replay string) string {
 }
 
 // TestTemplatesPlayTheSameInterpretedAndCompiled plays each game's
-// template twice against greedy, from both seats: interpreted in a child
-// process (go:FILE) and compiled into this binary; the replays must be
-// byte for byte the same. Where the template is greedy's rule, it must
-// also play what the built-in greedy plays.
+// template three times against greedy, from both seats: as a go: file
+// interpreted in a child process, as a go: file compiled with Go
+// (gobot/build) and run in a child process, and compiled into this
+// binary; the replays must be byte for byte the same. Where the template
+// is greedy's rule, it must also play what the built-in greedy plays.
 func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
 	for game, act := range compiled {
 		t.Run(game, func(t *testing.T) {
@@ -106,7 +107,13 @@ func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
 			for seat := range 2 {
 				s := setup(t, game, uint64(11+seat))
 				s.Players[seat], s.Players[1-seat] = spec, strong
+				s.Hosting.Interpret = true
 				interpreted := replay(t, s)
+				s.Hosting.Interpret = false
+				built := replay(t, s)
+				if interpreted != built {
+					t.Fatalf("seat %d: the interpreted template's replay differs from the one built with Go:\n%s", seat, firstDiff(interpreted, built))
+				}
 				s.Bots[seat] = act
 				native := replay(t, s)
 				if interpreted != native {
@@ -120,11 +127,13 @@ func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
 					if s.Bots[seat], _, _, err = match.NewBot(s.Game, greedy, match.Hosting{}); err != nil {
 						t.Fatal(err)
 					}
-					// Greedy marks its thinking its own way (each cell's
-					// best, best first); the template marks every move
-					// as it weighs it, to show how.
-					want := unmarked(t, replay(t, s))
-					if got := unmarked(t, native); got != want {
+					// Greedy notes its thinking its own way (each cell's
+					// best, best first; the shortest path's cost in
+					// words); the template marks every move as it weighs
+					// it, to show how. The moves and the result are the
+					// same.
+					want := movesOf(t, replay(t, s))
+					if got := movesOf(t, native); got != want {
 						t.Fatalf("seat %d: the template does not play greedy's moves:\n%s", seat, firstDiff(got, want))
 					}
 				}
@@ -149,6 +158,22 @@ func TestTemplateIsTheFile(t *testing.T) {
 	if _, err := gobot.Template("chess"); err == nil || !strings.Contains(err.Error(), "colosseum") {
 		t.Fatalf("Template(chess) = %v; want an error naming the games", err)
 	}
+}
+
+// movesOf is a replay's turns' actions and its result, without the
+// players' names or their notes.
+func movesOf(t *testing.T, replay string) string {
+	t.Helper()
+	var rp match.Replay
+	if err := json.Unmarshal([]byte(replay), &rp); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i, turn := range rp.Turns {
+		fmt.Fprintf(&b, "%d %s %s %q\n", i, turn.Actions[0], turn.Actions[1], turn.Replaced)
+	}
+	res, _ := json.Marshal(rp.Result)
+	return b.String() + string(res)
 }
 
 // firstDiff shows where two texts part.

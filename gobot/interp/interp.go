@@ -10,7 +10,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/scanner"
+	"go/printer"
 	"go/token"
+	"go/types"
 	"io"
 	"reflect"
 	"regexp"
@@ -150,7 +152,162 @@ func check(file, src string) (string, error) {
 	if err := refused(fset, whole); err != nil {
 		return "", err
 	}
+	if err := compilerOnly(fset, whole); err != nil {
+		return "", err
+	}
+	if err := hasAct(fset, file, whole); err != nil {
+		return "", err
+	}
 	return f.Name.Name, nil
+}
+
+// actWant is the signature a bot's Act has.
+const actWant = "func Act(t *match.Turn) (match.Action, error)"
+
+// hasAct finds the bot's Act, as the interpreter and the compiled
+// program's main look it up: a function of the signature, or a
+// package-level variable (whose type the compiler checks).
+func hasAct(fset *token.FileSet, file string, f *ast.File) error {
+	matchName := ""
+	for _, im := range f.Imports {
+		if path, _ := strconv.Unquote(im.Path.Value); path == "github.com/arena-playground/arena/engine/match" {
+			matchName = importName(path)
+			if im.Name != nil {
+				matchName = im.Name.Name
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil || d.Name.Name != "Act" {
+				continue
+			}
+			if !actType(d.Type, matchName) {
+				var b strings.Builder
+				printer.Fprint(&b, fset, d.Type)
+				return fmt.Errorf("%s: Act is %s; want %s", fset.Position(d.Pos()), b.String(), actWant)
+			}
+			return nil
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if v, ok := sp.(*ast.ValueSpec); ok && slices.ContainsFunc(v.Names, func(n *ast.Ident) bool { return n.Name == "Act" }) {
+					return nil
+				}
+			}
+		}
+	}
+	return fmt.Errorf("%s: the bot has no %s", file, actWant)
+}
+
+// actType reports whether t is func(*match.Turn) (match.Action, error),
+// match being the file's name for engine/match.
+func actType(t *ast.FuncType, match string) bool {
+	sel := func(e ast.Expr, name string) bool {
+		s, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		x, ok := s.X.(*ast.Ident)
+		return ok && match != "" && x.Name == match && s.Sel.Name == name
+	}
+	fields := func(l *ast.FieldList) []ast.Expr {
+		var out []ast.Expr
+		if l == nil {
+			return nil
+		}
+		for _, f := range l.List {
+			for range max(1, len(f.Names)) {
+				out = append(out, f.Type)
+			}
+		}
+		return out
+	}
+	params, results := fields(t.Params), fields(t.Results)
+	if len(params) != 1 || len(results) != 2 {
+		return false
+	}
+	star, ok := params[0].(*ast.StarExpr)
+	errType, okErr := results[1].(*ast.Ident)
+	return ok && sel(star.X, "Turn") && sel(results[0], "Action") && okErr && errType.Name == "error"
+}
+
+// compilerOnly type-checks the file (go/types, the Go compiler's own
+// checker) for the errors the compiler gives and the interpreter would
+// not: a variable declared and not used, an import or a label not used,
+// a function that does not end in a return. A bot is checked by this
+// before it is interpreted or compiled, so that both refuse the same
+// files. The imported packages are stubs (the page carries no bot API's
+// source to check against): what they hold is the interpreter's to check,
+// against the reviewed tables, and those errors are left out here.
+func compilerOnly(fset *token.FileSet, f *ast.File) error {
+	var first error
+	conf := types.Config{
+		Importer: stubImporter{},
+		Error: func(err error) {
+			te, ok := err.(types.Error)
+			if !ok || first != nil {
+				return
+			}
+			if strings.Contains(te.Msg, "declared and not used") || te.Msg == "missing return" {
+				first = fmt.Errorf("%s: %s", fset.Position(te.Pos), te.Msg)
+			}
+		},
+	}
+	conf.Check(f.Name.Name, fset, []*ast.File{f}, nil)
+	if first != nil {
+		return first
+	}
+	return unusedImport(fset, f)
+}
+
+// unusedImport finds an import the file never names, as the compiler
+// refuses it (the checker cannot tell, its packages being stubs).
+func unusedImport(fset *token.FileSet, f *ast.File) error {
+	named := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil {
+				named[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		name := importName(path)
+		if im.Name != nil {
+			if im.Name.Name == "_" {
+				continue
+			}
+			name = im.Name.Name
+		}
+		if !named[name] {
+			if im.Name != nil {
+				return fmt.Errorf("%s: %q imported as %s and not used", fset.Position(im.Pos()), path, name)
+			}
+			return fmt.Errorf("%s: %q imported and not used", fset.Position(im.Pos()), path)
+		}
+	}
+	return nil
+}
+
+// importName is the name a package's import path gives it.
+func importName(path string) string {
+	name := path[strings.LastIndex(path, "/")+1:]
+	if name == "v2" { // math/rand/v2
+		name = "rand"
+	}
+	return name
+}
+
+// stubImporter gives each import an empty package of its name.
+type stubImporter struct{}
+
+func (stubImporter) Import(path string) (*types.Package, error) {
+	p := types.NewPackage(path, importName(path))
+	p.MarkComplete()
+	return p, nil
 }
 
 // refused finds the first name of an imported package that the bot API
@@ -160,10 +317,7 @@ func refused(fset *token.FileSet, f *ast.File) error {
 	imported := map[string]string{} // the name a file gives a package: its path
 	for _, im := range f.Imports {
 		path, _ := strconv.Unquote(im.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
-		if name == "v2" { // math/rand/v2
-			name = "rand"
-		}
+		name := importName(path)
 		if im.Name != nil {
 			name = im.Name.Name
 		}

@@ -17,94 +17,69 @@ import (
 	"github.com/arena-playground/arena/engine/pathgame"
 )
 
-// Act plays greedy's rule: the player steps along the cheapest path to Y
-// as the costs stand now; the adversary raises the edge of that path
-// whose raise makes the player's cheapest path the dearest.
+// Act plays greedy's rule, move for move: the player steps along the
+// cheapest path to Y as the costs stand now; the adversary raises the
+// edge of that path whose raise makes the player's cheapest path the
+// dearest.
 func Act(t *match.Turn) (match.Action, error) {
 	s := t.State.(pathgame.State)
 	g, r := s.Graph(), s.Round()
 	costs := r.Costs()
 	if s.RoleOf(t.Side) == pathgame.Player {
-		dist := toGoal(t, g, costs)
-		best, bestCost := -1, math.Inf(1)
+		// Dist[n] is the cheapest cost from n to Y, Next[n] the arc that
+		// starts it (Dijkstra from Y).
+		var paths pathgame.Paths
+		t.Spend(int64(paths.Compute(g, costs)))
 		for _, a := range g.Arcs(r.Pos) {
-			c := costs[a.Edge] + dist[a.To]
 			// Mark each way on with what walking it costs, less being
 			// better: Thinking (the T key) draws the marks on the graph.
-			t.Note.Mark(match.AtNode(a.To), -c, "")
-			if c < bestCost {
-				best, bestCost = a.To, c
-			}
+			t.Note.Mark(match.AtNode(a.To), -(costs[a.Edge] + paths.Dist[a.To]), "")
 		}
-		if best < 0 {
-			return nil, fmt.Errorf("no way on from node %s", g.IDs[r.Pos])
+		next := paths.Next[r.Pos]
+		if next.Edge < 0 {
+			// Y is out of reach: step toward it by hops.
+			return pathgame.Move(g, r.Pos, nearer(g, r.Pos)), nil
 		}
-		t.Note.SetEval(-r.Cost - bestCost)
-		return pathgame.Move(g, r.Pos, best), nil
+		t.Note.SetEval(-r.Cost - paths.Dist[r.Pos])
+		return pathgame.Move(g, r.Pos, next.To), nil
 	}
-	raise, worst := -1, -1.0
-	for _, e := range cheapestPath(t, g, costs, r.Pos) {
-		raised := append([]float64(nil), costs...)
-		raised[e] *= g.Factor(e, r.UseMax)
-		c := toGoal(t, g, raised)[r.Pos]
-		// Mark the edge with what the player's walk would cost after it.
-		t.Note.Mark(match.AtEdge(g.Edges[e].A, g.Edges[e].B), c, "")
-		if c > worst {
-			raise, worst = e, c
+	// A raise of the path's edge i leaves the player the cheaper of the
+	// same path, dearer by that edge's increase, and the cheapest path
+	// avoiding edge i (Avoid[i]). Replacement finds every Avoid[i] with
+	// two Dijkstras, not one a path edge.
+	var repl pathgame.Replacement
+	t.Spend(int64(repl.Compute(g, costs, r.Pos)))
+	raise, best := -1, 0.0
+	for i, a := range repl.Path {
+		c := costs[a.Edge]
+		gain := math.Min(c*(g.Factor(a.Edge, r.UseMax)-1), repl.Avoid[i]-repl.Base)
+		// Mark the edge with what its raise adds to the player's walk.
+		e := g.Edges[a.Edge]
+		t.Note.Mark(match.AtEdge(e.A, e.B), gain, "")
+		// The nearest of equal raises: gains equal in exact arithmetic
+		// may differ in their last bits.
+		if gain > best+1e-9*math.Max(repl.Base, 1) {
+			raise, best = a.Edge, gain
 		}
 	}
 	if raise < 0 {
-		return nil, fmt.Errorf("the player at %s has no path to raise", g.IDs[r.Pos])
+		if len(repl.Path) == 0 {
+			return nil, fmt.Errorf("the player at %s has no path to raise", g.IDs[r.Pos])
+		}
+		raise = 0 // no raise lengthens the walk: any will do
 	}
-	t.Note.SetEval(worst)
+	t.Note.SetEval(repl.Base + best)
 	return pathgame.RaiseEdge(g, raise), nil
 }
 
-// toGoal is every node's cheapest cost to Y (Dijkstra from Y).
-func toGoal(t *match.Turn, g *pathgame.Graph, costs []float64) []float64 {
-	dist := make([]float64, g.N())
-	done := make([]bool, g.N())
-	for i := range dist {
-		dist[i] = math.Inf(1)
-	}
-	dist[g.Y] = 0
-	for {
-		u := -1
-		for i := range dist {
-			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || dist[i] < dist[u]) {
-				u = i
-			}
-		}
-		if u < 0 {
-			return dist
-		}
-		done[u] = true
-		t.Spend(1)
-		for _, a := range g.Arcs(u) {
-			if d := dist[u] + costs[a.Edge]; d < dist[a.To] {
-				dist[a.To] = d
-			}
+// nearer is the neighbour of n fewest hops from Y.
+func nearer(g *pathgame.Graph, n int) int {
+	arcs := g.Arcs(n)
+	best := arcs[0].To
+	for _, a := range arcs[1:] {
+		if g.Hops[a.To] < g.Hops[best] {
+			best = a.To
 		}
 	}
-}
-
-// cheapestPath lists the edges of the cheapest path from node to Y.
-func cheapestPath(t *match.Turn, g *pathgame.Graph, costs []float64, node int) []int {
-	dist := toGoal(t, g, costs)
-	var path []int
-	for node != g.Y && len(path) < g.N() {
-		next := pathgame.Arc{To: -1}
-		nextCost := math.Inf(1)
-		for _, a := range g.Arcs(node) {
-			if c := costs[a.Edge] + dist[a.To]; c < nextCost {
-				next, nextCost = a, c
-			}
-		}
-		if next.To < 0 {
-			break
-		}
-		path = append(path, next.Edge)
-		node = next.To
-	}
-	return path
+	return best
 }
