@@ -37,6 +37,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	var offers players.Offers
 	fs.Var(&offers, "player", players.OfferUsage)
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	interpret := fs.Bool("interpret", false, "interpret go: programs even where Go is installed (where it is, they are compiled)")
 	caps := fs.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	gauntlets := fs.String("gauntlets", gauntlet.DefaultDir(), "the `directory` where the page's gauntlets are played, each in a directory of its own (journal, plan, replays), so that one started again resumes")
 	quiet := fs.Bool("quiet", false, "do not show here what the programs write for people (their standard error) as they play; the page shows each move's lines")
@@ -52,7 +53,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 		return code
 	}
 	players.ServeCommand = name
-	hosting, err := (match.Hosting{Python: *python}).WithCaps(*caps)
+	hosting, err := (match.Hosting{Python: *python, Interpret: *interpret}).WithCaps(*caps)
 	if err != nil {
 		return fail(2, err)
 	}

@@ -23,7 +23,11 @@ type matchFlags struct {
 	quiet                        bool // programs' own lines are not shown
 	caps                         string
 	connect                      time.Duration
+	interpret                    bool
 }
+
+// interpretUsage is -interpret's help, the same in every command.
+const interpretUsage = "interpret go: bots, as the static page does, even where Go is installed (where it is, they are compiled, as fast as arena's own bots)"
 
 func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.game, "game", "", "the game (see 'arena games')")
@@ -36,6 +40,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&m.caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	fs.DurationVar(&m.connect, "connect-wait", match.DefaultConnectWait, "how long a program arena starts for a tcp: seat (tcp:cmd:) may take to connect")
+	fs.BoolVar(&m.interpret, "interpret", false, interpretUsage)
 	fs.BoolVar(&m.quiet, "quiet", false, "do not show what programs write for people (their standard error, a py: agent's prints) as they play; each move's lines stay in the replay")
 	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
 }
@@ -74,7 +79,7 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 	if m.connect <= 0 {
 		return s, usagef("-connect-wait %s: want a wait such as 20s", m.connect)
 	}
-	if s.Hosting, err = (match.Hosting{Python: m.python, ConnectWait: m.connect}).WithCaps(m.caps); err != nil {
+	if s.Hosting, err = (match.Hosting{Python: m.python, ConnectWait: m.connect, Interpret: m.interpret, Notes: m.log}).WithCaps(m.caps); err != nil {
 		return s, usageError{err}
 	}
 	switch m.clocks {

@@ -48,6 +48,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	sizes := fs.String("sizes", "", "draw each pair's board size from this `range`, as 6-11 (games with sizes)")
 	clocks := fs.String("clocks", "programs", "whom the game's clock rules: programs, or all")
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	interpret := fs.Bool("interpret", false, interpretUsage)
 	sprt := fs.String("sprt", "", "for -format sprt: `elo0=0,elo1=10,alpha=0.05,beta=0.05`")
 	caps := fs.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps; kept in the tournament's plan")
 	check := fs.Bool("check", false, "check the command line and every entrant (programs found, agent files imported), then stop before any game")
@@ -64,7 +65,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	case *format == tournament.SPRTMatch && !given["rounds"]:
 		*rounds = sprtPairs
 	}
-	hosting, err := (match.Hosting{Python: *python}).WithCaps(*caps)
+	hosting, err := (match.Hosting{Python: *python, Interpret: *interpret}).WithCaps(*caps)
 	if err != nil {
 		return usageError{err}
 	}
