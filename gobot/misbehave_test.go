@@ -11,6 +11,7 @@ import (
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/colosseum"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/gobot/build"
 )
 
 // botFile writes a Colosseum bot whose Act has the given body.
@@ -39,10 +40,18 @@ func Act(t *match.Turn) (match.Action, error) {
 }
 
 // botProcesses lists the processes of this binary other than this one
-// (the bots' interpreters) and of compiled bots still running.
-func botProcesses(t *testing.T) []int {
+// (the bots' interpreters) and of the bot built from file with Go, still
+// running.
+func botProcesses(t *testing.T, file string) []int {
 	t.Helper()
 	self, _ := os.Executable()
+	built := self
+	if tc, err := build.Find(); err == nil {
+		src, _ := os.ReadFile(file)
+		if p, ok := tc.Cached(file, string(src), build.Native); ok {
+			built = p
+		}
+	}
 	dirs, _ := os.ReadDir("/proc")
 	var pids []int
 	for _, d := range dirs {
@@ -50,7 +59,7 @@ func botProcesses(t *testing.T) []int {
 		if err != nil || pid == os.Getpid() {
 			continue
 		}
-		if exe, err := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); err == nil && (exe == self || strings.HasPrefix(filepath.Base(exe), "bot-")) {
+		if exe, err := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); err == nil && (exe == self || exe == built) {
 			pids = append(pids, pid)
 		}
 	}
@@ -126,7 +135,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 				if n := len(reasons); n < len(rec.Turns)/2 {
 					t.Fatalf("%d of P1's moves replaced in %d turns; want all", n, len(rec.Turns))
 				}
-				if left := botProcesses(t); len(left) > 0 {
+				if left := botProcesses(t, bot.Command); len(left) > 0 {
 					t.Fatalf("bots' processes left running: %v", left)
 				}
 			})

@@ -148,7 +148,27 @@ type goBot struct {
 // it: the compile and the start are charged to no clock.
 func (b *goBot) Begin(st match.Start, side match.Side) error {
 	b.proto.Begin(st, side)
-	return b.open()
+	if err := b.open(); err != nil {
+		// A bot built with Go whose package initialisation panics dies
+		// before it serves: its crash says why, where the interpreter
+		// would have answered with the error.
+		if why := b.died(); why != "" {
+			return errors.New(why)
+		}
+		return err
+	}
+	return nil
+}
+
+// died is why a bot's process died, from its last words: a panic with
+// where, or the runtime's fatal error; "" when they say neither.
+func (b *goBot) died() string {
+	said := b.said.take()
+	why, _ := gobot.PanicIn(said)
+	if why == "" {
+		why, _ = gobot.FatalIn(said)
+	}
+	return why
 }
 
 // open sends the opening and waits for the child to have begun.

@@ -83,7 +83,7 @@ func TestKernelRefusesWhatTablesLeak(t *testing.T) {
 	full := box.PortableEnv + "=" // whatever the test's environment says
 	for _, env := range []string{full, full + "\x00ARENA_TEST_NO_SECCOMP=1", box.PortableEnv + "=1"} {
 		replay := filepath.Join(dir, "replay.json")
-		cmd := exec.Command(bin, "play", "-game", "colosseum", "-p1", "go:"+bot, "-p2", "random", "-replay", replay)
+		cmd := exec.Command(bin, "play", "-interpret", "-game", "colosseum", "-p1", "go:"+bot, "-p2", "random", "-replay", replay) // the interpreter: built with Go, the bot is a native program in the box of every program
 		cmd.Env = append(os.Environ(), strings.Split(env, "\x00")...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
