@@ -1,11 +1,34 @@
-// The Web Worker that interprets one bot written in Go (cmd/botworker,
-// gobot.wasm) for a match's worker, which starts it (worker.js's
+// The Web Worker that runs one bot written in Go for a match's worker:
+// interpreted (cmd/botworker, gobot.wasm), or built with Go by the page's
+// server (gobot/serve.Main). The match's worker starts it (worker.js's
 // arenaBotOpen) and posts the compiled module, then the match's lines;
 // each reply is posted back as a line. A bot that loops for ever is
 // ended by the match's worker terminating this one; one that runs out of
 // memory makes the program exit, which is posted as {error}.
 "use strict";
 importScripts("wasm_exec.js", "boot.js");
+
+// What a bot built with Go prints goes to its standard output, which
+// wasm_exec.js writes to the console: it is kept here instead, and the
+// program takes it (arenaTakePrints) into each reply, as the interpreter
+// puts its bot's prints there. At most maxPrinted characters are kept
+// between two replies: a bot printing without end costs nothing more.
+const maxPrinted = 64 << 10;
+let printed = "", dropped = 0;
+const decoder = new TextDecoder("utf-8");
+const writeSync = fs.writeSync.bind(fs);
+fs.writeSync = (fd, buf) => {
+  if (fd !== 1) { return writeSync(fd, buf); }
+  const text = decoder.decode(buf, { stream: true });
+  if (printed.length + text.length <= maxPrinted) { printed += text; } else { dropped += text.length; }
+  return buf.length;
+};
+self.arenaTakePrints = () => {
+  let p = printed;
+  if (dropped) { p += "(" + dropped + " characters more)\n"; }
+  printed = ""; dropped = 0;
+  return p;
+};
 
 const queue = [];       // lines that came before the program was ready
 let handle = null;

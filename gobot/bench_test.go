@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	alphabeta "github.com/arena-playground/arena/gobot/internal/alphabeta"
 )
 
 // thinkPerMove plays the setup and returns the mean time side took a
@@ -70,4 +71,64 @@ func BenchmarkGoBots(b *testing.B) {
 			b.ReportMetric(float64(interp)/float64(native), "x-greedy-interp")
 		})
 	}
+}
+
+// nodesPerSecond is the nodes a second side searched in the record (its
+// notes' nodes over its thinking time).
+func nodesPerSecond(rec *match.Record, side match.Side) float64 {
+	var nodes int64
+	var think time.Duration
+	for _, t := range rec.Turns {
+		if n := t.Notes[side]; n != nil && t.Actions[side] != nil {
+			nodes += n.Nodes
+			think += t.Think[side]
+		}
+	}
+	return float64(nodes) / think.Seconds()
+}
+
+// BenchmarkSearchNodes plays a Colosseum alpha-beta written as a student
+// writes one (internal/alphabeta: 20,000 positions a move, counted by
+// the bot) against strong, as a go: file built with Go, interpreted, and
+// compiled into this binary, in the same run: x-native is the built
+// file's nodes a second over the same source compiled in, x-strong over
+// strong's in the same match (a go: bot's time a move includes its
+// request and reply; strong's search is another, dearer per node for
+// this one: it copies the state and floods both regions at each leaf).
+func BenchmarkSearchNodes(b *testing.B) {
+	spec, err := match.ParseSpec("go:" + filepath.Join("internal", "alphabeta", "bot.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	strong, _ := match.ParseSpec("strong")
+	g, _ := match.Lookup("colosseum")
+	s := match.Setup{Game: g, Seed: 7, Players: [2]match.Spec{spec, strong}}
+	play := func(interpret, native bool) *match.Record {
+		s.Hosting.Interpret, s.Bots[0] = interpret, nil
+		if native {
+			s.Bots[0] = match.BotFunc(alphabeta.Act)
+		}
+		rec, err := match.Play(context.Background(), s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return rec
+	}
+	play(false, false) // built once, before the timing
+	var built, interp, native, strongBuilt, strongInterp float64
+	for b.Loop() {
+		rec := play(false, false)
+		built, strongBuilt = nodesPerSecond(rec, match.P1), nodesPerSecond(rec, match.P2)
+		rec = play(true, false)
+		interp, strongInterp = nodesPerSecond(rec, match.P1), nodesPerSecond(rec, match.P2)
+		native = nodesPerSecond(play(false, true), match.P1)
+	}
+	b.ReportMetric(built, "built-nodes/s")
+	b.ReportMetric(interp, "interp-nodes/s")
+	b.ReportMetric(native, "native-nodes/s")
+	b.ReportMetric(strongBuilt, "strong-nodes/s")
+	b.ReportMetric(built/native, "x-native")
+	b.ReportMetric(interp/native, "x-native-interp")
+	b.ReportMetric(built/strongBuilt, "x-strong")
+	b.ReportMetric(interp/strongInterp, "x-strong-interp")
 }

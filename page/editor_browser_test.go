@@ -39,7 +39,9 @@ func (b *browser) openEditor(game string) {
 	b.chooseGame(game)
 	b.click("write") // clicks are taken one a frame, in order
 	b.waitJS(`document.getElementById("editor").classList.contains("open") && document.getElementById("ed-source").value.includes("package bot")`, time.Minute)
-	b.waitJS(`document.getElementById("ed-status").textContent == ""`, 5*time.Minute) // the interpreter loaded
+	// The interpreter loaded: the status is empty, or says how the last
+	// Run's bot ran.
+	b.waitJS(`/^(|last Run: .*)$/.test(document.getElementById("ed-status").textContent)`, 5*time.Minute)
 }
 
 // playNative plays a bot's source as arena play -p1 go:FILE does, and

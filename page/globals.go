@@ -68,8 +68,10 @@ var Globals = []Global{
 	{"arenaBotOpen", "worker.js", []string{"players/kind_go_js.go"},
 		"a go: bot of the match starts in a bot worker of its own, one line each way"},
 	// The bot worker and the gauntlet worker: gobot.wasm.
-	{"arenaBotReady", "botworker.js", []string{"cmd/botworker/main_js.go"},
-		"the bot worker's Go hands over the function that takes the bot's lines"},
+	{"arenaBotReady", "botworker.js", []string{"gobot/serve/main_js.go"},
+		"the bot worker's Go (interpreted or built) hands over the function that takes the bot's lines"},
+	{"arenaTakePrints", "botworker.js", []string{"gobot/serve/main_js.go"},
+		"a bot built with Go takes what it printed to its standard output, for its reply"},
 	{"arenaGauntletReady", "gauntlet.js", []string{"cmd/botworker/gauntlet_js.go"},
 		"the gauntlet worker's Go hands over the function that takes the gauntlet"},
 	{"arenaStartMatch", "gauntlet.js", []string{"cmd/botworker/gauntlet_js.go"},

@@ -67,7 +67,7 @@ func (p *programRoom) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/matches", p.guard(http.HandlerFunc(p.play), true))
 	mux.Handle("POST /api/matches/{id}/act", p.guard(http.HandlerFunc(p.act), true))
 	mux.Handle("/api/", p.guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		refuse(w, http.StatusNotFound, "no such request: the page's server answers GET /api/programs, POST /api/matches, POST /api/matches/ID/act, POST /api/gauntlets and GET /api/gauntlets/KEY/report")
+		refuse(w, http.StatusNotFound, "no such request: the page's server answers GET /api/programs, POST /api/matches, POST /api/matches/ID/act, POST /api/gauntlets, GET /api/gauntlets/KEY/report, POST /api/bots and GET /api/bots/KEY")
 	}), false))
 }
 

@@ -480,6 +480,7 @@ func (s *Site) handler() http.Handler {
 		gdir = gauntlet.DefaultDir()
 	}
 	(&gauntletRoom{dir: gdir, serve: s.serve, run: map[string]*gauntletRun{}}).routes(mux, s.room)
+	(&botRoom{}).routes(mux, s.room)
 	if s.replays != nil {
 		mux.HandleFunc("GET /replays/{name}", func(w http.ResponseWriter, r *http.Request) {
 			rel, ok := s.replays.names[r.PathValue("name")]

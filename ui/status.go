@@ -207,6 +207,26 @@ func (a *App) NotesJSON() string {
 	return string(b)
 }
 
+// ThinkJSON returns each turn's thinking time of each side of the match
+// shown, in milliseconds ([] when no match is shown): with NotesJSON's
+// nodes, a bot's nodes a second. Safe to call from any goroutine.
+func (a *App) ThinkJSON() string {
+	a.statusMu.Lock()
+	rec := a.statusRec
+	a.statusMu.Unlock()
+	if rec == nil {
+		return "[]"
+	}
+	think := make([][2]float64, len(rec.Turns))
+	for i, t := range rec.Turns {
+		for side := range 2 {
+			think[i][side] = float64(t.Think[side].Microseconds()) / 1000
+		}
+	}
+	b, _ := json.Marshal(think)
+	return string(b)
+}
+
 // MovesJSON returns the actions of the match shown, turn by turn, as a
 // replay writes them, with each replaced action's reason (Replay.Moves;
 // [] when no match is shown). Like Status, it is safe

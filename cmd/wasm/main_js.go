@@ -63,6 +63,7 @@ func main() {
 		"status": js.FuncOf(func(js.Value, []js.Value) any { return app.StatusJSON() }),
 		"moves":  js.FuncOf(func(js.Value, []js.Value) any { return app.MovesJSON() }),
 		"notes":  js.FuncOf(func(js.Value, []js.Value) any { return app.NotesJSON() }),
+		"think":  js.FuncOf(func(js.Value, []js.Value) any { return app.ThinkJSON() }),
 		// The editor lives in the page's HTML: its state from there.
 		"editor": js.FuncOf(func(js.Value, []js.Value) any {
 			if f := js.Global().Get("arenaEditorState"); f.Type() == js.TypeFunction {

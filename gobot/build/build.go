@@ -185,6 +185,10 @@ func (tc *Toolchain) key(file, src string, t Target) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:32], nil
 }
 
+// Program is where the bot built as key (the name Build gives it,
+// "bot-KEY") for t is kept.
+func (tc *Toolchain) Program(key string, t Target) string { return tc.path(key, t) }
+
 // path is where the bot built from key for t is kept.
 func (tc *Toolchain) path(key string, t Target) string {
 	return filepath.Join(tc.Dir, "bot-"+key+t.ext())

@@ -39,6 +39,10 @@ type Act func(t *match.Turn) (match.Action, error)
 type Bot struct {
 	Act   Act
 	Where func() string
+	// Printed, when set, is what the bot printed since it was last asked,
+	// for a bot whose prints do not reach the out its Compiler was given
+	// (one compiled to WebAssembly prints through the worker's console).
+	Printed func() string
 }
 
 // Compiler makes the bot of a source, named file in errors; what the bot
@@ -201,6 +205,9 @@ func (s *server) play(t *match.Turn) (a match.Action, err error) {
 // takePrints returns the lines the bot printed since the last reply,
 // bounded, when they go into replies.
 func (s *server) takePrints() []string {
+	if s.said == nil && s.bot.Printed != nil {
+		s.prints.WriteString(s.bot.Printed())
+	}
 	if s.said != nil || s.prints.Len() == 0 {
 		return nil
 	}
