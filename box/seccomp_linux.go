@@ -3,10 +3,12 @@
 package box
 
 import (
+	"encoding/binary"
 	"slices"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
 	"github.com/elastic/go-seccomp-bpf/arch"
+	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
 
@@ -110,14 +112,39 @@ func filterBox(shared, ownUID bool) error {
 // files, start programs, open sockets or reach other processes are
 // refused too. The interpreter calls it before the bot's code is read.
 func ConfineInterpreter() error {
-	return seccomp.LoadFilter(seccomp.Filter{
-		NoNewPrivs: true,
-		Flag:       seccomp.FilterFlagTSync,
-		Policy: seccomp.Policy{
-			DefaultAction: seccomp.ActionAllow,
-			Syscalls:      []seccomp.SyscallGroup{{Action: seccomp.ActionErrno, Names: known(interpreterRefused)}},
-		},
-	})
+	return seccomp.LoadFilter(seccomp.Filter{NoNewPrivs: true, Flag: seccomp.FilterFlagTSync, Policy: interpreterPolicy()})
+}
+
+// interpreterPolicy refuses interpreterRefused.
+func interpreterPolicy() seccomp.Policy {
+	return seccomp.Policy{
+		DefaultAction: seccomp.ActionAllow,
+		Syscalls:      []seccomp.SyscallGroup{{Action: seccomp.ActionErrno, Names: known(interpreterRefused)}},
+	}
+}
+
+// InterpreterProgram is ConfineInterpreter's filter as a classic BPF
+// program, 8 bytes an instruction (code, jt, jf, k; little-endian), for
+// a bot built with Go to load in itself before any of its code runs
+// (internal/confine): the built program carries no seccomp library, and
+// so it is confined as the interpreter is.
+func InterpreterProgram() ([]byte, error) {
+	policy := interpreterPolicy()
+	insts, err := policy.Assemble()
+	if err != nil {
+		return nil, err
+	}
+	raw, err := bpf.Assemble(insts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, 8*len(raw))
+	for _, r := range raw {
+		out = binary.LittleEndian.AppendUint16(out, r.Op)
+		out = append(out, r.Jt, r.Jf)
+		out = binary.LittleEndian.AppendUint32(out, r.K)
+	}
+	return out, nil
 }
 
 // interpreterRefused are the calls the interpreter never makes once it

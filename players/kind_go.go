@@ -4,6 +4,7 @@ package players
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/gobot/build"
+	"github.com/arena-playground/arena/internal/confine"
 	"github.com/arena-playground/arena/internal/safefile"
 )
 
@@ -104,6 +106,17 @@ func goProgram(file, src string, h match.Hosting) (program string, env []string,
 			program, err := tc.Build(context.Background(), file, src, build.Native)
 			if err != nil {
 				return "", nil, err
+			}
+			if box.Contain().Seccomp {
+				// The interpreter's own filter, which the built bot
+				// loads before any of its code runs (internal/confine).
+				filter, err := box.InterpreterProgram()
+				if err != nil {
+					return "", nil, fmt.Errorf("the bot's filter: %v", err)
+				}
+				if filter != nil {
+					env = append(env, confine.Env+"="+base64.StdEncoding.EncodeToString(filter))
+				}
 			}
 			return program, env, nil
 		}

@@ -81,27 +81,34 @@ func TestKernelRefusesWhatTablesLeak(t *testing.T) {
 	bot := filepath.Join(dir, "attack.go")
 	os.WriteFile(bot, []byte(fmt.Sprintf(attack, written, "id > "+ran, ln.Addr().String())), 0o644)
 	full := box.PortableEnv + "=" // whatever the test's environment says
-	for _, env := range []string{full, full + "\x00ARENA_TEST_NO_SECCOMP=1", box.PortableEnv + "=1"} {
+	// Interpreted, and built with Go (-interpret=false), which loads the
+	// interpreter's filter itself (internal/confine): with the filter left
+	// off, only the interpreter, whose test build can leave it off.
+	for _, run := range []struct{ env, how string }{
+		{full, "-interpret"}, {full + "\x00ARENA_TEST_NO_SECCOMP=1", "-interpret"}, {box.PortableEnv + "=1", "-interpret"},
+		{full, "-interpret=false"}, {box.PortableEnv + "=1", "-interpret=false"},
+	} {
+		env := run.env
 		replay := filepath.Join(dir, "replay.json")
-		cmd := exec.Command(bin, "play", "-interpret", "-game", "colosseum", "-p1", "go:"+bot, "-p2", "random", "-replay", replay) // the interpreter: built with Go, the bot is a native program in the box of every program
+		cmd := exec.Command(bin, "play", run.how, "-game", "colosseum", "-p1", "go:"+bot, "-p2", "random", "-replay", replay)
 		cmd.Env = append(os.Environ(), strings.Split(env, "\x00")...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			t.Fatalf("%s play: %v\n%s", env, err, out)
+			t.Fatalf("%s play %s: %v\n%s", env, run.how, err, out)
 		}
 		data, _ := os.ReadFile(replay)
 		for _, want := range []string{`read: open /etc/passwd: `, `write: open ` + written + `: `, `exec: fork/exec /bin/sh: `, `dial: dial tcp `} {
 			at := strings.Index(string(data), want)
 			if at < 0 {
-				t.Fatalf("%s: the bot's note has no %q:\n%.2000s", env, want, data)
+				t.Fatalf("%s %s: the bot's note has no %q:\n%.2000s", env, run.how, want, data)
 			}
 			said := string(data[at:])
 			said = said[:strings.IndexAny(said, `"`)]
 			if !strings.Contains(said, "permission denied") && !strings.Contains(said, "operation not permitted") {
-				t.Errorf("%s: the kernel did not refuse it: %q", env, said)
+				t.Errorf("%s %s: the kernel did not refuse it: %q", env, run.how, said)
 			}
 			if env != box.PortableEnv+"=1" {
-				t.Logf("%q: %s", env, said)
+				t.Logf("%q %s: %s", env, run.how, said)
 			}
 		}
 		for _, f := range []string{written, ran} {

@@ -4,6 +4,10 @@ import (
 	"context"
 	"math/rand/v2"
 	"time"
+
+	// A bot built with Go loads its filter before any of its code runs:
+	// every bot imports this package (see internal/confine).
+	_ "github.com/arena-playground/arena/internal/confine"
 )
 
 // Turn is what a bot is given when asked to act: the state, its side, its

@@ -1,0 +1,5 @@
+package confine
+
+// sysSeccomp is seccomp(2)'s number on amd64, which package syscall's table
+// for it lacks (it predates the call).
+const sysSeccomp = 317
