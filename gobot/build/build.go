@@ -352,7 +352,8 @@ func writeModule(dir, api, file, src string) error {
 	if err != nil {
 		return err
 	}
-	mod := fmt.Sprintf("module arenabot\n\ngo %s\n\nrequire github.com/arena-playground/arena v0.0.0\n\nreplace github.com/arena-playground/arena => %s\n", v, api)
+	// The folder quoted: a user's cache on Windows may hold spaces.
+	mod := fmt.Sprintf("module arenabot\n\ngo %s\n\nrequire github.com/arena-playground/arena v0.0.0\n\nreplace github.com/arena-playground/arena => %s\n", v, strconv.Quote(api))
 	main := fmt.Sprintf(`package main
 
 import (

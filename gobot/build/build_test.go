@@ -11,7 +11,9 @@ import (
 	"github.com/arena-playground/arena/gobot"
 )
 
-// toolchain is the machine's Go, with the cache in the test's folder.
+// toolchain is the machine's Go, with the cache in the test's folder,
+// under a name with a space in it (a user's cache on Windows may have
+// one, in the go.mod the build writes).
 func toolchain(t *testing.T) *Toolchain {
 	t.Helper()
 	tc, err := Find()
@@ -19,7 +21,7 @@ func toolchain(t *testing.T) *Toolchain {
 		t.Fatalf("the tests build bots with the Go that runs them: %v", err)
 	}
 	c := *tc
-	c.Dir = t.TempDir()
+	c.Dir = filepath.Join(t.TempDir(), "John Smith")
 	return &c
 }
 
