@@ -73,17 +73,17 @@ func (b *botRoom) build(w http.ResponseWriter, r *http.Request) {
 		answer(http.StatusUnprocessableEntity, botBuild{Error: public(err.Error())})
 		return
 	}
-	_, kept := tc.Cached(file, req.Source, build.Wasm)
+	built := false
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Minute)
 	defer cancel()
-	path, err := tc.Build(ctx, file, req.Source, build.Wasm)
+	path, err := tc.Build(ctx, file, req.Source, build.Wasm, func() { built, start = true, time.Now() })
 	if err != nil {
 		answer(http.StatusUnprocessableEntity, botBuild{Error: public(err.Error())})
 		return
 	}
 	a := botBuild{URL: "api/bots/" + strings.TrimSuffix(strings.TrimPrefix(pathBase(path), "bot-"), ".wasm"), Go: tc.Version}
-	if !kept {
+	if built {
 		a.Seconds = time.Since(start).Seconds()
 	}
 	answer(http.StatusOK, a)

@@ -100,10 +100,9 @@ func goProgram(file, src string, h match.Hosting) (program string, env []string,
 	if !h.Interpret {
 		tc, err := build.Find()
 		if err == nil {
-			if _, ok := tc.Cached(file, src, build.Native); !ok {
+			program, err := tc.Build(context.Background(), file, src, build.Native, func() {
 				fmt.Fprintf(h.NotesTo(), "arena: compiling go:%s with %s (once for this source)\n", file, tc.Version)
-			}
-			program, err := tc.Build(context.Background(), file, src, build.Native)
+			})
 			if err != nil {
 				return "", nil, err
 			}

@@ -214,9 +214,11 @@ var builds sync.Mutex
 
 // Build returns the program built from the bot's source (named file in
 // errors, checked against the bot API already) for t, building it when
-// it is not kept. A source the compiler refuses gets its errors written
+// it is not kept; building, when not nil, is called first then, once
+// however many ask for the same source at once (a caller says it is
+// compiling). A source the compiler refuses gets its errors written
 // against file, as the interpreter's check writes its own.
-func (tc *Toolchain) Build(ctx context.Context, file, src string, t Target) (string, error) {
+func (tc *Toolchain) Build(ctx context.Context, file, src string, t Target, building func()) (string, error) {
 	key, err := tc.key(file, src, t)
 	if err != nil {
 		return "", err
@@ -228,6 +230,9 @@ func (tc *Toolchain) Build(ctx context.Context, file, src string, t Target) (str
 		now := time.Now()
 		os.Chtimes(out, now, now) // used: kept the longest
 		return out, nil
+	}
+	if building != nil {
+		building()
 	}
 	api, err := tc.writeAPI()
 	if err != nil {

@@ -34,9 +34,13 @@ func TestBuildKeepsABuiltBot(t *testing.T) {
 	if _, ok := tc.Cached("pg.go", src, Native); ok {
 		t.Fatal("a bot is found built before any build")
 	}
-	p, err := tc.Build(context.Background(), "pg.go", src, Native)
-	if err != nil {
-		t.Fatal(err)
+	built := 0
+	p, err := tc.Build(context.Background(), "pg.go", src, Native, func() { built++ })
+	if err != nil || built != 1 {
+		t.Fatalf("the first build: %v, building said %d times", err, built)
+	}
+	if again, err := tc.Build(context.Background(), "pg.go", src, Native, func() { built++ }); err != nil || again != p || built != 1 {
+		t.Fatalf("the same source again: %q, %v, building said %d times; want %q, kept", again, err, built, p)
 	}
 	if got, ok := tc.Cached("pg.go", src, Native); !ok || got != p {
 		t.Fatalf("after a build, Cached gives %q, %v; want %q", got, ok, p)
@@ -63,7 +67,7 @@ func TestBuildRefusals(t *testing.T) {
 		{"wrong act", "package main\n\nfunc Act() int { return 0 }\n", "mine.go: Act is not a func Act(t *match.Turn) (match.Action, error)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := tc.Build(context.Background(), "dir/mine.go", c.src, Native)
+			_, err := tc.Build(context.Background(), "dir/mine.go", c.src, Native, nil)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v; want %q", err, c.want)
 			}
@@ -80,7 +84,7 @@ func TestBuildKeepsTheLatest(t *testing.T) {
 	src, _ := gobot.Template("life")
 	var built []string
 	for i := range 3 {
-		p, err := tc.Build(context.Background(), "life.go", src+strings.Repeat("\n", i), Native)
+		p, err := tc.Build(context.Background(), "life.go", src+strings.Repeat("\n", i), Native, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
