@@ -84,6 +84,8 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./ladder/
 	$(GO) test -run '^$$' -bench ProgramSession -benchtime 1x ./page
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot
+	xvfb-run -a $(GO) test -run '^$$' -bench PageBotBuild -benchtime 1x ./page
 	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 
 # limits plays each limit of the README's table at the limit, the arena
