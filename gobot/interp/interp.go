@@ -133,7 +133,7 @@ func check(file, src string) (string, error) {
 		}
 		return "", err
 	}
-	whole, err := parser.ParseFile(fset, file, src, parser.AllErrors)
+	whole, err := parser.ParseFile(fset, file, src, parser.AllErrors|parser.ParseComments)
 	if err != nil {
 		return "", err
 	}
@@ -150,6 +150,9 @@ func check(file, src string) (string, error) {
 		}
 	}
 	if err := refused(fset, whole); err != nil {
+		return "", err
+	}
+	if err := directive(fset, whole); err != nil {
 		return "", err
 	}
 	if err := compilerOnly(fset, whole); err != nil {
@@ -230,6 +233,22 @@ func actType(t *ast.FuncType, match string) bool {
 	star, ok := params[0].(*ast.StarExpr)
 	errType, okErr := results[1].(*ast.Ident)
 	return ok && sel(star.X, "Turn") && sel(results[0], "Action") && okErr && errType.Name == "error"
+}
+
+// directive finds a compiler directive (//go:linkname, //go:embed,
+// //go:build, //line …): the interpreter ignores them, the compiler obeys
+// them, and a bot needs none, so a file with one is refused, on both
+// paths, as what it is.
+func directive(fset *token.FileSet, f *ast.File) error {
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//go:") || strings.HasPrefix(c.Text, "//line ") || strings.HasPrefix(c.Text, "/*line ") || strings.HasPrefix(c.Text, "// +build") {
+				name, _, _ := strings.Cut(c.Text, " ")
+				return fmt.Errorf("%s: %s is a compiler directive: a bot has none", fset.Position(c.Pos()), name)
+			}
+		}
+	}
+	return nil
 }
 
 // compilerOnly type-checks the file (go/types, the Go compiler's own
