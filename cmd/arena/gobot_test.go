@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -124,4 +125,50 @@ func Act(t *match.Turn) (match.Action, error) {
 			t.Errorf("%s: exit %d:\n%s%s", c.flag, code, out, stderr)
 		}
 	}
+}
+
+// TestGoBotWithoutGo: on a machine without Go (no go on the PATH), a go:
+// bot is interpreted, and arena says so once however many matches it
+// plays; with Go, the first match of a new source says it is compiling
+// and the next does not.
+func TestGoBotWithoutGo(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bot.go")
+	arena(t, "template", "-game", "colosseum", "-o", file)
+	exe, _ := os.Executable()
+	// The built bots' cache of the test's own (a first run compiles:
+	// os.UserCacheDir is under XDG_CACHE_HOME, HOME or LocalAppData), Go's
+	// build cache the machine's (the standard library stays built).
+	gocache, err := exec.Command(goCommand(t), "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(path string) string {
+		cmd := exec.Command(exe, "autoplay", "-game", "colosseum", "-preset", "8", "-p1", "go:"+file, "-p2", "random", "-n", "2", "-quiet")
+		cmd.Env = append(os.Environ(), "ARENA_AS_MAIN=1", "PATH="+path, "XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "HOME="+dir, "LocalAppData="+dir, "GOCACHE="+strings.TrimSpace(string(gocache)))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("PATH=%s: %v\n%s", path, err, out)
+		}
+		return string(out)
+	}
+	out := run(dir) // a folder with no go in it
+	if n := strings.Count(out, "arena: go: bots are interpreted here, several times slower than compiled: no Go toolchain found"); n != 1 || strings.Contains(out, "compiling") {
+		t.Fatalf("without Go: the note %d times (want once), compiling said: %v\n%s", n, strings.Contains(out, "compiling"), out)
+	}
+	goDir := filepath.Dir(goCommand(t))
+	for i, want := range []int{1, 0} {
+		if n := strings.Count(run(goDir), "arena: compiling go:"+file); n != want {
+			t.Fatalf("with Go, run %d: compiling said %d times; want %d", i+1, n, want)
+		}
+	}
+}
+
+// goCommand is the go command on the test's PATH.
+func goCommand(t *testing.T) string {
+	p, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the tests need the go command: %v", err)
+	}
+	return p
 }
