@@ -80,9 +80,10 @@ func TestPageBuildsItsBot(t *testing.T) {
 				b.fatalf("the page's moves differ from arena play's with the same file, seed %d:\n page %.400s\n play %.400s", st.Seed, page, native)
 			}
 			b.backToEditor()
-			b.waitJS(`document.getElementById("ed-status").textContent.startsWith("last Run: ")`, time.Minute)
+			// Opened again, the editor says how the bot ran and how fast.
+			b.waitJS(`(s => s.startsWith("last Run: ") && s.endsWith(" ms a move"))(document.getElementById("ed-status").textContent)`, time.Minute)
 			b.screenshot("playground-editor-" + c.name)
-			t.Logf("%s: %s; %d turns, arena play's", c.name, b.editorRun(), st.Computed)
+			t.Logf("%s: %s; %d turns, arena play's", c.name, eval[string](b, `document.getElementById("ed-status").textContent`), st.Computed)
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/render"
@@ -225,6 +226,36 @@ func (a *App) ThinkJSON() string {
 	}
 	b, _ := json.Marshal(think)
 	return string(b)
+}
+
+// MeanThink is the mean time a move of the side that player (a spec, as
+// ui.PageBot) plays in the match shown, in milliseconds; 0 when it plays
+// none or made no move yet. The editor says it of the page's bot: how
+// fast it ran, built or interpreted. Safe to call from any goroutine.
+func (a *App) MeanThink(player string) float64 {
+	a.statusMu.Lock()
+	rec := a.statusRec
+	a.statusMu.Unlock()
+	if rec == nil {
+		return 0
+	}
+	var total time.Duration
+	n := 0
+	for side, p := range rec.Players {
+		if p != player {
+			continue
+		}
+		for _, t := range rec.Turns {
+			if t.Actions[side] != nil {
+				total += t.Think[side]
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(total.Microseconds()) / 1000 / float64(n)
 }
 
 // MovesJSON returns the actions of the match shown, turn by turn, as a

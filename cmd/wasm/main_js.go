@@ -53,7 +53,7 @@ func main() {
 	// written in the page (the link's source, else the kept one, else the
 	// template) must be there to be read.
 	var app *ui.App
-	editorHost(func(game, p1, p2 string) { app.Play(game, p1, p2) }, opts)
+	editorHost(func(game, p1, p2 string) { app.Play(game, p1, p2) }, func() float64 { return app.MeanThink(ui.PageBot) }, opts)
 	app = ui.New(opts)
 	if r := q.Get("replay"); r != "" {
 		fetchReplay(app, r)
@@ -462,7 +462,7 @@ func (pageEditor) Source(game string) string {
 // editorHost gives the page's editor what it needs from the program: each
 // game's template and bots, a way to start a match (play), and the
 // source a link carried.
-func editorHost(play func(game, p1, p2 string), opts ui.Options) {
+func editorHost(play func(game, p1, p2 string), speed func() float64, opts ui.Options) {
 	js.Global().Set("arenaEditorHost", js.ValueOf(map[string]any{
 		"template": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) == 0 {
@@ -495,6 +495,8 @@ func editorHost(play func(game, p1, p2 string), opts ui.Options) {
 			}
 			return nil
 		}),
+		// The page's bot's mean time a move in the match shown (ms).
+		"speed":   js.FuncOf(func(js.Value, []js.Value) any { return speed() }),
 		"pageBot": ui.PageBot,
 	}))
 	if opts.Bot != "" {
