@@ -34,14 +34,19 @@ func thinkPerMove(b *testing.B, s match.Setup, side match.Side) (time.Duration, 
 }
 
 // BenchmarkGoBots plays the templates that are greedy's rule (the
-// shortest path on gen-300, Life) against random as go: files, built with
+// shortest path on gen-300 and gen-1000, Life) against random as go: files, built with
 // Go and interpreted, and greedy itself against random in the same match,
 // in the same run: x-greedy is the built bot's time a move as a multiple
 // of greedy's, x-greedy-interp the interpreted one's. A go: bot's move
 // crosses to its process and back; greedy's is a call.
 func BenchmarkGoBots(b *testing.B) {
-	for _, game := range []string{"pathgame", "life"} {
-		b.Run(game, func(b *testing.B) {
+	for _, c := range []struct{ name, game, preset string }{
+		{"pathgame", "pathgame", ""}, // gen-300, as setup plays it
+		{"pathgame-1000", "pathgame", "gen-1000"},
+		{"life", "life", ""},
+	} {
+		game := c.game
+		b.Run(c.name, func(b *testing.B) {
 			spec, err := match.ParseSpec("go:" + filepath.Join("templates", game, "bot.go"))
 			if err != nil {
 				b.Fatal(err)
@@ -49,6 +54,13 @@ func BenchmarkGoBots(b *testing.B) {
 			random, _ := match.ParseSpec("random")
 			greedy, _ := match.ParseSpec("greedy")
 			s := setup(&testing.T{}, game, 5)
+			if c.preset != "" {
+				p, err := match.LookupPreset(s.Game, c.preset)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Config = p.Config
+			}
 			s.Players = [2]match.Spec{spec, random}
 			if _, n := thinkPerMove(b, s, match.P1); n == 0 { // built once, before the timing
 				b.Fatal("the template made no move")
