@@ -23,7 +23,9 @@ func (b *browser) editorRun() string {
 }
 
 // printingTemplate is Colosseum's template, edited so that its moves
-// change (ties go to the last move listed) and it prints each turn.
+// change (ties go to the last move listed) and it prints each turn: the
+// editor's tests play it built with Go (TestPageEditorPlaysABot) and
+// interpreted (TestPageGauntletOfItsBot).
 func printingTemplate(t *testing.T) string {
 	template, _ := gobot.Template("colosseum")
 	edited := strings.Replace(template, "if score > bestScore {", "if score >= bestScore {", 1)
@@ -33,59 +35,6 @@ func printingTemplate(t *testing.T) string {
 		t.Fatal("the template changed: the edits no longer apply")
 	}
 	return edited
-}
-
-// TestPageBuildsItsBot: served by the page's server on a machine with Go,
-// Run builds the editor's bot with Go and the bot's worker runs the
-// built program: the editor says it was compiled, what the bot prints
-// reaches its notes, and its moves are arena play's with the same file.
-// On a static host the same source is interpreted, the editor says why,
-// and it plays the same moves.
-func TestPageBuildsItsBot(t *testing.T) {
-	src := printingTemplate(t)
-	for _, c := range []struct {
-		name, want string
-		static     bool
-	}{
-		{"served", "compiled with go1.", false},
-		{"static", "interpreted: this page's host builds no Go (a static site)", true},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			var b *browser
-			if c.static {
-				b = staticBrowser(t)
-			} else {
-				b = newBrowser(t)
-			}
-			b.open("")
-			b.openEditor("colosseum")
-			b.setSource(src)
-			st, _ := b.runFrames()
-			if st.Failed != "" || st.Players != [2]string{"go:bot.go", "strong"} {
-				b.fatalf("the Run played %v (failed %q)", st.Players, st.Failed)
-			}
-			if run := b.editorRun(); !strings.HasPrefix(run, c.want) {
-				b.fatalf("the editor says the bot ran %q; want %q", run, c.want)
-			}
-			fetched := eval[bool](b, `performance.getEntriesByType("resource").some(e => e.name.includes("/api/bots/"))`)
-			if fetched == c.static {
-				b.fatalf("the page fetched a built bot: %v", fetched)
-			}
-			var notes [][2]*struct{ Said []string }
-			if err := json.Unmarshal([]byte(eval[string](b, `window.arenaTest.notes()`)), &notes); err != nil || len(notes) == 0 || notes[0][0] == nil || len(notes[0][0].Said) == 0 || notes[0][0].Said[0] != "turn 0" {
-				b.fatalf("the bot's first note does not hold what it printed (turn 0): %v", eval[string](b, `window.arenaTest.notes()`)[:min(300, len(eval[string](b, `window.arenaTest.notes()`)))])
-			}
-			page := eval[string](b, `window.arenaTest.moves()`)
-			if native := playNative(t, "colosseum", src, 0, "strong", st.Seed); page != native {
-				b.fatalf("the page's moves differ from arena play's with the same file, seed %d:\n page %.400s\n play %.400s", st.Seed, page, native)
-			}
-			b.backToEditor()
-			// Opened again, the editor says how the bot ran and how fast.
-			b.waitJS(`(s => s.startsWith("last Run: ") && s.endsWith(" ms a move"))(document.getElementById("ed-status").textContent)`, time.Minute)
-			b.screenshot("playground-editor-" + c.name)
-			t.Logf("%s: %s; %d turns, arena play's", c.name, eval[string](b, `document.getElementById("ed-status").textContent`), st.Computed)
-		})
-	}
 }
 
 // BenchmarkPageBotBuild times a bot written in the page, served by the

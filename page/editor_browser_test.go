@@ -96,17 +96,28 @@ func TestPageEditorPlaysABot(t *testing.T) {
 		b.fatalf("the editor's API pane does not list Mark and Expect:\n%s", api)
 	}
 	b.screenshot("playground-editor")
-	// Ties go to the last move listed instead of the first.
-	edited := strings.Replace(template, "if score > bestScore {", "if score >= bestScore {", 1)
-	if edited == template {
-		t.Fatal("the template has no 'if score > bestScore {' to edit")
-	}
+	// Ties go to the last move listed instead of the first, and it prints.
+	edited := printingTemplate(t)
 	b.setSource(edited)
 	b.clickID("ed-run")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match" && JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
 	st := b.status()
 	if st.Players != [2]string{"go:bot.go", "strong"} || st.Failed != "" {
 		b.fatalf("the editor's Run played %v (failed: %q)", st.Players, st.Failed)
+	}
+	// Served by the page's server on a machine with Go, the bot was built
+	// with Go and its worker ran the built program (TestPageGauntletOfItsBot
+	// runs it on a static host: interpreted); what it printed reached its
+	// notes.
+	if run := b.editorRun(); !strings.HasPrefix(run, "compiled with go1.") {
+		b.fatalf("the editor says the bot ran %q; want compiled", run)
+	}
+	if !eval[bool](b, `performance.getEntriesByType("resource").some(e => e.name.includes("/api/bots/"))`) {
+		b.fatalf("the page did not fetch the built bot")
+	}
+	var notes [][2]*struct{ Said []string }
+	if err := json.Unmarshal([]byte(eval[string](b, `window.arenaTest.notes()`)), &notes); err != nil || len(notes) == 0 || notes[0][0] == nil || len(notes[0][0].Said) == 0 || notes[0][0].Said[0] != "turn 0" {
+		b.fatalf("the bot's first note does not hold what it printed (turn 0): %.300s", eval[string](b, `window.arenaTest.notes()`))
 	}
 	page := eval[string](b, `window.arenaTest.moves()`)
 	native := playNative(t, "colosseum", edited, 0, "strong", st.Seed)
@@ -132,9 +143,13 @@ func TestPageEditorPlaysABot(t *testing.T) {
 	}
 	t.Logf("its link: %d characters, the same %d turns and the same source", len(link), st.Computed)
 
-	// You against it: it moves first, then asks you.
+	// You against it: it moves first, then asks you. Opened again, the
+	// editor says how the bot ran and how fast.
 	b.click("back")
 	b.openEditor("colosseum")
+	b.waitJS(`(s => s.startsWith("last Run: compiled with go1.") && s.endsWith(" ms a move"))(document.getElementById("ed-status").textContent)`, time.Minute)
+	b.screenshot("playground-editor-compiled")
+	t.Logf("the editor: %s", eval[string](b, `document.getElementById("ed-status").textContent`))
 	eval[bool](b, `(document.getElementById("ed-opp").value = "you", true)`)
 	b.clickID("ed-run")
 	b.awaitYourTurn("P2")

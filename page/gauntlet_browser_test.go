@@ -163,7 +163,15 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 	// The reference for the page's frames: a match of the bot, which the
 	// page computes in its workers too, in the same page and run.
 	eval[bool](b, `(document.getElementById("ed-opp").value = "greedy", true)`)
-	_, ref := b.runFrames()
+	refSt, ref := b.runFrames()
+	// A static host builds no Go: the bot is interpreted, the editor says
+	// why, and it plays arena play's moves (built with Go there).
+	if run := b.editorRun(); run != "interpreted: this page's host builds no Go (a static site)" {
+		b.fatalf("on a static host the editor says the bot ran %q", run)
+	}
+	if page, native := eval[string](b, `window.arenaTest.moves()`), playNative(t, "colosseum", edited, 0, "greedy", refSt.Seed); page != native {
+		b.fatalf("interpreted in the page, the bot's moves differ from arena play's, seed %d:\n page %.400s\n play %.400s", refSt.Seed, page, native)
+	}
 	b.click("back")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "start"`, time.Minute)
 
