@@ -230,7 +230,7 @@ func (a *App) ThinkJSON() string {
 
 // MeanThink is the mean time a move of the side that player (a spec, as
 // ui.PageBot) plays in the match shown, in milliseconds; 0 when it plays
-// none or made no move yet. The editor says it of the page's bot: how
+// none or thought no move (a link's match replays its moves). The editor says it of the page's bot: how
 // fast it ran, built or interpreted. Safe to call from any goroutine.
 func (a *App) MeanThink(player string) float64 {
 	a.statusMu.Lock()
@@ -246,7 +246,7 @@ func (a *App) MeanThink(player string) float64 {
 			continue
 		}
 		for _, t := range rec.Turns {
-			if t.Actions[side] != nil {
+			if t.Actions[side] != nil && t.Think[side] > 0 { // a link's moves were not thought
 				total += t.Think[side]
 				n++
 			}
