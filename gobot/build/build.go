@@ -93,7 +93,11 @@ func find() (*Toolchain, error) {
 	if err != nil {
 		return nil, ErrNoGo
 	}
-	out, err := exec.Command(goCmd, "env", "GOVERSION").Output()
+	// Asked outside any module, of the toolchain found itself: a go.mod
+	// where arena runs, or GOTOOLCHAIN, could have it fetch another.
+	cmd := exec.Command(goCmd, "env", "GOVERSION")
+	cmd.Dir, cmd.Env = os.TempDir(), append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
+	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("%s env GOVERSION: %v", goCmd, err)
 	}
