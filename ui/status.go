@@ -190,13 +190,20 @@ func (a *App) updateStatus() {
 	a.statusMu.Unlock()
 }
 
+// shownRecord is the record of the match shown (nil: none), as the last
+// Update left it: the test hooks and the editor read it from any
+// goroutine.
+func (a *App) shownRecord() *match.Record {
+	a.statusMu.Lock()
+	defer a.statusMu.Unlock()
+	return a.statusRec
+}
+
 // NotesJSON returns what the bots of the match shown noted, turn by turn
 // (null for a side that noted nothing), as a replay writes it: tests read
 // what a bot printed from it.
 func (a *App) NotesJSON() string {
-	a.statusMu.Lock()
-	rec := a.statusRec
-	a.statusMu.Unlock()
+	rec := a.shownRecord()
 	if rec == nil {
 		return "[]"
 	}
@@ -212,9 +219,7 @@ func (a *App) NotesJSON() string {
 // shown, in milliseconds ([] when no match is shown): with NotesJSON's
 // nodes, a bot's nodes a second. Safe to call from any goroutine.
 func (a *App) ThinkJSON() string {
-	a.statusMu.Lock()
-	rec := a.statusRec
-	a.statusMu.Unlock()
+	rec := a.shownRecord()
 	if rec == nil {
 		return "[]"
 	}
@@ -230,12 +235,11 @@ func (a *App) ThinkJSON() string {
 
 // MeanThink is the mean time a move of the side that player (a spec, as
 // ui.PageBot) plays in the match shown, in milliseconds; 0 when it plays
-// none or thought no move (a link's match replays its moves). The editor says it of the page's bot: how
-// fast it ran, built or interpreted. Safe to call from any goroutine.
+// none or thought no move (a link's match replays its moves). The editor
+// says it of the page's bot: how fast it ran, built or interpreted. Safe
+// to call from any goroutine.
 func (a *App) MeanThink(player string) float64 {
-	a.statusMu.Lock()
-	rec := a.statusRec
-	a.statusMu.Unlock()
+	rec := a.shownRecord()
 	if rec == nil {
 		return 0
 	}
@@ -263,9 +267,7 @@ func (a *App) MeanThink(player string) float64 {
 // [] when no match is shown). Like Status, it is safe
 // to call from any goroutine: tests compare the moves with arena play's.
 func (a *App) MovesJSON() string {
-	a.statusMu.Lock()
-	rec := a.statusRec
-	a.statusMu.Unlock()
+	rec := a.shownRecord()
 	if rec == nil {
 		return "[]"
 	}
