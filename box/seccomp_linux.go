@@ -5,6 +5,7 @@ package box
 import (
 	"encoding/binary"
 	"slices"
+	"sync"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
 	"github.com/elastic/go-seccomp-bpf/arch"
@@ -128,7 +129,11 @@ func interpreterPolicy() seccomp.Policy {
 // a bot built with Go to load in itself before any of its code runs
 // (internal/confine): the built program carries no seccomp library, and
 // so it is confined as the interpreter is.
-func InterpreterProgram() ([]byte, error) {
+func InterpreterProgram() ([]byte, error) { return interpreterProgram() }
+
+// interpreterProgram assembles the program once a process: every built
+// bot's start hands it over.
+var interpreterProgram = sync.OnceValues(func() ([]byte, error) {
 	policy := interpreterPolicy()
 	insts, err := policy.Assemble()
 	if err != nil {
@@ -145,7 +150,7 @@ func InterpreterProgram() ([]byte, error) {
 		out = binary.LittleEndian.AppendUint32(out, r.K)
 	}
 	return out, nil
-}
+})
 
 // interpreterRefused are the calls the interpreter never makes once it
 // serves: the Go runtime makes threads with clone and signals its own
