@@ -23,7 +23,10 @@ type analysisBoard struct {
 	an    *match.Analysis // the deepest analysis yet
 	done  bool
 	err   string
-	pick  render.Pick
+	// picked is the move of the option a person clicked, "" for none. It
+	// is kept by move, not by rank: a deeper analysis reorders the
+	// options, and the panel must go on speaking of the one clicked.
+	picked string
 }
 
 // analysisK is how many best options the board gives exact values.
@@ -55,7 +58,7 @@ func (a *analysisBoard) stop() {
 	if a.feed != nil {
 		a.feed.Stop()
 	}
-	a.feed, a.an, a.done, a.err, a.pick = nil, nil, false, "", render.NoPick
+	a.feed, a.an, a.done, a.err, a.picked = nil, nil, false, "", ""
 }
 
 // updateAnalysis follows the playhead: once it rests on a position with
@@ -142,7 +145,7 @@ type analysisKey struct {
 }
 
 func (a *analysisBoard) key() analysisKey {
-	k := analysisKey{on: a.on, done: a.done, state: a.state, pick: a.pick, err: a.err}
+	k := analysisKey{on: a.on, done: a.done, state: a.state, pick: a.pick(), err: a.err}
 	if a.an != nil {
 		k.depth, k.nodes = a.an.Depth, a.an.Nodes
 	}
@@ -155,7 +158,32 @@ func (v *matchView) clickAnalysis(x, y float64) {
 	if a.an == nil {
 		return
 	}
-	a.pick, _ = render.PickAt(v.pb.rec, a.state, v.boardR, a.an, x, y)
+	a.picked = ""
+	switch p, _ := render.PickAt(v.pb.rec, a.state, v.boardR, a.an, x, y); {
+	case p.Best >= 0:
+		a.picked = a.an.Best[p.Best].Move
+	case p.Other >= 0:
+		a.picked = a.an.Others[p.Other].Move
+	}
+}
+
+// pick is the clicked option's rank in the analysis shown, NoPick for
+// none (or for an option the deeper analysis no longer lists).
+func (a *analysisBoard) pick() render.Pick {
+	if a.an == nil || a.picked == "" {
+		return render.NoPick
+	}
+	for i, b := range a.an.Best {
+		if b.Move == a.picked {
+			return render.Pick{Best: i, Other: -1}
+		}
+	}
+	for i, o := range a.an.Others {
+		if o.Move == a.picked {
+			return render.Pick{Best: -1, Other: i}
+		}
+	}
+	return render.NoPick
 }
 
 // analysisLines are what the panel says of the analysis, for people.
@@ -191,7 +219,7 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 		}
 		best = append(best, fmt.Sprintf("%d. %s %s: %s", i+1, name(an.Side, b.Place, b.Move), value, strings.Join(line, " → ")))
 	}
-	switch p := a.pick; {
+	switch p := a.pick(); {
 	case p.Other >= 0 && p.Other < len(an.Others):
 		o := an.Others[p.Other]
 		switch {
@@ -221,7 +249,7 @@ func (v *matchView) drawAnalysisPanel(c render.Canvas, st style, r rect, y float
 	y = wrapText(c, head, r.X, y, r.W, st.small, th.TextDim) + st.gap/2
 	for i, l := range best {
 		col := th.Text
-		if i == max(v.analysis.pick.Best, 0) && v.analysis.pick.Other < 0 {
+		if p := v.analysis.pick(); i == max(p.Best, 0) && p.Other < 0 {
 			col = th.Accent
 		}
 		if st.compact { // one line each on a phone: the board shows the lines
@@ -233,7 +261,7 @@ func (v *matchView) drawAnalysisPanel(c render.Canvas, st style, r rect, y float
 	}
 	if picked != "" {
 		col := th.TextDim // the hint
-		if v.analysis.pick.Other >= 0 {
+		if v.analysis.pick().Other >= 0 {
 			col = th.Collision
 		}
 		y = wrapText(c, picked, r.X, y+st.gap/2, r.W, st.small, col) + st.gap/2

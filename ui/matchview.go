@@ -68,7 +68,7 @@ func newMatchViewOn(app *App, setup match.Setup, moves [][2]json.RawMessage, hos
 		v.buttons[id].icon = id
 	}
 	v.buttons["send"].accent = true
-	v.analysis = analysisBoard{on: app.opts.Analyse, state: -1, pick: render.NoPick}
+	v.analysis = analysisBoard{on: app.opts.Analyse, state: -1}
 	v.buttons["analyse"].active = v.analysis.on
 	return v, nil
 }
@@ -506,7 +506,7 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
 	switch a := &v.analysis; {
 	case a.on && a.an != nil:
-		render.DrawAnalysis(c, v.boardR, pb.rec, a.state, a.an, a.pick, th)
+		render.DrawAnalysis(c, v.boardR, pb.rec, a.state, a.an, a.pick(), th)
 	case v.app.opts.Thinking:
 		render.DrawThinking(c, v.boardR, pb.rec, pb.t, th)
 	}

@@ -570,17 +570,33 @@ func TestAnalysisBoard(t *testing.T) {
 			t.Errorf("best %d: the board says %s %v, arena analyse %s %v", i, b.Move, b.Value, want.Best[i].Move, want.Best[i].Value)
 		}
 	}
-	other := s.Analysis.Others[len(s.Analysis.Others)-1]
+	other := reordered(t, s.Analysis, state)
 	at, ok := s.Targets["option:"+other.Move]
 	if !ok || other.Reply == nil {
 		t.Fatalf("no point to click for %s (reply %v)", other.Move, other.Reply)
 	}
 	in.clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
 	a.Update()
-	s = a.Status()
-	if !strings.Contains(s.Picked, "worth at most "+render.ValueText(other.Bound)) || !strings.Contains(s.Picked, other.Reply.Side.String()+" answers ") {
-		t.Errorf("after clicking %s the panel says %q; want its refutation by %s %s", other.Move, s.Picked, other.Reply.Side, other.Reply.Move)
+	// The panel speaks of the option clicked, in the analysis it shows,
+	// and goes on doing so as deeper ones reorder the options.
+	refuted := func(s Status) {
+		t.Helper()
+		pl := a.match.drawer.(render.Placer)
+		for _, o := range s.Analysis.Others {
+			if o.Move != other.Move {
+				continue
+			}
+			want := fmt.Sprintf("%s is worth at most %s", pl.PlaceName(pb.rec, 4, s.Analysis.Side, o.Place), render.ValueText(o.Bound))
+			if !strings.HasPrefix(s.Picked, want) || o.Reply == nil || !strings.Contains(s.Picked, o.Reply.Side.String()+" answers ") {
+				t.Errorf("at depth %d, after clicking %s the panel says %q; want %q and its refutation", s.Analysis.Depth, other.Move, s.Picked, want)
+			}
+			return
+		}
+		t.Errorf("the analysis at depth %d no longer lists the option clicked, %s", s.Analysis.Depth, other.Move)
 	}
+	refuted(a.Status())
+	d := s.Analysis.Depth
+	refuted(await("a deeper analysis", func(s Status) bool { return s.Analysis.Depth > d }))
 	in.keys = []ebiten.Key{ebiten.KeyArrowRight}
 	s = await("turn 5", func(s Status) bool { return s.Analysis != nil && s.Analysis.Turn == 5 })
 	in.keys = []ebiten.Key{ebiten.KeyA}
@@ -588,6 +604,26 @@ func TestAnalysisBoard(t *testing.T) {
 	if s := a.Status(); s.Analysing || s.Analysis != nil || a.match.analysis.feed != nil {
 		t.Errorf("A again left the analysis on: %+v", s.Analysis)
 	}
+}
+
+// reordered is an option an analysis refutes that the next depth's
+// analysis refutes too, at another rank: a click on it tells whether the
+// board keeps what was clicked or only where it stood in the list.
+func reordered(t *testing.T, an *match.Analysis, state match.State) match.Refutation {
+	t.Helper()
+	next, err := match.Analyse("colosseum", match.NewTurn(state, an.Side, nil, match.Budget{}), analysisK, an.Depth+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range an.Others {
+		for j, n := range next.Others {
+			if n.Move == o.Move && i != j && o.Reply != nil && n.Reply != nil {
+				return o
+			}
+		}
+	}
+	t.Fatalf("no option refuted at depth %d changes its rank at depth %d: the test needs another position", an.Depth, an.Depth+1)
+	return match.Refutation{}
 }
 
 // presses are the keys and clicks a test gives the window's next frame
