@@ -17,6 +17,14 @@ import (
 	"github.com/arena-playground/arena/engine/pathgame"
 )
 
+// paths and repl are kept from move to move: Compute reuses their
+// arrays, where new ones each move would cost the garbage collector as
+// much again as the search.
+var (
+	paths pathgame.Paths
+	repl  pathgame.Replacement
+)
+
 // Act plays greedy's rule, move for move: the player steps along the
 // cheapest path to Y as the costs stand now; the adversary raises the
 // edge of that path whose raise makes the player's cheapest path the
@@ -28,7 +36,6 @@ func Act(t *match.Turn) (match.Action, error) {
 	if s.RoleOf(t.Side) == pathgame.Player {
 		// Dist[n] is the cheapest cost from n to Y, Next[n] the arc that
 		// starts it (Dijkstra from Y).
-		var paths pathgame.Paths
 		t.Spend(int64(paths.Compute(g, costs)))
 		for _, a := range g.Arcs(r.Pos) {
 			// Mark each way on with what walking it costs, less being
@@ -47,7 +54,6 @@ func Act(t *match.Turn) (match.Action, error) {
 	// same path, dearer by that edge's increase, and the cheapest path
 	// avoiding edge i (Avoid[i]). Replacement finds every Avoid[i] with
 	// two Dijkstras, not one a path edge.
-	var repl pathgame.Replacement
 	t.Spend(int64(repl.Compute(g, costs, r.Pos)))
 	raise, best := -1, 0.0
 	for i, a := range repl.Path {
