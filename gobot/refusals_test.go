@@ -1,6 +1,7 @@
 package gobot_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,6 @@ func TestBothPathsRefuseTheSameFiles(t *testing.T) {
 		{"a type error", head + "func Act(t *match.Turn) (match.Action, error) {\n\tvar n int = \"x\"\n\t_ = n\n\treturn t.State.(colosseum.State).Moves(nil)[0], nil\n}\n", "bot.go:9:"},
 		{"no Act", head + "var _ = colosseum.MaxSize\n\nfunc Move(t *match.Turn) (match.Action, error) { return nil, nil }\n", "bot.go: the bot has no func Act(t *match.Turn) (match.Action, error)"},
 		{"another Act", head + "var _ = colosseum.MaxSize\n\nfunc Act(t *match.Turn) match.Action { return nil }\n", "bot.go:10:1: Act is func(t *match.Turn) match.Action; want func Act"},
-		{"a literal beside other values", head + "func Act(t *match.Turn) (match.Action, error) {\n\tm, n := colosseum.Move{}, 1\n\t_, _ = m, n\n\treturn t.State.(colosseum.State).Moves(nil)[0], nil\n}\n", "bot.go:9:2: a composite literal beside other values"},
 		{"a directive", head + "//go:linkname x runtime.x\nvar x int\n\n" + act, "bot.go:8:1: //go:linkname is a compiler directive: a bot has none"},
 		{"a line directive", head + "//line other.go:1\n" + act, "bot.go:8:1: //line is a compiler directive"},
 	} {
@@ -57,5 +57,70 @@ func TestBothPathsRefuseTheSameFiles(t *testing.T) {
 				t.Fatalf("both: %q; want %q", errs[0], c.want)
 			}
 		})
+	}
+}
+
+// TestBothPathsAssignAlike plays a file whose first move assigns several
+// values at once, a call, a method, a builtin, a receive or a composite
+// literal among them (where yaegi v0.16.1, given the file as written,
+// leaves the other values unassigned), interpreted and built with Go:
+// both say what Go's rules give.
+func TestBothPathsAssignAlike(t *testing.T) {
+	const src = `package bot
+
+import (
+	"fmt"
+
+	"github.com/arena-playground/arena/engine/colosseum"
+	"github.com/arena-playground/arena/engine/match"
+)
+
+type pair struct{ a, b int }
+
+func seven() int { return 7 }
+
+func (p pair) sum() int { return p.a + p.b }
+
+func Act(t *match.Turn) (match.Action, error) {
+	t.Spend(3)
+	x, y := 1, 1
+	x, y = 2, seven()
+	var d, n int64
+	d, n = int64(x), t.Nodes()
+	p, k := pair{3, 4}, 5
+	var s []int
+	s, k = append(s, k), p.sum()
+	c := make(chan int, 1)
+	c <- 9
+	var r, q = <-c, len(s)
+	f := func() int {
+		u, v := 0, 0
+		u, v = 10, seven()
+		return u + v
+	}
+	w, z := f(), x
+	t.Note.Depth, t.Note.Nodes = x, t.Nodes()
+	t.Note.Text = fmt.Sprint(x, y, d, n, p, k, s, r, q, w, z, t.Note.Depth)
+	return t.State.(colosseum.State).Moves(nil)[0], nil
+}
+`
+	const want = "2 7 2 3 {3 4} 7 [5] 9 1 17 2 2"
+	file := filepath.Join(t.TempDir(), "bot.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := match.ParseSpec("go:" + file)
+	random, _ := match.ParseSpec("random")
+	g, _ := match.Lookup("colosseum")
+	for _, interpret := range []bool{true, false} {
+		s := match.Setup{Game: g, Seed: 1, Players: [2]match.Spec{spec, random}, Hosting: match.Hosting{Interpret: interpret}}
+		rec, err := match.Play(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := rec.Turns[0].Notes[0]
+		if note == nil || note.Text != want {
+			t.Errorf("interpreted %v: the first move's note is %+v; want the text %q", interpret, note, want)
+		}
 	}
 }

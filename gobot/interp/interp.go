@@ -44,7 +44,7 @@ func Compile(file, src string, out io.Writer) (Act, error) {
 	if len(src) > MaxSource {
 		return nil, fmt.Errorf("%s: %d bytes; a bot's source may have at most %d", file, len(src), MaxSource)
 	}
-	pkg, err := check(file, src)
+	pkg, src, err := check(file, src)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,8 @@ func Check(file, src string) error {
 	if len(src) > MaxSource {
 		return fmt.Errorf("%s: %d bytes; a bot's source may have at most %d", file, len(src), MaxSource)
 	}
-	if _, err := check(file, src); err != nil {
+	_, src, err := check(file, src)
+	if err != nil {
 		return err
 	}
 	i, err := newInterpreter(io.Discard)
@@ -121,47 +122,46 @@ func safeCompile(i *interp.Interpreter, src string) (err error) {
 
 // check parses the source for its package name and its imports, so that
 // a syntax error and an import a bot cannot have are said as the
-// compiler says them, at their line.
-func check(file, src string) (string, error) {
+// compiler says them, at their line. It returns the source the
+// interpreter is given: the same, with the parentheses parenthesize
+// adds.
+func check(file, src string) (pkg, guarded string, err error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.ImportsOnly|parser.AllErrors)
 	if err != nil {
 		var list scanner.ErrorList
 		if errors.As(err, &list) && len(list) > 5 {
 			list = list[:5]
-			return "", fmt.Errorf("%v\n(and more)", list)
+			return "", "", fmt.Errorf("%v\n(and more)", list)
 		}
-		return "", err
+		return "", "", err
 	}
 	whole, err := parser.ParseFile(fset, file, src, parser.AllErrors|parser.ParseComments)
 	if err != nil {
-		return "", err
-	}
-	if pos := misassigned(whole); pos.IsValid() {
-		return "", fmt.Errorf("%s: a composite literal beside other values in one assignment: the interpreter (yaegi v0.16.1) sets the other values to zero there; assign them one per statement", fset.Position(pos))
+		return "", "", err
 	}
 	for _, im := range f.Imports {
 		path, _ := strconv.Unquote(im.Path.Value)
 		if !slices.Contains(gobot.Imports, path) {
-			return "", fmt.Errorf("%s: import %q: a bot may import only %s", fset.Position(im.Pos()), path, strings.Join(gobot.Imports, ", "))
+			return "", "", fmt.Errorf("%s: import %q: a bot may import only %s", fset.Position(im.Pos()), path, strings.Join(gobot.Imports, ", "))
 		}
 		if im.Name != nil && im.Name.Name == "." {
-			return "", fmt.Errorf("%s: import . %q: a bot names what it imports by its package", fset.Position(im.Pos()), path)
+			return "", "", fmt.Errorf("%s: import . %q: a bot names what it imports by its package", fset.Position(im.Pos()), path)
 		}
 	}
 	if err := refused(fset, whole); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := directive(fset, whole); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := compilerOnly(fset, whole); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := hasAct(fset, file, whole); err != nil {
-		return "", err
+		return "", "", err
 	}
-	return f.Name.Name, nil
+	return f.Name.Name, parenthesize(fset, whole, src), nil
 }
 
 // actWant is the signature a bot's Act has.
@@ -364,43 +364,59 @@ func refused(fset *token.FileSet, f *ast.File) error {
 	return err
 }
 
-// misassigned finds the first assignment of several values one of which
-// is a composite literal (a, b := T{}, 5): yaegi v0.16.1 gives the other
-// values their zero there, where Go gives 5, so the same file would play
-// differently interpreted and compiled. It is refused instead.
-func misassigned(f *ast.File) token.Pos {
-	var at token.Pos
-	lit := func(es []ast.Expr) bool {
-		if len(es) < 2 {
-			return false
+// parenthesize puts parentheses around each value of an assignment or
+// declaration of several values that is a call, a receive or a composite
+// literal: a, b = x, f() becomes a, b = x, (f()). yaegi v0.16.1 leaves
+// the other values unassigned, or zero, beside such a value, and gets
+// them right beside its parenthesized form; the compiler reads both
+// alike. Only parentheses are added, so every line keeps its number.
+func parenthesize(fset *token.FileSet, f *ast.File, src string) string {
+	type insert struct {
+		off   int
+		paren string
+	}
+	var at []insert
+	wrap := func(values []ast.Expr) {
+		if len(values) < 2 {
+			return
 		}
-		for _, e := range es {
-			if p, ok := e.(*ast.ParenExpr); ok {
-				e = p.X
+		for _, e := range values {
+			switch e := e.(type) {
+			case *ast.CallExpr, *ast.CompositeLit:
+			case *ast.UnaryExpr:
+				if e.Op != token.ARROW {
+					continue
+				}
+			default:
+				continue
 			}
-			if _, ok := e.(*ast.CompositeLit); ok {
-				return true
-			}
+			at = append(at, insert{fset.Position(e.Pos()).Offset, "("}, insert{fset.Position(e.End()).Offset, ")"})
 		}
-		return false
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
-		if at.IsValid() {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if lit(n.Rhs) {
-				at = n.Pos()
-			}
+			wrap(n.Rhs)
 		case *ast.ValueSpec:
-			if lit(n.Values) {
-				at = n.Pos()
-			}
+			wrap(n.Values)
 		}
 		return true
 	})
-	return at
+	if len(at) == 0 {
+		return src
+	}
+	// An assignment in a function literal among another's values nests
+	// in it: the parentheses are written in the source's order.
+	slices.SortStableFunc(at, func(a, b insert) int { return a.off - b.off })
+	var b strings.Builder
+	last := 0
+	for _, in := range at {
+		b.WriteString(src[last:in.off])
+		b.WriteString(in.paren)
+		last = in.off
+	}
+	b.WriteString(src[last:])
+	return b.String()
 }
 
 // safeEval evaluates in the interpreter, turning its panics (it has a

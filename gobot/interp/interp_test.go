@@ -20,7 +20,6 @@ func TestCheckSaysWhereAndWhy(t *testing.T) {
 		{"undefined", head + "func Act(t *match.Turn) (match.Action, error) {\n\treturn x, nil\n}\n", "bot.go:6:9: undefined: x"},
 		{"import", "package bot\n\nimport \"os\"\n", `bot.go:3:8: import "os": a bot may import only`},
 		{"unsafe", "package bot\n\nimport \"unsafe\"\n", `bot.go:3:8: import "unsafe"`},
-		{"misassigned", head + "type P struct{ A int }\n\nfunc Act(t *match.Turn) (match.Action, error) {\n\tp, n := P{}, 5\n\t_, _ = p, n\n\treturn nil, nil\n}\n", "bot.go:8:2: a composite literal beside other values"},
 		{"no Act", "package bot\n\nfunc Move() {}\n", "bot.go: the bot has no func Act"},
 		{"reads a file", head + "func Act(t *match.Turn) (match.Action, error) {\n\tb, _ := match.ReadFile(\"/etc/passwd\")\n\treturn b, nil\n}\n", "bot.go:6:10: match.ReadFile is not for bots: it reads files"},
 		{"makes a player", head + "func Act(t *match.Turn) (match.Action, error) {\n\ts, _ := match.ParseSpec(\"cmd:sh -c 'id > pwned.txt'\")\n\t_ = s\n\treturn nil, nil\n}\n", "bot.go:6:10: match.ParseSpec is not for bots: it makes players"},
