@@ -1,7 +1,8 @@
 // The Web Worker that plays the gauntlet of a bot written in the page
 // (cmd/botworker/gauntlet_js.go), with no server: the page posts the two
 // compiled programs (arena.wasm for the match workers, gobot.wasm, which
-// runs here and carries the tournament's schedule and standings) and one
+// runs here and carries the tournament's schedule and standings), the
+// bot built with Go when the page's server could build it, and one
 // request; statuses come back as JSON strings. Each game is played in a
 // match worker of its own (worker.js), which starts the bot's own worker:
 // a bot that loops or runs out of memory loses that game, as in a match.
@@ -26,7 +27,10 @@ function fail(why) { postMessage(JSON.stringify({ error: why })); }
 // posts goes to onMessage, and a failure as an error message.
 self.arenaStartMatch = (req, onMessage) => {
   const error = (why) => onMessage(JSON.stringify({ kind: "error", error: why }));
-  return arenaWorker("worker.js", "the match's worker", [{ module: modules.module, botModule: modules.botModule }, req],
+  // The bot as built by the page's server where it could be, else this
+  // worker's own program, which interprets it.
+  const botModule = modules.gameBotModule || modules.botModule;
+  return arenaWorker("worker.js", "the match's worker", [{ module: modules.module, botModule }, req],
     (m) => (typeof m === "string" ? onMessage(m) : error("the match's worker sent something that is not a message")), error);
 };
 

@@ -41,19 +41,36 @@ func printingTemplate(t *testing.T) string {
 // page's server with Go: from Run to its match's first move, cold (a
 // source never built: the build, the fetch and WebAssembly's compile)
 // and warm (the same source again: kept by the server and the page), and
-// the nodes a second of an alpha-beta built to js/wasm (gobot/internal/
-// alphabeta) against strong's, both in the page's workers, in the same
-// match: x-strong.
+// its nodes a second built to js/wasm against strong's, both in the
+// page's workers, in the same match: x-strong. Each plays strong (the
+// editor's opponents are the bots by name, at their default budgets),
+// and its moves are checked against arena play's with the same file:
+// gobot/internal/makeunmake is strong's search written as a go: file,
+// with a budget of 20,000 nodes a move to strong's 437,000 on 8x8;
+// gobot/internal/alphabeta is a first alpha-beta.
 func BenchmarkPageBotBuild(bm *testing.B) {
-	src, err := os.ReadFile(filepath.Join("..", "gobot", "internal", "alphabeta", "bot.go"))
-	if err != nil {
-		bm.Fatal(err)
+	for _, c := range []struct{ name, opponent string }{
+		{"makeunmake", "strong"},
+		{"alphabeta", "strong"},
+	} {
+		bm.Run(c.name, func(bm *testing.B) {
+			src, err := os.ReadFile(filepath.Join("..", "gobot", "internal", c.name, "bot.go"))
+			if err != nil {
+				bm.Fatal(err)
+			}
+			pageBotBuild(bm, string(src), c.opponent)
+		})
 	}
+}
+
+func pageBotBuild(bm *testing.B, src, opponent string) {
 	b := newBrowser(bm)
 	b.open("")
 	b.openEditor("colosseum")
+	js, _ := json.Marshal(opponent)
 	toFirstMove := func(source string) float64 {
 		b.setSource(source)
+		eval[bool](b, fmt.Sprintf(`(document.getElementById("ed-opp").value = %s, true)`, js))
 		start := eval[float64](b, `performance.now()`)
 		eval[bool](b, `(window.arenaFirstMove = 0, window.arenaWatch = setInterval(() => { if (JSON.parse(window.arenaTest.status()).computed >= 1 && !window.arenaFirstMove) { window.arenaFirstMove = performance.now(); clearInterval(window.arenaWatch); } }, 5), true)`)
 		b.clickID("ed-run")
@@ -69,6 +86,12 @@ func BenchmarkPageBotBuild(bm *testing.B) {
 		b.backToEditor()
 		warm = toFirstMove(fresh)
 		b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
+		if st := b.status(); st.Players != [2]string{"go:bot.go", opponent} || !strings.HasPrefix(b.editorRun(), "compiled with go1.") {
+			b.fatalf("the editor played %v, %q; want the bot built with Go against %s", st.Players, b.editorRun(), opponent)
+		}
+		if page, native := eval[string](b, `window.arenaTest.moves()`), playNative(bm, "colosseum", fresh, 0, opponent, b.status().Seed); page != native {
+			b.fatalf("the page's moves differ from arena play's with the same file:\n page %.300s\n play %.300s", page, native)
+		}
 		built, strong = pageNodesPerSecond(b, 0), pageNodesPerSecond(b, 1)
 		b.backToEditor()
 	}

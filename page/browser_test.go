@@ -193,6 +193,7 @@ type status struct {
 	DrawMs   float64               `json:"draw_ms"`
 	DrawMax  float64               `json:"draw_max_ms"`
 	Gauntlet *progress.Status      `json:"gauntlet"`
+	Notes    []string              `json:"notes"` // the gauntlet view's
 }
 
 func (b *browser) status() status {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -46,7 +47,7 @@ func (b *browser) openEditor(game string) {
 
 // playNative plays a bot's source as arena play -p1 go:FILE does, and
 // returns the match's moves as a replay writes them.
-func playNative(t *testing.T, game, src string, seat int, other string, seed uint64) string {
+func playNative(t testing.TB, game, src string, seat int, other string, seed uint64) string {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "bot.go")
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
@@ -164,6 +165,25 @@ func TestPageEditorPlaysABot(t *testing.T) {
 	if st := b.status(); st.Players != [2]string{"go:bot.go", "you"} || st.Failed != "" {
 		b.fatalf("you against the bot: %v (failed %q)", st.Players, st.Failed)
 	}
+
+	// Its gauntlet, served: the games play the bot the server built (the
+	// page, loaded again, fetches it for them), with arena tournament's
+	// standings (TestPageGauntletOfItsBot plays one on a static host,
+	// interpreted).
+	b.open("")
+	mapcolor, _ := gobot.Template("mapcolor")
+	gst := b.gauntletOf("mapcolor", "", 1, mapcolor)
+	if gst.Error != "" || !gst.Done {
+		b.fatalf("the gauntlet ended with %d of %d games: %q", gst.Played, gst.Total, gst.Error)
+	}
+	if !eval[bool](b, `performance.getEntriesByType("resource").some(e => e.name.includes("/api/bots/"))`) {
+		b.fatalf("the gauntlet's games did not fetch the built bot")
+	}
+	if notes := b.status().Notes; !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, "Your bot plays these games compiled with go1.") }) {
+		b.fatalf("the gauntlet does not say its games play the bot built: %q", notes)
+	}
+	cli, results := cliGauntlet(t, "mapcolor", mapcolor, 1)
+	sameStandings(b, gst, cli, results)
 }
 
 // runFrames clicks the editor's Run and waits for the match to end,

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -179,6 +180,9 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 	st := b.gauntletOf("colosseum", "", 2, edited)
 	if st.Error != "" || !st.Done {
 		b.fatalf("the gauntlet ended with %d of %d games: %q", st.Played, st.Total, st.Error)
+	}
+	if notes := b.status().Notes; !slices.Contains(notes, "Your bot plays these games interpreted: this page's host builds no Go (a static site).") {
+		b.fatalf("on a static host the gauntlet does not say its games interpret the bot: %q", notes)
 	}
 	gaps := eval[[]float64](b, `window.arenaFrames.gaps`)
 	if l, bound := longest(gaps), frameBound*longest(ref); l > bound {

@@ -195,11 +195,15 @@ func (v *gauntletView) poll() {
 	}
 }
 
-// notes are the lines the view says of the page bot's runs: a source
-// edited since the run playing started, and how the latest version
-// compares with the one before.
+// notes are the lines the view says of the page bot's runs: how the
+// run shown plays it (built or interpreted), a source edited since the
+// run playing started, and how the latest version compares with the one
+// before.
 func (v *gauntletView) notes() []string {
 	var out []string
+	if v.status != nil && v.status.BotRun != "" && v.pageBot() {
+		out = append(out, "Your bot plays these games "+v.status.BotRun+".")
+	}
 	if v.running && v.pageBot() && v.app.opts.Editor.Source(v.game) != v.source {
 		out = append(out, "You edited the bot after this gauntlet started: it plays the source it started with. Run again when it ends to rate the edited one.")
 	}

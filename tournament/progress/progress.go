@@ -24,6 +24,10 @@ type Status struct {
 	// the finished one before it.
 	Runs   []Run  `json:"runs,omitempty"`
 	Change string `json:"change,omitempty"`
+	// BotRun says how this run's games play the bot written in the page:
+	// built with Go by the page's server, or interpreted and why (the
+	// page adds it, as its editor says it of a match).
+	BotRun string `json:"bot_run,omitempty"`
 }
 
 // Run is one kept gauntlet of a bot written in the page: when it was
