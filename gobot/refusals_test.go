@@ -63,7 +63,9 @@ func TestBothPathsRefuseTheSameFiles(t *testing.T) {
 // TestBothPathsAssignAlike plays a file whose first move assigns several
 // values at once, a call, a method, a builtin, a receive or a composite
 // literal among them (where yaegi v0.16.1, given the file as written,
-// leaves the other values unassigned), interpreted and built with Go:
+// leaves the other values unassigned), and shifts a constant by a
+// variable beside a uint8 and a uint64, the count an int or a
+// colosseum.Dir (where yaegi panics), interpreted and built with Go:
 // both say what Go's rules give.
 func TestBothPathsAssignAlike(t *testing.T) {
 	const src = `package bot
@@ -100,11 +102,17 @@ func Act(t *match.Turn) (match.Action, error) {
 	}
 	w, z := f(), x
 	t.Note.Depth, t.Note.Nodes = x, t.Nodes()
-	t.Note.Text = fmt.Sprint(x, y, d, n, p, k, s, r, q, w, z, t.Note.Depth)
+	var bits uint8 = 7
+	var wide uint64 = 7
+	e := 40
+	on, far := bits&(1<<x), wide|1<<e
+	side := colosseum.Down
+	down := bits&(1<<side) != 0
+	t.Note.Text = fmt.Sprint(x, y, d, n, p, k, s, r, q, w, z, t.Note.Depth, on, far, down)
 	return t.State.(colosseum.State).Moves(nil)[0], nil
 }
 `
-	const want = "2 7 2 3 {3 4} 7 [5] 9 1 17 2 2"
+	const want = "2 7 2 3 {3 4} 7 [5] 9 1 17 2 2 4 1099511627783 true"
 	file := filepath.Join(t.TempDir(), "bot.go")
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)

@@ -123,8 +123,7 @@ func safeCompile(i *interp.Interpreter, src string) (err error) {
 // check parses the source for its package name and its imports, so that
 // a syntax error and an import a bot cannot have are said as the
 // compiler says them, at their line. It returns the source the
-// interpreter is given: the same, with the parentheses parenthesize
-// adds.
+// interpreter is given: the same, with what guard adds.
 func check(file, src string) (pkg, guarded string, err error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.ImportsOnly|parser.AllErrors)
@@ -155,13 +154,14 @@ func check(file, src string) (pkg, guarded string, err error) {
 	if err := directive(fset, whole); err != nil {
 		return "", "", err
 	}
-	if err := compilerOnly(fset, whole); err != nil {
+	info, err := compilerOnly(fset, whole)
+	if err != nil {
 		return "", "", err
 	}
 	if err := hasAct(fset, file, whole); err != nil {
 		return "", "", err
 	}
-	return f.Name.Name, parenthesize(fset, whole, src), nil
+	return f.Name.Name, guard(fset, whole, info, src), nil
 }
 
 // actWant is the signature a bot's Act has.
@@ -258,8 +258,9 @@ func directive(fset *token.FileSet, f *ast.File) error {
 // before it is interpreted or compiled, so that both refuse the same
 // files. The imported packages are stubs (the page carries no bot API's
 // source to check against): what they hold is the interpreter's to check,
-// against the reviewed tables, and those errors are left out here.
-func compilerOnly(fset *token.FileSet, f *ast.File) error {
+// against the reviewed tables, and those errors are left out here. It
+// returns the types it found, for guard.
+func compilerOnly(fset *token.FileSet, f *ast.File) (*types.Info, error) {
 	var first error
 	conf := types.Config{
 		Importer: stubImporter{},
@@ -273,11 +274,12 @@ func compilerOnly(fset *token.FileSet, f *ast.File) error {
 			}
 		},
 	}
-	conf.Check(f.Name.Name, fset, []*ast.File{f}, nil)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
 	if first != nil {
-		return first
+		return nil, first
 	}
-	return unusedImport(fset, f)
+	return info, unusedImport(fset, f)
 }
 
 // unusedImport finds an import the file never names, as the compiler
@@ -364,18 +366,30 @@ func refused(fset *token.FileSet, f *ast.File) error {
 	return err
 }
 
-// parenthesize puts parentheses around each value of an assignment or
-// declaration of several values that is a call, a receive or a composite
-// literal: a, b = x, f() becomes a, b = x, (f()). yaegi v0.16.1 leaves
-// the other values unassigned, or zero, beside such a value, and gets
-// them right beside its parenthesized form; the compiler reads both
-// alike. Only parentheses are added, so every line keeps its number.
-func parenthesize(fset *token.FileSet, f *ast.File, src string) string {
+// guard is the source the interpreter is given: the bot's, with what
+// makes yaegi v0.16.1 compute otherwise than Go written out as Go reads
+// it. Only parentheses and conversions are added, so every line keeps
+// its number.
+//
+//   - A value of an assignment or declaration of several values that is
+//     a call, a receive or a composite literal is put in parentheses:
+//     a, b = x, f() becomes a, b = x, (f()). yaegi leaves the other
+//     values unassigned, or zero, beside such a value, and assigns them
+//     as Go does beside its parenthesized form.
+//   - The constant of a shift by a variable takes the type Go gives it
+//     from the expression around it, written out: w & (1<<d), w a uint8,
+//     becomes w & (uint8(1)<<d). yaegi takes the constant for an int,
+//     and panics when it meets the uint8.
+func guard(fset *token.FileSet, f *ast.File, info *types.Info, src string) string {
 	type insert struct {
-		off   int
-		paren string
+		off  int
+		text string
 	}
 	var at []insert
+	around := func(e ast.Expr, open, close string) {
+		at = append(at, insert{fset.Position(e.Pos()).Offset, open}, insert{fset.Position(e.End()).Offset, close})
+	}
+	converted := map[*ast.BinaryExpr]bool{}
 	wrap := func(values []ast.Expr) {
 		if len(values) < 2 {
 			return
@@ -390,7 +404,7 @@ func parenthesize(fset *token.FileSet, f *ast.File, src string) string {
 			default:
 				continue
 			}
-			at = append(at, insert{fset.Position(e.Pos()).Offset, "("}, insert{fset.Position(e.End()).Offset, ")"})
+			around(e, "(", ")")
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -399,24 +413,65 @@ func parenthesize(fset *token.FileSet, f *ast.File, src string) string {
 			wrap(n.Rhs)
 		case *ast.ValueSpec:
 			wrap(n.Values)
+		case *ast.BinaryExpr:
+			for _, side := range [][2]ast.Expr{{n, nil}, {n.X, n.Y}, {n.Y, n.X}} {
+				if sh, ok := ast.Unparen(side[0]).(*ast.BinaryExpr); ok && !converted[sh] {
+					if name := shiftedConstant(info, sh, side[1]); name != "" {
+						converted[sh] = true
+						around(sh.X, name+"(", ")")
+					}
+				}
+			}
 		}
 		return true
 	})
 	if len(at) == 0 {
 		return src
 	}
-	// An assignment in a function literal among another's values nests
-	// in it: the parentheses are written in the source's order.
+	// What is added nests (an assignment in a function literal among
+	// another's values, a shift in a value): it is written in the
+	// source's order, the outer first where two start together.
 	slices.SortStableFunc(at, func(a, b insert) int { return a.off - b.off })
 	var b strings.Builder
 	last := 0
 	for _, in := range at {
 		b.WriteString(src[last:in.off])
-		b.WriteString(in.paren)
+		b.WriteString(in.text)
 		last = in.off
 	}
 	b.WriteString(src[last:])
 	return b.String()
+}
+
+// shiftedConstant is the name of the type Go gives the constant of a
+// shift by a count that is not constant (1<<d), where that is a sized
+// basic type other than int: what the constant must be written as for
+// yaegi. The shift's own type, where the checker found it, else that of
+// the operand beside it (w in w & (1<<d)), whose type the shift takes:
+// a count of a type from an imported package (a stub here) leaves the
+// shift's own unknown. "" for any other expression, or a type the
+// checker could not tell.
+func shiftedConstant(info *types.Info, e *ast.BinaryExpr, beside ast.Expr) string {
+	if e.Op != token.SHL && e.Op != token.SHR || info == nil {
+		return ""
+	}
+	if x, y := info.Types[e.X], info.Types[e.Y]; x.Value == nil || y.Value != nil {
+		return ""
+	}
+	sized := func(t types.Type) string {
+		b, ok := t.(*types.Basic)
+		if !ok || b.Info()&(types.IsUntyped|types.IsInteger) != types.IsInteger || b.Kind() == types.Int {
+			return ""
+		}
+		return b.Name()
+	}
+	if name := sized(info.Types[e].Type); name != "" {
+		return name
+	}
+	if beside != nil {
+		return sized(info.Types[beside].Type)
+	}
+	return ""
 }
 
 // safeEval evaluates in the interpreter, turning its panics (it has a

@@ -191,7 +191,7 @@ func (sr *search) moves(side int, out []int32) []int32 {
 		for _, ci := range sr.queue[lo:hi] {
 			w := sr.walls[ci]
 			for d := up; d <= left; d++ {
-				if w&(uint8(1)<<uint(d)) != 0 {
+				if w&(1<<d) != 0 {
 					continue
 				}
 				out = append(out, ci*4+int32(d))
@@ -225,7 +225,7 @@ func (sr *search) ended(side int, key int32) (over bool, mine, theirs int) {
 		ci := int(sr.queue[lo])
 		w := sr.walls[ci]
 		for d := up; d <= left; d++ {
-			if w&(uint8(1)<<uint(d)) != 0 {
+			if w&(1<<d) != 0 {
 				continue
 			}
 			ni := ci + sr.step[d]
@@ -259,7 +259,7 @@ func (sr *search) flood(i int) int {
 		ci := int(sr.queue[lo])
 		w := sr.walls[ci]
 		for d := up; d <= left; d++ {
-			if ni := ci + sr.step[d]; w&(uint8(1)<<uint(d)) == 0 && sr.stamp[ni] != g {
+			if ni := ci + sr.step[d]; w&(1<<d) == 0 && sr.stamp[ni] != g {
 				sr.stamp[ni] = g
 				sr.queue = append(sr.queue, int32(ni))
 			}
@@ -283,7 +283,7 @@ func (sr *search) eval(side int) int {
 			ci := int(sr.queue[lo])
 			w := sr.walls[ci]
 			for dd := up; dd <= left; dd++ {
-				if w&(uint8(1)<<uint(dd)) != 0 {
+				if w&(1<<dd) != 0 {
 					continue
 				}
 				ni := ci + sr.step[dd]
