@@ -108,11 +108,12 @@ func Act(t *match.Turn) (match.Action, error) {
 	on, far := bits&(1<<x), wide|1<<e
 	side := colosseum.Down
 	down := bits&(1<<side) != 0
-	t.Note.Text = fmt.Sprint(x, y, d, n, p, k, s, r, q, w, z, t.Note.Depth, on, far, down)
+	nine := uint16(1) << (1 << (x + 1)) // the count's constant stays an int
+	t.Note.Text = fmt.Sprint(x, y, d, n, p, k, s, r, q, w, z, t.Note.Depth, on, far, down, nine)
 	return t.State.(colosseum.State).Moves(nil)[0], nil
 }
 `
-	const want = "2 7 2 3 {3 4} 7 [5] 9 1 17 2 2 4 1099511627783 true"
+	const want = "2 7 2 3 {3 4} 7 [5] 9 1 17 2 2 4 1099511627783 true 256"
 	file := filepath.Join(t.TempDir(), "bot.go")
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)

@@ -379,7 +379,8 @@ func refused(fset *token.FileSet, f *ast.File) error {
 //   - The constant of a shift by a variable takes the type Go gives it
 //     from the expression around it, written out: w & (1<<d), w a uint8,
 //     becomes w & (uint8(1)<<d). yaegi takes the constant for an int,
-//     and panics when it meets the uint8.
+//     and panics when it meets the uint8 (or when the shift is another's
+//     count).
 func guard(fset *token.FileSet, f *ast.File, info *types.Info, src string) string {
 	type insert struct {
 		off  int
@@ -414,7 +415,17 @@ func guard(fset *token.FileSet, f *ast.File, info *types.Info, src string) strin
 		case *ast.ValueSpec:
 			wrap(n.Values)
 		case *ast.BinaryExpr:
-			for _, side := range [][2]ast.Expr{{n, nil}, {n.X, n.Y}, {n.Y, n.X}} {
+			sides := [][2]ast.Expr{{n, nil}, {n.X, n.Y}, {n.Y, n.X}}
+			if n.Op == token.SHL || n.Op == token.SHR {
+				sides = sides[:1] // a shift's operand and count do not type each other
+				// A shift as another's count (1 << (1<<d)) is left untyped
+				// by the checker: Go gives its constant the default type.
+				if sh, ok := ast.Unparen(n.Y).(*ast.BinaryExpr); ok && !converted[sh] && untypedShift(info, sh) {
+					converted[sh] = true
+					around(sh.X, "int(", ")")
+				}
+			}
+			for _, side := range sides {
 				if sh, ok := ast.Unparen(side[0]).(*ast.BinaryExpr); ok && !converted[sh] {
 					if name := shiftedConstant(info, sh, side[1]); name != "" {
 						converted[sh] = true
@@ -443,10 +454,24 @@ func guard(fset *token.FileSet, f *ast.File, info *types.Info, src string) strin
 	return b.String()
 }
 
+// untypedShift reports whether e is a shift of a constant by a count
+// that is not constant which the checker left an untyped integer.
+func untypedShift(info *types.Info, e *ast.BinaryExpr) bool {
+	if e.Op != token.SHL && e.Op != token.SHR || info == nil {
+		return false
+	}
+	if x, y := info.Types[e.X], info.Types[e.Y]; x.Value == nil || y.Value != nil {
+		return false
+	}
+	b, ok := info.Types[e].Type.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0 && b.Info()&types.IsInteger != 0
+}
+
 // shiftedConstant is the name of the type Go gives the constant of a
-// shift by a count that is not constant (1<<d), where that is a sized
-// basic type other than int: what the constant must be written as for
-// yaegi. The shift's own type, where the checker found it, else that of
+// shift by a count that is not constant (1<<d), an integer type: what
+// the constant must be written as for yaegi (which takes it for an int
+// beside a uint8, and for something else again as another shift's
+// count). The shift's own type, where the checker found it, else that of
 // the operand beside it (w in w & (1<<d)), whose type the shift takes:
 // a count of a type from an imported package (a stub here) leaves the
 // shift's own unknown. "" for any other expression, or a type the
@@ -460,7 +485,7 @@ func shiftedConstant(info *types.Info, e *ast.BinaryExpr, beside ast.Expr) strin
 	}
 	sized := func(t types.Type) string {
 		b, ok := t.(*types.Basic)
-		if !ok || b.Info()&(types.IsUntyped|types.IsInteger) != types.IsInteger || b.Kind() == types.Int {
+		if !ok || b.Info()&(types.IsUntyped|types.IsInteger) != types.IsInteger {
 			return ""
 		}
 		return b.Name()
