@@ -454,13 +454,20 @@ func guard(fset *token.FileSet, f *ast.File, info *types.Info, src string) strin
 	return b.String()
 }
 
-// untypedShift reports whether e is a shift of a constant by a count
-// that is not constant which the checker left an untyped integer.
-func untypedShift(info *types.Info, e *ast.BinaryExpr) bool {
+// constantShifted reports whether e shifts a constant by a count that
+// is not constant (1<<d): the shifts whose constant yaegi types wrong.
+func constantShifted(info *types.Info, e *ast.BinaryExpr) bool {
 	if e.Op != token.SHL && e.Op != token.SHR || info == nil {
 		return false
 	}
-	if x, y := info.Types[e.X], info.Types[e.Y]; x.Value == nil || y.Value != nil {
+	x, y := info.Types[e.X], info.Types[e.Y]
+	return x.Value != nil && y.Value == nil
+}
+
+// untypedShift reports whether e is a constantShifted shift the checker
+// left an untyped integer.
+func untypedShift(info *types.Info, e *ast.BinaryExpr) bool {
+	if !constantShifted(info, e) {
 		return false
 	}
 	b, ok := info.Types[e].Type.(*types.Basic)
@@ -477,10 +484,7 @@ func untypedShift(info *types.Info, e *ast.BinaryExpr) bool {
 // shift's own unknown. "" for any other expression, or a type the
 // checker could not tell.
 func shiftedConstant(info *types.Info, e *ast.BinaryExpr, beside ast.Expr) string {
-	if e.Op != token.SHL && e.Op != token.SHR || info == nil {
-		return ""
-	}
-	if x, y := info.Types[e.X], info.Types[e.Y]; x.Value == nil || y.Value != nil {
+	if !constantShifted(info, e) {
 		return ""
 	}
 	sized := func(t types.Type) string {
