@@ -2,6 +2,7 @@ package page
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -901,7 +902,11 @@ func spin() (stop func()) {
 // With ARENA_TRACE set to a directory, each round is also traced from its
 // 31st frame (the rates are then not comparable with untraced ones): the
 // traces are written there for Perfetto's UI, and the log (go test -v)
-// says where each slow frame's time went (slowFrames).
+// says where each slow frame's time went (slowFrames). With ARENA_PROFILE
+// set to a directory, the main thread's CPU is profiled while each stream
+// comes in (views measured during their match): the profiles are written
+// there, and the log names the functions that took the time (build the
+// page with ARENA_WASM_NAMES=1 for Go's names).
 func BenchmarkPageFrames(bm *testing.B) {
 	// The site offers the tests' programs: the last view plays one.
 	s := programSite(bm)
@@ -912,6 +917,12 @@ func BenchmarkPageFrames(bm *testing.B) {
 	b := newBrowserOn(bm, s)
 	onBlank := b.on(blank)
 	traceDir := os.Getenv("ARENA_TRACE")
+	profileDir := os.Getenv("ARENA_PROFILE")
+	for _, dir := range []string{traceDir, profileDir} {
+		if err := os.MkdirAll(cmp.Or(dir, "."), 0o755); err != nil {
+			bm.Fatal(err)
+		}
+	}
 	// rate plays a view for 240 frames after its first 30, once its match
 	// is computed (a bot computing in the worker shares the CPU with the
 	// drawing); the longest and the slow frames count those while it
@@ -932,18 +943,48 @@ func BenchmarkPageFrames(bm *testing.B) {
 	// page's first frame to the match's end, as its turns stream in; a
 	// query with a file to drop counts from the drop's match instead.
 	during := func(b *browser, query, drop string) (fr frames, st status) {
-		b.open(query)
-		if drop != "" {
-			b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match"`, time.Minute)
-			b.drop(drop)
-			b.waitJS(`JSON.parse(window.arenaTest.status()).preset == "file:`+filepath.Base(drop)+`"`, time.Minute)
+		var start time.Time
+		wait := func() { b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute) }
+		run := func() {
+			b.open(query)
+			if drop != "" {
+				b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match"`, time.Minute)
+				b.drop(drop)
+				b.waitJS(`JSON.parse(window.arenaTest.status()).preset == "file:`+filepath.Base(drop)+`"`, time.Minute)
+			}
+			eval[any](b, `window.arenaFrames.reset()`)
+			start = time.Now()
+			if profileDir == "" {
+				wait()
+				return
+			}
+			p := b.profile(wait)
+			if err := os.WriteFile(filepath.Join(profileDir, fileName(query)+".cpuprofile"), profileJSON(p), 0o644); err != nil {
+				bm.Fatal(err)
+			}
+			for _, line := range topFunctions(p, 60) {
+				bm.Logf("%s: %s", query, line)
+			}
 		}
-		eval[any](b, `window.arenaFrames.reset()`)
-		start := time.Now()
-		b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+		if traceDir == "" {
+			run()
+		} else {
+			// From the navigation: a trace started after the first
+			// frame misses the frames right after it.
+			data, events := b.trace(run)
+			if err := os.WriteFile(filepath.Join(traceDir, fileName(query)+".json"), data, 0o644); err != nil {
+				bm.Fatal(err)
+			}
+			for _, line := range slowFrames(events) {
+				bm.Logf("%s: %s", query, line)
+			}
+		}
 		fr.n = eval[int](b, `window.arenaFrames.count`)
 		fr.fps = float64(fr.n) / time.Since(start).Seconds()
 		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
+		if fr.slow > 0 {
+			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
+		}
 		return fr, b.status()
 	}
 	for _, c := range []struct {
@@ -1082,6 +1123,23 @@ func measureRate(b *browser, match bool, name, traceDir string, bm *testing.B) (
 		bm.Logf("%s: %s", name, line)
 	}
 	return fr, st
+}
+
+// fileName is a page's query as a file's name.
+func fileName(query string) string {
+	return strings.NewReplacer("?", "", "&", "-", "=", "-").Replace(query)
+}
+
+// slowGaps says which of a page's frames (the intervals it measured)
+// took over 250 ms, and how long: "frame 3 of 40, 331 ms".
+func slowGaps(gaps []float64) string {
+	var out []string
+	for i, ms := range gaps {
+		if ms > 250 {
+			out = append(out, fmt.Sprintf("frame %d of %d, %.0f ms", i+1, len(gaps), ms))
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // frames is what one round saw of a page: its rate once the match was

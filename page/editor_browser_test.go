@@ -49,6 +49,13 @@ func (b *browser) openEditor(game string) {
 // returns the match's moves as a replay writes them.
 func playNative(t testing.TB, game, src string, seat int, other string, seed uint64) string {
 	t.Helper()
+	return playNativeOn(t, game, nil, src, seat, other, seed)
+}
+
+// playNativeOn is playNative on a config file's match (nil: the game's
+// default config), as arena play -config FILE plays it.
+func playNativeOn(t testing.TB, game string, config []byte, src string, seat int, other string, seed uint64) string {
+	t.Helper()
 	file := filepath.Join(t.TempDir(), "bot.go")
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -59,6 +66,11 @@ func playNative(t testing.TB, game, src string, seat int, other string, seed uin
 	}
 	var s match.Setup
 	s.Game, s.Seed = g, seed
+	if config != nil {
+		if s.Config, err = g.LoadConfig("config.json", config); err != nil {
+			t.Fatal(err)
+		}
+	}
 	s.Players[seat], _ = match.ParseSpec("go:" + file)
 	s.Players[1-seat], _ = match.ParseSpec(other)
 	rec, err := match.Play(context.Background(), s)

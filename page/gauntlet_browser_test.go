@@ -27,7 +27,7 @@ import (
 // staticBrowser opens a browser on the site as a static host serves it:
 // its files written to a directory, served by a plain file server, no
 // arena server behind it.
-func staticBrowser(t *testing.T) *browser {
+func staticBrowser(t testing.TB) *browser {
 	t.Helper()
 	s, err := builtSite()
 	if err != nil {
