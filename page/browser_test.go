@@ -2,7 +2,6 @@ package page
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -900,9 +899,10 @@ func spin() (stop func()) {
 // the screen a frame drew.
 //
 // With ARENA_TRACE set to a directory, each round is also traced from its
-// 31st frame (the rates are then not comparable with untraced ones): the
-// traces are written there for Perfetto's UI, and the log (go test -v)
-// says where each slow frame's time went (slowFrames). With ARENA_PROFILE
+// 31st frame, a stream from its navigation (the rates are then not
+// comparable with untraced ones): the traces are written there for
+// Perfetto's UI, and the log (go test -v) says where each slow frame's
+// time went (slowFrames). With ARENA_PROFILE
 // set to a directory, the main thread's CPU is profiled while each stream
 // comes in (views measured during their match): the profiles are written
 // there, and the log names the functions that took the time (build the
@@ -919,7 +919,10 @@ func BenchmarkPageFrames(bm *testing.B) {
 	traceDir := os.Getenv("ARENA_TRACE")
 	profileDir := os.Getenv("ARENA_PROFILE")
 	for _, dir := range []string{traceDir, profileDir} {
-		if err := os.MkdirAll(cmp.Or(dir, "."), 0o755); err != nil {
+		if dir == "" {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			bm.Fatal(err)
 		}
 	}
@@ -971,13 +974,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 		} else {
 			// From the navigation: a trace started after the first
 			// frame misses the frames right after it.
-			data, events := b.trace(run)
-			if err := os.WriteFile(filepath.Join(traceDir, fileName(query)+".json"), data, 0o644); err != nil {
-				bm.Fatal(err)
-			}
-			for _, line := range slowFrames(events) {
-				bm.Logf("%s: %s", query, line)
-			}
+			b.saveTrace(bm, traceDir, fileName(query), run)
 		}
 		fr.n = eval[int](b, `window.arenaFrames.count`)
 		fr.fps = float64(fr.n) / time.Since(start).Seconds()
@@ -1112,17 +1109,20 @@ func measureRate(b *browser, match bool, name, traceDir string, bm *testing.B) (
 		measure()
 		return fr, st
 	}
-	data, events := b.trace(measure)
-	if err := os.MkdirAll(traceDir, 0o755); err != nil {
-		bm.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(traceDir, name+".json"), data, 0o644); err != nil {
+	b.saveTrace(bm, traceDir, name, measure)
+	return fr, st
+}
+
+// saveTrace traces do (see trace) into dir/name.json, for Perfetto's UI,
+// and logs where each slow frame's time went (slowFrames).
+func (b *browser) saveTrace(bm *testing.B, dir, name string, do func()) {
+	data, events := b.trace(do)
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), data, 0o644); err != nil {
 		bm.Fatal(err)
 	}
 	for _, line := range slowFrames(events) {
 		bm.Logf("%s: %s", name, line)
 	}
-	return fr, st
 }
 
 // fileName is a page's query as a file's name.

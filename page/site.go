@@ -100,7 +100,7 @@ func goEnv(key string) (string, error) {
 
 // buildWasm builds one package of the module for js/wasm, with modfile
 // as its go.mod ("" for the module's own). With ARENA_WASM_NAMES=1 the
-// program keeps its functions' names (the name section, 2 MB), so that a
+// program keeps its functions' names (the name section), so that a
 // profile of the page names them (BenchmarkPageFrames with ARENA_PROFILE).
 func buildWasm(root, pkg, out, modfile string) ([]byte, error) {
 	ldflags := "-ldflags=-s -w"
