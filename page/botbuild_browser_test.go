@@ -84,10 +84,9 @@ func pageBotBuild(bm *testing.B, src, opponent string) (played string) {
 	b := newBrowser(bm)
 	b.open("")
 	b.openEditor("colosseum")
-	js, _ := json.Marshal(opponent)
 	toFirstMove := func(source string) float64 {
 		b.setSource(source)
-		eval[bool](b, fmt.Sprintf(`(document.getElementById("ed-opp").value = %s, true)`, js))
+		b.chooseOpponent(opponent)
 		start := eval[float64](b, `performance.now()`)
 		eval[bool](b, `(window.arenaFirstMove = 0, window.arenaWatch = setInterval(() => { if (JSON.parse(window.arenaTest.status()).computed >= 1 && !window.arenaFirstMove) { window.arenaFirstMove = performance.now(); clearInterval(window.arenaWatch); } }, 5), true)`)
 		b.clickID("ed-run")
@@ -195,8 +194,7 @@ func (b *browser) playOnConfig(config []byte, src, opponent, run string) (moves 
 	b.waitJS(`document.getElementById("editor").classList.contains("open")`, time.Minute)
 	b.waitJS(`/^(|last match: .*)$/.test(document.getElementById("ed-status").textContent)`, 5*time.Minute)
 	b.setSource(src)
-	js, _ := json.Marshal(opponent)
-	eval[bool](b, fmt.Sprintf(`(document.getElementById("ed-opp").value = %s, true)`, js))
+	b.chooseOpponent(opponent)
 	st, _ = b.runFrames()
 	if st.Players != [2]string{"go:bot.go", opponent} || st.Preset != "file:long-clock.json" || st.Failed != "" {
 		b.fatalf("the editor played %v on %q (failed %q)", st.Players, st.Preset, st.Failed)

@@ -24,6 +24,14 @@ func (b *browser) setSource(src string) {
 	eval[bool](b, fmt.Sprintf(`(() => { const e = document.getElementById("ed-source"); e.value = %s; e.dispatchEvent(new Event("input")); return true })()`, js))
 }
 
+// chooseOpponent chooses the editor's opponent for Run: a bot's name, or
+// "you".
+func (b *browser) chooseOpponent(name string) {
+	b.t.Helper()
+	js, _ := json.Marshal(name)
+	eval[bool](b, fmt.Sprintf(`(document.getElementById("ed-opp").value = %s, true)`, js))
+}
+
 // clickID clicks a control of the page's HTML (the editor's) as a person
 // does.
 func (b *browser) clickID(id string) {
@@ -167,7 +175,7 @@ func TestPageEditorPlaysABot(t *testing.T) {
 	b.waitJS(`document.getElementById("ed-status").textContent.startsWith("last match: compiled with go1.")`, time.Minute)
 	b.screenshot("playground-editor-compiled")
 	t.Logf("the editor: %s", eval[string](b, `document.getElementById("ed-status").textContent`))
-	eval[bool](b, `(document.getElementById("ed-opp").value = "you", true)`)
+	b.chooseOpponent("you")
 	b.clickID("ed-run")
 	b.awaitYourTurn("P2")
 	b.playSuggested() // a square, then its side: the move goes
@@ -322,7 +330,7 @@ func TestPageEditorPhone(t *testing.T) {
 		t.Fatal("the Life template has no t.Note.SetEval(float64(cur)) to print before")
 	}
 	b.setSource(printing)
-	eval[bool](b, `(document.getElementById("ed-opp").value = "greedy", true)`)
+	b.chooseOpponent("greedy")
 	b.clickID("ed-run")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match" && JSON.parse(window.arenaTest.status()).done`, 10*time.Minute)
 	st := b.status()

@@ -163,7 +163,7 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 	b.setSource(edited)
 	// The reference for the page's frames: a match of the bot, which the
 	// page computes in its workers too, in the same page and run.
-	eval[bool](b, `(document.getElementById("ed-opp").value = "greedy", true)`)
+	b.chooseOpponent("greedy")
 	refSt, ref := b.runFrames()
 	// A static host builds no Go: the bot is interpreted, the editor says
 	// why, and it plays arena play's moves (built with Go there).
