@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
 	"slices"
@@ -70,12 +71,12 @@ func newBrowserAt(t testing.TB, base string) *browser {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium()),
 		chromedp.NoSandbox,
-		chromedp.Flag("use-angle", "swiftshader"),
 		chromedp.Flag("enable-unsafe-swiftshader", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 800),
 	)
+	opts = append(opts, gpuFlags()...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(alloc)
 	t.Cleanup(func() { cancel(); cancelAlloc() })
@@ -94,6 +95,20 @@ func newBrowserAt(t testing.TB, base string) *browser {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// gpuFlags say how Chromium draws. By default SwiftShader stands in for
+// a GPU: Chromium composites and rasters "hardware accelerated" through
+// it, as Chromium's own GPU-less test machines run (chrome://gpu says
+// so). With ARENA_NO_GPU=1 it runs as a person's Chrome does on a machine
+// without a GPU: compositing and raster in software, and WebGL alone in
+// SwiftShader ("Software only" for each in chrome://gpu), as
+// BenchmarkPageFrames can measure it.
+func gpuFlags() []chromedp.ExecAllocatorOption {
+	if os.Getenv("ARENA_NO_GPU") == "1" {
+		return []chromedp.ExecAllocatorOption{chromedp.DisableGPU}
+	}
+	return []chromedp.ExecAllocatorOption{chromedp.Flag("use-angle", "swiftshader")}
 }
 
 // on returns the same browser looking at another site, served by a
@@ -879,14 +894,99 @@ func (b *browser) copyLinkAndOpen(toast, param string) string {
 
 // spin keeps one core busy until the function it returns is called: the
 // load a match's computing puts beside the page.
-func spin() (stop func()) {
+func spin() (stop func()) { return spinShare(1) }
+
+// spinShare keeps a share of one core busy (of every 10 ms, that share
+// spinning and the rest asleep) until the function it returns is called.
+func spinShare(share float64) (stop func()) {
 	var done atomic.Bool
+	busy := time.Duration(share * float64(10*time.Millisecond))
 	go func() {
 		goruntime.LockOSThread()
 		for !done.Load() {
+			start := time.Now()
+			for time.Since(start) < busy {
+			}
+			if busy < 10*time.Millisecond {
+				time.Sleep(10*time.Millisecond - busy)
+			}
 		}
 	}()
 	return func() { done.Store(true) }
+}
+
+// BenchmarkBlankUnderLoad measures what any computing beside the page
+// costs its frames on this machine: the blank Ebitengine page's rate
+// while a share of one core is kept busy, as a ratio to its rate idle
+// just before (medians of 3 rounds), and the cores Chromium's processes
+// take while it draws idle (Linux: /proc). In software WebGL the blank
+// page takes nearly every core it can: a match's worker computing on one
+// of two cores takes its frames whatever the page draws.
+func BenchmarkBlankUnderLoad(bm *testing.B) {
+	s, err := builtSite()
+	if err != nil {
+		bm.Fatal(err)
+	}
+	blank, err := blankSite(s)
+	if err != nil {
+		bm.Fatal(err)
+	}
+	b := newBrowserOn(bm, blank)
+	rate := func() (fps, cores float64) {
+		b.open("")
+		b.awaitFrames(30)
+		cpu0, t0 := chromiumCPU(), time.Now()
+		fr, _ := measureRate(b, false, "", "", bm)
+		return fr.fps, (chromiumCPU() - cpu0).Seconds() / time.Since(t0).Seconds()
+	}
+	for bm.Loop() {
+		shares := []float64{0.1, 0.25, 0.5, 1}
+		ratios := make([][]float64, len(shares))
+		var idleCores []float64
+		for range 3 {
+			for i, share := range shares {
+				idle, cores := rate()
+				stop := spinShare(share)
+				busy, _ := rate()
+				stop()
+				ratios[i] = append(ratios[i], busy/idle)
+				idleCores = append(idleCores, cores)
+			}
+		}
+		for i, share := range shares {
+			bm.ReportMetric(median(ratios[i]), fmt.Sprintf("x-idle-at-%.0f%%-of-a-core", 100*share))
+		}
+		bm.ReportMetric(median(idleCores), "chromium-cores-idle")
+		bm.ReportMetric(float64(goruntime.NumCPU()), "cores")
+	}
+}
+
+// chromiumCPU is the CPU time Chromium's processes (any process named
+// chrom…) have taken so far, from /proc; 0 where there is none.
+func chromiumCPU() time.Duration {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var ticks int64
+	for _, p := range stats {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …: utime and stime are the 14th and
+		// 15th fields, the comm may hold spaces.
+		open, shut := bytes.IndexByte(data, '('), bytes.LastIndexByte(data, ')')
+		if open < 0 || shut < open || !bytes.HasPrefix(data[open+1:shut], []byte("chrom")) {
+			continue
+		}
+		f := strings.Fields(string(data[shut+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		var u, s int64
+		fmt.Sscan(f[11], &u)
+		fmt.Sscan(f[12], &s)
+		ticks += u + s
+	}
+	return time.Duration(ticks) * time.Second / 100 // USER_HZ
 }
 
 // BenchmarkPageFrames measures the page's frame rate on each view at
@@ -906,7 +1006,10 @@ func spin() (stop func()) {
 // set to a directory, the main thread's CPU is profiled while each stream
 // comes in (views measured during their match): the profiles are written
 // there, and the log names the functions that took the time (build the
-// page with ARENA_WASM_NAMES=1 for Go's names).
+// page with ARENA_WASM_NAMES=1 for Go's names). With ARENA_BEFORE set to
+// a revision, each stream is also measured on the page built at that
+// revision, in the same rounds (the -before metrics): a change's before
+// and after from one run.
 func BenchmarkPageFrames(bm *testing.B) {
 	// The site offers the tests' programs: the last view plays one.
 	s := programSite(bm)
@@ -916,6 +1019,15 @@ func BenchmarkPageFrames(bm *testing.B) {
 	}
 	b := newBrowserOn(bm, s)
 	onBlank := b.on(blank)
+	var before *browser
+	if rev := os.Getenv("ARENA_BEFORE"); rev != "" {
+		old, err := siteAt(bm, rev)
+		if err != nil {
+			bm.Fatal(err)
+		}
+		// The page of then, served by the server of now.
+		before = b.on(&Site{files: old.files, programs: s.programs, gauntletDir: s.gauntletDir, serve: s.serve})
+	}
 	traceDir := os.Getenv("ARENA_TRACE")
 	profileDir := os.Getenv("ARENA_PROFILE")
 	for _, dir := range []string{traceDir, profileDir} {
@@ -1028,7 +1140,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 			for bm.Loop() {
 				// Three rounds, the median reported: one round's rate in
 				// software WebGL varies by a tenth or more.
-				var views, blanks, busyBlanks []frames
+				var views, blanks, busyBlanks, befores []frames
 				var st status
 				for round := range 3 {
 					bl, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank", c.name, round))
@@ -1047,6 +1159,11 @@ func BenchmarkPageFrames(bm *testing.B) {
 					if c.during {
 						v, s = during(b, c.query, c.drop)
 						bm.Logf("%s round %d: %d frames while %d turns were computed", c.name, round, v.n, s.Computed)
+						if before != nil {
+							w, _ := during(before, c.query, c.drop)
+							bm.Logf("%s round %d, before: %d frames", c.name, round, w.n)
+							befores = append(befores, w)
+						}
 					} else {
 						v, s = rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
 					}
@@ -1068,6 +1185,19 @@ func BenchmarkPageFrames(bm *testing.B) {
 					bm.ReportMetric(median(fpsOf(busyBlanks)), "busy-blank-frames/s")
 					bm.ReportMetric(median(busy), "x-busy-blank")
 					bm.ReportMetric(longestOf(busyBlanks), "busy-blank-longest-frame-ms")
+				}
+				if befores != nil {
+					var was, wasBusy []float64
+					for i := range befores {
+						was = append(was, befores[i].fps/blanks[i].fps)
+						wasBusy = append(wasBusy, befores[i].fps/busyBlanks[i].fps)
+					}
+					bm.ReportMetric(median(fpsOf(befores)), "before-frames/s")
+					bm.ReportMetric(median(was), "x-blank-before")
+					bm.ReportMetric(median(wasBusy), "x-busy-blank-before")
+					bm.ReportMetric(longestOf(befores), "before-longest-frame-ms")
+					slow, _ := slowOf(befores)
+					bm.ReportMetric(float64(slow), "before-slow-frames")
 				}
 				bm.ReportMetric(longestOf(views), "longest-frame-ms")
 				bm.ReportMetric(longestOf(blanks), "blank-longest-frame-ms")
@@ -1181,6 +1311,31 @@ func median(vs []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// siteAt builds the page as it was at a revision of the repository (git
+// archive of it, built in a temporary directory).
+func siteAt(t testing.TB, rev string) (*Site, error) {
+	dir := t.TempDir()
+	archive := exec.Command("git", "archive", "--format=tar", rev)
+	archive.Dir = ".."
+	tar := exec.Command("tar", "-x", "-C", dir)
+	var err error
+	if tar.Stdin, err = archive.StdoutPipe(); err != nil {
+		return nil, err
+	}
+	var stderr bytes.Buffer
+	archive.Stderr = &stderr
+	if err := tar.Start(); err != nil {
+		return nil, err
+	}
+	if err := archive.Run(); err != nil {
+		return nil, fmt.Errorf("git archive %s: %v: %s", rev, err, stderr.Bytes())
+	}
+	if err := tar.Wait(); err != nil {
+		return nil, fmt.Errorf("unpacking %s: %v", rev, err)
+	}
+	return buildAt(dir)
 }
 
 // blankSite is s with the blank Ebitengine program in arena.wasm's place.

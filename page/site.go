@@ -231,7 +231,13 @@ func Build() (*Site, error) {
 	if mod == "" || mod == os.DevNull {
 		return nil, fmt.Errorf("run me from inside the arena module (go run ./cmd/wasm)")
 	}
-	root := filepath.Dir(mod)
+	return buildAt(filepath.Dir(mod))
+}
+
+// buildAt builds the page of the arena module checked out at root: the
+// module of the working directory, or another revision of it
+// (BenchmarkPageFrames with ARENA_BEFORE).
+func buildAt(root string) (*Site, error) {
 	goroot, err := goEnv("GOROOT")
 	if err != nil {
 		return nil, err

@@ -171,23 +171,27 @@ func startFeed(start string, st match.Start, sources map[string]string) ui.Feed 
 		f.PushError(err.Error())
 		return f
 	}
-	f.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) == 0 || args[0].Type() != js.TypeString {
-			f.PushError("the worker sent something that is not a message")
-		} else {
-			f.Push([]byte(args[0].String()))
-		}
-		return nil
-	})
-	f.worker = js.Global().Call(start, string(req), f.onMessage)
+	f.worker = js.Global().Call(start, string(req))
 	return f
 }
 
-// workerFeed is one match's worker.
+// workerFeed is one match's worker: the page keeps its messages (see
+// index.html's inbox) until Poll takes them, once a frame, in one call.
 type workerFeed struct {
 	ui.Inbox
-	worker    js.Value
-	onMessage js.Func
+	worker js.Value
+}
+
+// Poll takes the messages the page kept since the last frame.
+func (f *workerFeed) Poll() [][]byte {
+	if !f.worker.IsUndefined() {
+		if lines := f.worker.Call("take").String(); lines != "" {
+			for line := range strings.SplitSeq(lines, "\n") {
+				f.Push([]byte(line))
+			}
+		}
+	}
+	return f.Inbox.Poll()
 }
 
 func (f *workerFeed) Act(a match.Act) {
@@ -203,7 +207,6 @@ func (f *workerFeed) Stop() {
 	if !f.worker.IsUndefined() {
 		f.worker.Call("terminate")
 	}
-	f.onMessage.Release()
 }
 
 // serverGauntlets are the gauntlets of the page's server (see
