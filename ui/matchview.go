@@ -513,12 +513,31 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	if v.human != nil && pb.atEnd() {
 		v.human.Draw(c, v.boardR, th)
 	}
-	turn := fmt.Sprintf("turn %d / %d", int(math.Floor(pb.t)), int(pb.length()))
-	if pb.live {
-		turn = "live · " + turn
+	left := turnR.X + st.gap // the strip beside the timeline, or after the speed's buttons on one row
+	if turnR.W == 0 {
+		f := v.buttons["faster"].r
+		left = f.X + f.W + st.gap
 	}
+	turn := turnLabel(c, st.text, int(math.Floor(pb.t)), int(pb.length()), pb.live, v.timeline.X-st.gap-left)
 	c.Text(turn, v.timeline.X-st.gap, v.timeline.Y+(v.timeline.H-c.LineHeight(st.text))/2, st.text, render.Right, th.TextDim)
 	v.drawPlayhead(c, st)
+}
+
+// turnLabel says where the playhead is, in the room left of the
+// timeline: the longest form that fits, so that a long match's numbers
+// (and "live", while the playhead follows the newest turn) never run
+// into the speed's buttons.
+func turnLabel(c render.Canvas, f render.Face, turn, length int, live bool, room float64) string {
+	forms := []string{fmt.Sprintf("turn %d / %d", turn, length), fmt.Sprintf("%d / %d", turn, length)}
+	if live {
+		forms = []string{"live · " + forms[0], "live · " + forms[1], forms[1]}
+	}
+	for _, s := range forms {
+		if c.TextWidth(s, f) <= room {
+			return s
+		}
+	}
+	return forms[len(forms)-1]
 }
 
 // bottomRegions splits the bottom bar into the controls' region, the

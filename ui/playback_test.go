@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/evasion"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/render"
 )
 
 // While a long match streams in, the playhead follows the newest turn
@@ -72,5 +73,34 @@ func TestPlaybackFollowsOnlyAtTheEnd(t *testing.T) {
 	pb.tick(1.0 / 60)
 	if pb.live || pb.t != pb.span() {
 		t.Fatalf("at the match's end: live %v, playhead %v of %v", pb.live, pb.t, pb.span())
+	}
+}
+
+// TestTurnLabelFitsItsRoom: the turn label takes the longest form that
+// fits left of the timeline, so that a long live match's numbers never
+// run into the speed's buttons, and says "live" while there is room.
+func TestTurnLabelFitsItsRoom(t *testing.T) {
+	c := render.NewImage(10, 10)
+	f := render.Face{Size: 14}
+	width := func(s string) float64 { return c.TextWidth(s, f) }
+	for _, tc := range []struct {
+		live bool
+		room float64
+		want string
+	}{
+		{false, 1000, "turn 12407 / 30269"},
+		{true, 1000, "live · turn 12407 / 30269"},
+		{true, width("live · turn 12407 / 30269") - 1, "live · 12407 / 30269"},
+		{true, width("live · 12407 / 30269") - 1, "12407 / 30269"},
+		{false, width("turn 12407 / 30269") - 1, "12407 / 30269"},
+		{true, 1, "12407 / 30269"}, // no room at all: the shortest
+	} {
+		got := turnLabel(c, f, 12407, 30269, tc.live, tc.room)
+		if got != tc.want {
+			t.Errorf("live %v, room %.0f: %q, want %q", tc.live, tc.room, got, tc.want)
+		}
+		if w := width(got); w > tc.room && got != "12407 / 30269" {
+			t.Errorf("live %v: %q is %.0f wide in a room of %.0f", tc.live, got, w, tc.room)
+		}
 	}
 }
