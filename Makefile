@@ -105,7 +105,9 @@ limits: deps
 # program (internal/blank) measured the same way, and as a ratio to it
 # (the window's: the median of WINDOW_ROUNDS rounds, see
 # internal/blank/measure-window.sh); BUSY=2 runs two CPU-bound processes
-# beside them.
+# beside them. It also measures what a share of a core taken costs the
+# blank page itself (BenchmarkBlankUnderLoad). ARENA_NO_GPU=1 measures the
+# page in Chromium as it runs on a machine without a GPU (docs/speed.md).
 BUSY ?= 0
 DESKTOP_GAMES := "life -p1 strong -p2 greedy -seed 7" "colosseum -preset 9 -p1 strong -p2 greedy -seed 7" \
 	"mapcolor -preset voronoi -p1 course -p2 greedy -seed 5" "evasion -p1 strong -p2 greedy -seed 7" \
@@ -121,7 +123,7 @@ WINDOW_FRAMES := 630
 WINDOW_ROUNDS := 3
 measure: deps
 	@pids=""; for i in $$(seq 1 $(BUSY)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
-	xvfb-run -a $(GO) test -count=1 -run '^$$' -bench PageFrames -benchtime 1x ./page | grep frames/s; \
+	xvfb-run -a $(GO) test -count=1 -timeout 2h -run '^$$' -bench 'PageFrames|BlankUnderLoad' -benchtime 1x ./page | grep 'frames/s\|x-idle'; \
 	$(GO) build -o /tmp/arena-desktop-measure ./cmd/desktop && $(GO) build -o /tmp/arena-blank-measure ./internal/blank && \
 	internal/blank/measure-window.sh /tmp/arena-desktop-measure /tmp/arena-blank-measure $(WINDOW_FRAMES) $(WINDOW_ROUNDS) $(DESKTOP_GAMES); \
 	status=$$?; [ -z "$$pids" ] || kill $$pids; exit $$status
