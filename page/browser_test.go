@@ -1313,27 +1313,18 @@ func median(vs []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-// siteAt builds the page as it was at a revision of the repository (git
-// archive of it, built in a temporary directory).
+// siteAt builds the page as it was at a revision of the repository: its
+// files (git archive) unpacked in a temporary directory and built there.
 func siteAt(t testing.TB, rev string) (*Site, error) {
 	dir := t.TempDir()
-	archive := exec.Command("git", "archive", "--format=tar", rev)
-	archive.Dir = ".."
-	tar := exec.Command("tar", "-x", "-C", dir)
-	var err error
-	if tar.Stdin, err = archive.StdoutPipe(); err != nil {
-		return nil, err
-	}
-	var stderr bytes.Buffer
-	archive.Stderr = &stderr
-	if err := tar.Start(); err != nil {
-		return nil, err
-	}
-	if err := archive.Run(); err != nil {
-		return nil, fmt.Errorf("git archive %s: %v: %s", rev, err, stderr.Bytes())
-	}
-	if err := tar.Wait(); err != nil {
-		return nil, fmt.Errorf("unpacking %s: %v", rev, err)
+	tarball := filepath.Join(dir, "rev.tar")
+	for _, c := range []*exec.Cmd{
+		exec.Command("git", "-C", "..", "archive", "-o", tarball, rev),
+		exec.Command("tar", "-xf", tarball, "-C", dir),
+	} {
+		if out, err := c.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("%s: %v: %s", strings.Join(c.Args, " "), err, out)
+		}
 	}
 	return buildAt(dir)
 }
