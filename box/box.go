@@ -39,6 +39,13 @@ type Spec struct {
 	// the caller made and removes, holding what the program is to read
 	// (map colouring's input.txt). Otherwise the box makes one.
 	Dir string
+	// Upload, when set, is the folder of a student's upload (a ladder's
+	// version, unpacked by arena): the program's words are then the
+	// student's and name nothing. It reads its upload, its runtime's
+	// installation and the system's folders; a word that names any other
+	// file (a database, a token list, another student's folder) gives it
+	// nothing, and a program named by a path must be the upload's.
+	Upload string
 	// Keep are words never made absolute: the names of the course's own
 	// files in the box's directory (map colouring's input.txt).
 	Keep []string

@@ -56,7 +56,7 @@ func (b *Box) prepare() error {
 	if !separate && os.Getuid() == 0 {
 		reach = func(dir string) bool { return othersMay(dir, true) }
 	}
-	r, err := resolve(b.spec.Args, b.spec.Keep, b.spec.Files, b.spec.Alone, reach)
+	r, err := resolve(b.spec, reach)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ type osBox struct {
 }
 
 func (b *Box) prepare() error {
-	r, err := resolve(b.spec.Args, b.spec.Keep, b.spec.Files, b.spec.Alone, nil)
+	r, err := resolve(b.spec, nil)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ var jobs sync.Map // int → windows.Handle
 // in its box's directory with the clean environment; afterStart gives it
 // its job and lets it run.
 func (b *Box) prepare() error {
-	r, err := resolve(b.spec.Args, b.spec.Keep, b.spec.Files, b.spec.Alone, nil)
+	r, err := resolve(b.spec, nil)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@
 package box
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,7 +61,11 @@ type resolved struct {
 // reach, when set, says which folders of PATH the program's uid can
 // reach (a uid of its own with no root of its own: python3 in a home only
 // root may enter is not its python3); nil looks up as arena would.
-func resolve(args, keep, extra []string, alone bool, reach func(dir string) bool) (resolved, error) {
+func resolve(spec Spec, reach func(dir string) bool) (resolved, error) {
+	if spec.Upload != "" {
+		return resolveUpload(spec, reach)
+	}
+	args, keep, extra, alone := spec.Args, spec.Keep, spec.Files, spec.Alone
 	r := resolved{args: slices.Clone(args)}
 	wd, _ := os.Getwd()
 	prog := args[0]
@@ -105,6 +110,50 @@ func resolve(args, keep, extra []string, alone bool, reach func(dir string) bool
 				r.found = append(r.found, d)
 			}
 		}
+	}
+	return r, nil
+}
+
+// resolveUpload resolves the command of a program that is a student's
+// upload (Spec.Upload): its words are the student's, so none past the
+// program is looked at. The program is the one its starter checked: a
+// file of the upload, or a runtime arena's operator allows (python3 on
+// PATH, the -python given); the program reads its upload, that runtime's
+// installation and the Python installations the environment names
+// (where its uid can read them), nothing else.
+func resolveUpload(spec Spec, reach func(dir string) bool) (resolved, error) {
+	r := resolved{args: slices.Clone(spec.Args)}
+	up := filepath.Clean(spec.Upload)
+	if real, err := filepath.EvalSymlinks(up); !filepath.IsAbs(up) || err != nil || real != up {
+		return r, fmt.Errorf("the upload's folder %q is not an absolute path to a folder", spec.Upload)
+	}
+	wd, _ := os.Getwd()
+	prog := spec.Args[0]
+	if strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator) {
+		prog = absIn(wd, prog)
+		if _, err := os.Stat(prog); err != nil {
+			return r, &exec.Error{Name: spec.Args[0], Err: err}
+		}
+		r.args[0] = prog
+	} else {
+		p, err := lookPath(prog, reach)
+		if err != nil {
+			return r, err
+		}
+		prog = absIn(wd, p)
+	}
+	r.program = prog
+	if real, err := filepath.EvalSymlinks(prog); err != nil || !within(real, up) {
+		r.files = append(r.files, installation(prog)...)
+	}
+	r.files = units(append(r.files, up), wd)
+	for _, v := range pythonHomes {
+		if d := filepath.Clean(os.Getenv(v)); filepath.IsAbs(d) && givable(d, wd) && !inSystem(d) {
+			r.found = append(r.found, d)
+		}
+	}
+	if !slices.ContainsFunc(r.files, func(f string) bool { return within(up, f) }) {
+		return r, fmt.Errorf("the upload's folder %s cannot be given to a program (it holds arena's working directory, a home or a private folder)", up)
 	}
 	return r, nil
 }

@@ -37,7 +37,7 @@ func TestResolve(t *testing.T) {
 		{[]string{"sh", "csp", "input.txt", "-o", "output.txt"}, []string{"sh", "csp", "input.txt", "-o", "output.txt"}, nil},
 		{[]string{"sh", "/abs/hw2.py", "missing.txt"}, []string{"sh", "/abs/hw2.py", "missing.txt"}, nil},
 	} {
-		r, err := resolve(c.in, []string{"input.txt", "output.txt"}, nil, false, nil)
+		r, err := resolve(Spec{Args: c.in, Keep: []string{"input.txt", "output.txt"}}, nil)
 		if err != nil {
 			t.Fatalf("%q: %v", c.in, err)
 		}
@@ -53,7 +53,7 @@ func TestResolve(t *testing.T) {
 			t.Errorf("%q: files %q, want %q", c.in, r.files, c.files)
 		}
 	}
-	if _, err := resolve([]string{"no-such-program-here"}, nil, nil, false, nil); err == nil {
+	if _, err := resolve(Spec{Args: []string{"no-such-program-here"}}, nil); err == nil {
 		t.Error("a program not on PATH was resolved")
 	}
 }

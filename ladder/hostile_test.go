@@ -97,3 +97,85 @@ sys.exit(3)
 	}
 	t.Logf("the probe's check game: %s", reason)
 }
+
+// A version's command is the student's words: the server refuses one
+// that names a path outside its upload, and the worker's box gives the
+// program its upload and its runtime whatever the words name. Here the
+// server's check is passed by: the command reaches the worker naming
+// the ladder's database and its WAL, the tokens file, another version's
+// folder, a file only root may read, a link to the database, and, by
+// their relative names, files of the folder the worker runs in. The
+// program tries to read each; every one must be refused.
+func TestLadderCommandReachesNothing(t *testing.T) {
+	st, _ := newLadder(t, "alice", "mallory")
+	t.Setenv("ARENA_PYTHON", pythonWith(t, "import sys"))
+	ctx := context.Background()
+	programs := filepath.Join(st.dir, "programs")
+	player := Player{Dir: programs}
+	template, _ := gobot.Template("colosseum")
+	au, _ := ReadUpload("bot.go", []byte(template), "")
+	alice, err := st.Submit(ctx, "alice", au)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alicesDir, err := player.unpacked(&Program{Version: alice.ID, Kind: au.Kind, Digest: alice.Digest, Files: au.Files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := filepath.Join(st.dir, "tokens.txt")
+	os.WriteFile(tokens, []byte("staff 0123456789abcdef0123456789abcdef\n"), 0o600)
+	secretDir := filepath.Join(t.TempDir(), "root-only")
+	os.Mkdir(secretDir, 0o700)
+	secret := filepath.Join(secretDir, "secret")
+	os.WriteFile(secret, []byte("the operator's secret"), 0o600)
+	link := filepath.Join(t.TempDir(), "innocent.txt")
+	if err := os.Symlink(filepath.Join(st.dir, DBFile), link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(st.dir, DBFile+"-wal")); err != nil {
+		t.Fatalf("the ladder keeps no WAL beside its database: %v", err)
+	}
+	t.Chdir(st.dir) // the worker runs in the ladder's folder: "ladder.db" names its database
+	targets := []string{
+		filepath.Join(st.dir, DBFile), filepath.Join(st.dir, DBFile+"-wal"), tokens, alicesDir,
+		filepath.Join(alicesDir, "bot.go"), secret, secretDir, link, DBFile, "tokens.txt", "programs",
+	}
+	probe := `import os, sys
+said = []
+for p in sys.argv[1:]:
+    try:
+        if os.path.isdir(p):
+            os.listdir(p)
+        else:
+            open(p, "rb").read(1)
+        said.append("REACHED " + p)
+    except Exception as e:
+        said.append("REFUSED " + p + ": " + type(e).__name__)
+print("; ".join(said), file=sys.stderr)
+sys.exit(3)
+`
+	mu, err := ReadUpload("probe.zip", zipOf(t, "probe", map[string][]byte{"probe.py": []byte(probe)}), "python3 probe.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What the server refuses, by the words' paths:
+	for _, p := range targets[:8] {
+		if _, err := ReadUpload("probe.zip", zipOf(t, "probe", map[string][]byte{"probe.py": []byte(probe)}), "python3 probe.py "+p); err == nil {
+			t.Errorf("the server took a command naming %s", p)
+		}
+	}
+	// What the worker's box gives, with the server's check passed by:
+	prog := &Program{Version: 99, Kind: mu.Kind, Command: "python3 probe.py " + strings.Join(targets, " "), Digest: mu.Digest(), Files: mu.Files}
+	g, _ := st.Meta("config")
+	o := player.Play(ctx, &Work{Game: "colosseum", Config: []byte(g), Seats: [2]*Program{prog, nil}})
+	said := o.Faults[0] + o.Failure
+	if strings.Count(said, "REFUSED") != len(targets) || strings.Contains(said, "REACHED") {
+		t.Errorf("the command's words reached the machine; the probe said:\n%s", said)
+	}
+	// And a command that starts no runtime the ladder allows is not run.
+	prog.Command = "cat " + filepath.Join(st.dir, DBFile)
+	if o := player.Play(ctx, &Work{Game: "colosseum", Config: []byte(g), Seats: [2]*Program{prog, nil}}); !strings.Contains(o.Failure, `starts "cat", neither a file of its upload nor a runtime`) {
+		t.Errorf("a command starting cat: %+v", o)
+	}
+	t.Logf("the probe: %s", said)
+}

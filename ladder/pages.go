@@ -1,6 +1,7 @@
 package ladder
 
 import (
+	"errors"
 	"html/template"
 	"math"
 	"net/http"
@@ -174,9 +175,14 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
 	tok := r.FormValue("token")
-	if _, err := s.Store.Who(r.Context(), tok); err != nil {
-		w.WriteHeader(http.StatusUnauthorized)
-		render(w, "signin", "That token is not one this ladder gave.")
+	if _, err := s.token(r, tok); err != nil {
+		why := "That token is not one this ladder gave."
+		status := http.StatusUnauthorized
+		if errors.Is(err, errTooManyFailures) {
+			why, status = "Too many wrong tokens from this address: try again in a minute.", http.StatusTooManyRequests
+		}
+		w.WriteHeader(status)
+		render(w, "signin", why)
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,

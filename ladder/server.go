@@ -36,9 +36,19 @@ type Server struct {
 	// mounted at /play/ so that a game's replay opens in it with the
 	// thinking layer. nil: a replay is a download.
 	Playground http.Handler
+	// Runtimes are the programs a version's command may start beside its
+	// own files (nil: DefaultRuntimes).
+	Runtimes Runtimes
+
+	// Proxy: an HTTPS proxy stands before the server (-proxy), and names
+	// each request's client in X-Forwarded-For.
+	Proxy bool
+	// BodyWait bounds a small request's body (0: 10 s).
+	BodyWait time.Duration
 
 	once   sync.Once
 	limits *rateLimits
+	failed *rateLimits // wrong tokens, by address
 }
 
 // The request bounds.
@@ -49,7 +59,10 @@ const (
 
 // Handler is the server's routes.
 func (s *Server) Handler() http.Handler {
-	s.once.Do(func() { s.limits = newRateLimits(30, time.Minute) })
+	s.once.Do(func() {
+		s.limits = newRateLimits(30, time.Minute)
+		s.failed = newRateLimits(failedSignIns, time.Minute)
+	})
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.leaderboard)
 	mux.HandleFunc("GET /students/{name}", s.studentPage)
@@ -71,7 +84,14 @@ func (s *Server) Handler() http.Handler {
 	if s.Playground != nil {
 		mux.Handle("GET /play/", playgroundHeaders(http.StripPrefix("/play", s.Playground)))
 	}
-	return securityHeaders(mux)
+	return s.boundBodies(securityHeaders(mux))
+}
+
+func (s *Server) runtimes() Runtimes {
+	if s.Runtimes == nil {
+		return DefaultRuntimes
+	}
+	return s.Runtimes
 }
 
 // PlayPath is where a ladder serves its playground.
@@ -124,7 +144,21 @@ func (s *Server) who(r *http.Request) (Identity, error) {
 		}
 		tok = c.Value
 	}
-	return s.Store.Who(r.Context(), strings.TrimSpace(tok))
+	return s.token(r, strings.TrimSpace(tok))
+}
+
+// token names a token's holder; wrong tokens are counted by address,
+// and past failedSignIns a minute none from there is tried.
+func (s *Server) token(r *http.Request, tok string) (Identity, error) {
+	addr := s.client(r)
+	if s.failed.full(addr) {
+		return Identity{}, errTooManyFailures
+	}
+	id, err := s.Store.Who(r.Context(), tok)
+	if errors.Is(err, ErrNoToken) && tok != "" {
+		s.failed.allow(addr)
+	}
+	return id, err
 }
 
 // crossSite says why a request that changes something is refused: one
@@ -299,6 +333,9 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	// The file's name is the student's: only its ending is read (.go,
 	// .zip...), and it is said back quoted, never used as a path.
 	u, err := ReadUpload(baseName(h.Filename), data, r.FormValue("command"))
+	if err == nil {
+		err = u.CheckRuntime(s.runtimes())
+	}
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
@@ -468,18 +505,35 @@ func newRateLimits(n int, window time.Duration) *rateLimits {
 	return &rateLimits{n: n, window: window, seen: map[string][]time.Time{}}
 }
 
-func (l *rateLimits) allow(key string) bool {
+// full reports whether key has had its n in the window, counting none.
+func (l *rateLimits) full(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := time.Now()
+	return len(l.recent(key, time.Now())) >= l.n
+}
+
+// recent are key's times in the window; l.mu is held.
+func (l *rateLimits) recent(key string, now time.Time) []time.Time {
 	kept := l.seen[key][:0]
 	for _, t := range l.seen[key] {
 		if now.Sub(t) < l.window {
 			kept = append(kept, t)
 		}
 	}
+	if len(kept) == 0 {
+		delete(l.seen, key) // the map holds the keys of the last window alone
+		return nil
+	}
+	l.seen[key] = kept
+	return kept
+}
+
+func (l *rateLimits) allow(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	kept := l.recent(key, now)
 	if len(kept) >= l.n {
-		l.seen[key] = kept
 		return false
 	}
 	l.seen[key] = append(kept, now)

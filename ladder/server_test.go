@@ -228,10 +228,35 @@ func TestReadUpload(t *testing.T) {
 		{"a.zip", "py:b.py", zipOf(t, "f", map[string][]byte{"a.py": nil}), "py:b.py: no such file"},
 		{"a.zip", "python3 a.py", zipOf(t, "f", map[string][]byte{"../a.py": nil}), "no .."},
 		{"a.zip", "python3 a.py", zipOf(t, "f", map[string][]byte{"a.py": nil, "x y.txt": nil}), "not ' '"},
+		// A command names its own files alone: no path outside the
+		// folder, no quotes that would split it otherwise at the worker.
+		{"a.zip", "python3 a.py /srv/term/ladder.db", zipOf(t, "f", map[string][]byte{"a.py": nil}), `"/srv/term/ladder.db" names a path that is not a file of your folder`},
+		{"a.zip", "python3 a.py ../../ladder.db-wal", zipOf(t, "f", map[string][]byte{"a.py": nil}), "names a path that is not a file"},
+		{"a.zip", "python3 a.py ~/tokens.txt", zipOf(t, "f", map[string][]byte{"a.py": nil}), "names a path that is not a file"},
+		{"a.zip", "python3 a.py --db=/srv/term/ladder.db", zipOf(t, "f", map[string][]byte{"a.py": nil}), "names a path that is not a file"},
+		{"a.zip", `python3 a.py "/srv/term/ladder.db"`, zipOf(t, "f", map[string][]byte{"a.py": nil}), "plain words"},
+		{"a.zip", "/usr/bin/python3 a.py", zipOf(t, "f", map[string][]byte{"a.py": nil}), "neither a file of your folder nor a runtime's name"},
+		{"a.zip", "python3 a.py last 5", zipOf(t, "f", map[string][]byte{"a.py": nil}), ""},
+		{"a.zip", "python3 lib/a.py", zipOf(t, "f", map[string][]byte{"lib/a.py": nil}), ""},
+		{"a.zip", "./run.sh", zipOf(t, "f", map[string][]byte{"run.sh": nil}), ""},
 	} {
 		_, err := ReadUpload(c.name, c.data, c.command)
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("%s %q: %v, want %q", c.name, c.command, err, c.want)
+		}
+	}
+	// The runtimes a ladder allows: a command starts one of them by
+	// name, or a file of its own.
+	for _, c := range []struct{ command, want string }{
+		{"python3 a.py", ""}, {"./a.py", ""}, {"py:a.py", ""}, {"cat a.py", `"cat" is neither a file of your upload nor a runtime this ladder allows (python3, java)`},
+	} {
+		u, err := ReadUpload("a.zip", zipOf(t, "f", map[string][]byte{"a.py": nil}), c.command)
+		if err != nil {
+			t.Fatalf("%q: %v", c.command, err)
+		}
+		err = u.CheckRuntime(Runtimes{"python3", "java"})
+		if c.want == "" && err != nil || c.want != "" && (err == nil || err.Error() != c.want) {
+			t.Errorf("%q: %v, want %q", c.command, err, c.want)
 		}
 	}
 	// At the bounds: one file too many, and a tar that claims more than

@@ -36,6 +36,7 @@ type Upload struct {
 	Files   []byte // a tar archive of checked names, sorted, with no times: the same files give the same bytes
 	Size    int64  // the files' bytes, unpacked
 	Count   int
+	names   []string // the files' names, for checking its command
 }
 
 // Digest is a short fingerprint of the upload's files and command.
@@ -102,6 +103,7 @@ func ReadUpload(name string, data []byte, command string) (*Upload, error) {
 	u := &Upload{Kind: "program", Command: command, Files: files, Count: len(entries)}
 	for _, e := range entries {
 		u.Size += int64(len(e.data))
+		u.names = append(u.names, e.name)
 	}
 	return u, nil
 }
@@ -259,8 +261,12 @@ func stripCommonFolder(es []packed) []packed {
 }
 
 // checkCommand checks a program's command against its files: it is
-// given, bounded, and the file it names (py:FILE's, or the first word
-// that names one of the files) is among them.
+// given, bounded, plain words (no quotes), and names its files alone. Its
+// first word is a file of the folder or a runtime's name (the ladder
+// checks which runtimes it allows: Upload.CheckRuntime); a word with a
+// path in it must be one of the folder's files, so that no word names
+// the ladder's files, another student's or the machine's; and one word
+// names a file of the folder (py:FILE's, for a Colosseum agent).
 func checkCommand(command string, es []packed) error {
 	command = strings.TrimSpace(command)
 	if command == "" {
@@ -278,12 +284,26 @@ func checkCommand(command string, es []packed) error {
 		}
 		return nil
 	}
-	for _, w := range strings.Fields(command) {
-		if has(w) {
-			return nil
+	if strings.ContainsAny(command, "'\"\\`$") {
+		return fmt.Errorf("%q: a command is plain words, as typed without a shell (no quotes, \\, ` or $)", command)
+	}
+	words := strings.Fields(command)
+	if !has(words[0]) && !plainWord(words[0]) {
+		return fmt.Errorf("%q is neither a file of your folder nor a runtime's name (python3, java): a program reads its own files alone", words[0])
+	}
+	named := false
+	for _, w := range words {
+		switch {
+		case has(w):
+			named = true
+		case strings.ContainsAny(w, "/~") || strings.Contains(w, ".."):
+			return fmt.Errorf("%q names a path that is not a file of your folder: a program reads its own files alone", w)
 		}
 	}
-	return fmt.Errorf("%q names none of the folder's files", command)
+	if !named {
+		return fmt.Errorf("%q names none of the folder's files", command)
+	}
+	return nil
 }
 
 // packFiles makes the archive kept: the files sorted by name, each

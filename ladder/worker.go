@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -97,6 +98,10 @@ type Player struct {
 	Dir string
 	// Hosting is how the programs run (-python).
 	Hosting match.Hosting
+	// Runtimes are the programs a version's command may start beside its
+	// own files (nil: DefaultRuntimes); a version that names another
+	// fails its game here, whatever the server let through.
+	Runtimes Runtimes
 }
 
 // Play plays a game of the ladder and says its outcome: a failure is a
@@ -113,14 +118,11 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 	}
 	setup := match.Setup{Game: g, Config: cfg, Seed: w.Seed, Hosting: p.Hosting}
 	for side, prog := range w.Seats {
-		spec := "random"
+		setup.Players[side] = match.Spec{Name: "random"}
 		if prog != nil {
-			if spec, err = p.spec(prog); err != nil {
+			if setup.Players[side], err = p.spec(prog); err != nil {
 				return Outcome{Failure: err.Error()}
 			}
-		}
-		if setup.Players[side], err = match.ParseSpec(spec); err != nil {
-			return Outcome{Failure: err.Error()}
 		}
 	}
 	rec, err := match.Play(ctx, setup)
@@ -154,29 +156,45 @@ func faults(rec *match.Record) [2]string {
 	return out
 }
 
-// spec is a program's seat: its files unpacked, its command's file
-// words made absolute (the program runs in a box of its own, where its
-// folder is bound where it is).
-func (p Player) spec(prog *Program) (string, error) {
+// spec is a program's seat: its files unpacked, and its command's words
+// that name its own files made absolute (the program runs in a box of
+// its own, where its folder is bound where it is). The box is told the
+// folder is a student's upload: it gives the program that folder and its
+// runtime alone, nothing another word names.
+func (p Player) spec(prog *Program) (match.Spec, error) {
 	dir, err := p.unpacked(prog)
 	if err != nil {
-		return "", err
+		return match.Spec{}, err
 	}
 	switch {
 	case prog.Kind == "go":
-		return "go:" + filepath.Join(dir, "bot.go"), nil
+		return match.Spec{Name: "go", Command: filepath.Join(dir, "bot.go")}, nil
 	case strings.HasPrefix(prog.Command, "py:"):
-		return "py:" + filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(prog.Command, "py:"))), nil
+		file := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(prog.Command, "py:")))
+		return match.Spec{Name: "py", Command: file, Upload: dir}, nil
 	}
 	words := strings.Fields(prog.Command)
 	for i, w := range words {
-		if name, err := cleanName(w); err == nil {
-			if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil && st.Mode().IsRegular() {
+		if name, err := cleanName(path.Clean(w)); err == nil {
+			if st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(name))); err == nil && st.Mode().IsRegular() {
 				words[i] = filepath.Join(dir, filepath.FromSlash(name))
+				continue
 			}
 		}
+		if i == 0 && !p.runtimes().Allows(w) {
+			return match.Spec{}, fmt.Errorf("version %d's command starts %q, neither a file of its upload nor a runtime this ladder allows", prog.Version, w)
+		}
 	}
-	return "cmd:" + strings.Join(words, " "), nil
+	spec, err := match.ParseSpec("cmd:" + strings.Join(words, " "))
+	spec.Upload = dir
+	return spec, err
+}
+
+func (p Player) runtimes() Runtimes {
+	if p.Runtimes == nil {
+		return DefaultRuntimes
+	}
+	return p.Runtimes
 }
 
 // unpacked is the folder of a version's files, unpacked once: into a

@@ -27,10 +27,11 @@ import (
 type fileBot struct {
 	proto   match.FileProtocol
 	command string
-	caps    box.Caps
+	base    box.Spec // its caps and upload
 }
 
-func newFileBot(proto match.FileProtocol, command string, caps box.Caps) (match.Bot, error) {
+func newFileBot(proto match.FileProtocol, spec match.Spec, h match.Hosting) (match.Bot, error) {
+	command := spec.Command
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err
@@ -38,7 +39,7 @@ func newFileBot(proto match.FileProtocol, command string, caps box.Caps) (match.
 	if len(args) == 0 {
 		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
 	}
-	return &fileBot{proto: proto, command: command, caps: caps}, nil
+	return &fileBot{proto: proto, command: command, base: programBox(spec, h)}, nil
 }
 
 func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
@@ -56,7 +57,7 @@ func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
 	if err := os.WriteFile(filepath.Join(dir, inName), input, 0o644); err != nil {
 		return nil, err
 	}
-	if err := runOnce(t.Context(), b.command, dir, limit, []string{inName, outName}, b.caps); err != nil {
+	if err := runOnce(t.Context(), b.command, dir, limit, []string{inName, outName}, b.base); err != nil {
 		return nil, err
 	}
 	out, err := match.ReadFile(filepath.Join(dir, outName))
@@ -78,14 +79,17 @@ func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
 // arena runs in (python3 hw2.py, ./hw2.sh) are made absolute, and those
 // files given to it; the course's own files (keep) are the program's, in
 // dir.
-func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep []string, caps box.Caps) error {
+func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep []string, base box.Spec) error {
 	args, err := splitCommand(command)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	b, err := box.New(box.Spec{Args: args, Dir: dir, Caps: caps, Keep: keep})
+	spec := base
+	spec.Args, spec.Dir, spec.Keep = args, dir, keep
+	caps := spec.Caps
+	b, err := box.New(spec)
 	if err != nil {
 		return fmt.Errorf("the program failed: %v", err)
 	}

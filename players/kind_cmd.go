@@ -51,10 +51,10 @@ func checkCommand(g match.Game, spec match.Spec, _ match.Hosting) error {
 
 func newCommand(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
 	if fp, ok := g.(match.FileProtocol); ok {
-		return newFileBot(fp, spec.Command, h.ProgramCaps())
+		return newFileBot(fp, spec, h)
 	}
 	if proto, ok := g.(match.Protocol); ok {
-		return newProcessBot(proto, spec.Command, h.ProgramCaps())
+		return newProcessBot(proto, spec, h)
 	}
 	return nil, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
 }

@@ -25,7 +25,7 @@ func newPython(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error
 	if err != nil {
 		return nil, err
 	}
-	return newPythonBot(proto, pa, spec.Command, h)
+	return newPythonBot(proto, pa, spec, h)
 }
 
 // checkPython finds the agent's file and a Python; whether the file

@@ -343,8 +343,15 @@ type processBot struct {
 	caps    box.Caps // its box's, told when it ends at one
 }
 
-// newProcessBot starts the program of a "cmd:" spec under caps.
-func newProcessBot(proto match.Protocol, command string, caps box.Caps) (match.Bot, error) {
+// programBox is the box every program of spec starts in under h: its
+// caps, and, for a student's upload, the folder that alone it reads.
+func programBox(spec match.Spec, h match.Hosting) box.Spec {
+	return box.Spec{Caps: h.ProgramCaps(), Upload: spec.Upload}
+}
+
+// newProcessBot starts the program of a "cmd:" spec in its box under h.
+func newProcessBot(proto match.Protocol, cmd match.Spec, h match.Hosting) (match.Bot, error) {
+	command := cmd.Command
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err
@@ -352,7 +359,9 @@ func newProcessBot(proto match.Protocol, command string, caps box.Caps) (match.B
 	if len(args) == 0 {
 		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 my_agent.py")
 	}
-	p, err := startProcess(proto, box.Spec{Args: args, Caps: caps}, "the program")
+	spec := programBox(cmd, h)
+	spec.Args = args
+	p, err := startProcess(proto, spec, "the program")
 	if err != nil {
 		return nil, fmt.Errorf("cmd:%s: %w", command, err)
 	}

@@ -5,7 +5,6 @@ package players
 import (
 	"errors"
 
-	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -13,13 +12,15 @@ import (
 // the WebAssembly builds stay free of os/exec.
 var errNoPrograms = errors.New("programs cannot play in the browser: run arena on the command line or the desktop")
 
-func newProcessBot(match.Protocol, string, box.Caps) (match.Bot, error) { return nil, errNoPrograms }
+func newProcessBot(match.Protocol, match.Spec, match.Hosting) (match.Bot, error) {
+	return nil, errNoPrograms
+}
 
 func newTCPBot(match.Protocol, match.Spec, match.Hosting) (match.Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }
 
-func newPythonBot(match.Protocol, match.PythonAgents, string, match.Hosting) (match.Bot, error) {
+func newPythonBot(match.Protocol, match.PythonAgents, match.Spec, match.Hosting) (match.Bot, error) {
 	return nil, errNoPrograms
 }
 
@@ -31,4 +32,6 @@ func lookPath(string) error { return errNoPrograms }
 
 func checkPythonAgent(string, match.Hosting) error { return errNoPrograms }
 
-func newFileBot(match.FileProtocol, string, box.Caps) (match.Bot, error) { return nil, errNoPrograms }
+func newFileBot(match.FileProtocol, match.Spec, match.Hosting) (match.Bot, error) {
+	return nil, errNoPrograms
+}

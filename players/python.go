@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -95,14 +94,17 @@ const readyWait = 60 * time.Second
 // written, so none is left behind, however arena ends. The runner's first
 // line says whether the file can play; when it cannot, the error names the
 // file and the Python error, before any game starts.
-func newPythonBot(proto match.Protocol, pa match.PythonAgents, file string, h match.Hosting) (match.Bot, error) {
+func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent match.Spec, h match.Hosting) (match.Bot, error) {
+	file := agent.Command
 	abs, err := agentFile(file)
 	if err != nil {
 		return nil, err
 	}
 	_, runner := pa.PythonRunner()
 	python, from := PythonCommand(h.Python)
-	p, err := startProcess(proto, box.Spec{Args: append(python[:len(python):len(python)], "-c", string(runner), abs), Caps: h.ProgramCaps()}, "the agent")
+	spec := programBox(agent, h)
+	spec.Args = append(python[:len(python):len(python)], "-c", string(runner), abs)
+	p, err := startProcess(proto, spec, "the agent")
 	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 			return nil, noPython(file, python, from)

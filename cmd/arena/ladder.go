@@ -94,8 +94,13 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	proxy := fs.Bool("proxy", false, "an HTTPS proxy before this server terminates TLS: serve plain HTTP beyond loopback")
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway")
+	runtimesFlag := fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	runtimes, err := ladder.ParseRuntimes(*runtimesFlag)
+	if err != nil {
+		return usageError{err}
 	}
 	if *dir == "" || *roster == "" || *gameName == "" {
 		return usagef("-game, -dir and -roster are required")
@@ -148,7 +153,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	wake := make(chan struct{}, 1)
-	srv := &ladder.Server{Store: st, Width: *width, Lease: *lease, Wake: func() {
+	srv := &ladder.Server{Store: st, Width: *width, Lease: *lease, Runtimes: runtimes, Proxy: *proxy, Wake: func() {
 		select {
 		case wake <- struct{}{}:
 		default:
@@ -172,14 +177,17 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		scheme = "https"
 	}
 	fmt.Fprintf(stdout, "arena ladder: %s on %s, %d students, serving %s://%s/\n", *gameName, board.Name, len(names), scheme, ln.Addr())
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	if !*proxy {
+		ln = ladder.LimitPerAddress(ln, ladder.PerAddress)
+	}
+	hs := srv.HTTPServer()
 	var wg sync.WaitGroup
 	for k := range *jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			src := ladder.Local{Store: st, Name: fmt.Sprintf("local-%d", k+1), Width: *width, Queued: 2 * *jobs}
-			ladder.Player{Dir: filepath.Join(*dir, "programs"), Hosting: match.Hosting{Python: *python}}.Serve(ctx, src, 2*time.Second, wake, func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) })
+			ladder.Player{Dir: filepath.Join(*dir, "programs"), Hosting: match.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, wake, func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) })
 		}()
 	}
 	go func() {
@@ -305,8 +313,13 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 	name := fs.String("name", "", "this worker's name in the ladder (default: the host's name)")
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart; weak: play them anyway")
+	runtimesFlag := fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	runtimes, err := ladder.ParseRuntimes(*runtimesFlag)
+	if err != nil {
+		return usageError{err}
 	}
 	if *token == "" {
 		*token = os.Getenv("ARENA_LADDER_TOKEN")
@@ -336,7 +349,7 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			src := ladder.Remote{URL: *server, Token: *token, Name: fmt.Sprintf("%s/%d", *name, k+1)}
-			ladder.Player{Dir: *dir, Hosting: match.Hosting{Python: *python}}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
+			ladder.Player{Dir: *dir, Hosting: match.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
 		}()
 	}
 	wg.Wait()

@@ -180,6 +180,11 @@ type Spec struct {
 	// "cmd" or a "tcp" player arena starts, the agent's file for "py".
 	Command string
 	Addr    string // where a "tcp" player is awaited, when arena does not start it
+	// Upload, when set, is the folder a student's program was unpacked
+	// in (a ladder's version): its command's words are the student's and
+	// name nothing; the program reads that folder and its runtime alone.
+	// It is set by the one who unpacked it, never parsed from a spec.
+	Upload string
 }
 
 // ParseSpec reads a bot spec. It checks the syntax only; [NewBot] checks
