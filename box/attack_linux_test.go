@@ -130,6 +130,36 @@ func goAttack(arg string) {
 		c.Close()
 		return "connected", nil
 	})
+	report("make an AF_VSOCK socket", func() (string, error) {
+		fd, err := unix.Socket(unix.AF_VSOCK, unix.SOCK_STREAM, 0)
+		if err != nil {
+			return "", err
+		}
+		unix.Close(fd)
+		return "made", nil
+	})
+	report("make a netlink socket", func() (string, error) {
+		fd, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE)
+		if err != nil {
+			return "", err
+		}
+		unix.Close(fd)
+		return "made", nil
+	})
+	report("attach the machine's SysV segment", func() (string, error) {
+		id, err := unix.SysvShmGet(t.ShmKey, 0, 0)
+		return fmt.Sprintf("segment %d", id), err
+	})
+	report("make a SysV segment", func() (string, error) {
+		id, err := unix.SysvShmGet(unix.IPC_PRIVATE, 1<<20, unix.IPC_CREAT|0o600)
+		if err == nil {
+			unix.SysvShmCtl(id, unix.IPC_RMID, nil)
+		}
+		if err == nil && t.ShmOwn {
+			return "", fmt.Errorf("made in its own IPC namespace")
+		}
+		return fmt.Sprintf("segment %d", id), err
+	})
 	report("make a user namespace", func() (string, error) { return done(unix.Unshare(unix.CLONE_NEWUSER)) })
 	report("unmount its /proc", func() (string, error) { return done(unix.Unmount("/proc", unix.MNT_DETACH)) })
 	report("mount a file system", func() (string, error) { return done(unix.Mount("none", "/tmp", "tmpfs", 0, "")) })

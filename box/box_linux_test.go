@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestMain lets this test binary stand in for a hostile entrant written
@@ -49,6 +51,12 @@ type targets struct {
 	TCPPort     int    `json:"tcp_port"`
 	UDPPort     int    `json:"udp_port"`
 	UnixSocket  string `json:"unix_socket"`
+	// ShmKey names a SysV shared memory segment of the machine's, which
+	// an entrant could share with another or leave behind.
+	ShmKey int `json:"shm_key"`
+	// ShmOwn: the box has an IPC namespace of its own, where a segment
+	// it makes is its own and ends with it.
+	ShmOwn bool `json:"shm_own"`
 }
 
 const victimText = "the operator's file\n"
@@ -112,6 +120,12 @@ func world(t *testing.T) (targets, func(t *testing.T)) {
 	}
 	t.Cleanup(func() { udp.Close() })
 	w.UDPPort = udp.LocalAddr().(*net.UDPAddr).Port
+	w.ShmKey = 0x41520000 + os.Getpid()%0xffff
+	shm, err := unix.SysvShmGet(w.ShmKey, 4096, unix.IPC_CREAT|unix.IPC_EXCL|0o666)
+	if err != nil {
+		t.Fatalf("the machine's SysV segment: %v", err)
+	}
+	t.Cleanup(func() { unix.SysvShmCtl(shm, unix.IPC_RMID, nil) })
 	w.UnixSocket = filepath.Join(w.VictimDir, "arena.sock")
 	unixLn, err := net.Listen("unix", w.UnixSocket)
 	if err != nil {
@@ -246,6 +260,7 @@ func TestBoxHoldsHere(t *testing.T) {
 	for name, args := range attackers(t) {
 		t.Run(name, func(t *testing.T) {
 			w, check := world(t)
+			w.ShmOwn = c.Separate
 			lines := attack(t, args, w)
 			for what, said := range lines {
 				own := strings.HasPrefix(what, "own: ")

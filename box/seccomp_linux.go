@@ -58,15 +58,20 @@ const namespaceFlags = unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWPID
 // back to clone when it is missing.
 const enosys = seccomp.Action(unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS))
 
+// familiesRefused are refused in every box: every socket family but the
+// seat's, IP. A network namespace of its own holds IP's sockets, not
+// AF_VSOCK's (on a virtual machine, the host's ports) nor netlink's
+// (the kernel's own) nor a Unix socket's path. A pair of connected Unix
+// sockets (socketpair) is left to it.
+var familiesRefused = seccomp.NameWithConditions{Name: "socket", Conditions: seccomp.ArgumentConditions{
+	{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_INET},
+	{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_INET6},
+}}
+
 // socketsRefused are refused where no network namespace of its own holds
-// the program: sockets other than TCP's (Landlock rules TCP's ports, and
-// nothing else: not UDP, not a Unix socket's path, not netlink). A pair
-// of connected Unix sockets (socketpair) is left to it.
+// the program: IP's sockets other than TCP's (Landlock rules TCP's ports,
+// and nothing else: not UDP).
 var socketsRefused = []seccomp.NameWithConditions{
-	{Name: "socket", Conditions: seccomp.ArgumentConditions{
-		{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_INET},
-		{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_INET6},
-	}},
 	{Name: "socket", Conditions: seccomp.ArgumentConditions{
 		{Argument: 0, Operation: seccomp.Equal, Value: unix.AF_INET},
 		{Argument: 1, Operation: seccomp.BitsSet, Value: unix.SOCK_DGRAM}, // and SOCK_RAW, 3; not SOCK_STREAM, 1
@@ -77,8 +82,15 @@ var socketsRefused = []seccomp.NameWithConditions{
 	}},
 }
 
-// filterBox loads the box's filter; shared (no mount or network
-// namespace of its own) refuses socketsRefused too, and ownUID, shared
+// sysvRefused are refused where no IPC namespace of its own holds the
+// program: System V's shared memory, semaphores and message queues are
+// the machine's there, shared with every other entrant and left behind
+// when the program ends, outside every cap.
+var sysvRefused = []string{"shmget", "shmat", "shmctl", "shmdt", "semget", "semop", "semtimedop", "semctl",
+	"msgget", "msgsnd", "msgrcv", "msgctl", "ipc"}
+
+// filterBox loads the box's filter; shared (no mount, network or IPC
+// namespace of its own) refuses socketsRefused and sysvRefused too, and ownUID, shared
 // with arena's uid (no uid of its own, whose files the permissions would
 // keep from it), attrsRefused: a file it may only read, its own program
 // among them, is arena's user's, whose mode it could change.
@@ -87,9 +99,10 @@ func filterBox(shared, ownUID bool) error {
 	conditional := []seccomp.NameWithConditions{{
 		Name:       "clone",
 		Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}},
-	}}
+	}, familiesRefused}
 	if shared {
 		conditional = append(conditional, socketsRefused...)
+		refused = append(refused[:len(refused):len(refused)], sysvRefused...)
 	}
 	if shared && !ownUID {
 		refused = append(refused[:len(refused):len(refused)], attrsRefused...)

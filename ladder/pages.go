@@ -47,10 +47,10 @@ nav{display:flex;gap:16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} n
 
 {{define "leaderboard"}}{{template "head" "Ladder"}}{{template "nav" .ID}}
 <h1>{{.S.Title}} ladder{{if .S.Board}} <span class="dim">({{.S.Board}})</span>{{end}}</h1>
-<p class="dim">{{.S.Played}} games played{{if .S.Checking}}; {{.S.Checking}} versions being checked{{end}}{{if .S.Frozen}}; <b>submissions are closed</b>{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game, with their 95% interval.</p>
+<p class="dim">{{.S.Played}} games played{{if .S.Checking}}; {{.S.Checking}} versions being checked{{end}}{{if .S.Frozen}}; <b>submissions are closed</b>{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game of the versions that played, with their 95% interval; a rating is provisional, and ranked after the established ones, until its interval is narrower than {{.S.Width}} Elo or it has {{.S.ProvisionalGames}} games. "=" marks a tie.</p>
 <div class="wrap"><table><tr><th class="num">#</th><th>name</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th><th class="wide">last submission</th></tr>
-{{range .S.Ranked}}<tr><td class="num">{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="/students/{{.Name}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} <span class="dim">v{{.Version}}</span></td>
-<td class="num">{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span></td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td class="wide dim">{{when .Submitted}}</td></tr>
+{{range .S.Ranked}}<tr><td class="num">{{if .Tied}}={{end}}{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="/students/{{.Name}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} <span class="dim">v{{.Version}}</span></td>
+<td class="num">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{else}}<span class="dim">unrated</span>{{end}}{{if and .Rated .Provisional}} <span class="dim" title="provisional: ranked after the established ratings until its interval is narrow enough or it has played enough games">(prov.)</span>{{end}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td class="wide dim">{{when .Submitted}}</td></tr>
 {{else}}<tr><td colspan="6" class="dim">No version plays yet.</td></tr>{{end}}</table></div>
 {{if .S.Refused}}<h2>Refused versions</h2><ul>{{range .S.Refused}}<li>{{.Name}} v{{.Version}}: <span class="bad">{{.Reason}}</span></li>{{end}}</ul>{{end}}
 </body></html>{{end}}

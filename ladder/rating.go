@@ -27,9 +27,19 @@ type PairResult struct {
 // that a ladder of 1,500 versions and 50,000 games is fitted in well
 // under a second where the dense fit takes minutes; the figures are
 // tournament.Ratings' to its tolerance (a test holds them to 1e-6 Elo).
+//
+// Only the entrants that played are rated: one with no game (a version
+// refused at its check, one still checking) has no term beside its prior,
+// so its strength is independent of the rest, and it is left out of the
+// mean the ratings are centred on and of the intervals' centring. Left in,
+// each such entrant would widen every interval by its prior's whole
+// variance over the field's size (two students with 400 games between
+// them and six refused versions beside: ±373 where the games give ±17).
 type Fit struct {
-	res   Results
-	theta []float64 // natural-log strengths
+	res    Results
+	played []bool // entrants with a game: the field the ratings are centred on
+	nIn    int
+	theta  []float64 // natural-log strengths
 	w     []float64 // the curvature at the optimum: each pair's m p(1-p)
 	prior []float64 // and each entrant's prior term
 	u     []float64 // H⁻¹1, for the centring of the intervals
@@ -76,14 +86,26 @@ func FitFrom(res Results, start []float64) *Fit {
 		}
 	}
 	f.curvature()
-	for _, t := range f.theta {
-		f.mean += t
+	f.played = make([]bool, res.N)
+	for _, p := range res.Pairs {
+		if p.Games > 0 {
+			f.played[p.I], f.played[p.J] = true, true
+		}
 	}
-	if res.N > 0 {
-		f.mean /= float64(res.N)
+	for i, t := range f.theta {
+		if f.played[i] {
+			f.mean += t
+			f.nIn++
+		}
+	}
+	if f.nIn > 0 {
+		f.mean /= float64(f.nIn)
 	}
 	return f
 }
+
+// Rated reports whether entrant i played, and so has a rating.
+func (f *Fit) Rated(i int) bool { return f.played[i] }
 
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
@@ -191,28 +213,38 @@ func (f *Fit) curvatureSE() map[int]float64 {
 	return out
 }
 
-// Elo is entrant i's rating, the ratings centred on their mean.
+// Elo is entrant i's rating, the ratings of those that played centred on
+// their mean (an entrant that did not play has none: see Rated).
 func (f *Fit) Elo(i int) float64 { return eloScale * (f.theta[i] - f.mean) }
 
 // SE is the standard error of entrant i's rating against the field
 // (tournament.Ratings' interval is ±1.96 of it): the centred covariance's
 // diagonal, one solve for the entrant (and one, once, for the centring).
+//
+// Over the field P of entrants that played, with C = H⁻¹ and u = C 1_P:
+// Var(θi − mean_P) = Cii − 2 u_i/|P| + Σ_{j∈P} u_j/|P|². C is block-diagonal
+// between P and the rest (an entrant with no game meets no one), so this
+// is the fit of P's games alone, as arena tournament fits its field.
 func (f *Fit) SE(i int) float64 {
-	n := f.res.N
+	n, m := f.res.N, float64(max(f.nIn, 1))
 	if f.u == nil {
 		ones := make([]float64, n)
 		for k := range ones {
-			ones[k] = 1
+			if f.played[k] {
+				ones[k] = 1
+			}
 		}
 		f.u = f.solve(ones, nil)
 	}
 	all := 0.0
-	for _, v := range f.u {
-		all += v
+	for k, v := range f.u {
+		if f.played[k] {
+			all += v
+		}
 	}
-	all /= float64(n) * float64(n)
+	all /= m * m
 	e := make([]float64, n)
 	e[i] = 1
 	cii := f.solve(e, nil)[i]
-	return eloScale * math.Sqrt(math.Max(cii+all-2*f.u[i]/float64(n), 0))
+	return eloScale * math.Sqrt(math.Max(cii+all-2*f.u[i]/m, 0))
 }

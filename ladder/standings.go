@@ -98,7 +98,32 @@ type Row struct {
 	Losses    int     `json:"losses"`
 	Forfeits  int     `json:"forfeits"`
 	Submitted int64   `json:"last_submission"` // Unix milliseconds
-	id        int64
+	// Rated: the version has played (an unrated one's rating is none).
+	// Provisional: its interval is not yet narrower than the ladder's
+	// width and it has fewer than ProvisionalGames games; it is ranked
+	// after every established version. Tied: another row has its rank
+	// (the same rating to the Elo point, and the same standing).
+	Rated       bool `json:"rated"`
+	Provisional bool `json:"provisional"`
+	Tied        bool `json:"tied"`
+	id          int64
+}
+
+// DefaultWidth is the interval a rating is established at, unless the
+// ladder says otherwise (-width).
+const DefaultWidth = 100
+
+// ProvisionalGames are the games after which a version's rating is
+// established whatever its interval: 30, as many as a student's first
+// two pairs against each of seven classmates and more, enough that its
+// rank says what its games did.
+const ProvisionalGames = 30
+
+func (s *Store) width() float64 {
+	if s.Width > 0 {
+		return s.Width
+	}
+	return DefaultWidth
 }
 
 // RefusedRow is a version the ladder refused, with its reason.
@@ -121,6 +146,9 @@ type Standings struct {
 	Checking int          `json:"checking"`
 	Queued   int          `json:"games_queued"`
 	Leased   int          `json:"games_leased"` // being played
+	// Width and ProvisionalGames say when a rating is established.
+	Width            float64 `json:"width"`
+	ProvisionalGames int     `json:"provisional_games"`
 }
 
 // record is a version's results in the played games.
@@ -204,7 +232,7 @@ func (s *Store) Standings(ctx context.Context) (*Standings, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Standings{Played: len(sn.games), Ranked: []Row{}, Refused: []RefusedRow{}}
+	st := &Standings{Played: len(sn.games), Ranked: []Row{}, Refused: []RefusedRow{}, Width: s.width(), ProvisionalGames: ProvisionalGames}
 	st.Game, _ = s.Meta("game")
 	st.Title = st.Game
 	if g, err := match.Lookup(st.Game); err == nil {
@@ -227,21 +255,49 @@ func (s *Store) Standings(ctx context.Context) (*Standings, error) {
 	for student, i := range sn.latest {
 		v := sn.versions[i]
 		r := Row{Name: student, Version: v.Number, Submitted: sn.last[student], id: v.ID}
-		r.Rating, r.Low, r.High = sn.interval(i)
 		r.Games, r.Wins, r.Draws, r.Losses, r.Forfeits = sn.tally(v.ID)
+		if r.Rated = sn.fit.Rated(i); r.Rated {
+			r.Rating, r.Low, r.High = sn.interval(i)
+		}
+		r.Provisional = !r.Rated || r.High-r.Low >= s.width() && r.Games < ProvisionalGames
 		st.Ranked = append(st.Ranked, r)
 	}
-	sort.Slice(st.Ranked, func(a, b int) bool {
-		x, y := st.Ranked[a], st.Ranked[b]
+	rankRows(st.Ranked)
+	return st, nil
+}
+
+// rankRows orders the rows, established before provisional, unrated last,
+// each by rating to the Elo point, then by name; rows that stand alike
+// (the same group and the same rating) share a rank, as a tie does
+// (1, 1, 3).
+func rankRows(rows []Row) {
+	group := func(r Row) int {
+		switch {
+		case !r.Rated:
+			return 2
+		case r.Provisional:
+			return 1
+		}
+		return 0
+	}
+	alike := func(x, y Row) bool { return group(x) == group(y) && math.Round(x.Rating) == math.Round(y.Rating) }
+	sort.Slice(rows, func(a, b int) bool {
+		x, y := rows[a], rows[b]
+		if gx, gy := group(x), group(y); gx != gy {
+			return gx < gy
+		}
 		if math.Round(x.Rating) != math.Round(y.Rating) {
 			return math.Round(x.Rating) > math.Round(y.Rating)
 		}
 		return x.Name < y.Name
 	})
-	for i := range st.Ranked {
-		st.Ranked[i].Rank = i + 1
+	for i := range rows {
+		rows[i].Rank = i + 1
+		if i > 0 && alike(rows[i-1], rows[i]) {
+			rows[i].Rank = rows[i-1].Rank
+			rows[i].Tied, rows[i-1].Tied = true, true
+		}
 	}
-	return st, nil
 }
 
 // VersionLine is a version as its student's page shows it.
@@ -321,8 +377,7 @@ func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, err
 		}
 		l := VersionLine{Version: v, Ranked: sn.latest[name] == i && v.State == Ready}
 		l.Games, l.Wins, l.Draws, l.Losses, l.Forfeits = sn.tally(v.ID)
-		if l.Games > 0 {
-			l.Rated = true
+		if l.Rated = sn.fit.Rated(i); l.Rated {
 			l.Rating, l.Low, l.High = sn.interval(i)
 		}
 		mine[v.ID] = len(p.Versions)

@@ -21,6 +21,11 @@ const DBFile = "ladder.db"
 // before it returns (WAL, synchronous=FULL): what a caller was told was
 // accepted survives kill -9 and a power cut.
 type Store struct {
+	// Width is the interval (Elo) below which a version's rating is
+	// established (0: DefaultWidth); it is provisional until then, or
+	// until it has ProvisionalGames games.
+	Width float64
+
 	db         *sql.DB
 	dir        string
 	scheduling sync.Mutex // one Schedule at a time: it reads, then writes

@@ -82,6 +82,30 @@ def unix_socket():
     return "connected"
 
 
+def vsock():
+    s = socket.socket(40, socket.SOCK_STREAM)  # AF_VSOCK: a VM's host
+    s.close()
+    return "made"
+
+
+def netlink():
+    s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0)
+    s.close()
+    return "made"
+
+
+def shm_attach():
+    return call(libc.shmget(t["shm_key"], 0, 0))
+
+
+def shm_make():
+    shm = call(libc.shmget(0, 1 << 20, 0o1000 | 0o600))  # IPC_PRIVATE, IPC_CREAT
+    libc.shmctl(shm, 0, None)  # IPC_RMID
+    if t.get("shm_own"):
+        raise PermissionError("made in its own IPC namespace")
+    return shm
+
+
 def unshare_user():
     return call(libc.unshare(0x10000000))  # CLONE_NEWUSER
 
@@ -140,6 +164,10 @@ report("ptrace a process outside its box", ptrace_sentinel)
 report("connect to the machine's loopback", tcp)
 report("send UDP to the machine's loopback", udp)
 report("connect to a Unix socket outside", unix_socket)
+report("make an AF_VSOCK socket", vsock)
+report("make a netlink socket", netlink)
+report("attach the machine's SysV segment", shm_attach)
+report("make a SysV segment", shm_make)
 report("make a user namespace", unshare_user)
 report("unmount its /proc", umount_proc)
 report("mount a file system", mount_tmpfs)

@@ -137,6 +137,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
+	st.Width = *width
 	if err := st.Setup(*gameName, board.Name, cfg); err != nil {
 		return err
 	}
