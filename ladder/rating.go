@@ -40,10 +40,10 @@ type Fit struct {
 	played []bool // entrants with a game: the field the ratings are centred on
 	nIn    int
 	theta  []float64 // natural-log strengths
-	w     []float64 // the curvature at the optimum: each pair's m p(1-p)
-	prior []float64 // and each entrant's prior term
-	u     []float64 // H⁻¹1, for the centring of the intervals
-	mean  float64
+	w      []float64 // the curvature at the optimum: each pair's m p(1-p)
+	prior  []float64 // and each entrant's prior term
+	u      []float64 // H⁻¹1, for the centring of the intervals
+	mean   float64
 }
 
 // fitPrior is the virtual drawn games each entrant plays against strength 0.
