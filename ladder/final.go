@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"time"
 
@@ -97,6 +98,9 @@ func (s *Store) finalPlan(ctx context.Context, sn *snapshot, rounds int) (*tourn
 type FinalGames struct {
 	Entries []tournament.Entry
 	Replays map[string]string
+	// Remaining are the final's games not yet played (queued, leased, or
+	// played and not counted: Failed of them could not be played).
+	Remaining, Failed int
 }
 
 // Final is the final round robin's standings, as arena tournament counts
@@ -114,16 +118,23 @@ func (s *Store) Final(ctx context.Context) (*tournament.Standings, *FinalGames, 
 	if err != nil {
 		return nil, nil, err
 	}
+	failed := 0
 	st := tournament.NewStandings(&plan)
 	fg := &FinalGames{Replays: map[string]string{}}
 	for _, g := range games {
 		if g.Result == nil || g.Round < 0 || g.Round >= plan.Games() {
-			continue // a game that could not be played: it is not counted
+			failed++ // a game that could not be played: it is not counted
+			continue
 		}
 		pg := plan.At(g.Round)
 		id := pg.ID(&plan)
-		e := tournament.Entry{Index: g.Round, ID: id, Seed: g.Seed, Result: g.Result,
-			Seats: [2]string{plan.Entrants[pg.Seats[0]].Name, plan.Entrants[pg.Seats[1]].Name}, Replay: tournament.ReplayDir + "/" + id + ".json"}
+		var e tournament.Entry
+		if g.Tally != nil { // the moves, times and replaced moves, as the worker counted them
+			e = *g.Tally
+		}
+		e.Index, e.ID, e.Seed, e.Result = g.Round, id, g.Seed, g.Result
+		e.Seats = [2]string{plan.Entrants[pg.Seats[0]].Name, plan.Entrants[pg.Seats[1]].Name}
+		e.Replay = tournament.ReplayDir + "/" + id + ".json"
 		if err := st.Add(e); err != nil {
 			return nil, nil, err
 		}
@@ -131,18 +142,76 @@ func (s *Store) Final(ctx context.Context) (*tournament.Standings, *FinalGames, 
 		fg.Replays[id] = fmt.Sprintf("/api/ladder/games/%d/replay", g.ID)
 	}
 	st.Rate()
+	fg.Remaining = plan.Games() - len(fg.Entries) - failed
+	fg.Failed = failed
 	return st, fg, nil
 }
 
+// ErrFinalUnplayed is a final asked for before its games are played.
+var ErrFinalUnplayed = errors.New("the final round robin is not played yet")
+
+// Absent says, for each student of the roster with no entrant in the
+// final, why: nothing submitted, or the state and reason of their last
+// version.
+func (s *Store) Absent(ctx context.Context, st *tournament.Standings) (map[string]string, error) {
+	names, err := s.Students(ctx)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := s.Versions(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	last := map[string]Version{}
+	for _, v := range vs { // in id order: the last is the latest
+		last[v.Student] = v
+	}
+	in := map[string]bool{}
+	for _, e := range st.Entrants {
+		in[e.Name] = true
+	}
+	out := map[string]string{}
+	for _, n := range names {
+		if in[n] {
+			continue
+		}
+		v, ok := last[n]
+		switch {
+		case !ok:
+			out[n] = "no version submitted"
+		case v.State == Refused:
+			out[n] = fmt.Sprintf("no ready version at the freeze: v%d was refused: %s", v.Number, v.Reason)
+		default:
+			out[n] = fmt.Sprintf("no ready version at the freeze: v%d was %s", v.Number, v.State)
+		}
+	}
+	return out, nil
+}
+
 // WriteFinalCSV writes the final's standings for grading: one row a
-// student, best first.
-func WriteFinalCSV(w io.Writer, st *tournament.Standings) error {
+// student of the roster, best first, then those with no entrant in the
+// final (absent: why), so that a grade book finds every student; the
+// note column says what a row's figures do not.
+func WriteFinalCSV(w io.Writer, st *tournament.Standings, absent map[string]string) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "name", "rating", "low", "high", "games", "wins", "draws", "losses", "points", "forfeits"})
+	cw.Write([]string{"rank", "name", "rating", "low", "high", "games", "wins", "draws", "losses", "points", "forfeits", "replaced", "note"})
 	for rank, i := range st.Order() {
 		e := st.Entrants[i]
+		note := ""
+		if e.Replaced > 0 {
+			note = fmt.Sprintf("%d moves replaced by the rules", e.Replaced)
+		}
 		cw.Write([]string{strconv.Itoa(rank + 1), e.Name, tournament.EloText(e.Elo), tournament.EloText(e.EloLow), tournament.EloText(e.EloHigh),
-			strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws), strconv.Itoa(e.Losses), strconv.FormatFloat(e.Points, 'f', -1, 64), strconv.Itoa(e.Forfeits)})
+			strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws), strconv.Itoa(e.Losses), strconv.FormatFloat(e.Points, 'f', -1, 64),
+			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Replaced), note})
+	}
+	names := make([]string, 0, len(absent))
+	for n := range absent {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		cw.Write([]string{"", n, "", "", "", "0", "0", "0", "0", "0", "0", "0", absent[n]})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/tournament"
 )
 
 // Game kinds.
@@ -37,6 +38,9 @@ type Game struct {
 	Failure  string        `json:"failure,omitempty"`
 	Faults   [2]string     `json:"faults,omitzero"`
 	Finished int64         `json:"finished,omitempty"`
+	// Tally counts the game's moves, thinking times and the moves the
+	// rules replaced (read with the results).
+	Tally *tournament.Entry `json:"tally,omitempty"`
 }
 
 // Lease is a game given to a worker until a time: its result is taken
@@ -109,6 +113,12 @@ type Outcome struct {
 	// rules played on (Colosseum replaces the move): "turn 3: the
 	// program ended".
 	Faults [2]string `json:"faults,omitzero"`
+	// Broke are each seat's first failure other than an answer past its
+	// clock (a crash, nonsense): what refuses a version at its check,
+	// where a late move is the rules' to punish, not the ladder's.
+	Broke [2]string `json:"broke,omitzero"`
+	// Tally counts the game's moves, times and replaced moves.
+	Tally *tournament.Entry `json:"tally,omitempty"`
 }
 
 // MaxReplay bounds a game's replay as the ladder keeps it.
@@ -142,8 +152,16 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 			}
 			result, points = string(b), o.Result.Points(match.P1)
 		}
-		if _, err := t.Exec(`UPDATE games SET state = 'done', lease = '', result = ?, points1 = ?, failure = ?, fault1 = ?, fault2 = ?, replay = ?, finished = ? WHERE id = ?`,
-			result, points, o.Failure, o.Faults[0], o.Faults[1], o.Replay, now(), g.ID); err != nil {
+		tally := ""
+		if o.Tally != nil {
+			b, err := json.Marshal(o.Tally)
+			if err != nil {
+				return err
+			}
+			tally = string(b)
+		}
+		if _, err := t.Exec(`UPDATE games SET state = 'done', lease = '', result = ?, points1 = ?, failure = ?, fault1 = ?, fault2 = ?, replay = ?, finished = ?, tally = ? WHERE id = ?`,
+			result, points, o.Failure, o.Faults[0], o.Faults[1], o.Replay, now(), tally, g.ID); err != nil {
 			return err
 		}
 		if g.Kind != CheckGame {
@@ -153,8 +171,8 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 		switch {
 		case o.Failure != "":
 			state, reason = Refused, o.Failure
-		case o.Faults[0] != "":
-			state, reason = Refused, "its check game against random, "+o.Faults[0]
+		case o.Broke[0] != "":
+			state, reason = Refused, "its check game against random, "+o.Broke[0]
 		default:
 			for _, f := range o.Result.Forfeits {
 				if f.Side == match.P1 {
@@ -189,7 +207,7 @@ func (s *Store) Games(ctx context.Context, kind, state string) ([]Game, error) {
 // alone otherwise: a JSON decoding a game, for 50,000 games, is most of
 // what the scheduler would spend).
 func (s *Store) games(ctx context.Context, kind, state string, full bool) ([]Game, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, p1, p2, seed, round, state, worker, result, points1, failure, fault1, fault2, finished FROM games
+	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, p1, p2, seed, round, state, worker, result, points1, failure, fault1, fault2, finished, tally FROM games
 		WHERE (? = '' OR kind = ?) AND (? = '' OR state = ?) ORDER BY id`, kind, kind, state, state)
 	if err != nil {
 		return nil, err
@@ -198,9 +216,15 @@ func (s *Store) games(ctx context.Context, kind, state string, full bool) ([]Gam
 	var out []Game
 	for rows.Next() {
 		var g Game
-		var result string
-		if err := rows.Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1], &g.Seed, &g.Round, &g.State, &g.Worker, &result, &g.Points1, &g.Failure, &g.Faults[0], &g.Faults[1], &g.Finished); err != nil {
+		var result, tally string
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1], &g.Seed, &g.Round, &g.State, &g.Worker, &result, &g.Points1, &g.Failure, &g.Faults[0], &g.Faults[1], &g.Finished, &tally); err != nil {
 			return nil, err
+		}
+		if tally != "" && full {
+			g.Tally = new(tournament.Entry)
+			if err := json.Unmarshal([]byte(tally), g.Tally); err != nil {
+				return nil, fmt.Errorf("game %d: its kept tally: %v", g.ID, err)
+			}
 		}
 		if result != "" && full {
 			g.Result = new(match.Result)

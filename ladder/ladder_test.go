@@ -174,3 +174,46 @@ func TestLadderChecksPlaysAndRanks(t *testing.T) {
 		s.Ranked[1].Name, s.Ranked[1].Rating, s.Ranked[1].Low, s.Ranked[1].High, s.Ranked[1].Wins, s.Ranked[1].Draws, s.Ranked[1].Losses,
 		s.Refused[0].Name, s.Refused[0].Reason)
 }
+
+// A version whose program is late once, in a game whose rules replace a
+// late move (Colosseum's random walk), has paid for it in that game: its
+// check passes, and the move is counted as replaced where the ladder
+// keeps its games' tallies (the final's report counts them).
+func TestOneLateMoveDoesNotRefuse(t *testing.T) {
+	st, _ := newLadder(t, "alice")
+	ctx := context.Background()
+	t.Setenv("ARENA_PYTHON", pythonWith(t, "import numpy"))
+	agent, err := os.ReadFile("../cmd/arena/testdata/comp424/agents/random_agent.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Its second move thinks for 2.5 s of CPU time: past the course's 2 s.
+	late := strings.Replace(string(agent), "    def step(self, chess_board, my_pos, adv_pos, max_step):\n",
+		"    def step(self, chess_board, my_pos, adv_pos, max_step):\n"+
+			"        import time\n        self.moves = getattr(self, 'moves', 0) + 1\n"+
+			"        if self.moves == 2:\n            t0 = time.process_time()\n            while time.process_time() - t0 < 2.5:\n                pass\n", 1)
+	u, err := ReadUpload("late.zip", zipOf(t, "late", map[string][]byte{"late_agent.py": []byte(late)}), "py:late_agent.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Submit(ctx, "alice", u); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Local{Store: st, Name: "local-1", Width: 1e9, Queued: 1}.Next(ctx)
+	if err != nil || w == nil || w.Kind != CheckGame {
+		t.Fatalf("the check game: %+v %v", w, err)
+	}
+	o := Player{Dir: t.TempDir()}.Play(ctx, w)
+	if err := st.Finish(ctx, w.Lease.Lease, o); err != nil {
+		t.Fatal(err)
+	}
+	vs, _ := st.Versions(ctx, "alice")
+	games, _ := st.Games(ctx, CheckGame, "done")
+	if vs[0].State != Ready {
+		t.Errorf("a version late once is %s: %s", vs[0].State, vs[0].Reason)
+	}
+	if len(games) != 1 || games[0].Tally == nil || games[0].Tally.Replaced[0] != 1 || !strings.Contains(games[0].Faults[0], "turn 2") {
+		t.Errorf("the check game's late move is not counted: %+v %+v", games, games[0].Tally)
+	}
+	t.Logf("its check game: %s; %+v", games[0].Faults[0], games[0].Tally)
+}

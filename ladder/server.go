@@ -473,6 +473,11 @@ func (s *Server) final(w http.ResponseWriter, r *http.Request) (*tournament.Stan
 		fail(w, http.StatusNotFound, "no final yet: the staff freeze the ladder at the deadline (arena ladder freeze)")
 		return nil, nil, false
 	}
+	if entries.Remaining > 0 {
+		fail(w, http.StatusConflict, fmt.Sprintf("%v: %d of its %d games are still to play (%d played); ask again once they are (arena ladder final -wait waits for them)",
+			ErrFinalUnplayed, entries.Remaining, entries.Remaining+len(entries.Entries)+entries.Failed, len(entries.Entries)))
+		return nil, nil, false
+	}
 	return st, entries, true
 }
 
@@ -485,9 +490,14 @@ func (s *Server) finalReport(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) finalCSV(w http.ResponseWriter, r *http.Request) {
 	if st, _, ok := s.final(w, r); ok {
+		absent, err := s.Store.Absent(r.Context(), st)
+		if err != nil {
+			fail(w, http.StatusInternalServerError, err.Error())
+			return
+		}
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", `attachment; filename="ladder-final.csv"`)
-		WriteFinalCSV(w, st)
+		WriteFinalCSV(w, st, absent)
 	}
 }
 

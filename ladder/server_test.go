@@ -65,7 +65,7 @@ func (c client) submit(name string, data []byte, command string, header map[stri
 // a lease that ended given to the next worker, and no version taken once
 // the ladder is frozen.
 func TestServerAPI(t *testing.T) {
-	st, tokens := newLadder(t, "alice", "bob")
+	st, tokens := newLadder(t, "alice", "bob", "carol") // carol submits nothing
 	ts := httptest.NewServer((&Server{Store: st, Width: 100}).Handler())
 	defer ts.Close()
 	as := func(who string) client { return client{t, ts.URL, tokens[who]} }
@@ -191,6 +191,12 @@ func TestServerAPI(t *testing.T) {
 	if code, body := as("alice").submit("bot.go", []byte(template), "", nil); code != http.StatusBadRequest || !strings.Contains(body, "frozen") {
 		t.Errorf("a submission after the freeze: %d %s", code, body)
 	}
+	// Before its games are played the final is refused, saying so.
+	for _, path := range []string{"/api/ladder/final/csv", "/api/ladder/final/report"} {
+		if code, body := as("staff").do("GET", path, nil, nil); code != http.StatusConflict || !strings.Contains(body, "4 of its 4 games are still to play (0 played)") {
+			t.Errorf("%s before the final's games: %d %s", path, code, body)
+		}
+	}
 	if n := play(); n != 4 {
 		t.Errorf("the final played %d games, want 2 rounds of one pair in both seats", n)
 	}
@@ -199,7 +205,8 @@ func TestServerAPI(t *testing.T) {
 	}
 	code, csv := as("staff").do("GET", "/api/ladder/final/csv", nil, nil)
 	lines := strings.Split(strings.TrimSpace(csv), "\n")
-	if code != http.StatusOK || len(lines) != 3 || !strings.HasPrefix(lines[0], "rank,name,rating") || !strings.HasPrefix(lines[1], "1,") {
+	if code != http.StatusOK || len(lines) != 4 || !strings.HasPrefix(lines[0], "rank,name,rating") || !strings.HasPrefix(lines[1], "1,") ||
+		lines[3] != ",carol,,,,0,0,0,0,0,0,0,no version submitted" {
 		t.Errorf("the final's CSV: %d\n%s", code, csv)
 	}
 	code, report := as("staff").do("GET", "/api/ladder/final/report", nil, nil)

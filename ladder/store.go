@@ -103,7 +103,34 @@ func Open(dir string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if err := migrate(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
 	return &Store{db: db, dir: dir}, nil
+}
+
+// columns are those added to a table since the ladder's first release:
+// a ladder started with an earlier arena gains them, empty.
+var columns = []struct{ table, name, def string }{
+	// tally: the game's moves, thinking times and replaced moves
+	// (tournament.Tally) as JSON, for the final's report.
+	{"games", "tally", "TEXT NOT NULL DEFAULT ''"},
+}
+
+func migrate(db *sql.DB) error {
+	for _, c := range columns {
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.name).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			if _, err := db.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Close closes the database.

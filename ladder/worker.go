@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/tournament"
 )
 
 // Work is a leased game with what a worker needs to play it anywhere:
@@ -140,20 +141,31 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 	if len(replay) > MaxReplay {
 		replay = nil // the result stands; the replay is too big to keep
 	}
-	return Outcome{Result: rec.Result, Replay: replay, Faults: faults(rec)}
+	tally := tournament.Tally(rec)
+	tally.Result = nil // the result has a column of its own
+	o := Outcome{Result: rec.Result, Replay: replay, Tally: &tally}
+	o.Faults, o.Broke = faults(rec)
+	return o
 }
 
-// faults are each side's first failure to answer in a record.
-func faults(rec *match.Record) [2]string {
-	var out [2]string
+// faults are each side's first failure to answer in a record, and its
+// first other than an answer past its clock.
+func faults(rec *match.Record) (first, broke [2]string) {
 	for k, t := range rec.Turns {
 		for side := range 2 {
-			if t.Failed[side] && out[side] == "" {
-				out[side] = fmt.Sprintf("turn %d: %s", k, t.Replaced[side])
+			if !t.Failed[side] {
+				continue
+			}
+			why := fmt.Sprintf("turn %d: %s", k, t.Replaced[side])
+			if first[side] == "" {
+				first[side] = why
+			}
+			if !t.Late[side] && broke[side] == "" {
+				broke[side] = why
 			}
 		}
 	}
-	return out
+	return first, broke
 }
 
 // spec is a program's seat: its files unpacked, and its command's words

@@ -263,7 +263,7 @@ func (b *goBot) Act(t *match.Turn) (match.Action, error) {
 		return nil, fmt.Errorf("the bot ran out of memory, %s", over)
 	case errors.As(err, new(lateError)):
 		b.Close()
-		return nil, fmt.Errorf("the bot did not answer within %s at turn %d and was stopped", t.Clock, t.State.Turn())
+		return nil, match.Late(fmt.Sprintf("the bot did not answer within %s at turn %d and was stopped", t.Clock, t.State.Turn()))
 	case err != nil && b.dead != nil:
 		b.Close() // it ended; the next move starts another
 	}

@@ -149,6 +149,9 @@ type lateError string
 
 func (e lateError) Error() string { return string(e) }
 
+// Is makes a late answer match.ErrLate: the rules' matter, not a failure.
+func (e lateError) Is(target error) bool { return target == match.ErrLate }
+
 // next returns the next line that answers the current request: lines
 // owed to earlier, timed-out requests are read and dropped first, as the
 // original servers paired each request with one line.

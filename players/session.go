@@ -395,7 +395,7 @@ func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
 		}
 		return b.lobby.proto.Message(msg)
 	case <-timer.C:
-		return nil, fmt.Errorf("%s did not answer within %s", b.lobby.who(), wait.Round(time.Millisecond))
+		return nil, match.Late(fmt.Sprintf("%s did not answer within %s", b.lobby.who(), wait.Round(time.Millisecond)))
 	case <-t.Context().Done():
 		return nil, t.Context().Err()
 	}

@@ -298,9 +298,20 @@ func (r *runner) record(p playedGame) error {
 
 // EntryOf sums up a played game for the journal.
 func EntryOf(p *Plan, g Game, rec *match.Record) Entry {
-	e := Entry{Index: g.Index, ID: g.ID(p), Seed: g.Seed, Result: rec.Result,
-		Seats:  [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name},
-		Replay: replayName(p, g)}
+	e := Tally(rec)
+	e.Index, e.ID, e.Seed = g.Index, g.ID(p), g.Seed
+	e.Seats = [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name}
+	e.Replay = replayName(p, g)
+	return e
+}
+
+// Tally is what a played game's entry counts of its record: its result,
+// each seat's moves, their thinking time in all and at the longest, and
+// the moves the rules replaced, with the first reason. A class ladder
+// keeps it for each game its workers play, as a tournament's journal
+// does.
+func Tally(rec *match.Record) Entry {
+	e := Entry{Result: rec.Result}
 	for _, t := range rec.Turns {
 		for side := range 2 {
 			if t.Actions[side] == nil && t.Think[side] == 0 {

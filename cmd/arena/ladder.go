@@ -406,6 +406,7 @@ func runLadderFinal(args []string, stdout io.Writer) error {
 	token := fs.String("token", "", "the staff's token (or $ARENA_LADDER_TOKEN)")
 	out := fs.String("o", "", "the report's `file` (HTML)")
 	csvOut := fs.String("csv", "", "the standings as CSV, for grading")
+	wait := fs.Bool("wait", false, "wait until the final's games are played (otherwise a final not yet played is refused)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -420,8 +421,18 @@ func runLadderFinal(args []string, stdout io.Writer) error {
 			continue
 		}
 		data, err := staffRequest("GET", *server, *token, w.path, nil)
+		for *wait && err != nil && strings.Contains(err.Error(), ladder.ErrFinalUnplayed.Error()) {
+			fmt.Fprintf(stdout, "%s\n", strings.TrimPrefix(err.Error(), "the ladder refused it: 409 Conflict: "))
+			time.Sleep(30 * time.Second)
+			data, err = staffRequest("GET", *server, *token, w.path, nil)
+		}
 		if err != nil {
 			return err
+		}
+		if w.path == "/api/ladder/final/report" {
+			// Its links are the server's: made whole, they open where the
+			// report is read (the staff signed in on the ladder's page).
+			data = bytes.ReplaceAll(data, []byte(`href="/`), []byte(`href="`+strings.TrimSuffix(*server, "/")+`/`))
 		}
 		if err := os.WriteFile(w.file, data, 0o644); err != nil {
 			return err

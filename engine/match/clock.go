@@ -1,9 +1,23 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"time"
 )
+
+// ErrLate marks an answer that came past its clock: a move the game's
+// rules then punish (Colosseum's random walk, a forfeit), as against a
+// program that failed (errors.Is(err, ErrLate)).
+var ErrLate = errors.New("past its clock")
+
+// Late is an error that says msg and is ErrLate.
+func Late(msg string) error { return lateError(msg) }
+
+type lateError string
+
+func (e lateError) Error() string        { return string(e) }
+func (e lateError) Is(target error) bool { return target == ErrLate }
 
 // Clock enforces one side's time rule over a match: the original games'
 // wall-clock limits, kept for fidelity. The match asks Begin before each
@@ -53,7 +67,7 @@ func (b *TimeBucket) End(used time.Duration) error {
 	avail := b.left
 	b.left -= used
 	if b.left < 0 {
-		return fmt.Errorf("out of time: took %s with %s left", roundMs(used), roundMs(avail))
+		return Late(fmt.Sprintf("out of time: took %s with %s left", roundMs(used), roundMs(avail)))
 	}
 	return nil
 }
@@ -81,7 +95,7 @@ func (p *PerMove) End(used time.Duration) error {
 	limit := p.Begin(nil)
 	p.moves++
 	if used > limit {
-		return fmt.Errorf("out of time: took %s, the limit is %s", roundMs(used), roundMs(limit))
+		return Late(fmt.Sprintf("out of time: took %s, the limit is %s", roundMs(used), roundMs(limit)))
 	}
 	return nil
 }
@@ -135,7 +149,7 @@ func (c *PerGame) End(used time.Duration) error {
 	had := c.left
 	c.left -= used
 	if c.left < 0 {
-		return fmt.Errorf("out of time: took %s with %s left in this game", roundMs(used), roundMs(had))
+		return Late(fmt.Sprintf("out of time: took %s with %s left in this game", roundMs(used), roundMs(had)))
 	}
 	return nil
 }

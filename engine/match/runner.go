@@ -82,6 +82,8 @@ type TurnLog struct {
 	// its check game even where the rules play on. Like Think, it is this
 	// run's, and replays leave it out.
 	Failed [2]bool
+	// Late marks a failure that was an answer past its clock (ErrLate).
+	Late [2]bool
 }
 
 // Runner plays a match one turn at a time, so that a window can show it as
@@ -292,6 +294,7 @@ func (r *Runner) Step(ctx context.Context) error {
 		r.lastNote[side] = note
 		log.Notes[side], log.Think[side] = note, think
 		log.Failed[side] = err != nil
+		log.Late[side] = errors.Is(err, ErrLate)
 		if err == nil {
 			err = state.Check(side, a)
 		}
