@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -257,6 +258,7 @@ func TestBoxHoldsHere(t *testing.T) {
 	}
 	t.Run("kill -9", testKill9)
 	t.Run("left behind", testLeftBehind)
+	t.Run("meter and pause", testMeterAndPause)
 	for name, args := range attackers(t) {
 		t.Run(name, func(t *testing.T) {
 			w, check := world(t)
@@ -405,6 +407,93 @@ func sleepers(n int) []int {
 // the program ends first or arena ends it (Kill): a child that left the
 // program's group and session, here one that sleeps a number of seconds
 // of this test's, which names it.
+// A program's tree, one of its processes in a session of its own, is
+// metered as it spins, stopped whole by Pause (every process of it in
+// state T, and its CPU time still while this test spins), and continued by
+// Resume.
+func testMeterAndPause(t *testing.T) {
+	b, err := New(Spec{Args: []string{"sh", "-c", "setsid sh -c 'while :; do :; done' & while :; do :; done"}, Caps: DefaultCaps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := b.Start(); err != nil {
+		t.Fatal(err)
+	}
+	guard := time.Now().Add(2 * time.Minute) // a guard against a hang, not a measure
+	grows := func(from time.Duration) time.Duration {
+		t.Helper()
+		for {
+			cpu, ok := b.CPU()
+			if !ok {
+				t.Fatal("this box reads no CPU time")
+			}
+			if cpu >= from+200*time.Millisecond && len(b.processes()) >= 2 {
+				return cpu
+			}
+			if time.Now().After(guard) {
+				t.Fatalf("the program's CPU time stayed at %s", cpu)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	cpu := grows(0)
+	b.Pause()
+	for _, p := range b.processes() {
+		// A stop is delivered as the process is next scheduled: wait for it.
+		for st := procState(p); st != "T"; st = procState(p) {
+			if time.Now().After(guard) {
+				t.Fatalf("paused, process %d of the program's tree stays in state %s", p, st)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	before, _ := b.CPU()
+	spin(300 * time.Millisecond) // this process's CPU time: the spinners would have had theirs
+	after, _ := b.CPU()
+	if after-before > 20*time.Millisecond {
+		t.Errorf("paused, the program's tree used %s of CPU time", after-before)
+	}
+	b.Resume()
+	grows(after)
+	t.Logf("metered %s before the pause, %s during it", cpu, after-before)
+}
+
+// processes are the box's tree but, on the portable path, its launcher,
+// which Pause leaves running.
+func (b *Box) processes() []int {
+	ps := tree(b.Cmd.Process.Pid)
+	if b.os.watch != nil {
+		ps = ps[1:]
+	}
+	return ps
+}
+
+// procState is a process's state letter, from its stat file.
+func procState(pid int) string {
+	s, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return "gone"
+	}
+	f := strings.Fields(string(s[bytes.LastIndexByte(s, ')')+1:]))
+	return f[0]
+}
+
+// spin uses d of this thread's CPU time.
+func spin(d time.Duration) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var ts unix.Timespec
+	unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts)
+	start := ts.Nano()
+	for x := 0; ; x++ {
+		unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts)
+		if ts.Nano()-start >= d.Nanoseconds() {
+			return
+		}
+	}
+}
+
 func testLeftBehind(t *testing.T) {
 	for i, kill := range []bool{false, true} {
 		n := 500000 + os.Getpid()%100000*4 + 2*i

@@ -118,6 +118,7 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 		return Outcome{Failure: err.Error()}
 	}
 	setup := match.Setup{Game: g, Config: cfg, Seed: w.Seed, Hosting: p.Hosting}
+	setup.Hosting.CPUClock = true // fair clocks: the worker's load decides no game
 	for side, prog := range w.Seats {
 		setup.Players[side] = match.Spec{Name: "random"}
 		if prog != nil {

@@ -83,7 +83,11 @@ func newGoBot(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error)
 	b := &goBot{proto: proto, start: func() (*processBot, error) {
 		said := newSaid(2048)
 		said.goRuntime = true // its crashes are told by their first line, not the runtime's stack
-		return startProcessSaid(proto, box.Spec{Args: []string{program}, Env: env, Alone: true, Caps: h.ProgramCaps()}, "the bot", said)
+		p, err := startProcessSaid(proto, box.Spec{Args: []string{program}, Env: env, Alone: true, Caps: h.ProgramCaps()}, "the bot", said)
+		if err == nil {
+			p.clockBy(h)
+		}
+		return p, err
 	}}
 	if b.processBot, err = b.start(); err != nil {
 		return nil, err

@@ -29,6 +29,10 @@ const maxLine = 1 << 20
 // process scheduler.
 const grace = 250 * time.Millisecond
 
+// cpuPoll is how often a move on a CPU clock reads its program's CPU
+// time while it thinks: a program past its clock is stopped within it.
+const cpuPoll = 20 * time.Millisecond
+
 // linePlayer is a player at the other end of a line protocol: a program
 // on its standard input and output, or a client on a TCP connection. It
 // is given the clock's time for each answer (and a little more for the
@@ -65,6 +69,19 @@ type linePlayer struct {
 	paused    bool
 	lastGame  int
 	gameEnded time.Time
+	// meter, for a program on a CPU clock (match.Hosting.CPUClock), reads
+	// its tree's CPU time and stops it between its moves; spent is the
+	// last move's, metered whether it was read.
+	meter   meter
+	spent   time.Duration
+	metered bool
+}
+
+// meter is what a CPU clock needs of a program's box.
+type meter interface {
+	CPU() (time.Duration, bool)
+	Pause()
+	Resume()
 }
 
 func newLinePlayer(proto match.Protocol, what string) *linePlayer {
@@ -90,11 +107,44 @@ func (p *linePlayer) read(r io.Reader, done func()) {
 	done()
 }
 
-// Act sends the request and waits for an answer to it.
+// Act sends the request and waits for an answer to it. On a CPU clock
+// the program runs for its move only: it is continued as it is asked and
+// stopped once it has answered, where the other side moves next alone,
+// and its move is charged the CPU time its tree used.
 func (p *linePlayer) Act(t *match.Turn) (match.Action, error) {
 	if p.said != nil {
 		defer func() { t.Note.Said = p.said.take() }()
 	}
+	p.metered = false
+	if p.meter != nil && p.dead == nil {
+		p.meter.Resume()
+		cpu0, ok := p.meter.CPU()
+		if ok {
+			defer func() {
+				cpu, _ := p.meter.CPU()
+				p.spent, p.metered = cpu-cpu0, true
+				if t.State.ToMove() == match.Only(t.Side) {
+					p.meter.Pause()
+				}
+			}()
+			return p.act(t, func(clock time.Duration) error {
+				if cpu, _ := p.meter.CPU(); clock > 0 && cpu-cpu0 > clock+grace {
+					return lateError(fmt.Sprintf("%s used %s of CPU time, past its clock of %s", p.what, (cpu - cpu0).Round(time.Millisecond), clock.Round(time.Millisecond)))
+				}
+				return nil
+			})
+		}
+	}
+	return p.act(t, nil)
+}
+
+// Spent is the CPU time the last move used, where its clock is a CPU
+// clock (match.Metered).
+func (p *linePlayer) Spent() (time.Duration, bool) { return p.spent, p.metered }
+
+// act asks for a move and waits for it; over, on a CPU clock, says when
+// the move has used more than its clock.
+func (p *linePlayer) act(t *match.Turn, over func(clock time.Duration) error) (match.Action, error) {
 	if p.dead != nil {
 		return nil, p.dead
 	}
@@ -120,12 +170,19 @@ func (p *linePlayer) Act(t *match.Turn) (match.Action, error) {
 	wait := maxWait
 	if t.Clock > 0 {
 		wait = t.Clock + grace
+		if over != nil {
+			wait = t.Clock*match.CPUGuard + time.Second
+		}
 	}
-	line, err := p.next(t.Context(), wait)
+	var check func() error
+	if over != nil {
+		check = func() error { return over(t.Clock) }
+	}
+	line, err := p.next(t.Context(), wait, check)
 	for err == nil {
 		a, id, rerr := p.proto.Reply([]byte(line))
 		if id >= 0 && id < p.id {
-			line, err = p.next(t.Context(), wait) // an answer to an earlier request
+			line, err = p.next(t.Context(), wait, check) // an answer to an earlier request
 			continue
 		}
 		var rep match.Reported
@@ -155,11 +212,24 @@ func (e lateError) Is(target error) bool { return target == match.ErrLate }
 // next returns the next line that answers the current request: lines
 // owed to earlier, timed-out requests are read and dropped first, as the
 // original servers paired each request with one line.
-func (p *linePlayer) next(ctx context.Context, wait time.Duration) (string, error) {
+//
+// check, when set, is asked every cpuPoll: an error from it (a CPU clock
+// run out) ends the wait as the timer would.
+func (p *linePlayer) next(ctx context.Context, wait time.Duration, check func() error) (string, error) {
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
+	var poll <-chan time.Time
+	if check != nil {
+		tick := time.NewTicker(cpuPoll)
+		defer tick.Stop()
+		poll = tick.C
+	}
 	for {
 		select {
+		case <-poll:
+			if err := check(); err != nil {
+				return "", err
+			}
 		case line, ok := <-p.lines:
 			if !ok {
 				return "", p.gone()
@@ -217,7 +287,7 @@ func (p *linePlayer) greet(ctx context.Context, left time.Duration) error {
 	if left > 0 {
 		wait = left + grace
 	}
-	line, err := p.next(ctx, wait)
+	line, err := p.next(ctx, wait, nil)
 	p.charged += time.Since(start)
 	if err != nil {
 		p.dead = fmt.Errorf("no name: %v", err)
@@ -368,6 +438,7 @@ func newProcessBot(proto match.Protocol, cmd match.Spec, h match.Hosting) (match
 	if err != nil {
 		return nil, fmt.Errorf("cmd:%s: %w", command, err)
 	}
+	p.clockBy(h)
 	return p, nil
 }
 
@@ -414,6 +485,14 @@ func startProcessSaid(proto match.Protocol, spec box.Spec, what string, said *sa
 	return p, nil
 }
 
+// clockBy puts the program on a CPU clock where h asks for one and its
+// box can read its CPU time; its clock is the wall clock otherwise.
+func (p *processBot) clockBy(h match.Hosting) {
+	if _, ok := p.box.CPU(); h.CPUClock && ok {
+		p.meter = p.box
+	}
+}
+
 // exited says why the program's output ended.
 func (p *processBot) exited() error {
 	msg := p.what + " ended"
@@ -442,6 +521,9 @@ func (p *processBot) exited() error {
 // there is no namespace) and holds the pipe is not waited for.
 func (p *processBot) Close() error {
 	close(p.quit)
+	if p.meter != nil {
+		p.meter.Resume() // stopped between its moves, it could not hear its input close
+	}
 	p.stdin.Close()
 	select {
 	case <-p.waited:

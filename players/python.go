@@ -113,7 +113,7 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent match.Spec,
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), readyWait)
 	defer cancel()
-	line, err := p.next(ctx, readyWait)
+	line, err := p.next(ctx, readyWait, nil)
 	var ready struct {
 		Type, Error string
 	}
@@ -129,5 +129,6 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent match.Spec,
 		p.Close()
 		return nil, err
 	}
+	p.clockBy(h)
 	return p, nil
 }

@@ -311,6 +311,29 @@ func writeBounded(c net.Conn, b []byte) error {
 type sessionBot struct {
 	lobby *lobby
 	conn  *sessionConn
+	// spent is the last move's CPU time, metered whether it was read: a
+	// program arena started is charged it on a CPU clock (it is not
+	// stopped between its moves: the updates of its session reach it
+	// then, and it answers the host when it likes).
+	spent   time.Duration
+	metered bool
+}
+
+// Spent is the CPU time the last move used, on a CPU clock (match.Metered).
+func (b *sessionBot) Spent() (time.Duration, bool) { return b.spent, b.metered }
+
+// meterOf is the box of the program seated for this game, where the
+// session is on a CPU clock and the box reads CPU time.
+func (l *lobby) meterOf() meter {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.host.CPUClock || l.prog == nil {
+		return nil
+	}
+	if _, ok := l.prog.box.CPU(); !ok {
+		return nil
+	}
+	return l.prog.box
 }
 
 // newSessionBot joins the lobby of spec.
@@ -382,22 +405,45 @@ func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
 	if b.conn == nil {
 		return nil, errors.New("no client")
 	}
+	b.metered = false
 	wait := maxWait
 	if t.Clock > 0 {
 		wait = t.Clock + grace
 	}
+	var poll <-chan time.Time
+	m := b.lobby.meterOf()
+	var cpu0 time.Duration
+	if m != nil {
+		cpu0, _ = m.CPU()
+		defer func() {
+			cpu, _ := m.CPU()
+			b.spent, b.metered = cpu-cpu0, true
+		}()
+		if t.Clock > 0 {
+			wait = t.Clock*match.CPUGuard + time.Second
+			tick := time.NewTicker(cpuPoll)
+			defer tick.Stop()
+			poll = tick.C
+		}
+	}
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
-	select {
-	case msg, ok := <-b.conn.msgs:
-		if !ok {
-			return nil, b.lobby.left()
+	for {
+		select {
+		case msg, ok := <-b.conn.msgs:
+			if !ok {
+				return nil, b.lobby.left()
+			}
+			return b.lobby.proto.Message(msg)
+		case <-poll:
+			if cpu, _ := m.CPU(); cpu-cpu0 > t.Clock+grace {
+				return nil, match.Late(fmt.Sprintf("%s used %s of CPU time, past its clock of %s", b.lobby.who(), (cpu - cpu0).Round(time.Millisecond), t.Clock.Round(time.Millisecond)))
+			}
+		case <-timer.C:
+			return nil, match.Late(fmt.Sprintf("%s did not answer within %s", b.lobby.who(), wait.Round(time.Millisecond)))
+		case <-t.Context().Done():
+			return nil, t.Context().Err()
 		}
-		return b.lobby.proto.Message(msg)
-	case <-timer.C:
-		return nil, match.Late(fmt.Sprintf("%s did not answer within %s", b.lobby.who(), wait.Round(time.Millisecond)))
-	case <-t.Context().Done():
-		return nil, t.Context().Err()
 	}
 }
 

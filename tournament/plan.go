@@ -56,6 +56,9 @@ type Plan struct {
 	// with the tournament so that a course can say under which rules its
 	// entrants played.
 	Caps string `json:"caps,omitempty"`
+	// Clock is what its programs' clocks counted: cpu (the CPU time each
+	// move used, the side not on move stopped) or wall.
+	Clock string `json:"clock,omitempty"`
 	// Shard is the slice of the schedule this run plays: the pairs whose
 	// index is I modulo N. The zero Shard is the whole schedule.
 	Shard Shard `json:"shard,omitzero"`
@@ -167,6 +170,8 @@ func (p *Plan) Same(q *Plan) string {
 		return "the config differs"
 	case a.Caps != b.Caps:
 		return fmt.Sprintf("the programs' caps are %s, not %s", b.Caps, a.Caps)
+	case a.Clock != b.Clock:
+		return fmt.Sprintf("the programs' clock is %s, not %s", b.Clock, a.Clock)
 	}
 	ea, _ := json.Marshal(a.Entrants)
 	eb, _ := json.Marshal(b.Entrants)

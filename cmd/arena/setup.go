@@ -17,6 +17,7 @@ type matchFlags struct {
 	game, p1, p2, config, preset string
 	seed                         uint64
 	clocks                       string
+	clock                        string // wall or cpu
 	python                       string
 	log                          io.Writer
 	check                        bool // stop once the setup is checked
@@ -24,6 +25,22 @@ type matchFlags struct {
 	caps                         string
 	connect                      time.Duration
 	interpret                    bool
+}
+
+// clockUsage is -clock's help, with its default in the command.
+func clockUsage(def string) string {
+	return "what a program's clock counts: cpu (the CPU time its processes used for the move, read from the kernel; it is stopped while its opponent moves, so the machine's load moves no game) or wall (the time the move took, as the course's server counted it); default " + def
+}
+
+// cpuClock reads -clock.
+func cpuClock(s string) (bool, error) {
+	switch s {
+	case "cpu":
+		return true, nil
+	case "wall":
+		return false, nil
+	}
+	return false, usagef("-clock %q: want cpu or wall", s)
 }
 
 // interpretUsage is -interpret's help, the same in every command.
@@ -37,6 +54,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.config, "config", "", "a config `file` in the game's format (default: the first preset)")
 	fs.StringVar(&m.preset, "preset", "", "a preset config by `name` (see 'arena games')")
 	fs.StringVar(&m.clocks, "clocks", "programs", "whom the game's clock rules: programs (cmd: players), or all (built-in bots too, as the original servers did; the match then depends on the machine)")
+	fs.StringVar(&m.clock, "clock", "wall", clockUsage("wall"))
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&m.caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
 	fs.DurationVar(&m.connect, "connect-wait", match.DefaultConnectWait, "how long a program arena starts for a tcp: seat (tcp:cmd:) may take to connect")
@@ -81,6 +99,9 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 	}
 	if s.Hosting, err = (match.Hosting{Python: m.python, ConnectWait: m.connect, Interpret: m.interpret, Notes: m.log}).WithCaps(m.caps); err != nil {
 		return s, usageError{err}
+	}
+	if s.Hosting.CPUClock, err = cpuClock(m.clock); err != nil {
+		return s, err
 	}
 	switch m.clocks {
 	case "programs":

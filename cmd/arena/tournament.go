@@ -47,6 +47,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	config := fs.String("config", "", "a config `file` in the game's format")
 	sizes := fs.String("sizes", "", "draw each pair's board size from this `range`, as 6-11 (games with sizes)")
 	clocks := fs.String("clocks", "programs", "whom the game's clock rules: programs, or all")
+	clock := fs.String("clock", "cpu", clockUsage("cpu")+"; kept in the tournament's plan")
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	interpret := fs.Bool("interpret", false, interpretUsage)
 	sprt := fs.String("sprt", "", "for -format sprt: `elo0=0,elo1=10,alpha=0.05,beta=0.05`")
@@ -69,6 +70,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if hosting.CPUClock, err = cpuClock(*clock); err != nil {
+		return err
+	}
 	plan, err := tournamentPlan(*gameName, *format, *rounds, *seed, *preset, *config, *sizes, *clocks, *sprt, *shard, fs.Args())
 	if err != nil {
 		return err
@@ -77,6 +81,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	for _, e := range plan.Entrants {
 		if sp, _ := match.ParseSpec(e.Spec); sp.External() {
 			plan.Caps = hosting.ProgramCaps().String() // the rules its programs played under
+			plan.Clock = *clock
 			programs = programs || sp.Command != ""
 		}
 	}

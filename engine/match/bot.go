@@ -33,6 +33,15 @@ type Timed interface {
 	Timed() bool
 }
 
+// Metered is implemented by bots that measure their own moves: a
+// program whose clock is the CPU time its processes used (a fair clock,
+// Hosting.CPUClock), read from the kernel. When Spent's ok is true, the
+// match charges the side's clock with it, not with the wall clock's time
+// the move took.
+type Metered interface {
+	Spent() (d time.Duration, ok bool)
+}
+
 // Connecter is implemented by bots that must be reached before they play
 // (a network player that has yet to connect, or to connect again for a
 // new game, or to hear its role). The match calls Connect before each

@@ -28,6 +28,16 @@ type Hosting struct {
 	// it is not, they always are): the static page's way, for a person
 	// who asks (-interpret) and the tests that compare the two.
 	Interpret bool
+	// CPUClock charges each program's move with the CPU time its whole
+	// tree used for it, read from the kernel, not the wall clock's time,
+	// and stops the program while its opponent moves (games where one
+	// side moves at a time), so that the machine's load decides no game.
+	// A wall-clock guard still bounds a move (CPUGuard): a program that
+	// sleeps or blocks loses its clock too. Where the system's box cannot
+	// read a program's CPU time, its clock is the wall clock. The ladder
+	// and tournaments set it; arena play keeps each course's wall clock
+	// unless asked (-clock cpu).
+	CPUClock bool
 	// Notes is where a kind says what it does once for a match's start
 	// ("compiling pg.go"; "go: bots are interpreted here"): nil is the
 	// standard error.
@@ -41,6 +51,15 @@ func (h Hosting) NotesTo() io.Writer {
 	}
 	return h.Notes
 }
+
+// CPUClock names a CPU clock in a replay ("clock": "cpu").
+const CPUClock = "cpu"
+
+// CPUGuard is how much wall-clock time a move on a CPU clock may take,
+// as a multiple of its clock (and a second more): enough for a program
+// that gets a third of a core on a loaded machine, and a bound for one
+// that sleeps or waits.
+const CPUGuard = 4
 
 // DefaultConnectWait is the wait for a started program to connect: it
 // has only to start, which Python with NumPy does in a second.

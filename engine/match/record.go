@@ -23,8 +23,11 @@ type Record struct {
 	Config  Config
 	Seed    uint64
 	Players [2]string
-	Turns   []TurnLog
-	Result  *Result // nil while the match goes on
+	// Clock is CPUClock where a program's moves were charged the CPU
+	// time they used; "" for the wall clock.
+	Clock  string
+	Turns  []TurnLog
+	Result *Result // nil while the match goes on
 
 	states    []State    // nil where only a snapshot before it is kept
 	standings []Standing // every state's, kept whatever the budget

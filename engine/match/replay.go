@@ -20,15 +20,18 @@ const (
 // the bots' notes, and the result. It leaves out thinking times, so the
 // same setup writes the same bytes on every machine.
 type Replay struct {
-	Format  string          `json:"format"`
-	Version int             `json:"version"`
-	Game    string          `json:"game"`
-	Variant string          `json:"variant"`
-	Seed    uint64          `json:"seed"`
-	Players [2]string       `json:"players"`
-	Config  json.RawMessage `json:"config"`
-	Turns   []ReplayTurn    `json:"turns"`
-	Result  *Result         `json:"result"` // null for an unfinished match
+	Format  string    `json:"format"`
+	Version int       `json:"version"`
+	Game    string    `json:"game"`
+	Variant string    `json:"variant"`
+	Seed    uint64    `json:"seed"`
+	Players [2]string `json:"players"`
+	// Clock is "cpu" where the programs' moves were charged the CPU time
+	// they used (Hosting.CPUClock); absent for the wall clock.
+	Clock  string          `json:"clock,omitempty"`
+	Config json.RawMessage `json:"config"`
+	Turns  []ReplayTurn    `json:"turns"`
+	Result *Result         `json:"result"` // null for an unfinished match
 }
 
 // ReplayTurn is one turn of a replay.
@@ -57,7 +60,7 @@ func (r *Record) Replay() (*Replay, error) {
 		return nil, fmt.Errorf("replay: config: %w", err)
 	}
 	rp := &Replay{Format: ReplayFormat, Version: ReplayVersion, Game: r.Game.Info().Name,
-		Variant: r.Config.Variant(), Seed: r.Seed, Players: r.Players, Config: cfg, Result: r.Result}
+		Variant: r.Config.Variant(), Seed: r.Seed, Players: r.Players, Clock: r.Clock, Config: cfg, Result: r.Result}
 	for k, t := range r.Turns {
 		rt, err := t.encode()
 		if err != nil {
@@ -105,7 +108,10 @@ func (rp *Replay) WriteTo(w io.Writer) (int64, error) {
 		name string
 		v    any
 	}{{"format", rp.Format}, {"version", rp.Version}, {"game", rp.Game}, {"variant", rp.Variant},
-		{"seed", rp.Seed}, {"players", rp.Players}, {"config", rp.Config}} {
+		{"seed", rp.Seed}, {"players", rp.Players}, {"clock", rp.Clock}, {"config", rp.Config}} {
+		if f.name == "clock" && rp.Clock == "" {
+			continue
+		}
 		if err := field(f.name, f.v, false); err != nil {
 			return 0, err
 		}
@@ -163,6 +169,9 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	if err != nil {
 		return nil, shiftLines(err, JSONLine(data, "config")-1)
 	}
+	if rp.Clock != "" && rp.Clock != CPUClock {
+		return nil, at([]any{"clock"}, "clock %q: want %q or none (the wall clock)", rp.Clock, CPUClock)
+	}
 	if cfg.Variant() != rp.Variant {
 		return nil, at([]any{"variant"}, "variant %q does not match the config's %q", rp.Variant, cfg.Variant())
 	}
@@ -181,6 +190,7 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 		return nil, at([]any{"result"}, "%v", err)
 	}
 	rec.Result = rp.Result
+	rec.Clock = rp.Clock
 	return rec, nil
 }
 

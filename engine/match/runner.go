@@ -399,6 +399,14 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 		}
 	}()
 	think = charged + t.Elapsed()
+	if m, ok := bot.(Metered); ok {
+		if d, ok := m.Spent(); ok {
+			think = charged + d
+			r.mu.Lock()
+			r.rec.Clock = CPUClock
+			r.mu.Unlock()
+		}
+	}
 	if c := r.clocks[side]; c != nil && ctx.Err() == nil {
 		if cerr := c.End(think); cerr != nil && err == nil {
 			err = cerr

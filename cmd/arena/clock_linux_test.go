@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// agentWith is the course's random agent with code put at the start of
+// its step, written to a folder of its own.
+func agentWith(t *testing.T, name, code string) string {
+	t.Helper()
+	src, err := os.ReadFile("testdata/comp424/agents/random_agent.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "    def step(self, chess_board, my_pos, adv_pos, max_step):\n"
+	text := strings.Replace(string(src), head, head+code, 1)
+	if text == string(src) {
+		t.Fatal("the random agent's step was not found")
+	}
+	dir := filepath.Join(t.TempDir(), name)
+	os.Mkdir(dir, 0o755)
+	file := filepath.Join(dir, name+".py")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// On a CPU clock, a program that keeps two processes burning both cores
+// takes nothing from its opponent: it is stopped while its opponent
+// moves (its burners report how far they got between its moves: nowhere),
+// and the opponent, which thinks for 0.7 s of CPU time a move under a
+// 1 s clock, is charged that and plays every move as its own, however
+// loaded the machine (on the wall clock, with both cores taken, its moves
+// came late and were replaced).
+func TestCPUClockStopsTheSideNotOnMove(t *testing.T) {
+	py := python(t, true)
+	burner := agentWith(t, "burner", `        import os, sys
+        if not hasattr(self, "burned"):
+            r, w = os.pipe()
+            for _ in range(2):
+                if os.fork() == 0:
+                    os.close(r)
+                    n = 0
+                    while True:
+                        n += 1
+                        if n % 200000 == 0:
+                            os.write(w, b"x")
+            os.close(w)
+            os.set_blocking(r, False)
+            self.burned = r
+        else:
+            try:
+                got = len(os.read(self.burned, 1 << 16))
+            except BlockingIOError:
+                got = 0
+            print("burned", got, file=sys.stderr, flush=True)
+`)
+	thinker := agentWith(t, "thinker", `        import time
+        t0 = time.process_time()
+        while time.process_time() - t0 < 0.7:
+            pass
+`)
+	g, err := match.Lookup("colosseum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := g.LoadConfig("clock test", []byte(`{"variant":"2023","size":12,"first_move_ms":30000,"move_ms":1000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := match.Setup{Game: g, Config: cfg, Seed: 3,
+		Players: [2]match.Spec{{Name: "py", Command: burner}, {Name: "py", Command: thinker}},
+		Hosting: match.Hosting{Python: py, CPUClock: true}}
+	rec, err := match.Play(context.Background(), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Clock != match.CPUClock {
+		t.Errorf("the record's clock is %q", rec.Clock)
+	}
+	moves, reports := 0, 0
+	for k, turn := range rec.Turns {
+		if turn.Replaced[1] != "" {
+			t.Errorf("turn %d: the thinker's move was replaced: %s", k, turn.Replaced[1])
+		}
+		if turn.Actions[1] != nil {
+			moves++
+			if d := turn.Think[1]; d < 690*time.Millisecond || d > time.Second {
+				t.Errorf("turn %d: the thinker was charged %s for 0.7 s of CPU time", k, d)
+			}
+		}
+		if n := turn.Notes[0]; n != nil {
+			for _, l := range n.Said {
+				if v, ok := strings.CutPrefix(l, "burned "); ok {
+					reports++
+					// 200,000 of its steps a byte: a few thousandths of a
+					// second. Running on through the thinker's 0.7 s, two
+					// burners would report dozens.
+					if got, _ := strconv.Atoi(v); got > 4 {
+						t.Errorf("turn %d: the burners ran while the thinker moved (%d reports)", k, got)
+					}
+				}
+			}
+		}
+	}
+	if moves < 3 || reports < 2 {
+		t.Errorf("%d moves of the thinker's and %d of the burner's reports: too short a game to tell", moves, reports)
+	}
+	rp, _ := rec.Replay()
+	b, _ := json.Marshal(rp)
+	if !strings.Contains(string(b), `"clock":"cpu"`) {
+		t.Error("the replay does not say its clock was the CPU's")
+	}
+	t.Logf("%d turns, the thinker's %d moves charged %v", len(rec.Turns), moves, func() (out []string) {
+		for _, turn := range rec.Turns {
+			if turn.Actions[1] != nil {
+				out = append(out, turn.Think[1].Round(time.Millisecond).String())
+			}
+		}
+		return
+	}())
+}
