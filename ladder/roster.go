@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/arena-playground/arena/engine/match"
 	"os"
 	"strings"
 )
@@ -187,6 +188,30 @@ func (s *Store) AddStudents(ctx context.Context, names []string) error {
 		}
 		return nil
 	})
+}
+
+// Accommodate gives a student's versions a clock factor in every game
+// they play from now on (1.5: half as much time again on every move; 1
+// for none), kept in each game's replay.
+func (s *Store) Accommodate(ctx context.Context, student string, factor float64) error {
+	if !(factor >= 1 && factor <= match.MaxClockFactor) {
+		return fmt.Errorf("a clock factor of %g: want 1 (none) to %d", factor, match.MaxClockFactor)
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE students SET clock = ? WHERE name = ?`, factor, student)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("no student named %q", student)
+	}
+	return nil
+}
+
+// ClockFactor is a student's clock factor (1: none).
+func (s *Store) ClockFactor(ctx context.Context, student string) (float64, error) {
+	f := 1.0
+	err := s.db.QueryRowContext(ctx, `SELECT clock FROM students WHERE name = ?`, student).Scan(&f)
+	return f, err
 }
 
 // Students lists the roster's names, in order.

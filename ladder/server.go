@@ -79,6 +79,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/ladder/lease", s.lease)
 	mux.HandleFunc("POST /api/ladder/result", s.result)
 	mux.HandleFunc("POST /api/ladder/freeze", s.freeze)
+	mux.HandleFunc("POST /api/ladder/accommodations", s.accommodate)
 	mux.HandleFunc("GET /api/ladder/final/report", s.finalReport)
 	mux.HandleFunc("GET /api/ladder/final/csv", s.finalCSV)
 	if s.Playground != nil {
@@ -456,6 +457,27 @@ func (s *Server) freeze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.wake()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// accommodate gives a student's versions a clock factor: {"student":
+// "alice", "clock": 1.5}.
+func (s *Server) accommodate(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.need(w, r, true, Staff); !ok {
+		return
+	}
+	var req struct {
+		Student string  `json:"student"`
+		Clock   float64 `json:"clock"`
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&req); err != nil {
+		fail(w, http.StatusBadRequest, "want {\"student\": NAME, \"clock\": FACTOR}: "+err.Error())
+		return
+	}
+	if err := s.Store.Accommodate(r.Context(), req.Student, req.Clock); err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	w.WriteHeader(http.StatusNoContent)
 }
 

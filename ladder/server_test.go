@@ -342,3 +342,38 @@ func TestServerOverHTTPS(t *testing.T) {
 		t.Errorf("the standings over HTTPS: %v %v", res.Status, err)
 	}
 }
+
+// The staff give one student's versions a clock factor: the workers play
+// their games with it, and each game's replay keeps it.
+func TestAccommodation(t *testing.T) {
+	st, tokens := newLadder(t, "alice", "bob")
+	ts := httptest.NewServer((&Server{Store: st, Width: 100}).Handler())
+	defer ts.Close()
+	as := func(who string) client { return client{t, ts.URL, tokens[who]} }
+	for _, c := range []struct {
+		who, body string
+		want      int
+	}{
+		{"alice", `{"student":"alice","clock":3}`, http.StatusForbidden},
+		{"staff", `{"student":"carol","clock":1.5}`, http.StatusBadRequest},
+		{"staff", `{"student":"alice","clock":0.5}`, http.StatusBadRequest},
+		{"staff", `{"student":"alice","clock":1.5}`, http.StatusNoContent},
+	} {
+		if code, body := as(c.who).do("POST", "/api/ladder/accommodations", strings.NewReader(c.body), nil); code != c.want {
+			t.Errorf("%s sends %s: %d %s, want %d", c.who, c.body, code, body, c.want)
+		}
+	}
+	template, _ := gobot.Template("colosseum")
+	as("alice").submit("bot.go", []byte(template), "", nil)
+	w, err := Local{Store: st, Name: "local-1", Width: 1e9, Queued: 1}.Next(context.Background())
+	if err != nil || w == nil {
+		t.Fatalf("alice's check game: %v", err)
+	}
+	if w.Seats[0].Clock != 1.5 {
+		t.Errorf("alice's version is played with clock %g", w.Seats[0].Clock)
+	}
+	o := Player{Dir: t.TempDir()}.Play(context.Background(), w)
+	if !strings.Contains(string(o.Replay), `"clock_factor": [1.5,0]`) || !strings.Contains(string(o.Replay), `"clock": "cpu"`) {
+		t.Errorf("the replay does not keep alice's clock: %.400s", o.Replay)
+	}
+}

@@ -116,6 +116,9 @@ var columns = []struct{ table, name, def string }{
 	// tally: the game's moves, thinking times and replaced moves
 	// (tournament.Tally) as JSON, for the final's report.
 	{"games", "tally", "TEXT NOT NULL DEFAULT ''"},
+	// clock: the student's clock factor, an accommodation the staff give
+	// (1.5: half as much time again); 1 for none.
+	{"students", "clock", "REAL NOT NULL DEFAULT 1"},
 }
 
 func migrate(db *sql.DB) error {

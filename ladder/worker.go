@@ -33,6 +33,9 @@ type Program struct {
 	Command string `json:"command,omitempty"`
 	Digest  string `json:"digest"`
 	Files   []byte `json:"files"`
+	// Clock is its student's clock factor, an accommodation (0 or 1:
+	// none).
+	Clock float64 `json:"clock,omitzero"`
 }
 
 // Source is where a worker's games come from: the ladder's own store
@@ -59,7 +62,7 @@ func (s *Store) Work(ctx context.Context, l *Lease) (*Work, error) {
 			continue
 		}
 		p := &Program{Version: id}
-		err := s.db.QueryRowContext(ctx, `SELECT kind, command, digest, files FROM versions WHERE id = ?`, id).Scan(&p.Kind, &p.Command, &p.Digest, &p.Files)
+		err := s.db.QueryRowContext(ctx, `SELECT v.kind, v.command, v.digest, v.files, s.clock FROM versions v JOIN students s ON s.name = v.student WHERE v.id = ?`, id).Scan(&p.Kind, &p.Command, &p.Digest, &p.Files, &p.Clock)
 		if err != nil {
 			return nil, fmt.Errorf("version %d: %v", id, err)
 		}
@@ -124,6 +127,9 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 		if prog != nil {
 			if setup.Players[side], err = p.spec(prog); err != nil {
 				return Outcome{Failure: err.Error()}
+			}
+			if prog.Clock > 1 && prog.Clock <= match.MaxClockFactor {
+				setup.ClockFactor[side] = prog.Clock
 			}
 		}
 	}

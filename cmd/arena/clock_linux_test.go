@@ -130,3 +130,50 @@ func TestCPUClockStopsTheSideNotOnMove(t *testing.T) {
 		return
 	}())
 }
+
+// A course's accommodation stretches one side's clock: an agent that
+// thinks 1.2 s of CPU time a move under the course's 1 s is late on every
+// move, and in time on each with its clock stretched 1.5x, which its
+// replay keeps.
+func TestClockFactorStretchesOneSide(t *testing.T) {
+	py := python(t, true)
+	slow := agentWith(t, "slow", `        import time
+        t0 = time.process_time()
+        while time.process_time() - t0 < 1.2:
+            pass
+`)
+	g, _ := match.Lookup("colosseum")
+	cfg, err := g.LoadConfig("clock test", []byte(`{"variant":"2023","size":6,"first_move_ms":1000,"move_ms":1000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, factor := range []float64{0, 1.5} {
+		setup := match.Setup{Game: g, Config: cfg, Seed: 3, ClockFactor: [2]float64{factor, 0},
+			Players: [2]match.Spec{{Name: "py", Command: slow}, {Name: "random"}},
+			Hosting: match.Hosting{Python: py, CPUClock: true}}
+		rec, err := match.Play(context.Background(), setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		late, moves := 0, 0
+		for _, turn := range rec.Turns {
+			if turn.Actions[0] != nil || turn.Replaced[0] != "" {
+				moves++
+			}
+			if turn.Late[0] {
+				late++
+			}
+		}
+		rp, _ := rec.Replay()
+		b, _ := json.Marshal(rp)
+		switch {
+		case factor == 0 && late != moves:
+			t.Errorf("on the course's clock, %d of its %d moves were late", late, moves)
+		case factor == 1.5 && late != 0:
+			t.Errorf("with its clock stretched 1.5x, %d of its %d moves were late", late, moves)
+		case factor == 1.5 && !strings.Contains(string(b), `"clock_factor":[1.5,0]`):
+			t.Errorf("the replay does not keep the factor: %.300s", b)
+		}
+		t.Logf("factor %g: %d of %d moves late", factor, late, moves)
+	}
+}

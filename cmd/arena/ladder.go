@@ -42,8 +42,10 @@ func runLadder(args []string, stdout, stderr io.Writer) error {
 		return runLadderFreeze(args[1:], stdout)
 	case "final":
 		return runLadderFinal(args[1:], stdout)
+	case "accommodate":
+		return runLadderAccommodate(args[1:], stdout)
 	}
-	return usagef("arena ladder %s: want tokens, serve, submit, work, freeze or final", args[0])
+	return usagef("arena ladder %s: want tokens, serve, submit, work, freeze, final or accommodate", args[0])
 }
 
 // runLadderTokens issues the roster's tokens, one a line: NAME TOKEN,
@@ -396,6 +398,30 @@ func runLadderFreeze(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "the ladder is frozen: no version is taken; the final round robin (%d rounds) is queued. When it is played: arena ladder final -server %s -token STAFF -o report.html -csv grades.csv\n", *rounds, *server)
+	return nil
+}
+
+// runLadderAccommodate gives a student's versions a clock factor.
+func runLadderAccommodate(args []string, stdout io.Writer) error {
+	fs := newFlags("ladder accommodate", stdout)
+	server := fs.String("server", "", "the ladder's `URL`")
+	token := fs.String("token", "", "the staff's token (or $ARENA_LADDER_TOKEN)")
+	student := fs.String("student", "", "the student's `name`, as the roster has it")
+	clock := fs.Float64("clock", 1, fmt.Sprintf("the `factor` their clock is stretched by in every game from now on: 1.5 for half as much time again on each move (1: none; at most %d)", match.MaxClockFactor))
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("ARENA_LADDER_TOKEN")
+	}
+	if *server == "" || *token == "" || *student == "" {
+		return usagef("arena ladder accommodate -server URL -token STAFF -student NAME -clock 1.5")
+	}
+	body, _ := json.Marshal(map[string]any{"student": *student, "clock": *clock})
+	if _, err := staffRequest("POST", *server, *token, "/api/ladder/accommodations", bytes.NewReader(body)); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s's clock is stretched %gx in every game from now on (kept in each game's replay)\n", *student, *clock)
 	return nil
 }
 

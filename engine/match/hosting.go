@@ -52,6 +52,9 @@ func (h Hosting) NotesTo() io.Writer {
 	return h.Notes
 }
 
+// MaxClockFactor bounds a side's stretched clock (Setup.ClockFactor).
+const MaxClockFactor = 10
+
 // CPUClock names a CPU clock in a replay ("clock": "cpu").
 const CPUClock = "cpu"
 

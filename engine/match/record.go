@@ -25,9 +25,12 @@ type Record struct {
 	Players [2]string
 	// Clock is CPUClock where a program's moves were charged the CPU
 	// time they used; "" for the wall clock.
-	Clock  string
-	Turns  []TurnLog
-	Result *Result // nil while the match goes on
+	Clock string
+	// ClockFactor is each side's stretched clock (Setup.ClockFactor), 0
+	// where it is not.
+	ClockFactor [2]float64
+	Turns       []TurnLog
+	Result      *Result // nil while the match goes on
 
 	states    []State    // nil where only a snapshot before it is kept
 	standings []Standing // every state's, kept whatever the budget

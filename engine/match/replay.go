@@ -28,10 +28,13 @@ type Replay struct {
 	Players [2]string `json:"players"`
 	// Clock is "cpu" where the programs' moves were charged the CPU time
 	// they used (Hosting.CPUClock); absent for the wall clock.
-	Clock  string          `json:"clock,omitempty"`
-	Config json.RawMessage `json:"config"`
-	Turns  []ReplayTurn    `json:"turns"`
-	Result *Result         `json:"result"` // null for an unfinished match
+	Clock string `json:"clock,omitempty"`
+	// ClockFactor is each side's stretched clock (an accommodation: 1.5),
+	// 0 where it is not; absent where neither is.
+	ClockFactor [2]float64      `json:"clock_factor,omitzero"`
+	Config      json.RawMessage `json:"config"`
+	Turns       []ReplayTurn    `json:"turns"`
+	Result      *Result         `json:"result"` // null for an unfinished match
 }
 
 // ReplayTurn is one turn of a replay.
@@ -60,7 +63,7 @@ func (r *Record) Replay() (*Replay, error) {
 		return nil, fmt.Errorf("replay: config: %w", err)
 	}
 	rp := &Replay{Format: ReplayFormat, Version: ReplayVersion, Game: r.Game.Info().Name,
-		Variant: r.Config.Variant(), Seed: r.Seed, Players: r.Players, Clock: r.Clock, Config: cfg, Result: r.Result}
+		Variant: r.Config.Variant(), Seed: r.Seed, Players: r.Players, Clock: r.Clock, ClockFactor: r.ClockFactor, Config: cfg, Result: r.Result}
 	for k, t := range r.Turns {
 		rt, err := t.encode()
 		if err != nil {
@@ -108,8 +111,8 @@ func (rp *Replay) WriteTo(w io.Writer) (int64, error) {
 		name string
 		v    any
 	}{{"format", rp.Format}, {"version", rp.Version}, {"game", rp.Game}, {"variant", rp.Variant},
-		{"seed", rp.Seed}, {"players", rp.Players}, {"clock", rp.Clock}, {"config", rp.Config}} {
-		if f.name == "clock" && rp.Clock == "" {
+		{"seed", rp.Seed}, {"players", rp.Players}, {"clock", rp.Clock}, {"clock_factor", rp.ClockFactor}, {"config", rp.Config}} {
+		if f.name == "clock" && rp.Clock == "" || f.name == "clock_factor" && rp.ClockFactor == [2]float64{} {
 			continue
 		}
 		if err := field(f.name, f.v, false); err != nil {
@@ -191,6 +194,12 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	}
 	rec.Result = rp.Result
 	rec.Clock = rp.Clock
+	for side, f := range rp.ClockFactor {
+		if f < 0 || f > MaxClockFactor {
+			return nil, at([]any{"clock_factor", side}, "clock factor %g: want 0 (none) to %d", f, MaxClockFactor)
+		}
+	}
+	rec.ClockFactor = rp.ClockFactor
 	return rec, nil
 }
 

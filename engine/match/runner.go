@@ -44,6 +44,10 @@ type Setup struct {
 	StateBudget int
 	// Hosting is how the match's programs are run (-python, -caps).
 	Hosting Hosting
+	// ClockFactor stretches a side's clock (0 is 1): a course's
+	// accommodation, 1.5 for half as much time again. The record keeps
+	// it.
+	ClockFactor [2]float64
 }
 
 // Logger is implemented by players that may have something to tell the
@@ -210,7 +214,13 @@ func (s Setup) start() (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	return newRecord(s.Game, s.Config, s.Seed, [2]string{s.Players[P1].String(), s.Players[P2].String()}, init, s.StateBudget), nil
+	r := newRecord(s.Game, s.Config, s.Seed, [2]string{s.Players[P1].String(), s.Players[P2].String()}, init, s.StateBudget)
+	for side, f := range s.ClockFactor {
+		if f > 0 && f != 1 {
+			r.ClockFactor[side] = f
+		}
+	}
+	return r, nil
 }
 
 // timed reports whether the game's clock rules side's bot: a program
@@ -382,9 +392,13 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 		}
 	}
 	charged := r.charged(side)
+	f := r.setup.ClockFactor[side]
+	if f <= 0 {
+		f = 1
+	}
 	var allow time.Duration
 	if c := r.clocks[side]; c != nil {
-		allow = max(c.Begin(s)-charged, time.Millisecond)
+		allow = max(time.Duration(float64(c.Begin(s))*f)-charged, time.Millisecond)
 	}
 	t := newTurn(ctx, s, side, r.rands[side], r.budget[side], allow)
 	func() {
@@ -408,7 +422,12 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 		}
 	}
 	if c := r.clocks[side]; c != nil && ctx.Err() == nil {
-		if cerr := c.End(think); cerr != nil && err == nil {
+		// The clock's rule counts in its own time: a side's stretched
+		// clock runs slower by its factor.
+		if cerr := c.End(time.Duration(float64(think) / f)); cerr != nil && err == nil {
+			if f != 1 {
+				cerr = Late(fmt.Sprintf("%v (its clock stretched %gx)", cerr, f))
+			}
 			err = cerr
 		}
 	}
