@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Spec says what goes in a box.
@@ -67,6 +68,9 @@ type Box struct {
 	addr string
 	os   osBox // what the system's way of boxing keeps
 	once sync.Once
+
+	meterMu sync.Mutex
+	cpuSeen time.Duration // the most CPU time read of the tree (CPU)
 }
 
 // ErrNoProgram is a Spec with no program.

@@ -44,7 +44,13 @@ func (b *Box) CPU() (time.Duration, bool) {
 	for _, pid := range tree(b.Cmd.Process.Pid) {
 		sum += cpuOf(pid)
 	}
-	return sum, true
+	// A process reaped between the reads of its parent and its own is
+	// counted in neither, and a tree that has ended reads nothing: the
+	// time is never less than was read before.
+	b.meterMu.Lock()
+	defer b.meterMu.Unlock()
+	b.cpuSeen = max(b.cpuSeen, sum)
+	return b.cpuSeen, true
 }
 
 // Pause stops the program's tree (SIGSTOP) until Resume: the side not on

@@ -171,7 +171,7 @@ func (p *linePlayer) act(t *match.Turn, over func(clock time.Duration) error) (m
 	if t.Clock > 0 {
 		wait = t.Clock + grace
 		if over != nil {
-			wait = t.Clock*match.CPUGuard + time.Second
+			wait = t.Clock*match.CPUGuard + match.CPUGuardMore
 		}
 	}
 	var check func() error

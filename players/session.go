@@ -420,7 +420,7 @@ func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
 			b.spent, b.metered = cpu-cpu0, true
 		}()
 		if t.Clock > 0 {
-			wait = t.Clock*match.CPUGuard + time.Second
+			wait = t.Clock*match.CPUGuard + match.CPUGuardMore
 			tick := time.NewTicker(cpuPoll)
 			defer tick.Stop()
 			poll = tick.C

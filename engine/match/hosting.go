@@ -59,10 +59,13 @@ const MaxClockFactor = 10
 const CPUClock = "cpu"
 
 // CPUGuard is how much wall-clock time a move on a CPU clock may take,
-// as a multiple of its clock (and a second more): enough for a program
-// that gets a third of a core on a loaded machine, and a bound for one
-// that sleeps or waits.
-const CPUGuard = 4
+// as a multiple of its clock, and CPUGuardMore more: enough for a program
+// that gets a tenth of a core on a loaded machine (a test suite beside
+// it), and a bound for one that sleeps or waits.
+const (
+	CPUGuard     = 10
+	CPUGuardMore = 10 * time.Second
+)
 
 // DefaultConnectWait is the wait for a started program to connect: it
 // has only to start, which Python with NumPy does in a second.
