@@ -5,6 +5,7 @@ package box
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -71,6 +73,12 @@ type Box struct {
 
 	meterMu sync.Mutex
 	cpuSeen time.Duration // the most CPU time read of the tree (CPU)
+
+	// diskDirs are the folders the program writes that no tmpfs bounds:
+	// arena watches them against the disk cap (watchDisk).
+	diskDirs []string
+	diskStop chan struct{}
+	exceeded atomic.Value // string: the cap the box was ended at
 }
 
 // ErrNoProgram is a Spec with no program.
@@ -85,6 +93,7 @@ func New(spec Spec) (*Box, error) {
 	if err := b.makeDirs(boxBase()); err != nil {
 		return nil, err
 	}
+	b.diskDirs = []string{b.Dir, b.tmp()}
 	if err := b.prepare(); err != nil {
 		b.removeDirs()
 		return nil, err
@@ -103,7 +112,68 @@ func (b *Box) Start() error {
 		b.Cmd.Wait()
 		return err
 	}
+	b.watchDisk()
 	return nil
+}
+
+// diskPoll is how often arena measures the folders of a program that no
+// tmpfs bounds: a program writing as fast as a disk takes writes a few
+// hundred MB past its cap before it is ended, and no file past it
+// (RLIMIT_FSIZE).
+const diskPoll = 100 * time.Millisecond
+
+// watchDisk ends the program once what it wrote in diskDirs passes its
+// disk cap, in bytes or in files; Exceeded then says so.
+func (b *Box) watchDisk() {
+	c := b.spec.Caps
+	if c.Disk <= 0 && c.Files <= 0 || len(b.diskDirs) == 0 {
+		return
+	}
+	b.diskStop = make(chan struct{})
+	go func() {
+		t := time.NewTicker(diskPoll)
+		defer t.Stop()
+		for {
+			select {
+			case <-b.diskStop:
+				return
+			case <-t.C:
+			}
+			if bytes, files := usage(b.diskDirs, c.Files); c.Disk > 0 && bytes > c.Disk || c.Files > 0 && files > c.Files {
+				b.exceeded.Store(c.DiskText())
+				b.Kill()
+				return
+			}
+		}
+	}()
+}
+
+// usage is the bytes and the files (every name: files, folders, links)
+// beneath dirs, counted up to one past most.
+func usage(dirs []string, most int) (bytes int64, files int) {
+	for _, d := range dirs {
+		filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || p == d {
+				return nil
+			}
+			files++
+			if most > 0 && files > most {
+				return filepath.SkipAll
+			}
+			if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+				bytes += info.Size()
+			}
+			return nil
+		})
+	}
+	return bytes, files
+}
+
+// Exceeded names the cap arena ended the program at itself (its disk
+// cap, where it watches), or "".
+func (b *Box) Exceeded() string {
+	s, _ := b.exceeded.Load().(string)
+	return s
 }
 
 // Seat is the listener of the program's seat, once started (Spec.Seat).
@@ -124,6 +194,9 @@ func (b *Box) Kill() { b.killTree() }
 func (b *Box) Close() error {
 	b.Kill()
 	b.once.Do(func() {
+		if b.diskStop != nil {
+			close(b.diskStop)
+		}
 		if b.seat != nil {
 			b.seat.Close()
 		}

@@ -85,7 +85,14 @@ func (b *Box) separate(r resolved, probe bool) error {
 	root := uid == 0
 	uidMap := []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}}
 	gidMap := []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}}
-	rp := &rootPlan{Mount: b.mountPoint(), Box: b.Dir, Tmp: b.tmp(), System: systemDirs}
+	rp := &rootPlan{Mount: b.mountPoint(), Box: b.Dir, Tmp: b.tmp(), System: systemDirs,
+		Disk: b.spec.Caps.Disk, FileCap: b.spec.Caps.Files, Scratch: b.spec.Dir == ""}
+	if rp.Disk > 0 { // its /tmp, and /box where the box made it, are tmpfs of the cap's size
+		b.diskDirs = nil
+		if !rp.Scratch {
+			b.diskDirs = []string{b.Dir}
+		}
+	}
 	if root {
 		// The launcher is the machine's root within the namespace (it
 		// binds what only root may read), the program boxUID, a uid of

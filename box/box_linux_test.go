@@ -259,6 +259,7 @@ func TestBoxHoldsHere(t *testing.T) {
 	t.Run("kill -9", testKill9)
 	t.Run("left behind", testLeftBehind)
 	t.Run("meter and pause", testMeterAndPause)
+	t.Run("disk", testDiskCap)
 	for name, args := range attackers(t) {
 		t.Run(name, func(t *testing.T) {
 			w, check := world(t)
@@ -457,6 +458,57 @@ func testMeterAndPause(t *testing.T) {
 	b.Resume()
 	grows(after)
 	t.Logf("metered %s before the pause, %s during it", cpu, after-before)
+}
+
+// A program that writes past its disk cap, in its directory, its /tmp
+// or in more files than the cap, is stopped at it: in a box of its own
+// by the kernel (each a tmpfs of the cap's size; no file past it,
+// RLIMIT_FSIZE), on the portable path by the same limit on a file and by
+// arena, which ends it within a poll and says which cap. The program
+// goes on after its writes, as a game's program would.
+func testDiskCap(t *testing.T) {
+	c := DefaultCaps
+	c.Disk, c.Files = 4<<20, 50
+	script := `head -c 8388608 /dev/zero > big; echo big $(wc -c < big);
+head -c 8388608 /dev/zero > /tmp/big; echo tmp $(wc -c < /tmp/big);
+i=0; while [ $i -lt 100 ]; do (: > f$i) 2>/dev/null || break; i=$((i+1)); done; echo files $i; echo done; exec sleep 1000`
+	b, err := New(Spec{Args: []string{"sh", "-c", script}, Caps: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	out, err := b.Cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Cmd.Stderr = b.Cmd.Stdout
+	if err := b.Start(); err != nil {
+		t.Fatal(err)
+	}
+	said, lines := map[string]int{}, []string{}
+	sc := bufio.NewScanner(out)
+	for sc.Scan() && sc.Text() != "done" {
+		lines = append(lines, sc.Text())
+		if f := strings.Fields(sc.Text()); len(f) == 2 {
+			said[f[0]], _ = strconv.Atoi(f[1])
+		}
+	}
+	if len(b.diskDirs) == 0 {
+		b.Kill() // the kernel held it: it sleeps on
+	}
+	werr := b.Cmd.Wait() // on the portable path, arena ends it
+	switch {
+	case said["big"] > int(c.Disk) || said["tmp"] > int(c.Disk):
+		t.Errorf("it wrote past its cap of %d bytes: %s", c.Disk, lines)
+	case said["files"] >= 100 && !strings.Contains(b.Exceeded(), "disk cap"):
+		t.Errorf("it made %d files past its cap of %d, and went on", said["files"], c.Files)
+	case len(b.diskDirs) > 0 && !strings.Contains(b.Exceeded(), "disk cap"):
+		t.Errorf("it was not ended at its cap (%v): %s", werr, lines)
+	}
+	if bytes, _ := usage(b.diskDirs, 0); bytes > 2*c.Disk {
+		t.Errorf("its folders on the machine hold %d bytes", bytes)
+	}
+	t.Logf("%s; ended: %v %s", strings.Join(lines, "; "), werr, b.Exceeded())
 }
 
 // processes are the box's tree but, on the portable path, its launcher,

@@ -145,6 +145,7 @@ func setCaps(c Caps) error {
 		{rlimitMemory, uint64(c.Memory)},
 		{rlimitNPROC, uint64(c.Procs)},
 		{syscall.RLIMIT_CPU, uint64(c.CPU.Seconds())},
+		{syscall.RLIMIT_FSIZE, uint64(c.Disk)}, // no file past the disk cap
 	}
 	for _, l := range limits {
 		if l.n == 0 || l.res < 0 {

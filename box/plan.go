@@ -86,6 +86,13 @@ type rootPlan struct {
 	// launcher, which must read what only root may to build the box, and
 	// a uid of the program's own as Uid.
 	Uid int `json:"uid,omitempty"`
+	// Disk and FileCap, when Disk is set, make /tmp a tmpfs of that many
+	// bytes and files, and /box too where Scratch says the box made it
+	// (a folder the caller made, with the course's files in it, is bound
+	// there, and arena watches it).
+	Disk    int64 `json:"disk,omitempty"`
+	FileCap int   `json:"file_cap,omitempty"`
+	Scratch bool  `json:"scratch,omitempty"`
 }
 
 // bind is a file or folder bound into a box: From on the machine (a

@@ -38,10 +38,10 @@ func enterRoot(r *rootPlan) error {
 			return err
 		}
 	}
-	if err := bindInto(nr, r.Box, "/box", false); err != nil {
+	if err := scratchInto(nr, r, r.Box, "/box", r.Scratch); err != nil {
 		return err
 	}
-	if err := bindInto(nr, r.Tmp, "/tmp", false); err != nil {
+	if err := scratchInto(nr, r, r.Tmp, "/tmp", true); err != nil {
 		return err
 	}
 	for _, f := range r.Files {
@@ -77,6 +77,29 @@ func enterRoot(r *rootPlan) error {
 // bindInto binds src at dst beneath the new root nr, read-only or not;
 // a link is made again as a link (a merged /usr's /bin -> usr/bin); a
 // source that is not there is left out.
+// scratchInto gives the program a folder it writes at dst: under a disk
+// cap, a tmpfs of the cap's bytes and files, its own, mode 0700 (the
+// kernel refuses a write past either: ENOSPC); otherwise, or where the
+// caller made the folder (not tmpfs), src bound there.
+func scratchInto(nr string, r *rootPlan, src, dst string, tmpfs bool) error {
+	if r.Disk <= 0 || !tmpfs {
+		return bindInto(nr, src, dst, false)
+	}
+	target := nr + dst
+	if err := os.MkdirAll(target, 0o755); err != nil {
+		return err
+	}
+	files := r.FileCap
+	if files <= 0 {
+		files = 1 << 20
+	}
+	opts := fmt.Sprintf("size=%d,nr_inodes=%d,mode=0700,uid=%d,gid=%d", r.Disk, files+1, r.Uid, r.Uid)
+	if err := unix.Mount("tmpfs", target, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+		return fmt.Errorf("its %s: %v", dst, err)
+	}
+	return nil
+}
+
 func bindInto(nr, src, dst string, readOnly bool) error {
 	st, err := os.Lstat(src)
 	if err != nil {

@@ -123,7 +123,7 @@ func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep
 	if tail != "" {
 		err = fmt.Errorf("%w; it wrote: %s", err, untrusted.Line(tail))
 	}
-	if note := capNote(caps, err.Error(), tail, b.Cmd.ProcessState); note != "" {
+	if note := boxNote(b, caps, err.Error(), tail, b.Cmd.ProcessState); note != "" {
 		err = fmt.Errorf("%w%s", err, note)
 	}
 	return err

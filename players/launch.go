@@ -138,7 +138,7 @@ func (l *launched) why(when string) string {
 	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)
 	}
-	return msg + capNote(l.caps, msg, tail, ps)
+	return msg + boxNote(l.box, l.caps, msg, tail, ps)
 }
 
 // goneWithin waits up to d for the program to end and says how it did,

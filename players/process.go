@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -416,6 +417,15 @@ type processBot struct {
 	caps    box.Caps // its box's, told when it ends at one
 }
 
+// boxNote is capNote, where arena did not end the program at a cap
+// itself (its disk, watched): then that cap.
+func boxNote(b *box.Box, caps box.Caps, exit, tail string, ps *os.ProcessState) string {
+	if over := b.Exceeded(); over != "" {
+		return "; " + over
+	}
+	return capNote(caps, exit, tail, ps)
+}
+
 // programBox is the box every program of spec starts in under h: its
 // caps, and, for a student's upload, the folder that alone it reads.
 func programBox(spec match.Spec, h match.Hosting) box.Spec {
@@ -511,7 +521,7 @@ func (p *processBot) exited() error {
 	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)
 	}
-	return errors.New(msg + capNote(p.caps, msg, tail, p.cmd.ProcessState))
+	return errors.New(msg + boxNote(p.box, p.caps, msg, tail, p.cmd.ProcessState))
 }
 
 // Close closes the program's input and gives it a moment to exit, then

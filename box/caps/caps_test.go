@@ -11,11 +11,12 @@ func TestParse(t *testing.T) {
 		in   string
 		want Caps
 	}{
-		{"memory=512M", Caps{Memory: 512 << 20, Procs: Default.Procs, CPU: Default.CPU}},
-		{"memory=2G,procs=32,cpu=30s", Caps{Memory: 2 << 30, Procs: 32, CPU: 30 * time.Second}},
-		{"memory=0,procs=0,cpu=0", Caps{}},
+		{"memory=512M", Caps{Memory: 512 << 20, Procs: Default.Procs, CPU: Default.CPU, Disk: Default.Disk, Files: Default.Files}},
+		{"memory=2G,procs=32,cpu=30s,disk=0,files=0", Caps{Memory: 2 << 30, Procs: 32, CPU: 30 * time.Second}},
+		{"memory=0,procs=0,cpu=0,disk=0,files=0", Caps{}},
 		{"off", Caps{}},
-		{"cpu=1s", Caps{Memory: Default.Memory, Procs: Default.Procs, CPU: time.Second}},
+		{"cpu=1s", Caps{Memory: Default.Memory, Procs: Default.Procs, CPU: time.Second, Disk: Default.Disk, Files: Default.Files}},
+		{"disk=16M,files=100", Caps{Memory: Default.Memory, Procs: Default.Procs, CPU: Default.CPU, Disk: 16 << 20, Files: 100}},
 	} {
 		got, err := Parse(c.in)
 		if err != nil || got != c.want {
@@ -33,7 +34,9 @@ func TestParseRefuses(t *testing.T) {
 		"memory=lots":     "want a size such as 512M",
 		"procs=-1":        "want a count of processes",
 		"cpu=100ms":       "a duration of a second or more",
-		"disk=1G":         `unknown cap "disk"`,
+		"disk=512K":       "want 1M or more",
+		"files=-3":        "want a count of files",
+		"swap=1G":         `unknown cap "swap"`,
 		"memory":          "is not name=value",
 		"memory=2000000G": "want a size such as 512M",
 	} {
@@ -44,8 +47,11 @@ func TestParseRefuses(t *testing.T) {
 }
 
 func TestOverNamesTheCap(t *testing.T) {
-	c := Caps{Memory: 512 << 20, Procs: 32, CPU: 30 * time.Second}
+	c := Caps{Memory: 512 << 20, Procs: 32, CPU: 30 * time.Second, Disk: 16 << 20, Files: 100}
 	for _, tc := range []struct{ exit, tail, want string }{
+		{"signal: file size limit exceeded", "", "over its disk cap of 16M in 100 files"},
+		{"exit status 1", "OSError: [Errno 27] File too large", "over its disk cap of 16M in 100 files"},
+		{"exit status 1", "OSError: [Errno 28] No space left on device", "over its disk cap of 16M in 100 files"},
 		{"signal: killed; CPU time limit exceeded", "", "over its CPU time cap of 30s"},
 		{"exit status 1", "MemoryError", "over its memory cap of 512M"},
 		{"exit status 1", "fork: Resource temporarily unavailable", "at its cap of 32 processes and threads"},
