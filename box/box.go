@@ -95,6 +95,7 @@ func New(spec Spec) (*Box, error) {
 	}
 	b.diskDirs = []string{b.Dir, b.tmp()}
 	if err := b.prepare(); err != nil {
+		b.Kill() // what prepare made beside the folders (a cgroup)
 		b.removeDirs()
 		return nil, err
 	}
@@ -169,11 +170,15 @@ func usage(dirs []string, most int) (bytes int64, files int) {
 	return bytes, files
 }
 
-// Exceeded names the cap arena ended the program at itself (its disk
-// cap, where it watches), or "".
+// Exceeded names the cap the program was ended at where arena knows it
+// without the program's word: its disk cap, where arena watches, or its
+// memory, where its cgroup's kernel accounts say the kernel ended it
+// there; or "".
 func (b *Box) Exceeded() string {
-	s, _ := b.exceeded.Load().(string)
-	return s
+	if s, _ := b.exceeded.Load().(string); s != "" {
+		return s
+	}
+	return b.overMemory()
 }
 
 // Seat is the listener of the program's seat, once started (Spec.Seat).

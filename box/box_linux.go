@@ -28,7 +28,33 @@ type osBox struct {
 	alive      *os.File // arena's end of the alive pipe (plan.AliveFD), never written
 	aliveChild *os.File // the launcher's end, closed once it has it
 	cgroup     string   // the box's cgroup v2, where arena makes one
+	cgroupV1   []string // or its cgroups v1 (memory, pids), as root
 	cgroupDir  *os.File // its folder, open for CLONE_INTO_CGROUP until the box starts
+}
+
+// inCgroupV1 has the launcher join cgroups v1 of the box's own under its
+// caps, where arena makes no cgroup v2 and may make these
+// (cgroupv1_linux.go).
+func (b *Box) inCgroupV1(p *plan) error {
+	if cgroups().dir != "" {
+		return nil
+	}
+	dirs, err := makeV1(cgroupsV1(), b.spec.Caps)
+	p.Join, b.os.cgroupV1 = dirs, dirs
+	return err
+}
+
+// overMemory names the memory cap where the kernel ended a process of
+// the box's cgroup at it.
+func (b *Box) overMemory() string {
+	dirs := b.os.cgroupV1
+	if b.os.cgroup != "" {
+		dirs = append(dirs, b.os.cgroup)
+	}
+	if len(dirs) > 0 && oomKilled(dirs...) {
+		return "over its memory cap of " + SizeText(b.spec.Caps.Memory)
+	}
+	return ""
 }
 
 // inCgroup has cmd start in a cgroup of the box's own under its caps,
@@ -135,6 +161,9 @@ func (b *Box) separate(r resolved, probe bool) error {
 		b.addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(seatPort))
 		p.Args = seatWords(p.Args, "127.0.0.1", strconv.Itoa(seatPort))
 	}
+	if err := b.inCgroupV1(p); err != nil {
+		return err
+	}
 	cmd.Env = []string{p.encode()}
 	cmd.SysProcAttr = &syscall.SysProcAttr{
 		Cloneflags:                 boxNamespaces,
@@ -205,6 +234,9 @@ func (b *Box) watched(r resolved) error {
 	}
 	b.os.child, b.os.watch = rd, wr
 	cmd := &exec.Cmd{Path: exe, Args: []string{exe}, Dir: b.Dir, ExtraFiles: []*os.File{rd}}
+	if err := b.inCgroupV1(p); err != nil {
+		return err
+	}
 	cmd.Env = []string{p.encode()}
 	// No parent-death signal: the launcher must outlive arena to end the
 	// group (its program has one).
@@ -307,8 +339,13 @@ func (b *Box) killTree() {
 	if !b.os.separate && b.os.uid != 0 {
 		killUID(b.os.uid)
 	}
+	if over := b.overMemory(); over != "" {
+		b.exceeded.CompareAndSwap(nil, over)
+	}
 	endCgroup(b.os.cgroup)
 	b.os.cgroup = ""
+	endV1(b.os.cgroupV1)
+	b.os.cgroupV1 = nil
 	for _, f := range []*os.File{b.os.watch, b.os.alive} {
 		if f != nil {
 			f.Close()

@@ -260,6 +260,7 @@ func TestBoxHoldsHere(t *testing.T) {
 	t.Run("left behind", testLeftBehind)
 	t.Run("meter and pause", testMeterAndPause)
 	t.Run("disk", testDiskCap)
+	t.Run("shared memory", testSharedMemory)
 	for name, args := range attackers(t) {
 		t.Run(name, func(t *testing.T) {
 			w, check := world(t)
@@ -509,6 +510,56 @@ i=0; while [ $i -lt 100 ]; do (: > f$i) 2>/dev/null || break; i=$((i+1)); done; 
 		t.Errorf("its folders on the machine hold %d bytes", bytes)
 	}
 	t.Logf("%s; ended: %v %s", strings.Join(lines, "; "), werr, b.Exceeded())
+}
+
+// A program that touches 600 MB of shared mappings (anonymous, and a
+// memfd's) under a memory cap of 256M is ended at the cap where a cgroup
+// counts its memory whole, and the cap is named; where none can be made,
+// RLIMIT_DATA does not count them, as Containment says at start.
+func testSharedMemory(t *testing.T) {
+	c := DefaultCaps
+	c.Memory = 256 << 20
+	// Three of 200 MB each: a memfd is a file, and none may pass the disk
+	// cap (256M).
+	for _, how := range []string{"mmap.mmap(-1, n, flags=mmap.MAP_SHARED)", "mmap.mmap(memfd(), n, flags=mmap.MAP_SHARED)"} {
+		script := `import mmap, os, sys
+n = 200 << 20
+def memfd():
+    fd = os.memfd_create("x")
+    os.ftruncate(fd, n)
+    return fd
+kept = []
+for k in range(3):
+    m = ` + how + `
+    for i in range(0, n, 4096):
+        m[i] = 1
+    kept.append(m)
+print("touched", 3 * n >> 20, "MB", flush=True)
+`
+		b, err := New(Spec{Args: []string{"python3", "-c", script}, Caps: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		b.Cmd.Stdout, b.Cmd.Stderr = &out, &out
+		if err := b.Start(); err != nil {
+			t.Fatal(err)
+		}
+		werr := b.Cmd.Wait()
+		over := b.Exceeded()
+		b.Close()
+		counted := Contain().Cgroup != ""
+		switch {
+		case counted && strings.Contains(out.String(), "touched"):
+			t.Errorf("%s: touched 600 MB under a cap of 256M counted by %s", how, Contain().Cgroup)
+		case counted && !strings.Contains(over, "memory cap of 256M"):
+			t.Errorf("%s: ended (%v) with no cap named: %s", how, werr, out.String())
+		case !counted:
+			t.Logf("%s: no cgroup here (%s): %s", how, Contain().NoCgroup, strings.TrimSpace(out.String()))
+		default:
+			t.Logf("%s: %v, %s", how, werr, over)
+		}
+	}
 }
 
 // processes are the box's tree but, on the portable path, its launcher,

@@ -102,12 +102,16 @@ func alive(pid int) bool {
 }
 
 // The launcher's steps that need Linux.
-func enterRoot(*rootPlan) error { return errors.New("no mount namespaces on this system") }
-func openSeat(int, int) error   { return errors.New("no network namespaces on this system") }
-func confine(*plan) error       { return nil } // the Seatbelt profile is the program's wrapper
-func ownParentDeath()           {}
-func endAll(uid, gid int)       { syscall.Kill(0, syscall.SIGKILL) }
-func endBelow(uid, gid int)     {}
+func enterRoot(*rootPlan) error  { return errors.New("no mount namespaces on this system") }
+func openSeat(int, int) error    { return errors.New("no network namespaces on this system") }
+func confine(*plan) error        { return nil } // the Seatbelt profile is the program's wrapper
+func ownParentDeath()            {}
+func joinCgroups([]string) error { return nil }
+
+// overMemory: no cgroup here counts a program's memory.
+func (b *Box) overMemory() string { return "" }
+func endAll(uid, gid int)         { syscall.Kill(0, syscall.SIGKILL) }
+func endBelow(uid, gid int)       {}
 func childAttr(uid, gid int) *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{}
 }

@@ -28,8 +28,9 @@ type Containment struct {
 	Landlock int
 	Seccomp  bool
 	Seatbelt bool
-	// Cgroup is the cgroup v2 each box's cgroup is made in, where the
-	// caps are the cgroup's too; NoCgroup says why there is none.
+	// Cgroup says where each box's cgroup is made (a cgroup v2, or
+	// cgroups v1 as root), where the caps are the cgroup's too and its
+	// memory is counted whole; NoCgroup says why there is none.
 	Cgroup, NoCgroup string
 	// Weaker says, when Full is false, what is weaker and why.
 	Weaker string
@@ -56,9 +57,9 @@ func (c Containment) String() string {
 		parts = append(parts, "confined by a Seatbelt profile")
 	}
 	if c.Cgroup != "" {
-		parts = append(parts, "capped by a cgroup v2 of its own (in "+c.Cgroup+") and rlimits")
+		parts = append(parts, "capped by "+c.Cgroup+" and rlimits")
 	} else if c.NoCgroup != "" {
-		parts = append(parts, "capped by rlimits (no cgroup: "+c.NoCgroup+")")
+		parts = append(parts, "capped by rlimits alone (no cgroup: "+c.NoCgroup+"): memory counts a program's private data (RLIMIT_DATA), not its shared mappings, memfd or tmpfs pages")
 	}
 	s := strings.Join(parts, "; ")
 	if c.Weaker != "" {

@@ -9,11 +9,7 @@ import (
 
 var containment = sync.OnceValue(func() Containment {
 	c := Containment{Landlock: landlockABI(), Seccomp: seccompOK()}
-	if place := cgroups(); place.dir != "" {
-		c.Cgroup = place.dir
-	} else {
-		c.NoCgroup = place.why
-	}
+	c.Cgroup, c.NoCgroup = cgroupSummary()
 	why := probeSeparate()
 	c.Separate = why == ""
 	var weaker []string

@@ -209,3 +209,7 @@ func InJob(pid, root int) bool {
 }
 
 var procIsProcessInJob = windows.NewLazySystemDLL("kernel32.dll").NewProc("IsProcessInJob")
+
+// overMemory: the job's memory limit fails the program's allocations,
+// which it reports itself.
+func (b *Box) overMemory() string { return "" }

@@ -36,6 +36,9 @@ func become(p *plan) error {
 	// domain, the capabilities and the securebits are a thread's, and the
 	// program is made of the thread that executes it.
 	runtime.LockOSThread()
+	if err := joinCgroups(p.Join); err != nil {
+		return err
+	}
 	if err := setCaps(p.Caps); err != nil {
 		return err
 	}

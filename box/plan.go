@@ -25,6 +25,9 @@ type plan struct {
 	Env []string `json:"env"`
 	// Caps are set as rlimits before anything else.
 	Caps Caps `json:"caps"`
+	// Join are cgroup v1 folders the launcher moves itself into first
+	// (Linux, as root, where no cgroup v2 is delegated).
+	Join []string `json:"join,omitempty"`
 	// Root, when set, builds a root of the program's own and changes to
 	// it (Linux, in the box's namespaces); Dir is the working directory
 	// otherwise.
