@@ -41,6 +41,7 @@ func (b *Box) inCgroupV1(p *plan) error {
 	}
 	dirs, err := makeV1(cgroupsV1(), b.spec.Caps)
 	p.Join, b.os.cgroupV1 = dirs, dirs
+	p.Uncounted = len(dirs) == 0 && b.spec.Caps.Memory > 0
 	return err
 }
 

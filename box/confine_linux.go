@@ -44,7 +44,7 @@ func confine(p *plan) error {
 	if !seccompOK() {
 		return nil // Containment says so
 	}
-	if err := filterBox(p.Shared, p.Uid != 0); err != nil {
+	if err := filterBox(p.Shared, p.Uid != 0, p.Uncounted); err != nil {
 		return fmt.Errorf("seccomp: %v", err)
 	}
 	return nil

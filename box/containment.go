@@ -59,7 +59,7 @@ func (c Containment) String() string {
 	if c.Cgroup != "" {
 		parts = append(parts, "capped by "+c.Cgroup+" and rlimits")
 	} else if c.NoCgroup != "" {
-		parts = append(parts, "capped by rlimits alone (no cgroup: "+c.NoCgroup+"): memory counts a program's private data (RLIMIT_DATA), not its shared mappings, memfd or tmpfs pages")
+		parts = append(parts, "capped by rlimits alone (no cgroup: "+c.NoCgroup+"): memory counts a program's private data (RLIMIT_DATA); shared anonymous mappings and memfd are refused it, and its tmpfs is bounded by its disk cap")
 	}
 	s := strings.Join(parts, "; ")
 	if c.Weaker != "" {

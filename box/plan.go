@@ -67,6 +67,11 @@ type plan struct {
 	// chown and utimes everywhere (no read-only mount refuses them outside
 	// the box, and no permission: the files are its uid's).
 	Shared bool `json:"shared,omitempty"`
+	// Uncounted: no cgroup counts the program's memory whole (RLIMIT_DATA
+	// counts its private data alone), so the seccomp filter refuses the
+	// memory RLIMIT_DATA does not see: shared anonymous mappings and
+	// memfd.
+	Uncounted bool `json:"uncounted,omitempty"`
 	// Probe ends the launcher once the box is made, with exit status 0,
 	// instead of executing the program: how arena learns what the kernel
 	// gives.

@@ -82,6 +82,16 @@ var socketsRefused = []seccomp.NameWithConditions{
 	}},
 }
 
+// sharedAnonymous is an mmap of shared anonymous memory (MAP_SHARED and
+// MAP_ANONYMOUS, any bit of each set: MAP_SHARED_VALIDATE too), which
+// RLIMIT_DATA does not count: refused where no cgroup counts memory
+// whole, with memfd_create, so that a program's memory is its private
+// data (capped) or its tmpfs and files (capped by its disk).
+var sharedAnonymous = seccomp.NameWithConditions{Name: "mmap", Conditions: seccomp.ArgumentConditions{
+	{Argument: 3, Operation: seccomp.BitsSet, Value: unix.MAP_SHARED},
+	{Argument: 3, Operation: seccomp.BitsSet, Value: unix.MAP_ANONYMOUS},
+}}
+
 // sysvRefused are refused where no IPC namespace of its own holds the
 // program: System V's shared memory, semaphores and message queues are
 // the machine's there, shared with every other entrant and left behind
@@ -94,7 +104,7 @@ var sysvRefused = []string{"shmget", "shmat", "shmctl", "shmdt", "semget", "semo
 // with arena's uid (no uid of its own, whose files the permissions would
 // keep from it), attrsRefused: a file it may only read, its own program
 // among them, is arena's user's, whose mode it could change.
-func filterBox(shared, ownUID bool) error {
+func filterBox(shared, ownUID, uncounted bool) error {
 	refused := boxRefused
 	conditional := []seccomp.NameWithConditions{{
 		Name:       "clone",
@@ -106,6 +116,10 @@ func filterBox(shared, ownUID bool) error {
 	}
 	if shared && !ownUID {
 		refused = append(refused[:len(refused):len(refused)], attrsRefused...)
+	}
+	if uncounted {
+		refused = append(refused[:len(refused):len(refused)], "memfd_create")
+		conditional = append(conditional, sharedAnonymous)
 	}
 	return seccomp.LoadFilter(seccomp.Filter{
 		NoNewPrivs: true,

@@ -132,6 +132,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		if err := box.Check(*containment); err != nil {
 			return usageError{err}
 		}
+		boxSummary(stderr, "arena ladder")
 	}
 	box.Private(*dir) // no entrant is given a folder that holds the database
 	st, err := ladder.Open(*dir)
@@ -333,6 +334,7 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 	if err := box.Check(*containment); err != nil {
 		return usageError{err}
 	}
+	boxSummary(stderr, "arena ladder work")
 	if *dir == "" {
 		cache, err := os.UserCacheDir()
 		if err != nil {

@@ -45,6 +45,7 @@ func init() {
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay, false},
 		{"tournament", "-game NAME -o DIR [-format roundrobin|gauntlet|sprt] NAME=SPEC...  |  merge -o DIR DIR...  |  report DIR -o report.html  |  show DIR  |  verify DIR", "run a class tournament, resumable, sharded; join shards; write its report; verify its games", runTournament, true},
 		{"ladder", "tokens -dir DIR -roster FILE  |  serve -game NAME -dir DIR -roster FILE [-addr HOST:PORT] [-j N]  |  submit -server URL -token T FILE|DIR  |  work -server URL -token W [-j N]  |  freeze  |  final", "run a class ladder all term: students submit, games run without end, ratings with their intervals", runLadder, true},
+		{"box", "check", "try the attacks of a hostile entrant in boxes made as this machine makes them, and say what held and which layer it lacks", runBox, false},
 		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform, true},
 		{"template", "-game NAME [-o FILE.go]", "print the Go source a bot of your own starts from (play it as go:FILE.go)", runTemplate, false},
 		{"bot", "-game NAME -bot SPEC", "serve a bot over the game's line protocol on stdin/stdout", runBot, false},

@@ -13,6 +13,30 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// targets are what a hostile entrant tries to reach, as one JSON
+// argument.
+type targets struct {
+	Secret      string `json:"secret"`
+	SecretValue string `json:"secret_value"`
+	Journal     string `json:"journal"`
+	RivalFile   string `json:"rival_file"`
+	RivalBox    string `json:"rival_box"`
+	HostTmp     string `json:"host_tmp"`
+	Victim      string `json:"victim"`
+	VictimDir   string `json:"victim_dir"`
+	OwnFile     string `json:"-"` // the attacker's own: its first word
+	Sentinel    int    `json:"sentinel"`
+	TCPPort     int    `json:"tcp_port"`
+	UDPPort     int    `json:"udp_port"`
+	UnixSocket  string `json:"unix_socket"`
+	// ShmKey names a SysV shared memory segment of the machine's, which
+	// an entrant could share with another or leave behind.
+	ShmKey int `json:"shm_key"`
+	// ShmOwn: the box has an IPC namespace of its own, where a segment
+	// it makes is its own and ends with it.
+	ShmOwn bool `json:"shm_own"`
+}
+
 // goAttack is a hostile entrant written in Go and built for the purpose
 // (this test binary, started with BOX_ATTACK=1): the attacks of
 // testdata/attack.py, made as system calls directly, not through any API
