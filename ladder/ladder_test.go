@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -216,4 +218,82 @@ func TestOneLateMoveDoesNotRefuse(t *testing.T) {
 		t.Errorf("the check game's late move is not counted: %+v %+v", games, games[0].Tally)
 	}
 	t.Logf("its check game: %s; %+v", games[0].Faults[0], games[0].Tally)
+}
+
+// A ladder on fair clocks gives the same results under load as idle:
+// two students' agents, each thinking 0.3 s of CPU time a move under the
+// course's clock of 0.4 s and moving as the position alone says, play
+// their check games and a pair of ladder games idle, then again on a
+// ladder of their own while two processes burn both cores. Every game's
+// result is the same, and no move was late (on the wall clock, under the
+// burners, their moves took longer than the clock).
+func TestLadderUnderLoadGivesIdleResults(t *testing.T) {
+	t.Setenv("ARENA_PYTHON", pythonWith(t, "import numpy"))
+	agent, err := os.ReadFile("../cmd/arena/testdata/comp424/agents/random_agent.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// It thinks its 0.3 s, then goes nowhere and walls its k-th free side.
+	think := func(k int) []byte {
+		return []byte(strings.Replace(string(agent), "    def step(self, chess_board, my_pos, adv_pos, max_step):\n",
+			"    def step(self, chess_board, my_pos, adv_pos, max_step):\n"+
+				"        import time\n        t0 = time.process_time()\n        while time.process_time() - t0 < 0.3:\n            pass\n"+
+				"        free = [d for d in range(4) if not chess_board[my_pos[0], my_pos[1], d]]\n"+
+				"        return my_pos, free["+strconv.Itoa(k)+" % len(free)]\n", 1))
+	}
+	play := func() map[[2]int64][]float64 {
+		st, _ := newLadder(t, "alice", "bob")
+		cfg := `{"variant":"2023","size":6,"first_move_ms":400,"move_ms":400}`
+		st.SetMeta("config", cfg)
+		ctx := context.Background()
+		for k, name := range []string{"alice", "bob"} {
+			u, err := ReadUpload(name+".zip", zipOf(t, name, map[string][]byte{"student_agent.py": think(k)}), "py:student_agent.py")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Submit(ctx, name, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		results := map[[2]int64][]float64{}
+		late := 0
+		src := Local{Store: st, Name: "local-1", Width: 1e9, Queued: 2}
+		for played := 0; played < 4; played++ { // two check games, a pair of ladder games
+			w, err := src.Next(ctx)
+			if err != nil || w == nil {
+				t.Fatalf("game %d: %v", played, err)
+			}
+			o := (Player{Dir: t.TempDir()}).Play(ctx, w)
+			if o.Failure != "" {
+				t.Fatalf("game %d: %s", played, o.Failure)
+			}
+			if err := st.Finish(ctx, w.Lease.Lease, o); err != nil {
+				t.Fatal(err)
+			}
+			late += o.Tally.Replaced[0] + o.Tally.Replaced[1]
+			results[w.Lease.Game.Seats] = append(results[w.Lease.Game.Seats], o.Result.Points(0))
+		}
+		if late > 0 {
+			t.Errorf("%d moves were late", late)
+		}
+		return results
+	}
+	idle := play()
+	var burners []*exec.Cmd
+	for range 2 {
+		b := exec.Command("sh", "-c", "while :; do :; done")
+		if err := b.Start(); err != nil {
+			t.Fatal(err)
+		}
+		burners = append(burners, b)
+	}
+	loaded := play()
+	for _, b := range burners {
+		b.Process.Kill()
+		b.Wait()
+	}
+	if fmt.Sprint(idle) != fmt.Sprint(loaded) {
+		t.Errorf("idle, the games gave %v; beside two burners, %v", idle, loaded)
+	}
+	t.Logf("the games' points for P1, by seats: %v", idle)
 }
