@@ -13,7 +13,7 @@ type Caps = caps.Caps
 // DefaultCaps are the caps of every program unless -caps says otherwise.
 var DefaultCaps = caps.Default
 
-// ParseCaps reads caps as -caps gives them: "memory=2G,procs=256,cpu=10m",
+// ParseCaps reads caps as -caps gives them: "memory=2G,procs=256,cpu=10m,disk=256M,files=4096",
 // or "off".
 func ParseCaps(s string) (Caps, error) { return caps.Parse(s) }
 

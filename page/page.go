@@ -38,7 +38,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	fs.Var(&offers, "player", players.OfferUsage)
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	interpret := fs.Bool("interpret", false, "interpret go: programs even where Go is installed (where it is, they are compiled)")
-	caps := fs.String("caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	caps := fs.String("caps", box.DefaultCaps.String(), "what each program may take: memory (all it maps where a cgroup counts it, else its data), procs (processes and threads of its tree), cpu (each process's CPU time), disk and files (what it writes in its directory and /tmp); `off` for no caps")
 	gauntlets := fs.String("gauntlets", gauntlet.DefaultDir(), "the `directory` where the page's gauntlets are played, each in a directory of its own (journal, plan, replays), so that one started again resumes")
 	quiet := fs.Bool("quiet", false, "do not show here what the programs write for people (their standard error) as they play; the page shows each move's lines")
 	if err := fs.Parse(args); err != nil {

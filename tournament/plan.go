@@ -52,7 +52,7 @@ type Plan struct {
 	SPRT     *SPRT           `json:"sprt,omitempty"`
 	ClockAll bool            `json:"clock_all,omitzero"`
 	// Caps are what each program may take (memory, processes, CPU time),
-	// as the command line gave them ("memory=2G,procs=256,cpu=10m"), kept
+	// as the command line gave them ("memory=2G,procs=256,cpu=10m,disk=256M,files=4096"), kept
 	// with the tournament so that a course can say under which rules its
 	// entrants played.
 	Caps string `json:"caps,omitempty"`

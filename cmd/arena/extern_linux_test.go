@@ -320,7 +320,7 @@ func TestProgramCaps(t *testing.T) {
 	if code, _, stderr := arena(t, "tournament", "-game", "colosseum", "-preset", "6", "-o", tdir, "-containment", "weak", "-caps", "memory=1G", "a=cmd:"+py+" "+show, "b=greedy"); code != 0 {
 		t.Fatal(stderr)
 	}
-	if plan, _ := os.ReadFile(filepath.Join(tdir, "tournament.json")); !strings.Contains(string(plan), `"caps": "memory=1G,procs=256,cpu=10m0s"`) {
+	if plan, _ := os.ReadFile(filepath.Join(tdir, "tournament.json")); !strings.Contains(string(plan), `"caps": "memory=1G,procs=256,cpu=10m0s,disk=256M,files=4096"`) {
 		t.Errorf("the plan does not keep the caps:\n%s", plan)
 	}
 }

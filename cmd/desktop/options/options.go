@@ -82,7 +82,7 @@ func FlagSet(o *Options, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.Frames, "frames", 120, "frames to show before -screenshot or -measure (which times as many, less 30, once the match is computed)")
 	fs.BoolVar(&o.Measure, "measure", false, "after -frames frames, print the frame rate and the Go-side draw time, and exit")
 	fs.StringVar(&o.Python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	fs.StringVar(&o.Caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (its data), procs (processes and threads of its tree), cpu (each process's CPU time); `off` for no caps")
+	fs.StringVar(&o.Caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (all it maps where a cgroup counts it, else its data), procs (processes and threads of its tree), cpu (each process's CPU time), disk and files (what it writes in its directory and /tmp); `off` for no caps")
 	fs.Var(&o.Offers, "player", players.OfferUsage)
 	o.Size = Size{1280, 800}
 	fs.Var(&o.Size, "size", "the window's `WxH` in pixels: 390x844 shows the layout a phone gets (with -screenshot, what docs show of it)")
