@@ -210,7 +210,8 @@ func TestServerAPI(t *testing.T) {
 		t.Errorf("the final's CSV: %d\n%s", code, csv)
 	}
 	code, report := as("staff").do("GET", "/api/ladder/final/report", nil, nil)
-	if code != http.StatusOK || !strings.Contains(report, "alice") || !strings.Contains(report, "/api/ladder/games/") {
+	if code != http.StatusOK || !strings.Contains(report, "alice") || !strings.Contains(report, "/api/ladder/games/") ||
+		!strings.Contains(report, "programs&#39; clocks: the CPU time each move used") {
 		t.Errorf("the final's report: %d %.300s", code, report)
 	}
 	t.Logf("the final:\n%s", csv)

@@ -64,6 +64,22 @@ type Plan struct {
 	Shard Shard `json:"shard,omitzero"`
 }
 
+// Rules says, for a report, under which rules its programs played: what
+// their clocks counted and their caps; "" where no program played.
+func (p *Plan) Rules() string {
+	var parts []string
+	switch p.Clock {
+	case "cpu":
+		parts = append(parts, "programs' clocks: the CPU time each move used, read from the kernel, the side not on move stopped")
+	case "wall":
+		parts = append(parts, "programs' clocks: the wall clock, as the course's server counted")
+	}
+	if p.Caps != "" {
+		parts = append(parts, "caps: "+p.Caps)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // Shard is a slice of a schedule: I of N, from 0.
 type Shard struct {
 	I int `json:"i"`

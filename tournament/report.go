@@ -69,12 +69,13 @@ func WriteReportOf(w io.Writer, s *Standings, games func(func(Entry) error) erro
 	chart := ratingChart(rows, lo-20, hi+20)
 	data := struct {
 		Title, SPRT string
+		Rules       string
 		Rows        []reportRow
 		Chart       template.HTML
 		Names       []string
 		Cross       bool
 		AnyReasons  bool
-	}{Title: s.Title(), Rows: rows, Chart: chart, Cross: s.Plan.Format != SPRTMatch}
+	}{Title: s.Title(), Rules: s.Plan.Rules(), Rows: rows, Chart: chart, Cross: s.Plan.Format != SPRTMatch}
 	for _, r := range rows {
 		data.AnyReasons = data.AnyReasons || len(r.Reasons) > 0
 	}
@@ -149,6 +150,7 @@ th{background:#eef1f6;position:sticky;top:0}td.l,th.l{text-align:left}tr:hover t
 code{background:#eef1f6;padding:1px 4px;border-radius:3px}
 </style></head><body>
 <h1>{{.Title}}</h1>
+{{if .Rules}}<p class="small">{{.Rules}}</p>{{end}}
 {{if .SPRT}}<p><code style="white-space:pre-wrap">{{.SPRT}}</code></p>{{end}}
 <h2>Standings</h2>
 <table><tr><th>#</th><th class="l">entrant</th><th class="l">spec</th><th>points</th><th>games</th><th>W</th><th>D</th><th>L</th><th>score</th><th>Elo</th><th>95% interval</th><th>forfeits</th><th>replaced</th><th>ms/move</th><th>longest ms</th></tr>
