@@ -174,6 +174,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
+	if err := r.ParseForm(); err != nil {
+		// A body cut short: too slow (bodyWait), too long, or not a form.
+		fail(w, http.StatusRequestTimeout, "the sign-in's form did not arrive whole: "+err.Error())
+		return
+	}
 	tok := r.FormValue("token")
 	if _, err := s.token(r, tok); err != nil {
 		why := "That token is not one this ladder gave."
