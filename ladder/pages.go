@@ -6,6 +6,8 @@ import (
 	"math"
 	"net/http"
 	"time"
+
+	"github.com/arena-playground/arena/internal/plural"
 )
 
 // The pages are plain HTML, made here: the leaderboard, a student's
@@ -14,6 +16,7 @@ import (
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"watch": watchURL,
+	"n":     plural.S,
 	"elo": func(x float64) string {
 		if math.IsNaN(x) {
 			return "?"
@@ -47,7 +50,7 @@ nav{display:flex;gap:16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} n
 
 {{define "leaderboard"}}{{template "head" "Ladder"}}{{template "nav" .ID}}
 <h1>{{.S.Title}} ladder{{if .S.Board}} <span class="dim">({{.S.Board}})</span>{{end}}</h1>
-<p class="dim">{{.S.Played}} games played{{if .S.Checking}}; {{.S.Checking}} versions being checked{{end}}{{if .S.Frozen}}; <b>submissions are closed</b>{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game of the versions that played, with their 95% interval; a rating is provisional, and ranked after the established ones, until its interval is narrower than {{.S.Width}} Elo or it has {{.S.ProvisionalGames}} games. "=" marks a tie.</p>
+<p class="dim">{{n .S.Played "game"}} played{{if .S.Checking}}; {{n .S.Checking "version"}} being checked{{end}}{{if .S.Frozen}}; <b>submissions are closed</b>{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game of the versions that played, with their 95% interval; a rating is provisional, and ranked after the established ones, until its interval is narrower than {{.S.Width}} Elo or it has {{.S.ProvisionalGames}} games. "=" marks a tie.</p>
 <div class="wrap"><table><tr><th class="num">#</th><th>name</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th><th class="wide">last submission</th></tr>
 {{range .S.Ranked}}<tr><td class="num">{{if .Tied}}={{end}}{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="/students/{{.Name}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} <span class="dim">v{{.Version}}</span></td>
 <td class="num">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{else}}<span class="dim">unrated</span>{{end}}{{if and .Rated .Provisional}} <span class="dim" title="provisional: ranked after the established ratings until its interval is narrow enough or it has played enough games">(prov.)</span>{{end}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td class="wide dim">{{when .Submitted}}</td></tr>

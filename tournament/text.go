@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/plural"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -24,13 +25,9 @@ func (s *Standings) Title() string {
 	}
 	total := p.Games()
 	if p.Format == SPRTMatch {
-		return fmt.Sprintf("%s %s: %s vs %s, %d games (at most %d), seed %d", game, what, p.Entrants[0].Name, p.Entrants[1].Name, s.Played, total, p.Seed)
+		return fmt.Sprintf("%s %s: %s vs %s, %s (at most %d), seed %d", game, what, p.Entrants[0].Name, p.Entrants[1].Name, plural.S(s.Played, "game"), total, p.Seed)
 	}
-	rounds := fmt.Sprintf("%d rounds", p.Rounds)
-	if p.Rounds == 1 {
-		rounds = "1 round"
-	}
-	return fmt.Sprintf("%s %s, %d entrants, %s, %d of %d games, seed %d", game, what, len(p.Entrants), rounds, s.Played, total, p.Seed)
+	return fmt.Sprintf("%s %s, %s, %s, %d of %s, seed %d", game, what, plural.S(len(p.Entrants), "entrant"), plural.S(p.Rounds, "round"), s.Played, plural.S(total, "game"), p.Seed)
 }
 
 // WriteText writes the standings for a terminal: the table, the

@@ -12,6 +12,10 @@ import (
 // runBox is `arena box check`: an operator's look at the boxes this
 // machine makes, before a class's programs play in them.
 func runBox(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintln(stdout, "Usage: arena box check\n\nTry a hostile entrant's attacks in boxes made as this machine makes them, as the user that will run arena,\nand say, a line each, what held and what did not, and which layer this machine lacks (docs/limits.md).")
+		return nil
+	}
 	if len(args) != 1 || args[0] != "check" {
 		return usagef("arena box check: try a hostile entrant's attacks in this machine's boxes")
 	}

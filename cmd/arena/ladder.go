@@ -20,16 +20,42 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/plural"
 	"github.com/arena-playground/arena/ladder"
 	"github.com/arena-playground/arena/page"
 )
 
-// runLadder is `arena ladder`: tokens, serve, submit and work.
+// ladderCommands are arena ladder's subcommands, a line each.
+var ladderCommands = [][2]string{
+	{"tokens", "issue the roster's tokens, and the staff's and the workers' (-dir DIR -roster FILE)"},
+	{"serve", "serve the ladder's pages and API, schedule its games, play them with -j N (-game NAME -dir DIR -roster FILE)"},
+	{"submit", "send a version: a .go file, or a program's folder and its command (-server URL -token T FILE|DIR)"},
+	{"work", "play the ladder's games on this machine, every program in its box (-server URL -token W [-j N])"},
+	{"freeze", "close submissions and queue the final round robin (-server URL -token STAFF [-rounds N])"},
+	{"final", "write the final's report and its CSV once its games are played (-server URL -token STAFF -o FILE.html -csv FILE.csv [-wait])"},
+	{"accommodate", "stretch one student's clock in their games (-server URL -token STAFF -student NAME -clock 1.5)"},
+}
+
+// ladderUsage lists the subcommands.
+func ladderUsage(w io.Writer) {
+	fmt.Fprintln(w, "arena ladder runs a class's ladder all term: students submit, games run without end, ratings with their intervals.")
+	fmt.Fprintln(w, "\nUsage: arena ladder <subcommand> [flags]   (arena ladder <subcommand> -h: its flags)\n\nSubcommands:")
+	for _, c := range ladderCommands {
+		fmt.Fprintf(w, "  %-12s %s\n", c[0], c[1])
+	}
+	fmt.Fprintln(w, "\nA course's term with it, step by step: docs/ladder.md")
+}
+
+// runLadder is `arena ladder`: its subcommands.
 func runLadder(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usagef("arena ladder tokens|serve|submit|work: see arena help ladder")
+		ladderUsage(stderr)
+		return exitCode(2)
 	}
 	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		ladderUsage(stdout)
+		return nil
 	case "tokens":
 		return runLadderTokens(args[1:], stdout)
 	case "serve":
@@ -45,7 +71,8 @@ func runLadder(args []string, stdout, stderr io.Writer) error {
 	case "accommodate":
 		return runLadderAccommodate(args[1:], stdout)
 	}
-	return usagef("arena ladder %s: want tokens, serve, submit, work, freeze, final or accommodate", args[0])
+	ladderUsage(stderr)
+	return usagef("no subcommand %q", args[0])
 }
 
 // runLadderTokens issues the roster's tokens, one a line: NAME TOKEN,
@@ -152,7 +179,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if n, err := st.ReleaseLeases(context.Background(), "local-"); err != nil {
 		return err
 	} else if n > 0 {
-		fmt.Fprintf(stderr, "arena ladder: %d games its own workers were playing when it stopped are queued again\n", n)
+		fmt.Fprintf(stderr, "arena ladder: %s its own workers were playing when it stopped %s queued again\n", plural.S(int(n), "game"), map[bool]string{true: "is", false: "are"}[n == 1])
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -399,7 +426,7 @@ func runLadderFreeze(args []string, stdout io.Writer) error {
 	if _, err := staffRequest("POST", *server, *token, "/api/ladder/freeze", strings.NewReader(fmt.Sprintf(`{"rounds":%d}`, *rounds))); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "the ladder is frozen: no version is taken; the final round robin (%d rounds) is queued. When it is played: arena ladder final -server %s -token STAFF -o report.html -csv grades.csv\n", *rounds, *server)
+	fmt.Fprintf(stdout, "the ladder is frozen: no version is taken; the final round robin (%s) is queued. When it is played: arena ladder final -server %s -token STAFF -o report.html -csv grades.csv\n", plural.S(*rounds, "round"), *server)
 	return nil
 }
 

@@ -331,3 +331,23 @@ func TestLadderServesHTTPS(t *testing.T) {
 		}
 	}
 }
+
+// arena ladder, arena help ladder and arena ladder -h list every
+// subcommand, a line each; a subcommand that is not one says so.
+func TestLadderHelp(t *testing.T) {
+	for _, args := range [][]string{{"ladder"}, {"help", "ladder"}, {"ladder", "-h"}, {"ladder", "nope"}} {
+		code, out, stderr := arena(t, args...)
+		want := 0
+		if len(args) == 1 || args[1] == "nope" {
+			want = 2
+		}
+		if code != want {
+			t.Errorf("arena %s: exit %d, want %d", strings.Join(args, " "), code, want)
+		}
+		for _, sub := range []string{"tokens", "serve", "submit", "work", "freeze", "final", "accommodate"} {
+			if !strings.Contains(out+stderr, "\n  "+sub+" ") {
+				t.Errorf("arena %s does not list %s:\n%s%s", strings.Join(args, " "), sub, out, stderr)
+			}
+		}
+	}
+}

@@ -44,7 +44,7 @@ func init() {
 		{"analyse", "-replay FILE [-turn N] [-k K] [-depth D | -nodes N] [-json]", "analyse a replay's position: the K best options with exact values and lines, and what refutes the others", runAnalyse, true},
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay, false},
 		{"tournament", "-game NAME -o DIR [-format roundrobin|gauntlet|sprt] NAME=SPEC...  |  merge -o DIR DIR...  |  report DIR -o report.html  |  show DIR  |  verify DIR", "run a class tournament, resumable, sharded; join shards; write its report; verify its games", runTournament, true},
-		{"ladder", "tokens -dir DIR -roster FILE  |  serve -game NAME -dir DIR -roster FILE [-addr HOST:PORT] [-j N]  |  submit -server URL -token T FILE|DIR  |  work -server URL -token W [-j N]  |  freeze  |  final", "run a class ladder all term: students submit, games run without end, ratings with their intervals", runLadder, true},
+		{"ladder", "tokens | serve | submit | work | freeze | final | accommodate  (arena help ladder: a line each)", "run a class ladder all term: students submit, games run without end, ratings with their intervals", runLadder, true},
 		{"box", "check", "try the attacks of a hostile entrant in boxes made as this machine makes them, and say what held and which layer it lacks", runBox, false},
 		{"conform", "-game NAME FILE...", "replay reference files recorded from the original programs", runConform, true},
 		{"template", "-game NAME [-o FILE.go]", "print the Go source a bot of your own starts from (play it as go:FILE.go)", runTemplate, false},
@@ -97,6 +97,10 @@ func softMemoryLimit() {
 // run executes a command line and returns the exit status: 0, 1 for a
 // failure, 2 for a usage error.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 2 && args[0] == "help" {
+		// arena help CMD is arena CMD -h.
+		return run([]string{args[1], "-h"}, stdout, stderr)
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		if len(args) == 0 {
