@@ -446,6 +446,8 @@ var carried = map[string]string{
 	"cmd/arena/testdata/comp424/LICENSE":                 "examples/colosseum/LICENSE",
 	"cmd/arena/testdata/students/evasion_client.py":      "examples/evasion_client.py",
 	"cmd/arena/testdata/students/asp_client.py":          "examples/asp_client.py",
+	// The bot API's reviewed names, which docs/playground.md links to.
+	"gobot/symbols/reviewed.txt": "gobot/symbols/reviewed.txt",
 }
 
 // carriedFiles reads the carried files, in a fixed order.
