@@ -48,7 +48,10 @@ def others():
         raise PermissionError("no other version in sight")
 attempt("another version in the programs folder", others)
 attempt("alice's bot", lambda: open(%q).read())
-attempt("a file beside the ladder", lambda: open(%q, "w").write("x"))
+try:
+    open(%q, "w").write("x")  # in a root of its own, this path is its own /tmp's: the test looks on the machine
+except Exception:
+    pass
 print("; ".join(said), file=sys.stderr)
 sys.exit(3)
 `, filepath.Join(st.dir, DBFile), programs, alice.ID, alicesBot, filepath.Join(st.dir, "mallory-was-here"))
@@ -89,7 +92,7 @@ sys.exit(3)
 	if _, err := os.Stat(alicesBot); err != nil {
 		t.Errorf("alice's bot was not unpacked where the probe looked: %v", err)
 	}
-	if strings.Count(reason, "REFUSED") != 5 || strings.Contains(reason, "REACHED") {
+	if strings.Count(reason, "REFUSED") != 4 || strings.Contains(reason, "REACHED") {
 		t.Errorf("the probe reached the ladder; it printed:\n%s", reason)
 	}
 	if _, err := os.Stat(filepath.Join(st.dir, "mallory-was-here")); err == nil {
