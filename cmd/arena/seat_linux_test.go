@@ -43,7 +43,10 @@ func TestSeatIsTheStartedProgramsAlone(t *testing.T) {
 				dir := t.TempDir()
 				replay := filepath.Join(dir, "replay.json")
 				spec := fmt.Sprintf("tcp:cmd:%s {port} %s %s", hold, py, c.client)
-				host := exec.Command(os.Args[0], append(append([]string{"play"}, c.args...), "-p1", spec, "-p2", "greedy", "-replay", replay)...)
+				// No disk cap: the box's directory is then the folder on
+				// the machine (not a tmpfs of the box's own), where
+				// hold.sh and the test speak to each other.
+				host := exec.Command(os.Args[0], append(append([]string{"play"}, c.args...), "-p1", spec, "-p2", "greedy", "-replay", replay, "-caps", "disk=0,files=0")...)
 				host.Env = append(os.Environ(), "ARENA_AS_MAIN=1", "TMPDIR="+dir, fmt.Sprintf("%s=%v", box.PortableEnv, map[bool]int{false: 0, true: 1}[portable]))
 				var stdout, stderr bytes.Buffer
 				host.Stdout, host.Stderr = &stdout, &stderr
