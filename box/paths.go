@@ -68,21 +68,10 @@ func resolve(spec Spec, reach func(dir string) bool) (resolved, error) {
 	args, keep, extra, alone := spec.Args, spec.Keep, spec.Files, spec.Alone
 	r := resolved{args: slices.Clone(args)}
 	wd, _ := os.Getwd()
-	prog := args[0]
-	if strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator) {
-		prog = absIn(wd, prog)
-		if _, err := os.Stat(prog); err != nil {
-			return r, &exec.Error{Name: args[0], Err: err}
-		}
-		r.args[0] = prog
-	} else {
-		p, err := lookPath(prog, reach)
-		if err != nil {
-			return r, err
-		}
-		prog = absIn(wd, p)
+	prog, err := r.find(wd, reach)
+	if err != nil {
+		return r, err
 	}
-	r.program = prog
 	if !alone {
 		r.files = append(r.files, installation(prog)...)
 	}
@@ -128,21 +117,10 @@ func resolveUpload(spec Spec, reach func(dir string) bool) (resolved, error) {
 		return r, fmt.Errorf("the upload's folder %q is not an absolute path to a folder", spec.Upload)
 	}
 	wd, _ := os.Getwd()
-	prog := spec.Args[0]
-	if strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator) {
-		prog = absIn(wd, prog)
-		if _, err := os.Stat(prog); err != nil {
-			return r, &exec.Error{Name: spec.Args[0], Err: err}
-		}
-		r.args[0] = prog
-	} else {
-		p, err := lookPath(prog, reach)
-		if err != nil {
-			return r, err
-		}
-		prog = absIn(wd, p)
+	prog, err := r.find(wd, reach)
+	if err != nil {
+		return r, err
 	}
-	r.program = prog
 	if real, err := filepath.EvalSymlinks(prog); err != nil || !within(real, up) {
 		r.files = append(r.files, installation(prog)...)
 	}
@@ -156,6 +134,28 @@ func resolveUpload(spec Spec, reach func(dir string) bool) (resolved, error) {
 		return r, fmt.Errorf("the upload's folder %s cannot be given to a program (it holds arena's working directory, a home or a private folder)", up)
 	}
 	return r, nil
+}
+
+// find sets the program's path: its first word, made absolute where it
+// names a path (relative to wd), else found on PATH in the folders
+// reach allows.
+func (r *resolved) find(wd string, reach func(string) bool) (string, error) {
+	prog := r.args[0]
+	if strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator) {
+		prog = absIn(wd, prog)
+		if _, err := os.Stat(prog); err != nil {
+			return "", &exec.Error{Name: r.args[0], Err: err}
+		}
+		r.args[0] = prog
+	} else {
+		p, err := lookPath(prog, reach)
+		if err != nil {
+			return "", err
+		}
+		prog = absIn(wd, p)
+	}
+	r.program = prog
+	return prog, nil
 }
 
 // pythonHomes are the variables that name a Python installation, which
