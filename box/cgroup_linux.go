@@ -38,7 +38,9 @@ import (
 // (CLONE_INTO_CGROUP), systemd's "Control Group APIs and Delegation".
 
 // cgroups is what arena found of its cgroup, once.
-var cgroups = sync.OnceValue(func() cgroupPlace { return findCgroup("/proc/self/cgroup", "/proc/self/mountinfo", os.Getpid()) })
+var cgroups = sync.OnceValue(func() cgroupPlace {
+	return findCgroup("/proc/self/cgroup", "/proc/self/mountinfo", os.Getpid(), os.Getuid() == 0)
+})
 
 // cgroupPlace is the folder boxes' cgroups are made in, or why there is
 // none.
@@ -49,7 +51,10 @@ type cgroupPlace struct {
 
 // findCgroup finds arena's cgroup v2 from its /proc files and makes it
 // the parent of the boxes' cgroups when it is delegated; pid is arena's.
-func findCgroup(cgroupFile, mountinfo string, pid int) cgroupPlace {
+// As root, where its own is not delegated (a service's cgroup, a login
+// session's), arena makes a cgroup of its own at the hierarchy's root
+// for its boxes (asRoot).
+func findCgroup(cgroupFile, mountinfo string, pid int, root bool) cgroupPlace {
 	rel, err := ownCgroup(cgroupFile)
 	if err != nil {
 		return cgroupPlace{why: err.Error()}
@@ -59,7 +64,60 @@ func findCgroup(cgroupFile, mountinfo string, pid int) cgroupPlace {
 		return cgroupPlace{why: err.Error()}
 	}
 	own := filepath.Join(mount, rel)
-	return delegate(own, pid)
+	place := delegate(own, pid)
+	if place.dir == "" && root {
+		at := asRoot(mount, pid)
+		if at.dir != "" {
+			return at
+		}
+		place.why += "; nor at the hierarchy's root: " + at.why
+	}
+	return place
+}
+
+// asRoot makes mount/arena-PID the parent of the boxes' cgroups, with
+// the memory and pids controllers enabled from the hierarchy's root down
+// (the root cgroup holds processes and may: the no-internal-process
+// rule spares it); an arena-PID left by a killed arena is removed.
+func asRoot(mount string, pid int) cgroupPlace {
+	ctrl, err := os.ReadFile(filepath.Join(mount, "cgroup.controllers"))
+	if err != nil {
+		return cgroupPlace{why: err.Error()}
+	}
+	for _, c := range []string{"memory", "pids"} {
+		if !slices.Contains(strings.Fields(string(ctrl)), c) {
+			return cgroupPlace{why: "the hierarchy has no " + c + " controller"}
+		}
+	}
+	old, _ := filepath.Glob(filepath.Join(mount, "arena-*"))
+	for _, d := range old {
+		if n, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(d), "arena-")); err == nil && n != pid && !alive(n) {
+			boxes, _ := filepath.Glob(filepath.Join(d, "box-*"))
+			for _, b := range boxes {
+				endCgroup(b)
+			}
+			os.Remove(d)
+		}
+	}
+	enable := func(dir string) error {
+		err := os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0o644)
+		if err != nil {
+			return fmt.Errorf("the memory and pids controllers cannot be enabled in %s: %v", dir, err)
+		}
+		return nil
+	}
+	if err := enable(mount); err != nil {
+		return cgroupPlace{why: err.Error()}
+	}
+	dir := filepath.Join(mount, fmt.Sprintf("arena-%d", pid))
+	if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
+		return cgroupPlace{why: "arena may not make a cgroup at the hierarchy's root: " + err.Error()}
+	}
+	if err := enable(dir); err != nil {
+		os.Remove(dir)
+		return cgroupPlace{why: err.Error()}
+	}
+	return cgroupPlace{dir: dir}
 }
 
 // ownCgroup reads the cgroup v2 path of a /proc/PID/cgroup file: its
