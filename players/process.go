@@ -128,15 +128,19 @@ func (p *linePlayer) Act(t *match.Turn) (match.Action, error) {
 					p.meter.Pause()
 				}
 			}()
-			return p.act(t, func(clock time.Duration) error {
-				if cpu, _ := p.meter.CPU(); clock > 0 && cpu-cpu0 > clock+grace {
-					return lateError(fmt.Sprintf("%s used %s of CPU time, past its clock of %s", p.what, (cpu - cpu0).Round(time.Millisecond), clock.Round(time.Millisecond)))
-				}
-				return nil
-			})
+			return p.act(t, func(clock time.Duration) error { return overClock(p.meter, cpu0, clock, p.what) })
 		}
 	}
 	return p.act(t, nil)
+}
+
+// overClock is a late answer once a move on a CPU clock has used more
+// than its clock (and the grace) since cpu0; nil before.
+func overClock(m meter, cpu0, clock time.Duration, who string) error {
+	if cpu, _ := m.CPU(); clock > 0 && cpu-cpu0 > clock+grace {
+		return lateError(fmt.Sprintf("%s used %s of CPU time, past its clock of %s", who, (cpu - cpu0).Round(time.Millisecond), clock.Round(time.Millisecond)))
+	}
+	return nil
 }
 
 // Spent is the CPU time the last move used, where its clock is a CPU
@@ -172,7 +176,7 @@ func (p *linePlayer) act(t *match.Turn, over func(clock time.Duration) error) (m
 	if t.Clock > 0 {
 		wait = t.Clock + grace
 		if over != nil {
-			wait = t.Clock*match.CPUGuard + match.CPUGuardMore
+			wait = match.CPUWait(t.Clock)
 		}
 	}
 	var check func() error

@@ -420,7 +420,7 @@ func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
 			b.spent, b.metered = cpu-cpu0, true
 		}()
 		if t.Clock > 0 {
-			wait = t.Clock*match.CPUGuard + match.CPUGuardMore
+			wait = match.CPUWait(t.Clock)
 			tick := time.NewTicker(cpuPoll)
 			defer tick.Stop()
 			poll = tick.C
@@ -436,8 +436,8 @@ func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
 			}
 			return b.lobby.proto.Message(msg)
 		case <-poll:
-			if cpu, _ := m.CPU(); cpu-cpu0 > t.Clock+grace {
-				return nil, match.Late(fmt.Sprintf("%s used %s of CPU time, past its clock of %s", b.lobby.who(), (cpu - cpu0).Round(time.Millisecond), t.Clock.Round(time.Millisecond)))
+			if err := overClock(m, cpu0, t.Clock, b.lobby.who()); err != nil {
+				return nil, err
 			}
 		case <-timer.C:
 			return nil, match.Late(fmt.Sprintf("%s did not answer within %s", b.lobby.who(), wait.Round(time.Millisecond)))

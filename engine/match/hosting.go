@@ -67,6 +67,9 @@ const (
 	CPUGuardMore = 10 * time.Second
 )
 
+// CPUWait is the wall-clock guard of a move whose CPU clock allows clock.
+func CPUWait(clock time.Duration) time.Duration { return clock*CPUGuard + CPUGuardMore }
+
 // DefaultConnectWait is the wait for a started program to connect: it
 // has only to start, which Python with NumPy does in a second.
 const DefaultConnectWait = 20 * time.Second
