@@ -38,6 +38,14 @@ func ParseRuntimes(s string) (Runtimes, error) {
 	return rt, nil
 }
 
+// orDefault is rt, or DefaultRuntimes where none were given.
+func (rt Runtimes) orDefault() Runtimes {
+	if rt == nil {
+		return DefaultRuntimes
+	}
+	return rt
+}
+
 // Allows reports whether name is one of the runtimes.
 func (rt Runtimes) Allows(name string) bool { return slices.Contains(rt, name) }
 

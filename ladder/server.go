@@ -88,13 +88,6 @@ func (s *Server) Handler() http.Handler {
 	return s.boundBodies(securityHeaders(mux))
 }
 
-func (s *Server) runtimes() Runtimes {
-	if s.Runtimes == nil {
-		return DefaultRuntimes
-	}
-	return s.Runtimes
-}
-
 // PlayPath is where a ladder serves its playground.
 const PlayPath = "/play/"
 
@@ -335,7 +328,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	// .zip...), and it is said back quoted, never used as a path.
 	u, err := ReadUpload(baseName(h.Filename), data, r.FormValue("command"))
 	if err == nil {
-		err = u.CheckRuntime(s.runtimes())
+		err = u.CheckRuntime(s.Runtimes.orDefault())
 	}
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())

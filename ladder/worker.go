@@ -200,20 +200,13 @@ func (p Player) spec(prog *Program) (match.Spec, error) {
 				continue
 			}
 		}
-		if i == 0 && !p.runtimes().Allows(w) {
+		if i == 0 && !p.Runtimes.orDefault().Allows(w) {
 			return match.Spec{}, fmt.Errorf("version %d's command starts %q, neither a file of its upload nor a runtime this ladder allows", prog.Version, w)
 		}
 	}
 	spec, err := match.ParseSpec("cmd:" + strings.Join(words, " "))
 	spec.Upload = dir
 	return spec, err
-}
-
-func (p Player) runtimes() Runtimes {
-	if p.Runtimes == nil {
-		return DefaultRuntimes
-	}
-	return p.Runtimes
 }
 
 // unpacked is the folder of a version's files, unpacked once: into a
