@@ -254,7 +254,7 @@ func BenchmarkScheduleAt300(b *testing.B) {
 	for i := range 300 {
 		names = append(names, fmt.Sprintf("s%03d", i))
 	}
-	st.IssueTokens(ctx, names)
+	st.IssueTokens(ctx, NamesRoster(names...))
 	template, _ := gobot.Template("colosseum")
 	up, err := ReadUpload("bot.go", []byte(template), "")
 	if err != nil {

@@ -36,6 +36,7 @@ type Game struct {
 	Result   *match.Result `json:"result,omitempty"`
 	Points1  float64       `json:"points1"`
 	Failure  string        `json:"failure,omitempty"`
+	Host     bool          `json:"host,omitempty"` // the failure is the host's, not a version's
 	Faults   [2]string     `json:"faults,omitzero"`
 	Finished int64         `json:"finished,omitempty"`
 	// Tally counts the game's moves, thinking times and the moves the
@@ -119,6 +120,10 @@ type Outcome struct {
 	Broke [2]string `json:"broke,omitzero"`
 	// Tally counts the game's moves, times and replaced moves.
 	Tally *tournament.Entry `json:"tally,omitempty"`
+	// Host: the failure is the worker's host's (no Python, NumPy
+	// missing, a runtime not installed), not a version's: a check game
+	// that failed so refuses nothing for good, and the staff are told.
+	Host bool `json:"host,omitempty"`
 }
 
 // MaxReplay bounds a game's replay as the ladder keeps it.
@@ -135,8 +140,9 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 		return fmt.Errorf("a replay of %d bytes: the ladder keeps at most %s", len(o.Replay), sizeText(MaxReplay))
 	}
 	var g Game
+	var refused *Version
 	err := s.tx(ctx, func(t *sql.Tx) error {
-		g = Game{}
+		g, refused = Game{}, nil
 		err := t.QueryRow(`SELECT id, kind, p1, p2 FROM games WHERE lease = ? AND state = 'leased'`, lease).Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1])
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrLeaseGone
@@ -160,15 +166,17 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 			}
 			tally = string(b)
 		}
-		if _, err := t.Exec(`UPDATE games SET state = 'done', lease = '', result = ?, points1 = ?, failure = ?, fault1 = ?, fault2 = ?, replay = ?, finished = ?, tally = ? WHERE id = ?`,
-			result, points, o.Failure, o.Faults[0], o.Faults[1], o.Replay, now(), tally, g.ID); err != nil {
+		if _, err := t.Exec(`UPDATE games SET state = 'done', lease = '', result = ?, points1 = ?, failure = ?, fault1 = ?, fault2 = ?, replay = ?, finished = ?, tally = ?, host = ? WHERE id = ?`,
+			result, points, o.Failure, o.Faults[0], o.Faults[1], o.Replay, now(), tally, o.Host && o.Failure != "", g.ID); err != nil {
 			return err
 		}
 		if g.Kind != CheckGame {
 			return nil
 		}
-		state, reason := Ready, ""
+		state, reason, cause := Ready, "", ""
 		switch {
+		case o.Failure != "" && o.Host:
+			state, reason, cause = Refused, o.Failure, HostCause
 		case o.Failure != "":
 			state, reason = Refused, o.Failure
 		case o.Broke[0] != "":
@@ -180,8 +188,12 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 				}
 			}
 		}
-		if _, err := t.Exec(`UPDATE versions SET state = ?, reason = ? WHERE id = ? AND state = 'checking'`, state, reason, g.Seats[0]); err != nil {
+		if _, err := t.Exec(`UPDATE versions SET state = ?, reason = ?, cause = ? WHERE id = ? AND state = 'checking'`, state, reason, cause, g.Seats[0]); err != nil {
 			return err
+		}
+		if state == Refused {
+			refused = &Version{ID: g.Seats[0], Reason: reason, Cause: cause}
+			t.QueryRow(`SELECT student, number FROM versions WHERE id = ?`, g.Seats[0]).Scan(&refused.Student, &refused.Number)
 		}
 		if state == Ready {
 			// A new version plays first: the pairs queued were planned
@@ -195,7 +207,24 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 	if err == nil && g.Kind == LadderGame && o.Failure == "" {
 		s.recordPlayed(g.Seats[0], g.Seats[1], o.Result.Points(match.P1))
 	}
+	if err == nil && refused != nil {
+		s.logRefusal(*refused)
+	}
 	return err
+}
+
+// logRefusal says a refused version in the server's log: for the host's
+// fault, in the operator's words, with what to do.
+func (s *Store) logRefusal(v Version) {
+	if s.Log == nil {
+		return
+	}
+	if v.Cause == HostCause {
+		s.Log(fmt.Sprintf("could not check %s v%d, for want of something on the worker's host: %s. Fix the host, then re-check it on the staff page (/staff) or with arena ladder recheck -version %d; it does not count against the student.",
+			v.Student, v.Number, v.Reason, v.ID))
+		return
+	}
+	s.Log(fmt.Sprintf("refused %s v%d: %s", v.Student, v.Number, v.Reason))
 }
 
 // Games lists games by kind and state ("" for any), the earliest first.
@@ -207,7 +236,7 @@ func (s *Store) Games(ctx context.Context, kind, state string) ([]Game, error) {
 // alone otherwise: a JSON decoding a game, for 50,000 games, is most of
 // what the scheduler would spend).
 func (s *Store) games(ctx context.Context, kind, state string, full bool) ([]Game, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, p1, p2, seed, round, state, worker, result, points1, failure, fault1, fault2, finished, tally FROM games
+	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, p1, p2, seed, round, state, worker, result, points1, failure, host, fault1, fault2, finished, tally FROM games
 		WHERE (? = '' OR kind = ?) AND (? = '' OR state = ?) ORDER BY id`, kind, kind, state, state)
 	if err != nil {
 		return nil, err
@@ -217,7 +246,7 @@ func (s *Store) games(ctx context.Context, kind, state string, full bool) ([]Gam
 	for rows.Next() {
 		var g Game
 		var result, tally string
-		if err := rows.Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1], &g.Seed, &g.Round, &g.State, &g.Worker, &result, &g.Points1, &g.Failure, &g.Faults[0], &g.Faults[1], &g.Finished, &tally); err != nil {
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1], &g.Seed, &g.Round, &g.State, &g.Worker, &result, &g.Points1, &g.Failure, &g.Host, &g.Faults[0], &g.Faults[1], &g.Finished, &tally); err != nil {
 			return nil, err
 		}
 		if tally != "" && full {

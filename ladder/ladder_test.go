@@ -37,7 +37,7 @@ func newLadder(t *testing.T, names ...string) (*Store, map[string]string) {
 	if err := st.Setup("colosseum", "6", cfg); err != nil {
 		t.Fatal(err)
 	}
-	issued, err := st.IssueTokens(context.Background(), names)
+	issued, err := st.IssueTokens(context.Background(), NamesRoster(names...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -131,6 +131,7 @@ type RefusedRow struct {
 	Name    string `json:"name"`
 	Version int    `json:"version"`
 	Reason  string `json:"reason"`
+	Cause   string `json:"cause,omitempty"`
 }
 
 // Standings is the leaderboard: each student's latest ready version,
@@ -169,8 +170,11 @@ func (st *Standings) For(id Identity) *Standings {
 	out := *st
 	out.Refused = make([]RefusedRow, len(st.Refused))
 	for i, r := range st.Refused {
-		if r.Name != id.Student {
+		switch {
+		case r.Name != id.Student:
 			r.Reason = hiddenReason
+		case r.Cause == HostCause:
+			r.Reason = HostReason
 		}
 		out.Refused[i] = r
 	}
@@ -244,7 +248,7 @@ func (s *Store) Standings(ctx context.Context) (*Standings, error) {
 	for _, v := range sn.versions {
 		switch v.State {
 		case Refused:
-			st.Refused = append(st.Refused, RefusedRow{Name: v.Student, Version: v.Number, Reason: v.Reason})
+			st.Refused = append(st.Refused, RefusedRow{Name: v.Student, Version: v.Number, Reason: v.Reason, Cause: v.Cause})
 		case Checking:
 			st.Checking++
 		}
@@ -375,7 +379,7 @@ func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, err
 		if v.Student != name {
 			continue
 		}
-		l := VersionLine{Version: v, Ranked: sn.latest[name] == i && v.State == Ready}
+		l := VersionLine{Version: v.ForStudent(), Ranked: sn.latest[name] == i && v.State == Ready}
 		l.Games, l.Wins, l.Draws, l.Losses, l.Forfeits = sn.tally(v.ID)
 		if l.Rated = sn.fit.Rated(i); l.Rated {
 			l.Rating, l.Low, l.High = sn.interval(i)
@@ -444,10 +448,13 @@ func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, err
 			continue
 		}
 		result, reason := "failed", g.Failure
+		if g.Host {
+			reason = HostReason
+		}
 		if g.Result != nil {
 			result, reason = [3]string{"loss", "draw", "win"}[int(2*g.Result.Points(match.P1))], g.Result.Reason
 		}
-		p.Games = append(p.Games, GameLine{ID: g.ID, Version: p.Versions[line].Number, Seat: "P1 (check)", Opponent: "random",
+		p.Games = append(p.Games, GameLine{ID: g.ID, Version: p.Versions[line].Number, Seat: "check", Opponent: "random",
 			Result: result, Reason: reason, Replay: fmt.Sprintf("/api/ladder/games/%d/replay", g.ID)})
 	}
 	for _, m := range matchups {

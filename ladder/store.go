@@ -25,6 +25,9 @@ type Store struct {
 	// established (0: DefaultWidth); it is provisional until then, or
 	// until it has ProvisionalGames games.
 	Width float64
+	// Log, when set, is told what the staff should know: a version
+	// refused, and why; one the host could not check.
+	Log func(string)
 
 	db         *sql.DB
 	dir        string
@@ -37,11 +40,20 @@ type Store struct {
 // accepted whole or not at all.
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS students (name TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS students (name TEXT PRIMARY KEY); -- the entries: a team, or a student alone
+CREATE TABLE IF NOT EXISTS people (
+	id TEXT PRIMARY KEY,         -- the roster's id: what a grade book matches on
+	entry TEXT NOT NULL REFERENCES students(name),
+	name TEXT NOT NULL DEFAULT '',
+	email TEXT NOT NULL DEFAULT '',
+	section TEXT NOT NULL DEFAULT '',
+	lms_id TEXT NOT NULL DEFAULT '',
+	login TEXT NOT NULL DEFAULT ''
+);
 CREATE TABLE IF NOT EXISTS tokens (
 	hash TEXT PRIMARY KEY,
 	role TEXT NOT NULL,     -- student, staff or worker
-	student TEXT NOT NULL   -- the student's name; '' for staff and workers
+	student TEXT NOT NULL   -- the student's entry; '' for staff and workers
 );
 CREATE TABLE IF NOT EXISTS versions (
 	id INTEGER PRIMARY KEY,
@@ -119,6 +131,19 @@ var columns = []struct{ table, name, def string }{
 	// clock: the student's clock factor, an accommodation the staff give
 	// (1.5: half as much time again); 1 for none.
 	{"students", "clock", "REAL NOT NULL DEFAULT 1"},
+	// The roster's names for an entry: a student's name or a team's,
+	// its people's sections, and the pseudonym its student chose.
+	{"students", "display", "TEXT NOT NULL DEFAULT ''"},
+	{"students", "section", "TEXT NOT NULL DEFAULT ''"},
+	{"students", "pseudonym", "TEXT NOT NULL DEFAULT ''"},
+	// person: a student's token's holder, by the roster's id (a team's
+	// people each have one).
+	{"tokens", "person", "TEXT NOT NULL DEFAULT ''"},
+	// cause: "host" where a version was refused for want of something on
+	// the worker's host (its reason is the staff's).
+	{"versions", "cause", "TEXT NOT NULL DEFAULT ''"},
+	// host: the game's failure is the worker's host's, not a version's.
+	{"games", "host", "INTEGER NOT NULL DEFAULT 0"},
 }
 
 func migrate(db *sql.DB) error {

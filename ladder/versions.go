@@ -27,6 +27,26 @@ type Version struct {
 	Size      int64  `json:"size"`
 	State     string `json:"state"`
 	Reason    string `json:"reason,omitempty"`
+	// Cause is HostCause where the version was refused for want of
+	// something on the host, not for anything in it: its Reason is for
+	// the staff, and its student reads HostReason.
+	Cause string `json:"cause,omitempty"`
+}
+
+// HostCause marks a refusal that is the host's fault.
+const HostCause = "host"
+
+// HostReason is what a student reads of a refusal that is the host's
+// fault.
+const HostReason = "the ladder could not check your version: the staff have been told"
+
+// ForStudent is the version as its student reads it: a refusal for the
+// host's fault says so, not the operator's words.
+func (v Version) ForStudent() Version {
+	if v.Cause == HostCause {
+		v.Reason = HostReason
+	}
+	return v
 }
 
 // The bounds on submitting: a student's versions in an hour.
@@ -76,7 +96,7 @@ func (s *Store) Submit(ctx context.Context, student string, u *Upload) (Version,
 // Versions lists versions: a student's (student given) or everyone's,
 // the earliest first.
 func (s *Store) Versions(ctx context.Context, student string) ([]Version, error) {
-	q := `SELECT id, student, number, submitted, kind, command, digest, size, state, reason FROM versions`
+	q := `SELECT id, student, number, submitted, kind, command, digest, size, state, reason, cause FROM versions`
 	var args []any
 	if student != "" {
 		q += ` WHERE student = ?`
@@ -90,7 +110,7 @@ func (s *Store) Versions(ctx context.Context, student string) ([]Version, error)
 	var out []Version
 	for rows.Next() {
 		var v Version
-		if err := rows.Scan(&v.ID, &v.Student, &v.Number, &v.Submitted, &v.Kind, &v.Command, &v.Digest, &v.Size, &v.State, &v.Reason); err != nil {
+		if err := rows.Scan(&v.ID, &v.Student, &v.Number, &v.Submitted, &v.Kind, &v.Command, &v.Digest, &v.Size, &v.State, &v.Reason, &v.Cause); err != nil {
 			return nil, err
 		}
 		out = append(out, v)
@@ -103,4 +123,36 @@ func (s *Store) Files(ctx context.Context, id int64) ([]byte, error) {
 	var files []byte
 	err := s.db.QueryRowContext(ctx, `SELECT files FROM versions WHERE id = ?`, id).Scan(&files)
 	return files, err
+}
+
+// ErrNotRefused is a re-check of a version that was not refused.
+var ErrNotRefused = errors.New("only a refused version is checked again")
+
+// Recheck checks a refused version again (after the staff fixed what
+// the host lacked): it is checking once more, with a check game queued.
+// It is no new submission: it counts against no student's hour.
+func (s *Store) Recheck(ctx context.Context, id int64) (Version, error) {
+	var v Version
+	err := s.tx(ctx, func(t *sql.Tx) error {
+		err := t.QueryRow(`SELECT student, number, state FROM versions WHERE id = ?`, id).Scan(&v.Student, &v.Number, &v.State)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("no version %d", id)
+		}
+		if err != nil {
+			return err
+		}
+		if v.State != Refused {
+			return fmt.Errorf("%s v%d is %s: %w", v.Student, v.Number, v.State, ErrNotRefused)
+		}
+		if _, err := t.Exec(`UPDATE versions SET state = 'checking', reason = '', cause = '' WHERE id = ?`, id); err != nil {
+			return err
+		}
+		var checks int
+		t.QueryRow(`SELECT count(*) FROM games WHERE kind = 'check' AND p1 = ?`, id).Scan(&checks)
+		// The same seed as its first check: the same game, played again.
+		_, err = t.Exec(`INSERT INTO games (kind, p1, p2, seed, round, state) VALUES ('check', ?, 0, ?, ?, 'queued')`, id, id, checks)
+		return err
+	})
+	v.ID, v.State = id, Checking
+	return v, err
 }

@@ -29,6 +29,9 @@ type Work struct {
 // Program is a version as a worker plays it.
 type Program struct {
 	Version int64  `json:"version"`
+	// Name is the version as its student knows it ("alice v3"), for what
+	// the worker says of it.
+	Name    string `json:"name"`
 	Kind    string `json:"kind"`
 	Command string `json:"command,omitempty"`
 	Digest  string `json:"digest"`
@@ -62,10 +65,13 @@ func (s *Store) Work(ctx context.Context, l *Lease) (*Work, error) {
 			continue
 		}
 		p := &Program{Version: id}
-		err := s.db.QueryRowContext(ctx, `SELECT v.kind, v.command, v.digest, v.files, s.clock FROM versions v JOIN students s ON s.name = v.student WHERE v.id = ?`, id).Scan(&p.Kind, &p.Command, &p.Digest, &p.Files, &p.Clock)
+		var student string
+		var number int
+		err := s.db.QueryRowContext(ctx, `SELECT v.student, v.number, v.kind, v.command, v.digest, v.files, s.clock FROM versions v JOIN students s ON s.name = v.student WHERE v.id = ?`, id).Scan(&student, &number, &p.Kind, &p.Command, &p.Digest, &p.Files, &p.Clock)
 		if err != nil {
 			return nil, fmt.Errorf("version %d: %v", id, err)
 		}
+		p.Name = fmt.Sprintf("%s v%d", student, number)
 		w.Seats[side] = p
 	}
 	return w, nil
@@ -126,7 +132,7 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 		setup.Players[side] = match.Spec{Name: "random"}
 		if prog != nil {
 			if setup.Players[side], err = p.spec(prog); err != nil {
-				return Outcome{Failure: err.Error()}
+				return Outcome{Failure: p.words(w, err)}
 			}
 			if prog.Clock > 1 && prog.Clock <= match.MaxClockFactor {
 				setup.ClockFactor[side] = prog.Clock
@@ -136,9 +142,9 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 	rec, err := match.Play(ctx, setup)
 	if err != nil {
 		if ctx.Err() != nil {
-			return Outcome{Failure: "the worker stopped: " + ctx.Err().Error()}
+			return Outcome{Failure: "the worker stopped: " + ctx.Err().Error(), Host: true}
 		}
-		return Outcome{Failure: err.Error()}
+		return Outcome{Failure: p.words(w, err), Host: match.HostFault(err)}
 	}
 	var buf bytes.Buffer
 	if err := match.SaveReplay(&buf, rec); err != nil {
@@ -152,7 +158,43 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 	tally.Result = nil // the result has a column of its own
 	o := Outcome{Result: rec.Result, Replay: replay, Tally: &tally}
 	o.Faults, o.Broke = faults(rec)
+	for side := range 2 {
+		o.Faults[side], o.Broke[side] = p.clean(w, o.Faults[side]), p.clean(w, o.Broke[side])
+	}
+	o.Result.Reason = p.clean(w, o.Result.Reason)
+	for i := range o.Result.Forfeits {
+		o.Result.Forfeits[i].Reason = p.clean(w, o.Result.Forfeits[i].Reason)
+	}
 	return o
+}
+
+// words says a game's failure as its students read it: each seat named
+// by its version ("alice v3", not P1), and no folder of this worker's
+// (a compiler's bot.go:12:2, not the unpacked folder's whole path).
+func (p Player) words(w *Work, err error) string {
+	msg := err.Error()
+	var se *match.StartError
+	if errors.As(err, &se) {
+		name := "random"
+		if prog := w.Seats[se.Side]; prog != nil {
+			name = prog.Name
+		}
+		msg = name + ": " + se.Err.Error()
+	}
+	return p.clean(w, msg)
+}
+
+// clean takes this worker's folders out of what a program said.
+func (p Player) clean(w *Work, msg string) string {
+	for _, prog := range w.Seats {
+		if prog == nil {
+			continue
+		}
+		dir := filepath.Join(p.Dir, "v"+strconv.FormatInt(prog.Version, 10)+"-"+prog.Digest)
+		msg = strings.ReplaceAll(msg, dir+string(filepath.Separator), "")
+		msg = strings.ReplaceAll(msg, dir, ".")
+	}
+	return msg
 }
 
 // faults are each side's first failure to answer in a record, and its
@@ -201,7 +243,7 @@ func (p Player) spec(prog *Program) (match.Spec, error) {
 			}
 		}
 		if i == 0 && !p.Runtimes.orDefault().Allows(w) {
-			return match.Spec{}, fmt.Errorf("version %d's command starts %q, neither a file of its upload nor a runtime this ladder allows", prog.Version, w)
+			return match.Spec{}, fmt.Errorf("%s: its command starts %q, neither a file of its upload nor a runtime this ladder allows", prog.Name, w)
 		}
 	}
 	spec, err := match.ParseSpec("cmd:" + strings.Join(words, " "))
@@ -227,7 +269,7 @@ func (p Player) unpacked(prog *Program) (string, error) {
 	os.Chmod(tmp, 0o755)
 	if err := Unpack(prog.Files, tmp); err != nil {
 		os.RemoveAll(tmp)
-		return "", fmt.Errorf("version %d's files: %v", prog.Version, err)
+		return "", fmt.Errorf("%s: its files: %v", prog.Name, err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		os.RemoveAll(tmp)

@@ -450,7 +450,12 @@ func newProcessBot(proto match.Protocol, cmd match.Spec, h match.Hosting) (match
 	spec.Args = args
 	p, err := startProcess(proto, spec, "the program")
 	if err != nil {
-		return nil, fmt.Errorf("cmd:%s: %w", command, err)
+		err = fmt.Errorf("cmd:%s: %w", command, err)
+		if errors.Is(err, exec.ErrNotFound) && !strings.ContainsAny(args[0], `/\`) {
+			// A runtime by name (python3, java) this host does not have.
+			err = &match.HostError{Err: err}
+		}
+		return nil, err
 	}
 	p.clockBy(h)
 	return p, nil

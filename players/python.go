@@ -82,7 +82,7 @@ func noPython(file string, python []string, from string) error {
 	if from != "" {
 		how = "given by " + from + "; name another"
 	}
-	return fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, strings.Join(python, " "), how)
+	return &match.HostError{Err: fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, strings.Join(python, " "), how)}
 }
 
 // readyWait bounds the runner's start: Python, NumPy and the agent's own
@@ -116,12 +116,15 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent match.Spec,
 	line, err := p.next(ctx, readyWait, nil)
 	var ready struct {
 		Type, Error string
+		Host        bool // the host's want (NumPy missing), not the agent's
 	}
 	switch {
 	case err != nil:
 		err = fmt.Errorf("py:%s: the runner did not start: %v", file, err)
 	case json.Unmarshal([]byte(line), &ready) != nil || (ready.Type != "ready" && ready.Type != "error"):
 		err = fmt.Errorf("py:%s: the runner said %q, not that it is ready (is %s Python 3?)", file, untrusted.Clip([]byte(line)), strings.Join(python, " "))
+	case ready.Type == "error" && ready.Host:
+		err = &match.HostError{Err: errors.New(ready.Error)}
 	case ready.Type == "error":
 		err = errors.New(ready.Error)
 	}

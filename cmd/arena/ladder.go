@@ -80,23 +80,32 @@ func runLadder(args []string, stdout, stderr io.Writer) error {
 func runLadderTokens(args []string, stdout io.Writer) error {
 	fs := newFlags("ladder tokens", stdout)
 	dir := fs.String("dir", "", "the ladder's `directory`")
-	roster := fs.String("roster", "", "the roster `file`: one student's name a line")
+	roster := fs.String("roster", "", "the roster `file`: a CSV with id,name,email,section,team columns (or a grade book's export), or one student's name a line")
+	student := fs.String("student", "", "issue only this student's token again, by their `id` (everyone else's keeps working)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *dir == "" || *roster == "" {
-		return usagef("-dir and -roster are required")
-	}
-	names, err := ladder.ReadRoster(*roster)
-	if err != nil {
-		return err
+	if *dir == "" || *roster == "" && *student == "" {
+		return usagef("arena ladder tokens -dir DIR -roster FILE (everyone's), or -dir DIR -student ID (one student's again)")
 	}
 	st, err := ladder.Open(*dir)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	issued, err := st.IssueTokens(context.Background(), names)
+	if *student != "" {
+		is, err := st.IssueToken(context.Background(), *student)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s %s\n", is.Name, is.Token)
+		return nil
+	}
+	r, err := ladder.ReadRoster(*roster)
+	if err != nil {
+		return err
+	}
+	issued, err := st.IssueTokens(context.Background(), r)
 	if err != nil {
 		return err
 	}
@@ -113,7 +122,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	gameName := fs.String("game", "", "the game (see 'arena games')")
 	preset := fs.String("preset", "", "the board: a preset config by `name` (default: the game's first)")
 	dir := fs.String("dir", "", "the ladder's `directory`: its database, and the programs its workers unpack")
-	roster := fs.String("roster", "", "the roster `file`: one student's name a line (give them tokens with arena ladder tokens)")
+	rosterFile := fs.String("roster", "", "the roster `file`: a CSV with id,name,email,section,team columns, or one student's name a line (give them tokens with arena ladder tokens)")
 	addr := fs.String("addr", "127.0.0.1:8080", "where to serve: beyond this machine, give -cert and -key, or -proxy behind an HTTPS proxy")
 	jobs := fs.Int("j", 0, "games this process plays at once (0: none here, workers elsewhere play them)")
 	width := fs.Float64("width", 100, "a version plays first until its 95% interval is narrower than this many Elo points")
@@ -131,7 +140,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if *dir == "" || *roster == "" || *gameName == "" {
+	if *dir == "" || *rosterFile == "" || *gameName == "" {
 		return usagef("-game, -dir and -roster are required")
 	}
 	if err := plainOK(*addr, *cert, *key, *proxy); err != nil {
@@ -151,7 +160,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	names, err := ladder.ReadRoster(*roster)
+	roster, err := ladder.ReadRoster(*rosterFile)
 	if err != nil {
 		return err
 	}
@@ -171,7 +180,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if err := st.Setup(*gameName, board.Name, cfg); err != nil {
 		return err
 	}
-	if err := st.AddStudents(context.Background(), names); err != nil {
+	if err := st.EnterRoster(context.Background(), roster); err != nil {
 		return err
 	}
 	// This server's own workers of an earlier run died with it: their
@@ -207,7 +216,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if *cert != "" {
 		scheme = "https"
 	}
-	fmt.Fprintf(stdout, "arena ladder: %s on %s, %d students, serving %s://%s/\n", *gameName, board.Name, len(names), scheme, ln.Addr())
+	fmt.Fprintf(stdout, "arena ladder: %s on %s, %s, serving %s://%s/\n", *gameName, board.Name, plural.S(len(roster), "student"), scheme, ln.Addr())
 	if !*proxy {
 		ln = ladder.LimitPerAddress(ln, ladder.PerAddress)
 	}

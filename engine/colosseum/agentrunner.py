@@ -141,7 +141,7 @@ def load(path, proto):
     try:
         import numpy
     except ImportError:
-        proto.send({"type": "error", "error": "NumPy is not installed for %s (Python %s): install it (python3 -m pip install numpy, or apt-get install python3-numpy), or name a Python that has it with -python or ARENA_PYTHON"
+        proto.send({"type": "error", "host": True, "error": "NumPy is not installed for %s (Python %s): install it (python3 -m pip install numpy, or apt-get install python3-numpy), or name a Python that has it with -python or ARENA_PYTHON"
                     % (sys.executable, sys.version.split()[0])})
         return None
     if not os.path.isfile(path):

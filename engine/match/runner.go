@@ -126,6 +126,22 @@ type StartError struct {
 func (e *StartError) Error() string { return e.Side.String() + ": " + e.Err.Error() }
 func (e *StartError) Unwrap() error { return e.Err }
 
+// HostError is a program that could not start for want of something
+// the host provides, not for anything in the program: no Python, NumPy
+// missing for it, a runtime not installed. A class ladder tells its
+// staff, and checks the version again once the host is fixed, not
+// counting it against its student.
+type HostError struct{ Err error }
+
+func (e *HostError) Error() string { return e.Err.Error() }
+func (e *HostError) Unwrap() error { return e.Err }
+
+// HostFault reports whether err is, or wraps, a HostError.
+func HostFault(err error) bool {
+	var h *HostError
+	return errors.As(err, &h)
+}
+
 // NewRunner checks the setup, makes the bots and the initial state.
 func NewRunner(s Setup) (*Runner, error) {
 	rec, err := s.start()
