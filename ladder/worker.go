@@ -28,7 +28,7 @@ type Work struct {
 
 // Program is a version as a worker plays it.
 type Program struct {
-	Version int64  `json:"version"`
+	Version int64 `json:"version"`
 	// Name is the version as its student knows it ("alice v3"), for what
 	// the worker says of it.
 	Name    string `json:"name"`
