@@ -167,7 +167,7 @@ func TestLadderInTheBrowser(t *testing.T) {
 	}
 	shoot(t, ctx, "ladder-leaderboard")
 	page := text(t, ctx, ts.URL+"/students/alice")
-	for _, want := range []string{"v1", "ranked", "Matchups", "bob", "random"} {
+	for _, want := range []string{"v1", "ranked", "By opponent", "bob", "random"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("alice's page has no %q:\n%s", want, page)
 		}
@@ -197,13 +197,13 @@ func TestLadderInTheBrowser(t *testing.T) {
 
 // watchAGame opens alice's first game against bob from her page: the
 // ladder's playground loads, fetches the replay with her cookie, and
-// shows the game to its end with the thinking layer on.
+// shows the game paused at its first move with the thinking layer on.
 func watchAGame(t *testing.T, ctx context.Context) (replay string) {
 	t.Helper()
 	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		for (const tr of document.querySelectorAll("tr")) {
 			const td = tr.querySelectorAll("td");
-			if (td.length > 3 && td[3].textContent.includes("bob")) { return td[0].querySelector("a").href; }
+			if (td.length > 3 && td[2].textContent.includes("bob")) { return td[0].querySelector("a").href; }
 		}
 		return "";
 	})()`))
@@ -217,11 +217,13 @@ func watchAGame(t *testing.T, ctx context.Context) (replay string) {
 		t.Fatal(err)
 	}
 	var st struct {
-		View     string `json:"view"`
-		Done     bool   `json:"done"`
-		Thinking bool   `json:"thinking"`
-		Toast    string `json:"toast"`
-		Result   string `json:"result"`
+		View     string  `json:"view"`
+		Done     bool    `json:"done"`
+		Thinking bool    `json:"thinking"`
+		Toast    string  `json:"toast"`
+		Turn     float64 `json:"turn"`
+		Computed int     `json:"computed"`
+		Playing  bool    `json:"playing"`
 	}
 	guard := time.Now().Add(3 * time.Minute) // a guard against a stall, not a measure
 	for {
@@ -229,7 +231,7 @@ func watchAGame(t *testing.T, ctx context.Context) (replay string) {
 		if err == nil {
 			json.Unmarshal([]byte(raw), &st)
 		}
-		if st.View == "match" && st.Done {
+		if st.View == "match" && st.Turn == 1 && st.Computed > 1 {
 			break
 		}
 		if time.Now().After(guard) {
@@ -237,8 +239,8 @@ func watchAGame(t *testing.T, ctx context.Context) (replay string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if !st.Thinking || st.Result == "" {
-		t.Errorf("the replay opened without the thinking layer or a result: %+v", st)
+	if !st.Thinking || st.Playing {
+		t.Errorf("the replay opened without the thinking layer, or playing on from its first move: %+v", st)
 	}
 	shoot(t, ctx, "ladder-replay")
 	u, _ := url.Parse(href)

@@ -44,7 +44,7 @@ func (s *Store) Freeze(ctx context.Context, rounds int) error {
 		var frozen string
 		t.QueryRow(`SELECT value FROM meta WHERE key = 'frozen'`).Scan(&frozen)
 		if frozen != "" {
-			return errors.New("the ladder is frozen already (at " + frozen + ")")
+			return fmt.Errorf("%w already (at %s)", errFrozenAlready, frozen)
 		}
 		b, err := json.Marshal(plan)
 		if err != nil {
@@ -70,6 +70,9 @@ func (s *Store) Freeze(ctx context.Context, rounds int) error {
 		return nil
 	})
 }
+
+// errFrozenAlready is a second freeze.
+var errFrozenAlready = errors.New("the ladder is frozen")
 
 // finalPlan is the final round robin as arena tournament plans it: the
 // entrants are the students, in name order, each spec the version id

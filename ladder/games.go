@@ -74,9 +74,12 @@ func (s *Store) TakeLease(ctx context.Context, worker string, d time.Duration) (
 			ORDER BY CASE kind WHEN 'check' THEN 0 WHEN 'final' THEN 1 ELSE 2 END, id LIMIT 1`).
 			Scan(&g.ID, &g.Kind, &g.Seats[0], &g.Seats[1], &g.Seed, &g.Round)
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil
+			return noteWorker(t, worker, 0, at)
 		}
 		if err != nil {
+			return err
+		}
+		if err := noteWorker(t, worker, g.ID, at); err != nil {
 			return err
 		}
 		b := make([]byte, 16)

@@ -2,9 +2,13 @@ package ladder
 
 import (
 	"errors"
+	"fmt"
 	"html/template"
 	"math"
 	"net/http"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arena-playground/arena/internal/plural"
@@ -23,61 +27,92 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		}
 		return template.HTMLEscapeString(signed(x))
 	},
-	"pm":   func(lo, hi float64) string { return "±" + trimFloat((hi-lo)/2) },
-	"when": func(ms int64) string { return time.UnixMilli(ms).UTC().Format("Jan 2 15:04 UTC") },
+	"pm":    func(lo, hi float64) string { return "±" + trimFloat((hi-lo)/2) },
+	"when":  func(ms int64) string { return time.UnixMilli(ms).UTC().Format("Jan 2 15:04 UTC") },
+	"until": func(t time.Time, now int64) string { return untilText(t.Sub(time.UnixMilli(now))) },
+	"inc":   func(i int) int { return i + 1 },
+	"list":  func(xs ...string) []string { return xs },
+	"sub1":  func(x float64) float64 { return 1 - x },
+	"dec":   func(i int) int { return i - 1 },
+	"ago":   func(ms, now int64) string { return untilText(time.Duration(now-ms)*time.Millisecond) + " ago" },
 }).Parse(`
 {{define "head"}}<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.}}</title>
 <style>
-body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:12px;background:#0f172a;color:#e2e8f0}
+body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1000px;padding:12px;background:#0f172a;color:#e2e8f0}
 a{color:#a78bfa} table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
-th,td{padding:6px 8px;text-align:left;border-bottom:1px solid #334155} th{color:#94a3b8;font-weight:600}
-.num{text-align:right;white-space:nowrap} .nw{white-space:nowrap} .wrap{overflow-x:auto} .dim{color:#94a3b8} .bad{color:#f87171}
-input,button{font:inherit;padding:10px;min-height:44px;border-radius:8px;border:1px solid #475569;background:#1e293b;color:#e2e8f0}
-button{background:#a78bfa;color:#0f172a;border:0;font-weight:600} form.line{display:flex;gap:8px;flex-wrap:wrap}
-nav{display:flex;gap:16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} nav a{display:inline-block;padding:10px 0}
-@media (max-width:600px){.wide{display:none}}
-</style></head><body>{{end}}
+th,td{padding:6px 8px;text-align:left;border-bottom:1px solid #334155;vertical-align:top} th{color:#94a3b8;font-weight:600}
+.num{text-align:right;white-space:nowrap} .nw{white-space:nowrap} .wrap{overflow-x:auto} .dim{color:#94a3b8} .bad{color:#f87171} .ok{color:#4ade80} .warn{color:#fbbf24}
+.reason{overflow-wrap:anywhere;max-width:460px} .mine{background:#1e293b}
+input,button,select{font:inherit;padding:10px;min-height:44px;border-radius:8px;border:1px solid #475569;background:#1e293b;color:#e2e8f0}
+button{background:#a78bfa;color:#0f172a;border:0;font-weight:600} button.small{min-height:36px;padding:6px 10px} form.line{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+form.inline{display:inline} nav{display:flex;gap:16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} nav a{display:inline-block;padding:10px 0}
+.banner{background:#1e293b;border-left:4px solid #a78bfa;padding:8px 12px;margin:8px 0;border-radius:4px}
+.pager{display:flex;gap:12px;flex-wrap:wrap;align-items:center;margin:8px 0} svg text{fill:#94a3b8;font-size:11px}
+@media (max-width:600px){.wide{display:none}
+ table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:auto}
+ table.cards tr:first-child{display:none} table.cards tr{border:1px solid #334155;border-radius:8px;margin:8px 0;padding:4px 8px}
+ table.cards td{border:0;padding:3px 0;text-align:left;white-space:normal}
+ table.cards td[data-label]::before{content:attr(data-label) ": ";color:#94a3b8}
+ table.cards td.wide{display:none}}
+</style><script src="/ladder.js" defer></script></head>{{end}}
 
-{{define "nav"}}<nav><a href="/">Leaderboard</a>{{if .Student}}<a href="/students/{{.Student}}">My page</a><a href="/submit">Submit</a>{{end}}
-<form method="post" action="/signout"><button type="submit">Sign out</button></form></nav>{{end}}
+{{define "nav"}}<nav><a href="/">Leaderboard</a>{{if .ID.Student}}<a href="/students/{{.ID.Student}}">My page</a><a href="/submit">Submit</a>{{end}}{{if eq .ID.Role "staff"}}<a href="/staff">Staff</a>{{end}}
+<form method="post" action="/signout"><button type="submit">Sign out</button></form></nav>
+{{if .Frozen}}<p class="banner">Submissions are closed{{if .Deadline}} (the deadline was {{when .Deadline.At.UnixMilli}}){{end}}: the final round robin decides the ranking.</p>
+{{else if .Deadline}}<p class="banner">Deadline: <b>{{when .Deadline.At.UnixMilli}}</b>{{if .Deadline.Grace}} (submissions taken until {{when .Deadline.Closes.UnixMilli}}){{end}}, <b data-until="{{.Deadline.Closes.UnixMilli}}">{{until .Deadline.Closes .Now}}</b>. Then the ladder closes and a final round robin ranks everyone's last ready version.</p>{{end}}{{end}}
 
-{{define "signin"}}{{template "head" "Ladder: sign in"}}
+{{define "signin"}}{{template "head" "Ladder: sign in"}}<body>
 <h1>Class ladder</h1><p>Sign in with the token your course staff gave you.</p>
 <form class="line" method="post" action="/signin"><input name="token" type="password" autocomplete="current-password" placeholder="token" required size="36"><button type="submit">Sign in</button></form>
 {{if .}}<p class="bad">{{.}}</p>{{end}}</body></html>{{end}}
 
-{{define "leaderboard"}}{{template "head" "Ladder"}}{{template "nav" .ID}}
+{{define "leaderboard"}}{{template "head" "Ladder"}}<body>{{template "nav" .V}}
 <h1>{{.S.Title}} ladder{{if .S.Board}} <span class="dim">({{.S.Board}})</span>{{end}}</h1>
-<p class="dim">{{n .S.Played "game"}} played{{if .S.Checking}}; {{n .S.Checking "version"}} being checked{{end}}{{if .S.Frozen}}; <b>submissions are closed</b>{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game of the versions that played, with their 95% interval; a rating is provisional, and ranked after the established ones, until its interval is narrower than {{.S.Width}} Elo or it has {{.S.ProvisionalGames}} games. "=" marks a tie, "*" a provisional rating.</p>
-<div class="wrap"><table><tr><th class="num">#</th><th>name</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th><th class="wide">last submission</th></tr>
-{{range .S.Ranked}}<tr><td class="num">{{if .Tied}}={{end}}{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="/students/{{.Name}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} <span class="dim">v{{.Version}}</span></td>
-<td class="num">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{else}}<span class="dim">unrated</span>{{end}}{{if and .Rated .Provisional}}<span class="dim" title="provisional: ranked after the established ratings until its interval is narrow enough or it has played enough games">*<span class="wide"> (prov.)</span></span>{{end}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td class="wide dim">{{when .Submitted}}</td></tr>
-{{else}}<tr><td colspan="6" class="dim">No version plays yet.</td></tr>{{end}}</table></div>
-{{if .S.Refused}}<h2>Refused versions</h2><ul>{{range .S.Refused}}<li>{{.Name}} v{{.Version}}: <span class="bad">{{.Reason}}</span></li>{{end}}</ul>{{end}}
+<p class="dim">{{n .S.Played "game"}} played{{if .S.Checking}}; {{n .S.Checking "version"}} being checked{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game of the versions that played, with their 95% interval; a rating is provisional (*), and ranked after the established ones, until its interval is narrower than {{.S.Width}} Elo or it has {{.S.ProvisionalGames}} games. "=" marks a tie.</p>
+{{if .Sections}}<form class="line" method="get" action="/"><label>Section <select name="section"><option value="">all</option>{{range .Sections}}<option{{if eq . $.Section}} selected{{end}}>{{.}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>{{end}}
+<table class="cards"><tr><th class="num">#</th><th>name</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th>{{if eq .V.ID.Role "staff"}}<th class="wide">section</th>{{end}}<th class="wide">last submission</th></tr>
+{{range .S.Ranked}}<tr{{if .Mine}} class="mine"{{end}}><td class="num" data-label="rank">{{if .Tied}}={{end}}{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="/students/{{.Name}}">{{.Shown}}</a>{{else}}{{.Shown}}{{end}} <span class="dim">v{{.Version}}</span></td>
+<td class="num" data-label="rating">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{else}}<span class="dim">unrated</span>{{end}}{{if and .Rated .Provisional}}<span class="dim" title="provisional: ranked after the established ratings until its interval is narrow enough or it has played enough games">*<span class="wide"> (prov.)</span></span>{{end}}</td><td class="num" data-label="games">{{.Games}}</td><td class="nw" data-label="W-D-L">{{.Wins}}-{{.Draws}}-{{.Losses}}</td>{{if eq $.V.ID.Role "staff"}}<td class="wide">{{.Section}}</td>{{end}}<td class="wide dim">{{when .Submitted}}</td></tr>
+{{else}}<tr><td colspan="6" class="dim">No version plays yet.</td></tr>{{end}}</table>
+{{if .S.Hidden}}<p class="dim">{{n .S.Hidden "other entry"}} not shown: the staff show the top of the board and the three entries just ahead of yours.</p>{{end}}
+{{if .S.Refused}}<h2>Refused versions</h2><ul>{{range .S.Refused}}<li>{{.Name}} v{{.Version}}: <span class="bad reason">{{.Reason}}</span></li>{{end}}</ul>{{end}}
 </body></html>{{end}}
 
-{{define "student"}}{{template "head" .P.Name}}{{template "nav" .ID}}
-<h1>{{.P.Name}}</h1>
-<h2>Versions</h2><div class="wrap"><table><tr><th>version</th><th class="wide">submitted</th><th>state</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
-{{range .P.Versions}}<tr><td>v{{.Number}} <span class="dim wide">{{.Kind}} {{.Digest}}</span>{{if .Ranked}} <b>ranked</b>{{end}}</td><td class="dim wide">{{when .Submitted}}</td>
-<td>{{if eq .State "refused"}}<span class="bad">refused: {{.Reason}}</span>{{else}}{{.State}}{{end}}</td>
-<td class="num">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{end}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>
-{{if .Faults}}<tr><td colspan="6"><ul>{{range .Faults}}<li class="bad">{{.}}</li>{{end}}</ul></td></tr>{{end}}
-{{end}}</table></div>
-<h2>Matchups</h2><div class="wrap"><table><tr><th>opponent</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
-{{range .P.Matchups}}<tr><td>{{.Opponent}}</td><td class="num">{{.Games}}</td><td class="nw">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No games yet.</td></tr>{{end}}</table></div>
-<h2>Games</h2><div class="wrap"><table><tr><th>game</th><th class="wide">version</th><th>seat</th><th>opponent</th><th>result</th><th class="wide">why</th></tr>
-{{range .P.Games}}<tr><td>{{if $.Play}}<a href="{{watch .ID}}">{{.ID}}</a> <a class="dim" href="{{.Replay}}" download="ladder-game-{{.ID}}.json" title="download the replay">⤓</a>{{else}}<a href="{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a>{{end}}</td><td class="wide">v{{.Version}}</td><td>{{.Seat}}</td><td>{{.Opponent}}</td><td>{{.Result}}</td><td class="wide dim">{{.Reason}}</td></tr>{{end}}</table></div>
+{{define "student"}}{{template "head" .P.Name}}<body data-watch="/api/ladder/students/{{.P.Name}}">{{template "nav" .V}}
+<h1>{{.Shown}}</h1>
+{{if .Checking}}<p class="banner checking"><b>Checking your version.</b> It plays one game against the built-in random bot on one of the ladder's workers, in a box of its own; once it has played it without crashing, timing out or breaking the rules, it joins the ladder and its games begin. It usually takes under a minute ({{n .Queued "game"}} queued before it); this page shows the result on its own.</p>{{end}}
+<h2>Versions</h2><table class="cards"><tr><th>version</th><th class="wide">submitted</th><th>state</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
+{{range .P.Versions}}<tr><td data-label="version">v{{.Number}} <span class="dim">{{.Kind}}{{if .Command}} <code>{{.Command}}</code>{{end}}</span>{{if .Ranked}} <b>ranked</b>{{end}}</td><td class="dim wide">{{when .Submitted}}</td>
+<td data-label="state" class="reason">{{if eq .State "refused"}}<span class="bad">refused: {{.Reason}}</span>{{else if eq .State "checking"}}<span class="warn checking">checking</span>{{else}}<span class="ok">{{.State}}</span>{{end}}</td>
+<td class="num" data-label="rating">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{else}}<span class="dim">none yet</span>{{end}}</td><td class="num" data-label="games">{{.Games}}</td><td class="nw" data-label="W-D-L">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>
+{{if .Faults}}<tr><td colspan="6"><details><summary class="bad">{{n (len .Faults) "fault"}}: crashes, time-outs and forfeits</summary><ul>{{range .Faults}}<li class="bad reason">{{.}}</li>{{end}}</ul></details></td></tr>{{end}}
+{{end}}</table>
+{{if .Chart}}<h2>Rating by version</h2><div class="wrap">{{.Chart}}</div>{{end}}
+{{if .Pseudonyms}}<h2>Your name on the leaderboard</h2><p class="dim">Your classmates see you by a pseudonym: {{if .Pseudonym}}<b>{{.Pseudonym}}</b>{{else}}none chosen yet, so a number{{end}}.</p>
+<form class="line" method="post" action="/api/ladder/pseudonym"><input name="pseudonym" maxlength="24" placeholder="a pseudonym" value="{{.Pseudonym}}"><button type="submit">Keep it</button></form>{{end}}
+<h2>By opponent</h2><table class="cards"><tr><th>opponent</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
+{{range .P.Matchups}}<tr><td data-label="opponent"><a href="?opponent={{.Opponent}}#games">{{.Opponent}}</a></td><td class="num" data-label="games">{{.Games}}</td><td class="nw" data-label="W-D-L">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No games yet.</td></tr>{{end}}</table>
+<h2 id="games">Games{{if .Opponent}} against {{.Opponent}}{{end}} <span class="dim">({{.Total}})</span></h2>
+<form class="line" method="get" action="#games"><label>Opponent <select name="opponent"><option value="">any</option>{{range .P.Matchups}}<option{{if eq .Opponent $.Opponent}} selected{{end}}>{{.Opponent}}</option>{{end}}</select></label>
+<label>Result <select name="result"><option value="">any</option>{{range $r := .Results}}<option{{if eq $r $.Result}} selected{{end}}>{{$r}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>
+<table class="cards"><tr><th>game</th><th>version</th><th>opponent</th><th>result</th><th class="wide">why</th></tr>
+{{range .Games}}<tr><td data-label="game">{{if $.Play}}<a href="{{watch .ID}}">watch {{.ID}}</a> <a class="dim" href="{{.Replay}}" download="ladder-game-{{.ID}}.json" title="download the replay">⤓</a>{{else}}<a href="{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a>{{end}}</td><td data-label="version">v{{.Version}}{{if eq .Seat "check"}} <span class="dim">(its check)</span>{{else}} <span class="dim">as {{.Seat}}</span>{{end}}</td><td data-label="opponent">{{.Opponent}}</td><td data-label="result">{{.Result}}</td><td class="wide dim reason">{{.Reason}}</td></tr>{{else}}<tr><td colspan="5" class="dim">No game here.</td></tr>{{end}}</table>
+{{if gt .Pages 1}}<div class="pager">{{if gt .Page 1}}<a href="{{.PageURL (dec .Page)}}">← newer</a>{{end}}<span class="dim">page {{.Page}} of {{.Pages}}</span>{{if lt .Page .Pages}}<a href="{{.PageURL (inc .Page)}}">older →</a>{{end}}</div>{{end}}
 </body></html>{{end}}
 
-{{define "submit"}}{{template "head" "Submit a version"}}{{template "nav" .}}
+{{define "submit"}}{{template "head" "Submit a version"}}<body>{{template "nav" .}}
 <h1>Submit a version</h1>
-<p>A <code>.go</code> file (a go: bot, as <code>arena template</code> writes one), or your program's folder as a <code>.zip</code>, <code>.tar</code> or <code>.tar.gz</code> with the command that runs it in that folder (<code>python3 agent.py</code>, or <code>py:student_agent.py</code> for a Colosseum agent). At most 16 MB; each version first plays one game against random, and a version that crashes, times out or forfeits there is refused with the reason.</p>
+<p>A <code>.go</code> file (a go: bot, as <code>arena template</code> writes one), or your program's folder as a <code>.zip</code>, <code>.tar</code> or <code>.tar.gz</code> with the command that runs it in that folder (<code>python3 agent.py</code>, or <code>py:student_agent.py</code> for a Colosseum agent). At most 16 MB, and 12 versions an hour.</p>
+<p>Each version is first <b>checked</b>: it plays one game against the built-in random bot, usually within a minute. A version that crashes, times out or breaks the rules there is refused, with the reason on your page; one that passes joins the ladder, and your latest ready version is the one ranked.</p>
 <form method="post" action="/api/ladder/submit" enctype="multipart/form-data">
 <p><input type="file" name="file" required></p><p><input name="command" placeholder="command, for a program" size="40"></p>
 <input type="hidden" name="page" value="1"><p><button type="submit">Submit</button></p></form></body></html>{{end}}
+
+{{define "token"}}{{template "head" "A new token"}}<body><nav><a href="/staff">← Staff</a></nav>
+<h1>A new token for {{.Name}}</h1><p>Their old token no longer works; everyone else's still does. This is the one time it is shown: give it to them now.</p>
+<p><code style="font-size:20px;user-select:all">{{.Token}}</code></p></body></html>{{end}}
 `))
 
 // signed writes a rating with its sign, to whole points.
@@ -116,8 +151,40 @@ func render(w http.ResponseWriter, name string, data any) {
 	}
 }
 
+// untilText is a duration as a countdown says it: "in 2 d 03:04:05".
+func untilText(d time.Duration) string {
+	if d <= 0 {
+		return "now"
+	}
+	s := int64(d / time.Second)
+	out := fmt.Sprintf("%02d:%02d:%02d", s%86400/3600, s%3600/60, s%60)
+	if days := s / 86400; days > 0 {
+		out = fmt.Sprintf("%d d %s", days, out)
+	}
+	return "in " + out
+}
+
+// view is what every page's header reads: who reads it, and the
+// deadline it counts down to.
+type view struct {
+	ID       Identity
+	Deadline *Deadline
+	Frozen   bool
+	Now      int64
+}
+
+func (s *Server) view(id Identity) view {
+	v := view{ID: id, Now: time.Now().UnixMilli()}
+	if d, ok := s.Store.Deadline(); ok {
+		v.Deadline = &d
+	}
+	frozen, _ := s.Store.Meta("frozen")
+	v.Frozen = frozen != ""
+	return v
+}
+
 // leaderboard is the ladder's front page; the sign-in form without a
-// token.
+// token. ?section= shows one section's entries.
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	id, err := s.who(r)
 	if err != nil {
@@ -129,14 +196,70 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	entries, err := s.Store.Entries(r.Context())
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	section := r.URL.Query().Get("section")
+	var sections []string
+	for _, e := range entries {
+		for _, sec := range strings.Split(e.Section, ", ") {
+			if sec != "" && !slices.Contains(sections, sec) {
+				sections = append(sections, sec)
+			}
+		}
+	}
+	slices.Sort(sections)
+	board := st.View(id, entries, s.Pseudonyms, s.Top)
+	if section != "" {
+		var rows []Row
+		for _, row := range board.Ranked {
+			if slices.Contains(strings.Split(entries[row.Name].Section, ", "), section) {
+				rows = append(rows, row)
+			}
+		}
+		board.Ranked = rows
+	}
+	if s.Pseudonyms && id.Role != Staff {
+		sections = nil // a section would tell who a pseudonym is
+	}
 	render(w, "leaderboard", struct {
-		ID   Identity
-		S    *Standings
-		Open func(string) bool
-	}{id, st.For(id), id.MayRead})
+		V        view
+		S        *Standings
+		Open     func(string) bool
+		Sections []string
+		Section  string
+	}{s.view(id), board, id.MayRead, sections, section})
+}
+
+// gamesPerPage are the games a student's page lists at a time.
+const gamesPerPage = 25
+
+// studentData is a student's page.
+type studentData struct {
+	V                  view
+	P                  *StudentPage
+	Shown              string
+	Play               bool
+	Checking           bool
+	Queued             int
+	Chart              template.HTML
+	Pseudonyms         bool
+	Pseudonym          string
+	Games              []GameLine
+	Opponent, Result   string
+	Results            []string
+	Page, Pages, Total int
+}
+
+// PageURL is the page's address at page p, with its filter.
+func (d *studentData) PageURL(p int) string {
+	return fmt.Sprintf("?opponent=%s&result=%s&page=%d#games", urlQuery(d.Opponent), urlQuery(d.Result), p)
 }
 
 // studentPage is a student's page: their own, or any for the staff.
+// ?opponent= and ?result= filter its games, ?page= pages them.
 func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 	id, err := s.who(r)
 	if err != nil {
@@ -153,11 +276,100 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, err.Error())
 		return
 	}
-	render(w, "student", struct {
-		ID   Identity
-		P    *StudentPage
-		Play bool
-	}{id, p, s.Playground != nil})
+	entries := s.rename(r, id, p)
+	q := r.URL.Query()
+	d := &studentData{V: s.view(id), P: p, Shown: entries[name].Display, Play: s.Playground != nil, Chart: ratingChart(p.Versions),
+		Pseudonyms: s.Pseudonyms, Pseudonym: entries[name].Pseudonym, Opponent: q.Get("opponent"), Result: q.Get("result"),
+		Results: []string{"win", "draw", "loss", "failed"}}
+	if d.Shown == "" {
+		d.Shown = name
+	}
+	for _, v := range p.Versions {
+		d.Checking = d.Checking || v.State == Checking
+	}
+	if d.Checking {
+		st, _ := s.Store.Standings(r.Context())
+		if st != nil {
+			d.Queued = st.Queued
+		}
+	}
+	var games []GameLine
+	for _, g := range p.Games {
+		if (d.Opponent == "" || g.Opponent == d.Opponent || strings.HasPrefix(g.Opponent, d.Opponent+" v")) && (d.Result == "" || g.Result == d.Result) {
+			games = append(games, g)
+		}
+	}
+	d.Total = len(games)
+	d.Pages = max(1, (len(games)+gamesPerPage-1)/gamesPerPage)
+	d.Page, _ = strconv.Atoi(q.Get("page"))
+	d.Page = min(max(d.Page, 1), d.Pages)
+	d.Games = games[min(len(games), (d.Page-1)*gamesPerPage):min(len(games), d.Page*gamesPerPage)]
+	render(w, "student", d)
+}
+
+// rename names a student page's opponents as its reader may see them:
+// by their pseudonyms, where the ladder shows pseudonyms and the reader
+// is a student. It returns the entries' names.
+func (s *Server) rename(r *http.Request, id Identity, p *StudentPage) map[string]EntryInfo {
+	entries, _ := s.Store.Entries(r.Context())
+	if !s.Pseudonyms || id.Role == Staff {
+		return entries
+	}
+	shown := func(label string) string {
+		name, version, _ := strings.Cut(label, " v")
+		e, ok := entries[name]
+		if !ok {
+			return label // random
+		}
+		if version != "" {
+			return e.Shown(true) + " v" + version
+		}
+		return e.Shown(true)
+	}
+	for i := range p.Matchups {
+		p.Matchups[i].Opponent = shown(p.Matchups[i].Opponent)
+	}
+	for i := range p.Games {
+		p.Games[i].Opponent = shown(p.Games[i].Opponent)
+	}
+	return entries
+}
+
+// ratingChart draws each rated version's rating and its interval, in
+// the order submitted, as a small SVG (no script: the pages' policy).
+func ratingChart(vs []VersionLine) template.HTML {
+	var rated []VersionLine
+	for _, v := range vs {
+		if v.Rated {
+			rated = append(rated, v)
+		}
+	}
+	if len(rated) < 2 {
+		return ""
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range rated {
+		lo, hi = math.Min(lo, v.Low), math.Max(hi, v.High)
+	}
+	if hi-lo < 50 {
+		lo, hi = lo-25, hi+25
+	}
+	const width, height, left, pad = 600, 160, 44, 14
+	step := float64(width-left-pad) / float64(len(rated)-1)
+	y := func(e float64) float64 { return pad + (hi-e)/(hi-lo)*(height-2*pad) }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg viewBox="0 0 %d %d" width="100%%" style="max-width:%dpx" role="img" aria-label="rating by version">`, width, height+14, width)
+	fmt.Fprintf(&b, `<text x="0" y="%.0f">%s</text><text x="0" y="%.0f">%s</text>`, y(hi)+4, signed(hi), y(lo)+4, signed(lo))
+	var line []string
+	for i, v := range rated {
+		x := left + float64(i)*step
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#475569" stroke-width="3"/>`, x, x, y(v.Low), y(v.High))
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" fill="#a78bfa"><title>v%d: %s (%s to %s)</title></circle>`, x, y(v.Rating), v.Number, signed(v.Rating), signed(v.Low), signed(v.High))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">v%d</text>`, x, height+10, v.Number)
+		line = append(line, fmt.Sprintf("%.1f,%.1f", x, y(v.Rating)))
+	}
+	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#a78bfa" stroke-width="1.5"/></svg>`, strings.Join(line, " "))
+	return template.HTML(b.String())
 }
 
 func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
@@ -166,7 +378,7 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 		render(w, "signin", "")
 		return
 	}
-	render(w, "submit", id)
+	render(w, "submit", s.view(id))
 }
 
 // signIn keeps a valid token in a cookie: HttpOnly (no script reads it),

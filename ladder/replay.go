@@ -22,7 +22,10 @@ var ErrNoReplay = errors.New("no replay of this game")
 // opponent's wrote, as they do not see a refused version's reason: a
 // Python traceback quotes its source, and no student sees another's
 // code. The staff see it all.
-func (s *Store) ReplayFor(ctx context.Context, game int64, viewer Identity) ([]byte, error) {
+//
+// name, where not nil, names an entry as the viewer may see it (a
+// pseudonym); the viewer's own entry keeps its name.
+func (s *Store) ReplayFor(ctx context.Context, game int64, viewer Identity, name func(entry string) string) ([]byte, error) {
 	var data []byte
 	var seats [2]int64
 	err := s.db.QueryRowContext(ctx, `SELECT replay, p1, p2 FROM games WHERE id = ? AND state = 'done'`, game).Scan(&data, &seats[0], &seats[1])
@@ -46,7 +49,11 @@ func (s *Store) ReplayFor(ctx context.Context, game int64, viewer Identity) ([]b
 		if err := s.db.QueryRowContext(ctx, `SELECT student, number FROM versions WHERE id = ?`, v).Scan(&owners[side], &number); err != nil {
 			return nil, fmt.Errorf("game %d: version %d: %v", game, v, err)
 		}
-		rp.Players[side] = fmt.Sprintf("%s v%d", owners[side], number)
+		shown := owners[side]
+		if name != nil && owners[side] != viewer.Student {
+			shown = name(owners[side])
+		}
+		rp.Players[side] = fmt.Sprintf("%s v%d", shown, number)
 	}
 	if viewer.Role != Staff {
 		for side := range owners {

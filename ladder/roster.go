@@ -497,6 +497,21 @@ type EntryInfo struct {
 	Pseudonym string `json:"pseudonym,omitempty"`
 }
 
+// Shown is the entry's name as a classmate sees it: its roster name, or
+// where the ladder shows pseudonyms the one its student chose, else
+// "classmate" and four letters that stay the same all term and say
+// nothing of who it is.
+func (e EntryInfo) Shown(pseudonyms bool) string {
+	switch {
+	case !pseudonyms:
+		return e.Display
+	case e.Pseudonym != "":
+		return e.Pseudonym
+	}
+	h := sha256.Sum256([]byte("arena ladder pseudonym\x00" + e.Name))
+	return "classmate " + hex.EncodeToString(h[:2])
+}
+
 // Entries reads every entry's names, by key.
 func (s *Store) Entries(ctx context.Context) (map[string]EntryInfo, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT name, display, section, pseudonym FROM students`)

@@ -40,6 +40,16 @@ type Server struct {
 	// own files (nil: DefaultRuntimes).
 	Runtimes Runtimes
 
+	// Grading is how the exports mark (nil Rule: DefaultGradeRule; 0
+	// Max: 100), unless a request says otherwise.
+	Grading GradeOptions
+	// Pseudonyms: students see each other by the pseudonyms they chose
+	// (or "student N"), not by name; the staff always see names.
+	Pseudonyms bool
+	// Top: students see the board's first Top rows and the three just
+	// ahead of their own (0: the whole board); the staff see all.
+	Top int
+
 	// Proxy: an HTTPS proxy stands before the server (-proxy), and names
 	// each request's client in X-Forwarded-For.
 	Proxy bool
@@ -82,6 +92,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/ladder/accommodations", s.accommodate)
 	mux.HandleFunc("GET /api/ladder/final/report", s.finalReport)
 	mux.HandleFunc("GET /api/ladder/final/csv", s.finalCSV)
+	mux.HandleFunc("GET /staff", s.staffPage)
+	mux.HandleFunc("POST /api/ladder/versions/{id}/recheck", s.recheck)
+	mux.HandleFunc("POST /api/ladder/tokens", s.issueToken)
+	mux.HandleFunc("GET /api/ladder/export", s.export)
+	mux.HandleFunc("POST /api/ladder/pseudonym", s.pseudonym)
+	mux.HandleFunc("GET /ladder.js", serveScript)
 	if s.Playground != nil {
 		mux.Handle("GET /play/", playgroundHeaders(http.StripPrefix("/play", s.Playground)))
 	}
@@ -102,12 +118,16 @@ func playgroundHeaders(h http.Handler) http.Handler {
 	})
 }
 
-// watchURL opens a game's replay in the ladder's playground, the
-// thinking layer on: the replay is fetched from this site, with the
+// watchURL opens a game's replay in the ladder's playground at its first
+// move, paused, the thinking layer on (at its last turn the layer has
+// nothing to show): the replay is fetched from this site, with the
 // browser's cookie, so that a student's page opens their own games only.
 func watchURL(id int64) string {
-	return fmt.Sprintf("%s?replay=%s&thinking=1", PlayPath, url.QueryEscape(fmt.Sprintf("/api/ladder/games/%d/%s", id, replayFile(id))))
+	return fmt.Sprintf("%s?replay=%s&thinking=1&turn=1", PlayPath, url.QueryEscape(fmt.Sprintf("/api/ladder/games/%d/%s", id, replayFile(id))))
 }
+
+// urlQuery escapes a value for an address's query.
+func urlQuery(v string) string { return url.QueryEscape(v) }
 
 // replayFile is a game's replay's name as a file.
 func replayFile(id int64) string { return fmt.Sprintf("ladder-game-%d.json", id) }
@@ -233,6 +253,8 @@ func (s *Server) studentAPI(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, err.Error())
 		return
 	}
+	p.Games = p.Games[:min(len(p.Games), MaxPageGames)]
+	s.rename(r, id, p)
 	writeJSON(w, p)
 }
 
@@ -274,7 +296,16 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	data, err := s.Store.ReplayFor(r.Context(), gid, id)
+	var name func(string) string
+	if s.Pseudonyms && id.Role != Staff {
+		entries, err := s.Store.Entries(r.Context())
+		if err != nil {
+			fail(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		name = func(e string) string { return entries[e].Shown(true) }
+	}
+	data, err := s.Store.ReplayFor(r.Context(), gid, id, name)
 	if errors.Is(err, ErrNoReplay) {
 		fail(w, http.StatusNotFound, err.Error())
 		return
@@ -438,18 +469,27 @@ func (s *Server) freeze(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.need(w, r, true, Staff); !ok {
 		return
 	}
-	req := struct {
-		Rounds int `json:"rounds"`
-	}{Rounds: 2}
-	if err := json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&req); err != nil && err != io.EOF {
+	body, err := readRequest(w, r)
+	if err != nil {
 		fail(w, http.StatusBadRequest, "want {\"rounds\": N}: "+err.Error())
 		return
 	}
-	if err := s.Store.Freeze(r.Context(), req.Rounds); err != nil {
+	rounds := 2
+	if v := field(r, body, "rounds"); v != "" {
+		if rounds, err = strconv.Atoi(v); err != nil {
+			fail(w, http.StatusBadRequest, "want {\"rounds\": N}: "+err.Error())
+			return
+		}
+	}
+	if err := s.Store.Freeze(r.Context(), rounds); err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	s.wake()
+	if body == nil {
+		backToStaff(w, r, "The ladder is frozen: submissions are closed and the final round robin is queued.")
+		return
+	}
 	w.WriteHeader(http.StatusNoContent)
 }
 

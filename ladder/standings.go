@@ -106,7 +106,12 @@ type Row struct {
 	Rated       bool `json:"rated"`
 	Provisional bool `json:"provisional"`
 	Tied        bool `json:"tied"`
-	id          int64
+	// Shown is the entry as the reader sees it named: the roster's name
+	// (a student's or a team's), or a pseudonym; Section its people's.
+	Shown   string `json:"shown"`
+	Section string `json:"section,omitempty"`
+	Mine    bool   `json:"mine,omitempty"` // the reader's own entry
+	id      int64
 }
 
 // DefaultWidth is the interval a rating is established at, unless the
@@ -147,6 +152,9 @@ type Standings struct {
 	Checking int          `json:"checking"`
 	Queued   int          `json:"games_queued"`
 	Leased   int          `json:"games_leased"` // being played
+	// Hidden are the rows a student's view leaves out (the staff's
+	// choice: the top rows and the three ahead of theirs).
+	Hidden int `json:"hidden,omitempty"`
 	// Width and ProvisionalGames say when a rating is established.
 	Width            float64 `json:"width"`
 	ProvisionalGames int     `json:"provisional_games"`
@@ -177,6 +185,49 @@ func (st *Standings) For(id Identity) *Standings {
 			r.Reason = HostReason
 		}
 		out.Refused[i] = r
+	}
+	return &out
+}
+
+// View is the leaderboard as id reads it: for the staff, every row by
+// its roster name; for a student, as the ladder's staff chose: each row
+// by its pseudonym (the one its student chose, or "student N") where
+// pseudonyms is set, and only the first top rows and the three just
+// ahead of their own where top > 0 (their own always). Hidden counts the
+// rows left out.
+func (st *Standings) View(id Identity, entries map[string]EntryInfo, pseudonyms bool, top int) *Standings {
+	out := *st.For(id)
+	out.Ranked = make([]Row, 0, len(st.Ranked))
+	mine := -1
+	for i, r := range st.Ranked {
+		if r.Name == id.Student {
+			mine = i
+		}
+	}
+	for i, r := range st.Ranked {
+		e := entries[r.Name]
+		r.Shown, r.Section, r.Mine = e.Display, e.Section, i == mine
+		if r.Shown == "" {
+			r.Shown = r.Name
+		}
+		if id.Role != Staff {
+			if pseudonyms && !r.Mine {
+				r.Shown = e.Shown(true)
+			}
+			if top > 0 && i >= top && !(mine >= 0 && i >= mine-3 && i <= mine) {
+				out.Hidden++
+				continue
+			}
+			r.Section = ""
+		}
+		out.Ranked = append(out.Ranked, r)
+	}
+	if id.Role != Staff && pseudonyms {
+		for i := range out.Refused {
+			if out.Refused[i].Name != id.Student {
+				out.Refused[i].Name = "a student"
+			}
+		}
 	}
 	return &out
 }
@@ -349,7 +400,8 @@ type StudentPage struct {
 	Games    []GameLine    `json:"games"`
 }
 
-// MaxPageGames is how many of the latest games a student's page lists.
+// MaxPageGames is how many of the latest games a student's page lists
+// through the API (the page itself pages through them all).
 const MaxPageGames = 200
 
 // StudentPage reads a student's page.
@@ -430,7 +482,7 @@ func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, err
 		default:
 			m.Losses++
 		}
-		if len(p.Games) < MaxPageGames {
+		{
 			p.Games = append(p.Games, GameLine{ID: g.ID, Version: sn.versions[sn.index[me]].Number, Seat: match.Side(side).String(),
 				Opponent: label(them), Result: result, Reason: g.Result.Reason, Replay: fmt.Sprintf("/api/ladder/games/%d/replay", g.ID)})
 		}
@@ -444,7 +496,7 @@ func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, err
 	for k := len(checks) - 1; k >= 0; k-- {
 		g := checks[k]
 		line, ok := mine[g.Seats[0]]
-		if !ok || len(p.Games) >= MaxPageGames {
+		if !ok {
 			continue
 		}
 		result, reason := "failed", g.Failure

@@ -88,6 +88,11 @@ CREATE TABLE IF NOT EXISTS games (
 	replay BLOB,
 	finished INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS workers (
+	name TEXT PRIMARY KEY,
+	seen INTEGER NOT NULL,            -- its last request for a game, Unix milliseconds
+	game INTEGER NOT NULL DEFAULT 0   -- the last game it took
+);
 CREATE INDEX IF NOT EXISTS games_state ON games (state, id);
 CREATE INDEX IF NOT EXISTS games_p1 ON games (p1);
 CREATE INDEX IF NOT EXISTS games_p2 ON games (p2);

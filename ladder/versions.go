@@ -63,11 +63,12 @@ var ErrFrozen = errors.New("the ladder is frozen: the deadline has passed, and n
 // versions an hour.
 func (s *Store) Submit(ctx context.Context, student string, u *Upload) (Version, error) {
 	v := Version{Student: student, Submitted: now(), Kind: u.Kind, Command: u.Command, Digest: u.Digest(), Size: u.Size, State: Checking}
+	deadline, hasDeadline := s.Deadline() // read before the transaction: the store has one connection
 	err := s.tx(ctx, func(t *sql.Tx) error {
 		var frozen string
 		t.QueryRow(`SELECT value FROM meta WHERE key = 'frozen'`).Scan(&frozen)
-		if frozen != "" {
-			return ErrFrozen
+		if err := closed(frozen, time.UnixMilli(v.Submitted), deadline, hasDeadline); err != nil {
+			return err
 		}
 		var recent int
 		if err := t.QueryRow(`SELECT count(*) FROM versions WHERE student = ? AND submitted > ?`, student, v.Submitted-time.Hour.Milliseconds()).Scan(&recent); err != nil {
