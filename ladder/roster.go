@@ -183,8 +183,9 @@ func readCSVRoster(path string, data []byte) (Roster, error) {
 	}
 	col := map[string]int{}
 	for i, h := range header {
-		if k, ok := rosterColumns[strings.ToLower(strings.TrimSpace(h))]; ok {
-			if _, twice := col[k]; !twice {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if k, ok := rosterColumns[h]; ok {
+			if _, twice := col[k]; !twice || h == "sis user id" { // Canvas's SIS id over its own ID
 				col[k] = i
 			}
 		}

@@ -5,14 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"mime/multipart"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -27,13 +30,15 @@ import (
 
 // ladderCommands are arena ladder's subcommands, a line each.
 var ladderCommands = [][2]string{
-	{"tokens", "issue the roster's tokens, and the staff's and the workers' (-dir DIR -roster FILE)"},
-	{"serve", "serve the ladder's pages and API, schedule its games, play them with -j N (-game NAME -dir DIR -roster FILE)"},
+	{"tokens", "issue the roster's tokens, and the staff's and the workers' (-dir DIR -roster FILE); one student's again (-dir DIR -student ID)"},
+	{"serve", "serve the ladder's pages and API, schedule its games, play them with -j N (-game NAME -dir DIR -roster FILE [-deadline T])"},
 	{"submit", "send a version: a .go file, or a program's folder and its command (-server URL -token T FILE|DIR)"},
 	{"work", "play the ladder's games on this machine, every program in its box (-server URL -token W [-j N])"},
 	{"freeze", "close submissions and queue the final round robin (-server URL -token STAFF [-rounds N])"},
 	{"final", "write the final's report and its CSV once its games are played (-server URL -token STAFF -o FILE.html -csv FILE.csv [-wait])"},
 	{"accommodate", "stretch one student's clock in their games (-server URL -token STAFF -student NAME -clock 1.5)"},
+	{"recheck", "check a refused version again once the host is fixed, not counting against its student (-server URL -token STAFF -version ID)"},
+	{"export", "write the grades for a grade book (-server URL -token STAFF -format gradescope|canvas|moodle|csv -o FILE [-grade RULE])"},
 }
 
 // ladderUsage lists the subcommands.
@@ -70,6 +75,10 @@ func runLadder(args []string, stdout, stderr io.Writer) error {
 		return runLadderFinal(args[1:], stdout)
 	case "accommodate":
 		return runLadderAccommodate(args[1:], stdout)
+	case "recheck":
+		return runLadderRecheck(args[1:], stdout)
+	case "export":
+		return runLadderExport(args[1:], stdout)
 	}
 	ladderUsage(stderr)
 	return usagef("no subcommand %q", args[0])
@@ -133,12 +142,31 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway")
 	runtimesFlag := fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)")
+	deadline := fs.String("deadline", "", "when submissions close on their own and the final round robin is queued, as `2026-12-15T23:59:00-05:00` (none: the staff freeze the ladder)")
+	grace := fs.Duration("grace", 0, "submissions are still taken this long after the deadline")
+	rounds := fs.Int("rounds", 2, "rounds of the final round robin queued at the deadline")
+	gradeRule := fs.String("grade", ladder.DefaultGradeRule, "the exports' grade `rule`: an expression of points, games, wins, draws, losses, rank, entrants, rating, panel_points, panel_games; or rank bands, as rank:1-3=100,4-10=90,*=70")
+	gradeMax := fs.Float64("max", 100, "what a grade is out of")
+	panel := fs.String("panel", "", "the reference panel: roster `entries` the staff submit for, graded by no one and graded against (comma-separated)")
+	pseudonyms := fs.Bool("pseudonyms", false, "students see each other by pseudonyms (each picks theirs on their page), not names")
+	top := fs.Int("top", 0, "students see the board's first `N` rows and the three just ahead of their own (0: the whole board)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	runtimes, err := ladder.ParseRuntimes(*runtimesFlag)
 	if err != nil {
 		return usageError{err}
+	}
+	rule, err := ladder.ParseGradeRule(*gradeRule)
+	if err != nil {
+		return usageError{err}
+	}
+	var dl ladder.Deadline
+	if *deadline != "" {
+		if dl.At, err = time.Parse(time.RFC3339, *deadline); err != nil {
+			return usagef("-deadline %q: want a time with its zone, as 2026-12-15T23:59:00-05:00", *deadline)
+		}
+		dl.Grace, dl.Rounds = *grace, *rounds
 	}
 	if *dir == "" || *rosterFile == "" || *gameName == "" {
 		return usagef("-game, -dir and -roster are required")
@@ -183,6 +211,12 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if err := st.EnterRoster(context.Background(), roster); err != nil {
 		return err
 	}
+	if *deadline != "" {
+		if err := st.SetDeadline(dl); err != nil {
+			return usageError{err}
+		}
+	}
+	st.Log = func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) }
 	// This server's own workers of an earlier run died with it: their
 	// games go back to the queue now, not when their leases end.
 	if n, err := st.ReleaseLeases(context.Background(), "local-"); err != nil {
@@ -193,12 +227,15 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	wake := make(chan struct{}, 1)
-	srv := &ladder.Server{Store: st, Width: *width, Lease: *lease, Runtimes: runtimes, Proxy: *proxy, Wake: func() {
+	wakeUp := func() {
 		select {
 		case wake <- struct{}{}:
 		default:
 		}
-	}}
+	}
+	srv := &ladder.Server{Store: st, Width: *width, Lease: *lease, Runtimes: runtimes, Proxy: *proxy, Wake: wakeUp,
+		Grading: ladder.GradeOptions{Rule: rule, Max: *gradeMax, Panel: splitList(*panel)}, Pseudonyms: *pseudonyms, Top: *top}
+	go st.KeepDeadline(ctx, st.Log, wakeUp)
 	if pageFiles != nil {
 		site, err := page.Load(pageFiles)
 		if err != nil {
@@ -503,5 +540,90 @@ func runLadderFinal(args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", w.file)
 	}
+	return nil
+}
+
+// splitList is a comma-separated list's items, trimmed, none empty.
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// staffFlags are the flags every staff command takes: the server and
+// the staff's token (or $ARENA_LADDER_TOKEN).
+func staffFlags(fs *flag.FlagSet) (server, token *string) {
+	return fs.String("server", "", "the ladder's `URL`"), fs.String("token", "", "the staff's token (or $ARENA_LADDER_TOKEN)")
+}
+
+// runLadderRecheck checks a refused version again.
+func runLadderRecheck(args []string, stdout io.Writer) error {
+	fs := newFlags("ladder recheck", stdout)
+	server, token := staffFlags(fs)
+	version := fs.Int64("version", 0, "the version's `id`, as the staff page and the server's log name it")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("ARENA_LADDER_TOKEN")
+	}
+	if *server == "" || *token == "" || *version <= 0 {
+		return usagef("arena ladder recheck -server URL -token STAFF -version ID")
+	}
+	answer, err := staffRequest("POST", *server, *token, fmt.Sprintf("/api/ladder/versions/%d/recheck", *version), strings.NewReader("{}"))
+	if err != nil {
+		return err
+	}
+	var v ladder.Version
+	json.Unmarshal(answer, &v)
+	fmt.Fprintf(stdout, "%s v%d is being checked again (one game against random); it does not count against %s\n", v.Student, v.Number, v.Student)
+	return nil
+}
+
+// runLadderExport writes the grades for a grade book.
+func runLadderExport(args []string, stdout io.Writer) error {
+	fs := newFlags("ladder export", stdout)
+	server, token := staffFlags(fs)
+	format := fs.String("format", "csv", "gradescope (a zip of ID/results.json), canvas, moodle or csv")
+	out := fs.String("o", "", "the `file` to write")
+	rule := fs.String("grade", "", "the grade rule (default: the server's -grade)")
+	maxGrade := fs.Float64("max", 0, "what a grade is out of (default: the server's -max)")
+	panel := fs.String("panel", "", "the reference panel's entries, comma-separated (default: the server's -panel)")
+	assignment := fs.String("assignment", "", "the grade book's column: an assignment's name (Canvas: \"Name (ID)\" matches assignment ID)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("ARENA_LADDER_TOKEN")
+	}
+	if *server == "" || *token == "" || *out == "" {
+		return usagef("arena ladder export -server URL -token STAFF -format gradescope|canvas|moodle|csv -o FILE")
+	}
+	if *rule != "" {
+		if _, err := ladder.ParseGradeRule(*rule); err != nil {
+			return usageError{err}
+		}
+	}
+	q := url.Values{"format": {*format}}
+	for k, v := range map[string]string{"grade": *rule, "panel": *panel, "assignment": *assignment} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	if *maxGrade > 0 {
+		q.Set("max", strconv.FormatFloat(*maxGrade, 'f', -1, 64))
+	}
+	data, err := staffRequest("GET", *server, *token, "/api/ladder/export?"+q.Encode(), nil)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, *format)
 	return nil
 }
