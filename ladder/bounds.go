@@ -33,8 +33,11 @@ const (
 )
 
 // HTTPServer serves the ladder's handler with every wait bounded.
-func (s *Server) HTTPServer() *http.Server {
-	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: headerWait, ReadTimeout: uploadWait,
+func (s *Server) HTTPServer() *http.Server { return s.HTTPServerFor(s.Handler()) }
+
+// HTTPServerFor is HTTPServer for a handler of the server's: a course's.
+func (s *Server) HTTPServerFor(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: headerWait, ReadTimeout: uploadWait,
 		WriteTimeout: writeWait, IdleTimeout: idleWait, MaxHeaderBytes: 64 << 10}
 }
 
@@ -42,7 +45,7 @@ func (s *Server) HTTPServer() *http.Server {
 // server's BodyWait) to send its body, from when its headers arrived.
 func (s *Server) boundBodies(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !(r.Method == http.MethodPost && (r.URL.Path == "/api/ladder/submit" || r.URL.Path == "/api/ladder/result")) {
+		if !(r.Method == http.MethodPost && (strings.HasSuffix(r.URL.Path, "/api/ladder/submit") || r.URL.Path == "/api/ladder/result")) {
 			wait := bodyWait
 			if s.BodyWait > 0 {
 				wait = s.BodyWait

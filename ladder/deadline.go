@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/arena-playground/arena/internal/plural"
 )
 
 // A deadline that keeps itself: the staff name it once (arena ladder
@@ -87,7 +89,7 @@ func (s *Store) KeepDeadline(ctx context.Context, log func(string), done func())
 				err := s.Freeze(ctx, d.Rounds)
 				switch {
 				case err == nil:
-					log(fmt.Sprintf("the deadline (%s, grace %v) has passed: submissions are closed and the final round robin (%d rounds) is queued", d.At.Format(time.RFC3339), d.Grace, d.Rounds))
+					log(fmt.Sprintf("the deadline (%s, grace %v) has passed: submissions are closed and the final round robin (%s) is queued", d.At.Format(time.RFC3339), d.Grace, plural.S(d.Rounds, "round")))
 					if done != nil {
 						done()
 					}

@@ -19,8 +19,16 @@ import (
 // with its token once (a cookie); the pages show what the token may see.
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"watch": watchURL,
+	"watch": func(int64) string { return "" }, // each server's own: templates
+	"base":  func() string { return "" },
 	"n":     plural.S,
+	"nof":   plural.Of,
+	"stamp": func(rfc string) string {
+		if t, err := time.Parse(time.RFC3339, rfc); err == nil {
+			return t.UTC().Format("Jan 2 15:04 UTC")
+		}
+		return rfc
+	},
 	"elo": func(x float64) string {
 		if math.IsNaN(x) {
 			return "?"
@@ -40,7 +48,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.}}</title>
 <style>
-body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1000px;padding:12px;background:#0f172a;color:#e2e8f0}
+*{box-sizing:border-box} body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1000px;padding:12px;background:#0f172a;color:#e2e8f0}
 a{color:#a78bfa} table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{padding:6px 8px;text-align:left;border-bottom:1px solid #334155;vertical-align:top} th{color:#94a3b8;font-weight:600}
 .num{text-align:right;white-space:nowrap} .nw{white-space:nowrap} .wrap{overflow-x:auto} .dim{color:#94a3b8} .bad{color:#f87171} .ok{color:#4ade80} .warn{color:#fbbf24}
@@ -56,31 +64,31 @@ form.inline{display:inline} nav{display:flex;gap:16px;flex-wrap:wrap;align-items
  table.cards td{border:0;padding:3px 0;text-align:left;white-space:normal}
  table.cards td[data-label]::before{content:attr(data-label) ": ";color:#94a3b8}
  table.cards td.wide{display:none}}
-</style><script src="/ladder.js" defer></script></head>{{end}}
+</style><script src="{{base}}/ladder.js" defer></script></head>{{end}}
 
-{{define "nav"}}<nav><a href="/">Leaderboard</a>{{if .ID.Student}}<a href="/students/{{.ID.Student}}">My page</a><a href="/submit">Submit</a>{{end}}{{if eq .ID.Role "staff"}}<a href="/staff">Staff</a>{{end}}
-<form method="post" action="/signout"><button type="submit">Sign out</button></form></nav>
+{{define "nav"}}<nav>{{if .Course}}<a href="/">Ladders</a>{{else}}{{if .Home}}<a href="{{.Home}}">All ladders</a>{{end}}<a href="{{base}}/">Leaderboard</a>{{if .ID.Student}}<a href="{{base}}/students/{{.ID.Student}}">My page</a><a href="{{base}}/submit">Submit</a>{{end}}{{if eq .ID.Role "staff"}}<a href="{{base}}/staff">Staff</a>{{end}}{{end}}
+<form method="post" action="{{base}}/signout"><button type="submit" class="small">Sign out</button></form></nav>
 {{if .Frozen}}<p class="banner">Submissions are closed{{if .Deadline}} (the deadline was {{when .Deadline.At.UnixMilli}}){{end}}: the final round robin decides the ranking.</p>
 {{else if .Deadline}}<p class="banner">Deadline: <b>{{when .Deadline.At.UnixMilli}}</b>{{if .Deadline.Grace}} (submissions taken until {{when .Deadline.Closes.UnixMilli}}){{end}}, <b data-until="{{.Deadline.Closes.UnixMilli}}">{{until .Deadline.Closes .Now}}</b>. Then the ladder closes and a final round robin ranks everyone's last ready version.</p>{{end}}{{end}}
 
 {{define "signin"}}{{template "head" "Ladder: sign in"}}<body>
 <h1>Class ladder</h1><p>Sign in with the token your course staff gave you.</p>
-<form class="line" method="post" action="/signin"><input name="token" type="password" autocomplete="current-password" placeholder="token" required size="36"><button type="submit">Sign in</button></form>
+<form class="line" method="post" action="{{base}}/signin"><input name="token" type="password" autocomplete="current-password" placeholder="token" required size="36"><button type="submit">Sign in</button></form>
 {{if .}}<p class="bad">{{.}}</p>{{end}}</body></html>{{end}}
 
 {{define "leaderboard"}}{{template "head" "Ladder"}}<body>{{template "nav" .V}}
 <h1>{{.S.Title}} ladder{{if .S.Board}} <span class="dim">({{.S.Board}})</span>{{end}}</h1>
 <p class="dim">{{n .S.Played "game"}} played{{if .S.Checking}}; {{n .S.Checking "version"}} being checked{{end}}. Ratings: Bradley-Terry on the Elo scale, fitted over every game of the versions that played, with their 95% interval; a rating is provisional (*), and ranked after the established ones, until its interval is narrower than {{.S.Width}} Elo or it has {{.S.ProvisionalGames}} games. "=" marks a tie.</p>
-{{if .Sections}}<form class="line" method="get" action="/"><label>Section <select name="section"><option value="">all</option>{{range .Sections}}<option{{if eq . $.Section}} selected{{end}}>{{.}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>{{end}}
+{{if .Sections}}<form class="line" method="get" action="{{base}}/"><label>Section <select name="section"><option value="">all</option>{{range .Sections}}<option{{if eq . $.Section}} selected{{end}}>{{.}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>{{end}}
 <table class="cards"><tr><th class="num">#</th><th>name</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th>{{if eq .V.ID.Role "staff"}}<th class="wide">section</th>{{end}}<th class="wide">last submission</th></tr>
-{{range .S.Ranked}}<tr{{if .Mine}} class="mine"{{end}}><td class="num" data-label="rank">{{if .Tied}}={{end}}{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="/students/{{.Name}}">{{.Shown}}</a>{{else}}{{.Shown}}{{end}} <span class="dim">v{{.Version}}</span></td>
+{{range .S.Ranked}}<tr{{if .Mine}} class="mine"{{end}}><td class="num" data-label="rank">{{if .Tied}}={{end}}{{.Rank}}</td><td>{{if call $.Open .Name}}<a href="{{base}}/students/{{.Name}}">{{.Shown}}</a>{{else}}{{.Shown}}{{end}} <span class="dim">v{{.Version}}</span></td>
 <td class="num" data-label="rating">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{else}}<span class="dim">unrated</span>{{end}}{{if and .Rated .Provisional}}<span class="dim" title="provisional: ranked after the established ratings until its interval is narrow enough or it has played enough games">*<span class="wide"> (prov.)</span></span>{{end}}</td><td class="num" data-label="games">{{.Games}}</td><td class="nw" data-label="W-D-L">{{.Wins}}-{{.Draws}}-{{.Losses}}</td>{{if eq $.V.ID.Role "staff"}}<td class="wide">{{.Section}}</td>{{end}}<td class="wide dim">{{when .Submitted}}</td></tr>
 {{else}}<tr><td colspan="6" class="dim">No version plays yet.</td></tr>{{end}}</table>
-{{if .S.Hidden}}<p class="dim">{{n .S.Hidden "other entry"}} not shown: the staff show the top of the board and the three entries just ahead of yours.</p>{{end}}
+{{if .S.Hidden}}<p class="dim">{{nof .S.Hidden "other entry" "other entries"}} not shown: the staff show the top of the board and the three entries just ahead of yours.</p>{{end}}
 {{if .S.Refused}}<h2>Refused versions</h2><ul>{{range .S.Refused}}<li>{{.Name}} v{{.Version}}: <span class="bad reason">{{.Reason}}</span></li>{{end}}</ul>{{end}}
 </body></html>{{end}}
 
-{{define "student"}}{{template "head" .P.Name}}<body data-watch="/api/ladder/students/{{.P.Name}}">{{template "nav" .V}}
+{{define "student"}}{{template "head" .P.Name}}<body data-watch="{{base}}/api/ladder/students/{{.P.Name}}">{{template "nav" .V}}
 <h1>{{.Shown}}</h1>
 {{if .Checking}}<p class="banner checking"><b>Checking your version.</b> It plays one game against the built-in random bot on one of the ladder's workers, in a box of its own; once it has played it without crashing, timing out or breaking the rules, it joins the ladder and its games begin. It usually takes under a minute ({{n .Queued "game"}} queued before it); this page shows the result on its own.</p>{{end}}
 <h2>Versions</h2><table class="cards"><tr><th>version</th><th class="wide">submitted</th><th>state</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
@@ -91,14 +99,14 @@ form.inline{display:inline} nav{display:flex;gap:16px;flex-wrap:wrap;align-items
 {{end}}</table>
 {{if .Chart}}<h2>Rating by version</h2><div class="wrap">{{.Chart}}</div>{{end}}
 {{if .Pseudonyms}}<h2>Your name on the leaderboard</h2><p class="dim">Your classmates see you by a pseudonym: {{if .Pseudonym}}<b>{{.Pseudonym}}</b>{{else}}none chosen yet, so a number{{end}}.</p>
-<form class="line" method="post" action="/api/ladder/pseudonym"><input name="pseudonym" maxlength="24" placeholder="a pseudonym" value="{{.Pseudonym}}"><button type="submit">Keep it</button></form>{{end}}
+<form class="line" method="post" action="{{base}}/api/ladder/pseudonym"><input name="pseudonym" maxlength="24" placeholder="a pseudonym" value="{{.Pseudonym}}"><button type="submit">Keep it</button></form>{{end}}
 <h2>By opponent</h2><table class="cards"><tr><th>opponent</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
 {{range .P.Matchups}}<tr><td data-label="opponent"><a href="?opponent={{.Opponent}}#games">{{.Opponent}}</a></td><td class="num" data-label="games">{{.Games}}</td><td class="nw" data-label="W-D-L">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No games yet.</td></tr>{{end}}</table>
 <h2 id="games">Games{{if .Opponent}} against {{.Opponent}}{{end}} <span class="dim">({{.Total}})</span></h2>
 <form class="line" method="get" action="#games"><label>Opponent <select name="opponent"><option value="">any</option>{{range .P.Matchups}}<option{{if eq .Opponent $.Opponent}} selected{{end}}>{{.Opponent}}</option>{{end}}</select></label>
 <label>Result <select name="result"><option value="">any</option>{{range $r := .Results}}<option{{if eq $r $.Result}} selected{{end}}>{{$r}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>
 <table class="cards"><tr><th>game</th><th>version</th><th>opponent</th><th>result</th><th class="wide">why</th></tr>
-{{range .Games}}<tr><td data-label="game">{{if $.Play}}<a href="{{watch .ID}}">watch {{.ID}}</a> <a class="dim" href="{{.Replay}}" download="ladder-game-{{.ID}}.json" title="download the replay">⤓</a>{{else}}<a href="{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a>{{end}}</td><td data-label="version">v{{.Version}}{{if eq .Seat "check"}} <span class="dim">(its check)</span>{{else}} <span class="dim">as {{.Seat}}</span>{{end}}</td><td data-label="opponent">{{.Opponent}}</td><td data-label="result">{{.Result}}</td><td class="wide dim reason">{{.Reason}}</td></tr>{{else}}<tr><td colspan="5" class="dim">No game here.</td></tr>{{end}}</table>
+{{range .Games}}<tr><td data-label="game">{{if $.Play}}<a href="{{watch .ID}}">watch {{.ID}}</a> <a class="dim" href="{{base}}{{.Replay}}" download="ladder-game-{{.ID}}.json" title="download the replay">⤓</a>{{else}}<a href="{{base}}{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a>{{end}}</td><td data-label="version">v{{.Version}}{{if eq .Seat "check"}} <span class="dim">(its check)</span>{{else}} <span class="dim">as {{.Seat}}</span>{{end}}</td><td data-label="opponent">{{.Opponent}}</td><td data-label="result">{{.Result}}</td><td class="wide dim reason">{{.Reason}}</td></tr>{{else}}<tr><td colspan="5" class="dim">No game here.</td></tr>{{end}}</table>
 {{if gt .Pages 1}}<div class="pager">{{if gt .Page 1}}<a href="{{.PageURL (dec .Page)}}">← newer</a>{{end}}<span class="dim">page {{.Page}} of {{.Pages}}</span>{{if lt .Page .Pages}}<a href="{{.PageURL (inc .Page)}}">older →</a>{{end}}</div>{{end}}
 </body></html>{{end}}
 
@@ -106,11 +114,11 @@ form.inline{display:inline} nav{display:flex;gap:16px;flex-wrap:wrap;align-items
 <h1>Submit a version</h1>
 <p>A <code>.go</code> file (a go: bot, as <code>arena template</code> writes one), or your program's folder as a <code>.zip</code>, <code>.tar</code> or <code>.tar.gz</code> with the command that runs it in that folder (<code>python3 agent.py</code>, or <code>py:student_agent.py</code> for a Colosseum agent). At most 16 MB, and 12 versions an hour.</p>
 <p>Each version is first <b>checked</b>: it plays one game against the built-in random bot, usually within a minute. A version that crashes, times out or breaks the rules there is refused, with the reason on your page; one that passes joins the ladder, and your latest ready version is the one ranked.</p>
-<form method="post" action="/api/ladder/submit" enctype="multipart/form-data">
+<form method="post" action="{{base}}/api/ladder/submit" enctype="multipart/form-data">
 <p><input type="file" name="file" required></p><p><input name="command" placeholder="command, for a program" size="40"></p>
 <input type="hidden" name="page" value="1"><p><button type="submit">Submit</button></p></form></body></html>{{end}}
 
-{{define "token"}}{{template "head" "A new token"}}<body><nav><a href="/staff">← Staff</a></nav>
+{{define "token"}}{{template "head" "A new token"}}<body><nav><a href="{{base}}/staff">← Staff</a></nav>
 <h1>A new token for {{.Name}}</h1><p>Their old token no longer works; everyone else's still does. This is the one time it is shown: give it to them now.</p>
 <p><code style="font-size:20px;user-select:all">{{.Token}}</code></p></body></html>{{end}}
 `))
@@ -144,9 +152,28 @@ func formatInt(x float64) string {
 	return string(b)
 }
 
-func render(w http.ResponseWriter, name string, data any) {
+// templates are the pages as this server writes them: every address
+// under its Base, and a game's link to its playground (or, with none,
+// to its replay). The package's pages are cloned, never executed: an
+// html/template is cloned only before it first runs.
+func (s *Server) templates() *template.Template {
+	s.pagesOnce.Do(func() {
+		s.pages = template.Must(pages.Clone()).Funcs(template.FuncMap{
+			"base": func() string { return s.Base },
+			"watch": func(id int64) string {
+				if s.Playground == nil {
+					return s.Base + fmt.Sprintf("/api/ladder/games/%d/replay", id)
+				}
+				return s.Base + watchURL(s.Base, id)
+			},
+		})
+	})
+	return s.pages
+}
+
+func (s *Server) render(w http.ResponseWriter, name string, data any) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := pages.ExecuteTemplate(w, name, data); err != nil {
+	if err := s.templates().ExecuteTemplate(w, name, data); err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 	}
 }
@@ -167,6 +194,10 @@ func untilText(d time.Duration) string {
 // view is what every page's header reads: who reads it, and the
 // deadline it counts down to.
 type view struct {
+	// Course: the course's page, above its ladders; Home: the course's
+	// page, from one of its ladders ("" for a ladder alone).
+	Course   bool
+	Home     string
 	ID       Identity
 	Deadline *Deadline
 	Frozen   bool
@@ -175,6 +206,9 @@ type view struct {
 
 func (s *Server) view(id Identity) view {
 	v := view{ID: id, Now: time.Now().UnixMilli()}
+	if s.Home != "" && s.Home != s.Base+"/" {
+		v.Home = s.Home
+	}
 	if d, ok := s.Store.Deadline(); ok {
 		v.Deadline = &d
 	}
@@ -188,7 +222,7 @@ func (s *Server) view(id Identity) view {
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	id, err := s.who(r)
 	if err != nil {
-		render(w, "signin", "")
+		s.render(w, "signin", "")
 		return
 	}
 	st, err := s.Store.Standings(r.Context())
@@ -212,6 +246,9 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	slices.Sort(sections)
 	board := st.View(id, entries, s.Pseudonyms, s.Top)
+	if s.Title != "" {
+		board.Title = s.Title
+	}
 	if section != "" {
 		var rows []Row
 		for _, row := range board.Ranked {
@@ -224,7 +261,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	if s.Pseudonyms && id.Role != Staff {
 		sections = nil // a section would tell who a pseudonym is
 	}
-	render(w, "leaderboard", struct {
+	s.render(w, "leaderboard", struct {
 		V        view
 		S        *Standings
 		Open     func(string) bool
@@ -263,7 +300,7 @@ func (d *studentData) PageURL(p int) string {
 func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 	id, err := s.who(r)
 	if err != nil {
-		render(w, "signin", "")
+		s.render(w, "signin", "")
 		return
 	}
 	name := r.PathValue("name")
@@ -304,17 +341,15 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 	d.Page, _ = strconv.Atoi(q.Get("page"))
 	d.Page = min(max(d.Page, 1), d.Pages)
 	d.Games = games[min(len(games), (d.Page-1)*gamesPerPage):min(len(games), d.Page*gamesPerPage)]
-	render(w, "student", d)
+	s.render(w, "student", d)
 }
 
 // rename names a student page's opponents as its reader may see them:
-// by their pseudonyms, where the ladder shows pseudonyms and the reader
-// is a student. It returns the entries' names.
+// by their roster names, or by their pseudonyms where the ladder shows
+// pseudonyms and the reader is a student. It returns the entries' names.
 func (s *Server) rename(r *http.Request, id Identity, p *StudentPage) map[string]EntryInfo {
 	entries, _ := s.Store.Entries(r.Context())
-	if !s.Pseudonyms || id.Role == Staff {
-		return entries
-	}
+	pseudonyms := s.Pseudonyms && id.Role != Staff
 	shown := func(label string) string {
 		name, version, _ := strings.Cut(label, " v")
 		e, ok := entries[name]
@@ -322,9 +357,9 @@ func (s *Server) rename(r *http.Request, id Identity, p *StudentPage) map[string
 			return label // random
 		}
 		if version != "" {
-			return e.Shown(true) + " v" + version
+			return e.Shown(pseudonyms) + " v" + version
 		}
-		return e.Shown(true)
+		return e.Shown(pseudonyms)
 	}
 	for i := range p.Matchups {
 		p.Matchups[i].Opponent = shown(p.Matchups[i].Opponent)
@@ -375,10 +410,10 @@ func ratingChart(vs []VersionLine) template.HTML {
 func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 	id, err := s.who(r)
 	if err != nil || id.Role != Student {
-		render(w, "signin", "")
+		s.render(w, "signin", "")
 		return
 	}
-	render(w, "submit", s.view(id))
+	s.render(w, "submit", s.view(id))
 }
 
 // signIn keeps a valid token in a cookie: HttpOnly (no script reads it),
@@ -402,12 +437,12 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 			why, status = "Too many wrong tokens from this address: try again in a minute.", http.StatusTooManyRequests
 		}
 		w.WriteHeader(status)
-		render(w, "signin", why)
+		s.render(w, "signin", why)
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https", MaxAge: 180 * 24 * 3600})
-	http.Redirect(w, r, "/", http.StatusSeeOther)
+	http.Redirect(w, r, s.home(), http.StatusSeeOther)
 }
 
 func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
@@ -416,5 +451,5 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: -1})
-	http.Redirect(w, r, "/", http.StatusSeeOther)
+	http.Redirect(w, r, s.home(), http.StatusSeeOther)
 }

@@ -1,10 +1,12 @@
 package ladder
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"mime"
 	"net/http"
@@ -56,9 +58,25 @@ type Server struct {
 	// BodyWait bounds a small request's body (0: 10 s).
 	BodyWait time.Duration
 
-	once   sync.Once
-	limits *rateLimits
-	failed *rateLimits // wrong tokens, by address
+	// Name names the ladder in a course (its folder, its path); Title
+	// is its name for people (default: the game's); Graded marks the
+	// ladder whose final grades, against a practice one.
+	Name, Title string
+	Graded      bool
+
+	// Base is where the ladder is served on its site ("" at its root; a
+	// course's ladders are at /l/NAME); Home is where a browser lands
+	// once signed in (Base's / when "").
+	Base, Home string
+	// Auth holds the course's tokens, where they are not the ladder's
+	// own (several ladders, one roster): nil, the ladder's store.
+	Auth *Store
+
+	once      sync.Once
+	pagesOnce sync.Once
+	pages     *template.Template
+	limits    *rateLimits
+	failed    *rateLimits // wrong tokens, by address
 }
 
 // The request bounds.
@@ -122,8 +140,17 @@ func playgroundHeaders(h http.Handler) http.Handler {
 // move, paused, the thinking layer on (at its last turn the layer has
 // nothing to show): the replay is fetched from this site, with the
 // browser's cookie, so that a student's page opens their own games only.
-func watchURL(id int64) string {
-	return fmt.Sprintf("%s?replay=%s&thinking=1&turn=1", PlayPath, url.QueryEscape(fmt.Sprintf("/api/ladder/games/%d/%s", id, replayFile(id))))
+func watchURL(base string, id int64) string {
+	return fmt.Sprintf("%s?replay=%s&thinking=1&turn=1", PlayPath, url.QueryEscape(fmt.Sprintf("%s/api/ladder/games/%d/%s", base, id, replayFile(id))))
+}
+
+// home is where a browser goes once signed in or out: the course's
+// page, or this ladder's.
+func (s *Server) home() string {
+	if s.Home != "" {
+		return s.Home
+	}
+	return s.Base + "/"
 }
 
 // urlQuery escapes a value for an address's query.
@@ -168,11 +195,19 @@ func (s *Server) token(r *http.Request, tok string) (Identity, error) {
 	if s.failed.full(addr) {
 		return Identity{}, errTooManyFailures
 	}
-	id, err := s.Store.Who(r.Context(), tok)
+	id, err := s.auth().Who(r.Context(), tok)
 	if errors.Is(err, ErrNoToken) && tok != "" {
 		s.failed.allow(addr)
 	}
 	return id, err
+}
+
+// auth is the store of the ladder's tokens.
+func (s *Server) auth() *Store {
+	if s.Auth != nil {
+		return s.Auth
+	}
+	return s.Store
 }
 
 // crossSite says why a request that changes something is refused: one
@@ -376,7 +411,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	}
 	s.wake()
 	if r.FormValue("page") != "" { // the page's form: to the student's page
-		http.Redirect(w, r, "/students/"+id.Student, http.StatusSeeOther)
+		http.Redirect(w, r, s.Base+"/students/"+id.Student, http.StatusSeeOther)
 		return
 	}
 	writeJSON(w, v)
@@ -487,7 +522,7 @@ func (s *Server) freeze(w http.ResponseWriter, r *http.Request) {
 	}
 	s.wake()
 	if body == nil {
-		backToStaff(w, r, "The ladder is frozen: submissions are closed and the final round robin is queued.")
+		s.backToStaff(w, r, "The ladder is frozen: submissions are closed and the final round robin is queued.")
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -539,7 +574,10 @@ func (s *Server) final(w http.ResponseWriter, r *http.Request) (*tournament.Stan
 func (s *Server) finalReport(w http.ResponseWriter, r *http.Request) {
 	if st, entries, ok := s.final(w, r); ok {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		WriteFinalReport(w, st, entries)
+		var b bytes.Buffer
+		WriteFinalReport(&b, st, entries)
+		// Its links are the ladder's: under its Base.
+		w.Write(bytes.ReplaceAll(b.Bytes(), []byte(`href="/`), []byte(`href="`+s.Base+`/`)))
 	}
 }
 

@@ -26,8 +26,8 @@ func fromPage(r *http.Request) bool {
 }
 
 // backToStaff answers a page's form: to the staff page, with a note.
-func backToStaff(w http.ResponseWriter, r *http.Request, note string) {
-	http.Redirect(w, r, "/staff?note="+urlQuery(note)+"#top", http.StatusSeeOther)
+func (s *Server) backToStaff(w http.ResponseWriter, r *http.Request, note string) {
+	http.Redirect(w, r, s.Base+"/staff?note="+urlQuery(note)+"#top", http.StatusSeeOther)
 }
 
 // field is a request's value by name: a form's field, or a JSON body's.
@@ -84,7 +84,7 @@ func (s *Server) recheck(w http.ResponseWriter, r *http.Request) {
 	}
 	s.wake()
 	if fromPage(r) {
-		backToStaff(w, r, fmt.Sprintf("%s v%d is being checked again.", v.Student, v.Number))
+		s.backToStaff(w, r, fmt.Sprintf("%s v%d is being checked again.", v.Student, v.Number))
 		return
 	}
 	writeJSON(w, v)
@@ -101,14 +101,14 @@ func (s *Server) issueToken(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "want {\"student\": ID}: "+err.Error())
 		return
 	}
-	is, err := s.Store.IssueToken(r.Context(), field(r, body, "student"))
+	is, err := s.auth().IssueToken(r.Context(), field(r, body, "student"))
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if body == nil {
 		w.Header().Set("Cache-Control", "no-store")
-		render(w, "token", is)
+		s.render(w, "token", is)
 		return
 	}
 	writeJSON(w, map[string]string{"student": is.Name, "token": is.Token})
@@ -207,7 +207,7 @@ func (s *Server) pseudonym(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if body == nil {
-		http.Redirect(w, r, "/students/"+id.Student, http.StatusSeeOther)
+		http.Redirect(w, r, s.Base+"/students/"+id.Student, http.StatusSeeOther)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -217,7 +217,7 @@ func (s *Server) pseudonym(w http.ResponseWriter, r *http.Request) {
 func (s *Server) staffPage(w http.ResponseWriter, r *http.Request) {
 	id, err := s.who(r)
 	if err != nil || id.Role != Staff {
-		render(w, "signin", "")
+		s.render(w, "signin", "")
 		return
 	}
 	ctx := r.Context()
@@ -231,7 +231,7 @@ func (s *Server) staffPage(w http.ResponseWriter, r *http.Request) {
 		d.Games, d.Filter, d.Page, d.Note, d.Section = games, f, page, q.Get("note"), q.Get("section")
 		err = s.staffData(r, &d)
 		if err == nil {
-			render(w, "staff", &d)
+			s.render(w, "staff", &d)
 			return
 		}
 	}
@@ -258,6 +258,8 @@ type StaffData struct {
 	Formats  []string
 	Rule     string
 	Now      int64
+	Base     string
+	Home     string // the course's page, for a course's ladder
 }
 
 // Pages is how many pages the games fill.
@@ -265,7 +267,7 @@ func (d *StaffData) Pages() int { return max(1, (d.Games.Total+d.Filter.Limit-1)
 
 // PageURL is the staff page with the same filter, at page p.
 func (d *StaffData) PageURL(p int) string {
-	return fmt.Sprintf("/staff?kind=%s&state=%s&worker=%s&student=%s&section=%s&page=%d#games", urlQuery(d.Filter.Kind), urlQuery(d.Filter.State),
+	return fmt.Sprintf("%s/staff?kind=%s&state=%s&worker=%s&student=%s&section=%s&page=%d#games", d.Base, urlQuery(d.Filter.Kind), urlQuery(d.Filter.State),
 		urlQuery(d.Filter.Worker), urlQuery(d.Filter.Student), urlQuery(d.Section), p)
 }
 
@@ -276,6 +278,10 @@ func (s *Server) staffData(r *http.Request, d *StaffData) error {
 	if d.S, err = s.Store.Standings(ctx); err != nil {
 		return err
 	}
+	if s.Title != "" {
+		d.S.Title = s.Title
+	}
+	d.Home = s.view(d.ID).Home
 	if dl, ok := s.Store.Deadline(); ok {
 		d.Deadline = &dl
 	}
@@ -321,7 +327,7 @@ func (s *Server) staffData(r *http.Request, d *StaffData) error {
 		d.Versions = vs
 	}
 	d.Names, err = s.Store.versionNames(ctx)
-	d.Formats, d.Now = ExportFormats, time.Now().UnixMilli()
+	d.Formats, d.Now, d.Base = ExportFormats, time.Now().UnixMilli(), s.Base
 	d.Rule = DefaultGradeRule
 	if s.Grading.Rule != nil {
 		d.Rule = s.Grading.Rule.String()
@@ -333,26 +339,26 @@ func (s *Server) staffData(r *http.Request, d *StaffData) error {
 var _ = template.Must(pages.New("staff").Parse(`{{template "head" "Ladder: staff"}}<body id="top">{{template "nav" .View}}
 <h1>{{.S.Title}} ladder <span class="dim">staff</span></h1>
 {{if .Note}}<p class="banner">{{.Note}}</p>{{end}}
-<p>{{n .S.Played "game"}} played, {{.S.Queued}} queued, {{.S.Leased}} being played; {{n (len .S.Ranked) "entry"}} ranked, {{n .S.Checking "version"}} being checked, {{n (len .S.Refused) "version"}} refused.</p>
+<p>{{n .S.Played "game"}} played, {{.S.Queued}} queued, {{.S.Leased}} being played; {{nof (len .S.Ranked) "entry" "entries"}} ranked, {{n .S.Checking "version"}} being checked, {{n (len .S.Refused) "version"}} refused.</p>
 <h2>The deadline and the final</h2>
-{{if .Frozen}}<p>Frozen at {{.Frozen}}. <a href="/api/ladder/final/report">The final's report</a> · <a href="/api/ladder/final/csv">its standings (CSV)</a></p>
+{{if .Frozen}}<p>Frozen at {{stamp .Frozen}}. <a href="{{base}}/api/ladder/final/report">The final's report</a> · <a href="{{base}}/api/ladder/final/csv">its standings (CSV)</a></p>
 {{else}}<p>{{if .Deadline}}The ladder closes on its own at {{when .Deadline.Closes.UnixMilli}} (<b data-until="{{.Deadline.Closes.UnixMilli}}">{{until .Deadline.Closes .Now}}</b>) and queues a final of {{n .Deadline.Rounds "round"}}.{{else}}No deadline is set (arena ladder serve -deadline): the ladder closes when you freeze it.{{end}}</p>
-<form class="line" method="post" action="/api/ladder/freeze"><label>Final round robin of <input name="rounds" type="number" min="1" max="100" value="2" style="width:5em"> rounds</label><button type="submit">Freeze now</button></form>{{end}}
+<form class="line" method="post" action="{{base}}/api/ladder/freeze"><label>Final round robin of <input name="rounds" type="number" min="1" max="100" value="2" style="width:5em"> rounds</label><button type="submit">Freeze now</button></form>{{end}}
 <h2>Grades</h2>
-<form class="line" method="get" action="/api/ladder/export"><select name="format">{{range .Formats}}<option>{{.}}</option>{{end}}</select>
+<form class="line" method="get" action="{{base}}/api/ladder/export"><select name="format">{{range .Formats}}<option>{{.}}</option>{{end}}</select>
 <input name="grade" value="{{.Rule}}" size="22" title="the grade rule: an expression of points, games, wins, draws, losses, rank, entrants, rating, panel_points, panel_games; or rank bands, as rank:1-3=100,4-10=90,*=70">
 <input name="max" value="100" size="4" title="what a mark is out of"><input name="panel" placeholder="reference panel (entries)" size="20"><input name="assignment" placeholder="grade book column" size="16"><button type="submit">Export</button></form>
 <p class="dim">Every student of the roster has a row; a team's people each have their team's mark. Exports are made from the final round robin, once it is played.</p>
 <h2>Workers</h2><table class="cards"><tr><th>worker</th><th>last contact</th><th>playing</th></tr>
-{{range .Workers}}<tr><td data-label="worker"><a href="/staff?worker={{.Name}}#games">{{.Name}}</a></td><td data-label="last contact">{{ago .Seen $.Now}}</td><td data-label="playing">{{if .Game}}game {{.Game}}{{else}}<span class="dim">nothing</span>{{end}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No worker has asked for a game yet.</td></tr>{{end}}</table>
+{{range .Workers}}<tr><td data-label="worker"><a href="{{base}}/staff?worker={{.Name}}#games">{{.Name}}</a></td><td data-label="last contact">{{ago .Seen $.Now}}</td><td data-label="playing">{{if .Game}}game {{.Game}}{{else}}<span class="dim">nothing</span>{{end}}</td></tr>{{else}}<tr><td colspan="3" class="dim">No worker has asked for a game yet.</td></tr>{{end}}</table>
 <h2>Versions</h2>
-{{if .Sections}}<form class="line" method="get" action="/staff"><label>Section <select name="section"><option value="">all</option>{{range .Sections}}<option{{if eq . $.Section}} selected{{end}}>{{.}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>{{end}}
+{{if .Sections}}<form class="line" method="get" action="{{base}}/staff"><label>Section <select name="section"><option value="">all</option>{{range .Sections}}<option{{if eq . $.Section}} selected{{end}}>{{.}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>{{end}}
 <table class="cards"><tr><th>version</th><th class="wide">submitted</th><th>state</th><th></th></tr>
-{{range .Versions}}<tr><td data-label="version"><a href="/students/{{.Student}}">{{.Student}}</a> v{{.Number}} <span class="dim">{{.Kind}}{{if .Command}} <code>{{.Command}}</code>{{end}}</span></td><td class="wide dim">{{when .Submitted}}</td>
+{{range .Versions}}<tr><td data-label="version"><a href="{{base}}/students/{{.Student}}">{{.Student}}</a> v{{.Number}} <span class="dim">{{.Kind}}{{if .Command}} <code>{{.Command}}</code>{{end}}</span></td><td class="wide dim">{{when .Submitted}}</td>
 <td data-label="state" class="reason">{{if eq .State "refused"}}<span class="bad">refused{{if eq .Cause "host"}} for the host's want{{end}}: {{.Reason}}</span>{{else}}{{.State}}{{end}}</td>
-<td>{{if eq .State "refused"}}<form class="inline" method="post" action="/api/ladder/versions/{{.ID}}/recheck"><button class="small" type="submit">Re-check</button></form>{{end}}</td></tr>{{else}}<tr><td colspan="4" class="dim">No version yet.</td></tr>{{end}}</table>
+<td>{{if eq .State "refused"}}<form class="inline" method="post" action="{{base}}/api/ladder/versions/{{.ID}}/recheck"><button class="small" type="submit">Re-check</button></form>{{end}}</td></tr>{{else}}<tr><td colspan="4" class="dim">No version yet.</td></tr>{{end}}</table>
 <h2 id="games">Games <span class="dim">({{.Games.Total}})</span></h2>
-<form class="line" method="get" action="/staff#games">
+<form class="line" method="get" action="{{base}}/staff#games">
 <select name="kind"><option value="">any kind</option>{{range $k := list "check" "ladder" "final"}}<option{{if eq $k $.Filter.Kind}} selected{{end}}>{{$k}}</option>{{end}}</select>
 <select name="state"><option value="">any state</option>{{range $k := list "queued" "leased" "done"}}<option{{if eq $k $.Filter.State}} selected{{end}}>{{$k}}</option>{{end}}</select>
 <input name="worker" placeholder="worker" value="{{.Filter.Worker}}" size="10"><input name="student" placeholder="entry" value="{{.Filter.Student}}" size="10"><button class="small" type="submit">Filter</button></form>
@@ -362,11 +368,10 @@ var _ = template.Must(pages.New("staff").Parse(`{{template "head" "Ladder: staff
 {{if gt .Pages 1}}<div class="pager">{{if gt .Page 1}}<a href="{{.PageURL (dec .Page)}}">← newer</a>{{end}}<span class="dim">page {{.Page}} of {{.Pages}}</span>{{if lt .Page .Pages}}<a href="{{.PageURL (inc .Page)}}">older →</a>{{end}}</div>{{end}}
 <h2>Roster</h2><table class="cards"><tr><th>id</th><th>name</th><th class="wide">email</th><th>section</th><th>team</th><th></th></tr>
 {{range .People}}<tr><td data-label="id">{{.ID}}</td><td data-label="name">{{.Name}}</td><td class="wide dim">{{.Email}}</td><td data-label="section">{{.Section}}</td><td data-label="team">{{.Team}}</td>
-<td><form class="inline" method="post" action="/api/ladder/tokens"><input type="hidden" name="student" value="{{.ID}}"><button class="small" type="submit" title="their old token stops working; no one else's does">New token</button></form></td></tr>{{end}}</table>
+<td><form class="inline" method="post" action="{{base}}/api/ladder/tokens"><input type="hidden" name="student" value="{{.ID}}"><button class="small" type="submit" title="their old token stops working; no one else's does">New token</button></form></td></tr>{{end}}</table>
 </body></html>`))
 
 // View is the staff page's header.
 func (d *StaffData) View() view {
-	v := view{ID: d.ID, Deadline: d.Deadline, Frozen: d.Frozen != "", Now: d.Now}
-	return v
+	return view{ID: d.ID, Deadline: d.Deadline, Frozen: d.Frozen != "", Now: d.Now, Home: d.Home}
 }

@@ -222,3 +222,9 @@ func (s *Store) Setup(game, board string, config []byte) error {
 	}
 	return nil
 }
+
+// Board is the name of the board the ladder plays.
+func (s *Store) Board() string {
+	b, _ := s.Meta("board")
+	return b
+}

@@ -91,11 +91,19 @@ func runLadderTokens(args []string, stdout io.Writer) error {
 	dir := fs.String("dir", "", "the ladder's `directory`")
 	roster := fs.String("roster", "", "the roster `file`: a CSV with id,name,email,section,team columns (or a grade book's export), or one student's name a line")
 	student := fs.String("student", "", "issue only this student's token again, by their `id` (everyone else's keeps working)")
+	config := fs.String("config", "", "a course's ladders' TOML `file`: its folder and roster, one set of tokens for all its ladders")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if *config != "" {
+		c, err := ladder.ReadCourseConfig(*config)
+		if err != nil {
+			return err
+		}
+		*dir, *roster = c.Dir, c.Roster
+	}
 	if *dir == "" || *roster == "" && *student == "" {
-		return usagef("arena ladder tokens -dir DIR -roster FILE (everyone's), or -dir DIR -student ID (one student's again)")
+		return usagef("arena ladder tokens -dir DIR -roster FILE (everyone's; -config FILE for a course's ladders), or -dir DIR -student ID (one student's again)")
 	}
 	st, err := ladder.Open(*dir)
 	if err != nil {
@@ -124,10 +132,11 @@ func runLadderTokens(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// runLadderServe serves the ladder: its pages and API, its scheduler,
-// and with -j its own workers.
+// runLadderServe serves a ladder, or a course's ladders (-config): the
+// pages and API, the scheduler, and with -j its own workers.
 func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("ladder serve", stdout)
+	config := fs.String("config", "", "a course's ladders on this server, as a TOML `file` (see docs/ladder.md): one roster and one set of tokens, a game, board and deadline each; instead of -game, -dir, -roster and the ladder's own flags")
 	gameName := fs.String("game", "", "the game (see 'arena games')")
 	preset := fs.String("preset", "", "the board: a preset config by `name` (default: the game's first)")
 	dir := fs.String("dir", "", "the ladder's `directory`: its database, and the programs its workers unpack")
@@ -157,38 +166,34 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	rule, err := ladder.ParseGradeRule(*gradeRule)
-	if err != nil {
-		return usageError{err}
-	}
-	var dl ladder.Deadline
-	if *deadline != "" {
-		if dl.At, err = time.Parse(time.RFC3339, *deadline); err != nil {
-			return usagef("-deadline %q: want a time with its zone, as 2026-12-15T23:59:00-05:00", *deadline)
+	var course *ladder.CourseConfig
+	if *config != "" {
+		if *gameName != "" || *dir != "" || *rosterFile != "" || *deadline != "" {
+			return usagef("-config names the ladders, their folder and roster: give it without -game, -dir, -roster or -deadline")
 		}
-		dl.Grace, dl.Rounds = *grace, *rounds
-	}
-	if *dir == "" || *rosterFile == "" || *gameName == "" {
-		return usagef("-game, -dir and -roster are required")
+		if course, err = ladder.ReadCourseConfig(*config); err != nil {
+			return err
+		}
+	} else {
+		if *dir == "" || *rosterFile == "" || *gameName == "" {
+			return usagef("-game, -dir and -roster are required (or -config for a course's ladders)")
+		}
+		one := ladder.LadderConfig{Game: *gameName, Preset: *preset, Grade: *gradeRule, Max: *gradeMax, Panel: splitList(*panel),
+			Pseudonyms: *pseudonyms, Top: *top, Width: *width, Rounds: *rounds, GraceTime: *grace}
+		if one.GradeRule, err = ladder.ParseGradeRule(*gradeRule); err != nil {
+			return usageError{err}
+		}
+		if *deadline != "" {
+			if one.Deadline, err = time.Parse(time.RFC3339, *deadline); err != nil {
+				return usagef("-deadline %q: want a time with its zone, as 2026-12-15T23:59:00-05:00", *deadline)
+			}
+		}
+		course = &ladder.CourseConfig{Dir: *dir, Roster: *rosterFile, Ladders: []ladder.LadderConfig{one}}
 	}
 	if err := plainOK(*addr, *cert, *key, *proxy); err != nil {
 		return usageError{err}
 	}
-	g, err := gameFlag(*gameName)
-	if err != nil {
-		return err
-	}
-	board := g.Presets()[0]
-	if *preset != "" {
-		if board, err = match.LookupPreset(g, *preset); err != nil {
-			return usageError{err}
-		}
-	}
-	cfg, err := json.Marshal(board.Config)
-	if err != nil {
-		return err
-	}
-	roster, err := ladder.ReadRoster(*rosterFile)
+	roster, err := ladder.ReadRoster(course.Roster)
 	if err != nil {
 		return err
 	}
@@ -198,32 +203,8 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		}
 		boxSummary(stderr, "arena ladder")
 	}
-	box.Private(*dir) // no entrant is given a folder that holds the database
-	st, err := ladder.Open(*dir)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	st.Width = *width
-	if err := st.Setup(*gameName, board.Name, cfg); err != nil {
-		return err
-	}
-	if err := st.EnterRoster(context.Background(), roster); err != nil {
-		return err
-	}
-	if *deadline != "" {
-		if err := st.SetDeadline(dl); err != nil {
-			return usageError{err}
-		}
-	}
-	st.Log = func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) }
-	// This server's own workers of an earlier run died with it: their
-	// games go back to the queue now, not when their leases end.
-	if n, err := st.ReleaseLeases(context.Background(), "local-"); err != nil {
-		return err
-	} else if n > 0 {
-		fmt.Fprintf(stderr, "arena ladder: %s its own workers were playing when it stopped %s queued again\n", plural.S(int(n), "game"), map[bool]string{true: "is", false: "are"}[n == 1])
-	}
+	box.Private(course.Dir) // no entrant is given a folder that holds a database
+	logTo := func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	wake := make(chan struct{}, 1)
@@ -233,17 +214,52 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		default:
 		}
 	}
-	srv := &ladder.Server{Store: st, Width: *width, Lease: *lease, Runtimes: runtimes, Proxy: *proxy, Wake: wakeUp,
-		Grading: ladder.GradeOptions{Rule: rule, Max: *gradeMax, Panel: splitList(*panel)}, Pseudonyms: *pseudonyms, Top: *top}
-	go st.KeepDeadline(ctx, st.Log, wakeUp)
+	var playground http.Handler
 	if pageFiles != nil {
 		site, err := page.Load(pageFiles)
 		if err != nil {
 			return err
 		}
-		srv.Playground = site.Files()
+		playground = site.Files()
 	} else {
 		fmt.Fprintln(stderr, "arena ladder: this arena carries no page files, so a game's replay is a download, not opened in the playground at "+ladder.PlayPath+" (a release carries them; make dist builds one)")
+	}
+	var servers []*ladder.Server
+	for _, lc := range course.Ladders {
+		dir := course.Dir
+		if *config != "" {
+			dir = filepath.Join(course.Dir, lc.Name)
+		}
+		st, err := openLadder(ctx, dir, lc, roster, stderr)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		st.Log = logTo
+		go st.KeepDeadline(ctx, logTo, wakeUp)
+		servers = append(servers, &ladder.Server{Store: st, Name: lc.Name, Title: lc.Title, Graded: lc.Graded, Width: lc.Width, Lease: *lease,
+			Runtimes: runtimes, Proxy: *proxy, Wake: wakeUp, Playground: playground,
+			Grading:    ladder.GradeOptions{Rule: lc.GradeRule, Max: lc.Max, Panel: lc.Panel},
+			Pseudonyms: lc.Pseudonyms, Top: lc.Top})
+	}
+	handler := servers[0].Handler()
+	var sources ladder.Sources
+	for _, srv := range servers {
+		sources = append(sources, ladder.Local{Store: srv.Store, Width: srv.Width, Queued: 2 * *jobs})
+	}
+	what := fmt.Sprintf("%s on %s", course.Ladders[0].Game, servers[0].Store.Board())
+	if *config != "" {
+		auth, err := ladder.Open(course.Dir)
+		if err != nil {
+			return err
+		}
+		defer auth.Close()
+		if err := auth.EnterRoster(ctx, roster); err != nil {
+			return err
+		}
+		c := &ladder.Course{Auth: auth, Ladders: servers, Lease: *lease}
+		handler = c.Handler()
+		what = plural.S(len(servers), "ladder")
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -253,18 +269,23 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if *cert != "" {
 		scheme = "https"
 	}
-	fmt.Fprintf(stdout, "arena ladder: %s on %s, %s, serving %s://%s/\n", *gameName, board.Name, plural.S(len(roster), "student"), scheme, ln.Addr())
+	fmt.Fprintf(stdout, "arena ladder: %s, %s, serving %s://%s/\n", what, plural.S(len(roster), "student"), scheme, ln.Addr())
 	if !*proxy {
 		ln = ladder.LimitPerAddress(ln, ladder.PerAddress)
 	}
-	hs := srv.HTTPServer()
+	hs := servers[0].HTTPServerFor(handler)
 	var wg sync.WaitGroup
 	for k := range *jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			src := ladder.Local{Store: st, Name: fmt.Sprintf("local-%d", k+1), Width: *width, Queued: 2 * *jobs}
-			ladder.Player{Dir: filepath.Join(*dir, "programs"), Hosting: match.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, wake, func(s string) { fmt.Fprintln(stderr, "arena ladder:", s) })
+			src := make(ladder.Sources, len(sources))
+			for i, s := range sources {
+				l := s.(ladder.Local)
+				l.Name = fmt.Sprintf("local-%d", k+1)
+				src[i] = l
+			}
+			ladder.Player{Dir: filepath.Join(course.Dir, "programs"), Hosting: match.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, wake, logTo)
 		}()
 	}
 	go func() {
@@ -283,6 +304,53 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// openLadder opens a ladder's store in dir as its config says: its game
+// and board fixed the first time, the roster entered, its deadline kept,
+// and the games its own workers held when it stopped queued again.
+func openLadder(ctx context.Context, dir string, lc ladder.LadderConfig, roster ladder.Roster, stderr io.Writer) (*ladder.Store, error) {
+	g, err := gameFlag(lc.Game)
+	if err != nil {
+		return nil, err
+	}
+	board := g.Presets()[0]
+	if lc.Preset != "" {
+		if board, err = match.LookupPreset(g, lc.Preset); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	cfg, err := json.Marshal(board.Config)
+	if err != nil {
+		return nil, err
+	}
+	st, err := ladder.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	st.Width = lc.Width
+	err = st.Setup(lc.Game, board.Name, cfg)
+	if err == nil {
+		err = st.EnterRoster(ctx, roster)
+	}
+	if err == nil {
+		if d := lc.DeadlineOf(); !d.At.IsZero() {
+			err = st.SetDeadline(d)
+		}
+	}
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	// This server's own workers of an earlier run died with it: their
+	// games go back to the queue now, not when their leases end.
+	if n, err := st.ReleaseLeases(ctx, "local-"); err != nil {
+		st.Close()
+		return nil, err
+	} else if n > 0 {
+		fmt.Fprintf(stderr, "arena ladder: %s its own workers were playing when it stopped %s queued again\n", plural.S(int(n), "game"), map[bool]string{true: "is", false: "are"}[n == 1])
+	}
+	return st, nil
 }
 
 // plainOK refuses plain HTTP beyond loopback: tokens would cross the

@@ -351,3 +351,104 @@ func TestLadderHelp(t *testing.T) {
 		}
 	}
 }
+
+// A course's two ladders on one server (-config): a game and board each,
+// one roster of ids with a team and two sections, one set of tokens;
+// students submit to each ladder at its own address, and one worker
+// leases from the course's API the games of both.
+func TestLadderCourseOfTwoLadders(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "roster.csv"), []byte("id,name,email,section,team\ns1,Ada Lovelace,ada@uni.edu,A,\ns2,Alan Turing,alan@uni.edu,B,pair1\ns3,Grace Hopper,grace@uni.edu,B,pair1\n"), 0o644)
+	config := filepath.Join(dir, "ladders.toml")
+	os.WriteFile(config, []byte(`dir = "term"
+roster = "roster.csv"
+
+[[ladder]]
+name = "practice"
+title = "Practice"
+game = "colosseum"
+preset = "6"
+
+[[ladder]]
+name = "a2"
+title = "Assignment 2"
+game = "mapcolor"
+preset = "australia"
+graded = true
+deadline = 2099-12-15T23:59:00-05:00
+grace = "15m"
+`), 0o644)
+	var out bytes.Buffer
+	if code := run([]string{"ladder", "tokens", "-config", config}, &out, &out); code != 0 {
+		t.Fatalf("arena ladder tokens -config: %s", out.String())
+	}
+	tokens := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		name, tok, _ := strings.Cut(l, " ")
+		tokens[name] = tok
+	}
+	if len(tokens) != 5 {
+		t.Fatalf("arena ladder tokens printed:\n%s", out.String())
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	_, said := ladderProcess(t, "ladder", "serve", "-config", config, "-addr", addr)
+	if !strings.Contains(said, "2 ladders, 3 students, serving http://"+addr) {
+		t.Fatalf("arena ladder serve -config said %q", said)
+	}
+	url := "http://" + addr
+	for _, game := range []string{"colosseum", "mapcolor"} {
+		src, _ := gobot.Template(game)
+		os.WriteFile(filepath.Join(dir, game+".go"), []byte(src), 0o644)
+	}
+	for _, s := range []struct{ who, ladder, file string }{{"s1", "practice", "colosseum"}, {"s2", "practice", "colosseum"}, {"s1", "a2", "mapcolor"}, {"s3", "a2", "mapcolor"}} {
+		out.Reset()
+		if code := run([]string{"ladder", "submit", "-server", url + "/l/" + s.ladder, "-token", tokens[s.who], filepath.Join(dir, s.file+".go")}, &out, &out); code != 0 {
+			t.Fatalf("%s's submission to %s: %s", s.who, s.ladder, out.String())
+		}
+		if want := "/l/" + s.ladder + "/students/"; !strings.Contains(out.String(), want) {
+			t.Errorf("the submission points to %q, not a page under %s", out.String(), want)
+		}
+	}
+	ladderProcess(t, "ladder", "work", "-server", url, "-token", tokens["worker"], "-name", "W", "-dir", filepath.Join(dir, "w"), "-containment", "weak")
+	for _, name := range []string{"practice", "a2"} {
+		st, err := ladder.Open(filepath.Join(dir, "term", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		waitGames(t, st, name+"'s ladder games", func(gs []ladder.Game) bool {
+			return count(gs, func(g ladder.Game) bool { return g.Kind == ladder.LadderGame && g.State == "done" && g.Worker == "W/1" }) >= 2
+		})
+	}
+	get := func(path, token string) string {
+		req, _ := http.NewRequest("GET", url+path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	course := get("/", tokens["s3"])
+	for _, want := range []string{"Practice", "Assignment 2", "graded", "practice", "Dec 16 04:59 UTC", `href="/l/a2/"`} {
+		if !strings.Contains(course, want) {
+			t.Errorf("the course's page has no %q:\n%s", want, course)
+		}
+	}
+	// pair1's pages, one a ladder, name its opponent by the roster.
+	a2 := get("/l/a2/students/pair1", tokens["s3"])
+	practice := get("/l/practice/students/pair1", tokens["s2"])
+	if !strings.Contains(a2, "Ada Lovelace v1") || !strings.Contains(practice, "Ada Lovelace v1") || strings.Contains(a2, "regions of") || !strings.Contains(practice, "regions of") {
+		t.Errorf("pair1's pages on a2 and on practice:\n%s\n\n%s", a2, practice)
+	}
+	if page := get("/l/a2/staff", tokens["staff"]); !strings.Contains(page, "Assignment 2") || !strings.Contains(page, "Grace Hopper") {
+		t.Errorf("a2's staff page:\n%s", page)
+	}
+}
