@@ -188,6 +188,23 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 	if len(vs) != 1 {
 		t.Errorf("a re-check made a new version: %+v", vs)
 	}
+	// The check's replay keeps each move's thinking time.
+	checks, _ := st.Games(ctx, CheckGame, "done")
+	data, err := st.Replay(ctx, checks[len(checks)-1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := match.LoadReplay("check.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	thought := time.Duration(0)
+	for _, turn := range rec.Turns {
+		thought += turn.Think[match.P1]
+	}
+	if thought <= 0 {
+		t.Errorf("the check's replay keeps no thinking time of bob's agent")
+	}
 }
 
 // The deadline keeps itself: before it and in its grace a version is

@@ -146,8 +146,14 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 		}
 		return Outcome{Failure: p.words(w, err), Host: match.HostFault(err)}
 	}
+	// The ladder's replays keep each move's thinking time: a student
+	// reads where their program spent its clock.
 	var buf bytes.Buffer
-	if err := match.SaveReplay(&buf, rec); err != nil {
+	rp, err := rec.Replay()
+	if err == nil {
+		_, err = rp.WithTimes(rec).WriteTo(&buf)
+	}
+	if err != nil {
 		return Outcome{Failure: "its replay: " + err.Error()}
 	}
 	replay := buf.Bytes()

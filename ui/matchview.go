@@ -26,6 +26,13 @@ type matchView struct {
 	drawer render.Drawer
 	human  Human    // the controls of the turn a person is playing
 	asked  *request // the turn human was started for
+	// replay: the match is a replay file's, played by whoever played it
+	// (a ladder's two programs): its toolbar has no New seed, Restart or
+	// link, which would start a match the page may not be able to play.
+	replay bool
+	// actionsX is where the top bar's buttons start: its title ends
+	// before.
+	actionsX float64
 
 	// Layout, in device pixels.
 	top, boardR, panel, bottom, timeline rect
@@ -173,6 +180,12 @@ func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short
 		ids = []string{"back", "help", "link", "gif", "analyse", "think", "new"}
 		v.buttons["restart"].r = rect{}
 	}
+	if v.replay {
+		ids = []string{"back", "help", "gif", "analyse", "think"}
+		for _, id := range []string{"new", "restart", "link"} {
+			v.buttons[id].r = rect{}
+		}
+	}
 	x := w - st.pad
 	for _, id := range ids {
 		b := v.buttons[id]
@@ -180,6 +193,7 @@ func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short
 		bw := math.Max(st.rowH, c.TextWidth(b.label, st.bold)+2*st.pad)
 		x -= bw
 		b.r = rect{X: x, Y: y, W: bw, H: st.rowH}
+		v.actionsX = x
 		x -= st.gap
 	}
 	v.buttons["link"].enabled = v.app.opts.Platform != nil
@@ -307,10 +321,15 @@ func (v *matchView) key(k ebiten.Key) {
 	case ebiten.KeyG:
 		v.app.exportGIF(pb.rec)
 	case ebiten.KeyL:
-		v.app.copyLink()
+		if !v.replay {
+			v.app.copyLink()
+		}
 	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
 		v.send()
 	case ebiten.KeyN:
+		if v.replay {
+			return
+		}
 		v.app.ask("Leave this match for a new one with a new seed?", "New seed", v.app.newSeed)
 	case ebiten.KeyEscape:
 		v.app.ask("Leave this match for the start view?", "Leave", v.app.showStart)
@@ -448,7 +467,7 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		if st.compact {
 			c.Text(fit(c, title, st.bold, v.top.W-2*st.pad), st.pad, v.top.Y+st.gap, st.bold, render.Left, th.Text)
 		} else {
-			c.Text(fit(c, title, st.bold, v.buttons["new"].r.X-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
+			c.Text(fit(c, title, st.bold, v.actionsX-2*st.pad), st.pad, v.top.Y+(v.top.H-c.LineHeight(st.bold))/2, st.bold, render.Left, th.Text)
 		}
 		for _, id := range actions {
 			if v.buttons[id].r != (rect{}) {

@@ -71,6 +71,7 @@ func (a *App) openReplay(name string, data []byte, at float64) {
 		a.toastf("%v", err)
 		return
 	}
+	v.replay = true
 	if a.match != nil {
 		a.match.close()
 	}

@@ -656,3 +656,41 @@ func computedMatch(t *testing.T, o Options) *App {
 	}
 	return a
 }
+
+// TestReplayToolbar: a replay file's match (a class ladder's game, two
+// programs the page cannot run) offers what a replay can do, and not New
+// seed, Restart or a link that would start another match; a match the
+// page computes offers them.
+func TestReplayToolbar(t *testing.T) {
+	played := computedMatch(t, Options{Link: Link{Game: "mapcolor", P1: "greedy", P2: "random", Preset: "australia", Seed: 2, Start: true}})
+	rp, err := played.match.pb.rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp.Players = [2]string{"alice v3", "bob v1"}
+	var b bytes.Buffer
+	if _, err := rp.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	screen := ebiten.NewImage(1280, 800)
+	for _, c := range []struct {
+		name string
+		a    *App
+	}{{"a computed match", played}, {"a replay", New(Options{File: "ladder-game-7.json", FileData: b.Bytes()})}} {
+		c.a.Layout(1280, 800)
+		c.a.Draw(screen)
+		c.a.Update() // the status is taken at the end of an update
+		targets := c.a.Status().Targets
+		for _, id := range []string{"think", "analyse", "gif", "back", "help"} {
+			if _, ok := targets[id]; !ok {
+				t.Errorf("%s offers no %s", c.name, id)
+			}
+		}
+		for _, id := range []string{"new", "restart", "link"} {
+			if _, ok := targets[id]; ok != (c.name == "a computed match") {
+				t.Errorf("%s: %s offered %v", c.name, id, ok)
+			}
+		}
+		c.a.showStart()
+	}
+}

@@ -42,6 +42,11 @@ type ReplayTurn struct {
 	Actions  [2]json.RawMessage `json:"actions"` // null for a side that did not move
 	Notes    [2]*Note           `json:"notes,omitzero"`
 	Replaced [2]string          `json:"replaced,omitzero"`
+	// ThinkMs are each side's thinking times, in milliseconds, in a
+	// replay written WithTimes (a class ladder's: a student reads where
+	// their program spent its clock); absent from the others, whose bytes
+	// are the same on every machine.
+	ThinkMs [2]float64 `json:"think_ms,omitzero"`
 }
 
 // Moves are the replay's turns without the bots' notes: each side's
@@ -54,6 +59,19 @@ func (r *Replay) Moves() []ReplayTurn {
 		moves[i] = ReplayTurn{Actions: t.Actions, Replaced: t.Replaced}
 	}
 	return moves
+}
+
+// WithTimes is the replay with each turn's thinking times, from its
+// record.
+func (rp *Replay) WithTimes(r *Record) *Replay {
+	for k := range rp.Turns {
+		if k < len(r.Turns) {
+			for side, d := range r.Turns[k].Think {
+				rp.Turns[k].ThinkMs[side] = float64(d.Microseconds()) / 1000
+			}
+		}
+	}
+	return rp
 }
 
 // Replay converts the record to its file form.
@@ -185,7 +203,7 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	r := newRecord(g, cfg, rp.Seed, rp.Players, s, 0)
 	rec := &r
 	for k, rt := range rp.Turns {
-		if err := rec.addTurn(rt, [2]time.Duration{}); err != nil {
+		if err := rec.addTurn(rt, rt.think()); err != nil {
 			return nil, at([]any{"turns", k}, "%v", err)
 		}
 	}
@@ -201,6 +219,18 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	}
 	rec.ClockFactor = rp.ClockFactor
 	return rec, nil
+}
+
+// think is a replay turn's thinking times, where it keeps them; none
+// that is not a time a move could take.
+func (rt ReplayTurn) think() [2]time.Duration {
+	var d [2]time.Duration
+	for side, ms := range rt.ThinkMs {
+		if ms > 0 && ms < 24*3600*1000 {
+			d[side] = time.Duration(ms * float64(time.Millisecond))
+		}
+	}
+	return d
 }
 
 // addTurn decodes, checks and applies one recorded turn. It is the one
