@@ -278,3 +278,16 @@ func checkReplayRedacted(t *testing.T, ctx context.Context, replay, staff string
 		t.Errorf("the staff's copy of the replay does not show what bob's program wrote")
 	}
 }
+
+// shootFull keeps a screenshot of the whole page under $ARENA_SHOTS.
+func shootFull(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+	}
+}

@@ -34,13 +34,15 @@ func LadderPath(name string) string { return "/l/" + name }
 // and each ladder under its path.
 func (c *Course) Handler() http.Handler {
 	c.front = &Server{Store: c.Auth, Home: "/"}
+	front := c.front.Handler()
 	mux := http.NewServeMux()
 	for _, l := range c.Ladders {
 		l.Base, l.Auth, l.Home = LadderPath(l.Name), c.Auth, "/"
-		h := l.Handler()
-		mux.Handle(l.Base+"/", http.StripPrefix(l.Base, h))
+		l.once.Do(func() { // one count of wrong tokens for the course's site
+			l.limits, l.failed = newRateLimits(30, time.Minute), c.front.failed
+		})
+		mux.Handle(l.Base+"/", http.StripPrefix(l.Base, l.Handler()))
 	}
-	front := c.front.Handler()
 	mux.Handle("POST /signin", front)
 	mux.Handle("POST /signout", front)
 	mux.Handle("GET /ladder.js", front)

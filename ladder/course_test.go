@@ -476,3 +476,22 @@ func TestLeaderboardViews(t *testing.T) {
 		t.Errorf("the staff see %+v", staff.Ranked)
 	}
 }
+
+func TestCountdownsAndAges(t *testing.T) {
+	for _, c := range []struct {
+		d          time.Duration
+		until, ago string
+	}{
+		{0, "now", "just now"},
+		{42 * time.Second, "in 00:00:42", "42 s ago"},
+		{3*time.Hour + 4*time.Minute + 5*time.Second, "in 03:04:05", "3 h ago"},
+		{9*24*time.Hour + 5*time.Hour, "in 9 d 05:00:00", "9 d ago"},
+	} {
+		if got := untilText(c.d); got != c.until {
+			t.Errorf("untilText(%v) = %q, want %q", c.d, got, c.until)
+		}
+		if got := agoText(c.d); got != c.ago {
+			t.Errorf("agoText(%v) = %q, want %q", c.d, got, c.ago)
+		}
+	}
+}

@@ -42,7 +42,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"list":  func(xs ...string) []string { return xs },
 	"sub1":  func(x float64) float64 { return 1 - x },
 	"dec":   func(i int) int { return i - 1 },
-	"ago":   func(ms, now int64) string { return untilText(time.Duration(now-ms)*time.Millisecond) + " ago" },
+	"ago":   func(ms, now int64) string { return agoText(time.Duration(now-ms) * time.Millisecond) },
 }).Parse(`
 {{define "head"}}<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -54,14 +54,14 @@ th,td{padding:6px 8px;text-align:left;border-bottom:1px solid #334155;vertical-a
 .num{text-align:right;white-space:nowrap} .nw{white-space:nowrap} .wrap{overflow-x:auto} .dim{color:#94a3b8} .bad{color:#f87171} .ok{color:#4ade80} .warn{color:#fbbf24}
 .reason{overflow-wrap:anywhere;max-width:460px} .mine{background:#1e293b}
 input,button,select{font:inherit;padding:10px;min-height:44px;border-radius:8px;border:1px solid #475569;background:#1e293b;color:#e2e8f0}
-button{background:#a78bfa;color:#0f172a;border:0;font-weight:600} button.small{min-height:36px;padding:6px 10px} form.line{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
-form.inline{display:inline} nav{display:flex;gap:16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} nav a{display:inline-block;padding:10px 0}
+button{background:#a78bfa;color:#0f172a;border:0;font-weight:600;white-space:nowrap} button.small{min-height:36px;padding:6px 10px} form.line{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
+form.inline{display:inline} nav{display:flex;gap:6px 16px;flex-wrap:wrap;align-items:center;margin-bottom:8px} nav a{display:inline-block;padding:10px 0}
 .banner{background:#1e293b;border-left:4px solid #a78bfa;padding:8px 12px;margin:8px 0;border-radius:4px}
 .pager{display:flex;gap:12px;flex-wrap:wrap;align-items:center;margin:8px 0} svg text{fill:#94a3b8;font-size:11px}
 @media (max-width:600px){.wide{display:none}
- table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:auto}
- table.cards tr:first-child{display:none} table.cards tr{border:1px solid #334155;border-radius:8px;margin:8px 0;padding:4px 8px}
- table.cards td{border:0;padding:3px 0;text-align:left;white-space:normal}
+ table.cards,table.cards tbody{display:block;width:auto}
+ table.cards tr:first-child{display:none} table.cards tr{display:flex;flex-wrap:wrap;column-gap:16px;border:1px solid #334155;border-radius:8px;margin:8px 0;padding:4px 10px}
+ table.cards td{display:block;border:0;padding:3px 0;text-align:left;white-space:normal} table.cards td:first-child{flex-basis:100%}
  table.cards td[data-label]::before{content:attr(data-label) ": ";color:#94a3b8}
  table.cards td.wide{display:none}}
 </style><script src="{{base}}/ladder.js" defer></script></head>{{end}}
@@ -90,9 +90,9 @@ form.inline{display:inline} nav{display:flex;gap:16px;flex-wrap:wrap;align-items
 
 {{define "student"}}{{template "head" .P.Name}}<body data-watch="{{base}}/api/ladder/students/{{.P.Name}}">{{template "nav" .V}}
 <h1>{{.Shown}}</h1>
-{{if .Checking}}<p class="banner checking"><b>Checking your version.</b> It plays one game against the built-in random bot on one of the ladder's workers, in a box of its own; once it has played it without crashing, timing out or breaking the rules, it joins the ladder and its games begin. It usually takes under a minute ({{n .Queued "game"}} queued before it); this page shows the result on its own.</p>{{end}}
+{{if .Checking}}<p class="banner checking"><b>Checking your version.</b> It plays one game against the built-in random bot on one of the ladder's workers, in a box of its own; once it has played it without crashing, timing out or breaking the rules, it joins the ladder and its games begin. {{if .Typical}}Checks here have lately taken about {{.Typical}}{{else}}It usually takes under a minute{{end}} ({{n .Queued "game"}} queued); this page shows the result on its own.</p>{{end}}
 <h2>Versions</h2><table class="cards"><tr><th>version</th><th class="wide">submitted</th><th>state</th><th class="num">rating</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
-{{range .P.Versions}}<tr><td data-label="version">v{{.Number}} <span class="dim">{{.Kind}}{{if .Command}} <code>{{.Command}}</code>{{end}}</span>{{if .Ranked}} <b>ranked</b>{{end}}</td><td class="dim wide">{{when .Submitted}}</td>
+{{range .P.Versions}}<tr><td data-label="version">v{{.Number}} {{.File}}{{if .Command}} <span class="dim"><code>{{.Command}}</code></span>{{end}}{{if .Ranked}} <b>ranked</b>{{end}}</td><td class="dim wide">{{when .Submitted}}</td>
 <td data-label="state" class="reason">{{if eq .State "refused"}}<span class="bad">refused: {{.Reason}}</span>{{else if eq .State "checking"}}<span class="warn checking">checking</span>{{else}}<span class="ok">{{.State}}</span>{{end}}</td>
 <td class="num" data-label="rating">{{if .Rated}}{{elo .Rating}} <span class="dim">{{pm .Low .High}}</span>{{else}}<span class="dim">none yet</span>{{end}}</td><td class="num" data-label="games">{{.Games}}</td><td class="nw" data-label="W-D-L">{{.Wins}}-{{.Draws}}-{{.Losses}}</td></tr>
 {{if .Faults}}<tr><td colspan="6"><details><summary class="bad">{{n (len .Faults) "fault"}}: crashes, time-outs and forfeits</summary><ul>{{range .Faults}}<li class="bad reason">{{.}}</li>{{end}}</ul></details></td></tr>{{end}}
@@ -191,6 +191,22 @@ func untilText(d time.Duration) string {
 	return "in " + out
 }
 
+// agoText says how long ago something was: "just now", "40 s ago",
+// "3 min ago", "2 h ago", "5 d ago".
+func agoText(d time.Duration) string {
+	switch {
+	case d < 5*time.Second:
+		return "just now"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s ago", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d d ago", int(d.Hours()/24))
+}
+
 // view is what every page's header reads: who reads it, and the
 // deadline it counts down to.
 type view struct {
@@ -281,6 +297,7 @@ type studentData struct {
 	Play               bool
 	Checking           bool
 	Queued             int
+	Typical            string // how long the ladder's checks take lately
 	Chart              template.HTML
 	Pseudonyms         bool
 	Pseudonym          string
@@ -328,6 +345,11 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 		st, _ := s.Store.Standings(r.Context())
 		if st != nil {
 			d.Queued = st.Queued
+		}
+		if typical, _ := s.Store.TypicalCheck(r.Context()); typical >= time.Second {
+			d.Typical = typical.Round(time.Second).String()
+		} else if typical > 0 {
+			d.Typical = "a second"
 		}
 	}
 	var games []GameLine

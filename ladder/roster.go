@@ -315,9 +315,12 @@ func enterRoster(t *sql.Tx, r Roster) error {
 			return err
 		}
 	}
+	if _, err := t.Exec(`UPDATE people SET enrolled = 0`); err != nil {
+		return err
+	}
 	for _, p := range r {
-		if _, err := t.Exec(`INSERT INTO people (id, entry, name, email, section, lms_id, login) VALUES (?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET entry = excluded.entry, name = excluded.name, email = excluded.email, section = excluded.section, lms_id = excluded.lms_id, login = excluded.login`,
+		if _, err := t.Exec(`INSERT INTO people (id, entry, name, email, section, lms_id, login, enrolled) VALUES (?, ?, ?, ?, ?, ?, ?, 1)
+			ON CONFLICT (id) DO UPDATE SET entry = excluded.entry, name = excluded.name, email = excluded.email, section = excluded.section, lms_id = excluded.lms_id, login = excluded.login, enrolled = 1`,
 			p.ID, p.Entry(), p.Name, p.Email, p.Section, p.LMSID, p.Login); err != nil {
 			return err
 		}
@@ -534,9 +537,10 @@ func (s *Store) Entries(ctx context.Context) (map[string]EntryInfo, error) {
 	return out, rows.Err()
 }
 
-// People reads the roster's people as the ladder keeps them, by id.
+// People reads the roster's people as the ladder keeps them, by id:
+// those on the roster it last read.
 func (s *Store) People(ctx context.Context) ([]Person, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, entry, name, email, section, lms_id, login FROM people ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, entry, name, email, section, lms_id, login FROM people WHERE enrolled = 1 ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}

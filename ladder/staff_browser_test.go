@@ -125,7 +125,7 @@ func TestStaffPageInTheBrowser(t *testing.T) {
 			t.Errorf("the staff page has no %q:\n%s", want, page)
 		}
 	}
-	shoot(t, staff, "ladder-staff")
+	shootFull(t, staff, "ladder-staff")
 	student := browserAt(t)
 	signIn(t, student, ts.URL, tokens["s3"])
 	onPhone(t, student)
@@ -193,7 +193,7 @@ func TestStaffPageInTheBrowser(t *testing.T) {
 	if err != nil || !strings.HasPrefix(csvText, "Student,ID,SIS User ID,SIS Login ID,Section,Ladder") || strings.Count(csvText, "\n") != 2+5 {
 		t.Errorf("the staff page's Canvas export: %q (%v)", csvText, err)
 	}
-	shoot(t, staff, "ladder-staff-frozen")
+	shootFull(t, staff, "ladder-staff-frozen")
 	onPhone(t, staff)
 	text(t, staff, ts.URL+"/staff")
 	fitsPhone(t, staff, "the staff page")

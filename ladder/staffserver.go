@@ -354,7 +354,7 @@ var _ = template.Must(pages.New("staff").Parse(`{{template "head" "Ladder: staff
 <h2>Versions</h2>
 {{if .Sections}}<form class="line" method="get" action="{{base}}/staff"><label>Section <select name="section"><option value="">all</option>{{range .Sections}}<option{{if eq . $.Section}} selected{{end}}>{{.}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>{{end}}
 <table class="cards"><tr><th>version</th><th class="wide">submitted</th><th>state</th><th></th></tr>
-{{range .Versions}}<tr><td data-label="version"><a href="{{base}}/students/{{.Student}}">{{.Student}}</a> v{{.Number}} <span class="dim">{{.Kind}}{{if .Command}} <code>{{.Command}}</code>{{end}}</span></td><td class="wide dim">{{when .Submitted}}</td>
+{{range .Versions}}<tr><td data-label="version"><a href="{{base}}/students/{{.Student}}">{{.Student}}</a> v{{.Number}} {{.File}} <span class="dim">{{.Kind}}{{if .Command}} <code>{{.Command}}</code>{{end}}</span></td><td class="wide dim nw">{{when .Submitted}}</td>
 <td data-label="state" class="reason">{{if eq .State "refused"}}<span class="bad">refused{{if eq .Cause "host"}} for the host's want{{end}}: {{.Reason}}</span>{{else}}{{.State}}{{end}}</td>
 <td>{{if eq .State "refused"}}<form class="inline" method="post" action="{{base}}/api/ladder/versions/{{.ID}}/recheck"><button class="small" type="submit">Re-check</button></form>{{end}}</td></tr>{{else}}<tr><td colspan="4" class="dim">No version yet.</td></tr>{{end}}</table>
 <h2 id="games">Games <span class="dim">({{.Games.Total}})</span></h2>

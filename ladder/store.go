@@ -149,6 +149,12 @@ var columns = []struct{ table, name, def string }{
 	{"versions", "cause", "TEXT NOT NULL DEFAULT ''"},
 	// host: the game's failure is the worker's host's, not a version's.
 	{"games", "host", "INTEGER NOT NULL DEFAULT 0"},
+	// enrolled: the person is on the roster the ladder last read (one
+	// who left keeps their versions and games, and has no grade row).
+	{"people", "enrolled", "INTEGER NOT NULL DEFAULT 1"},
+	// file: the name the student gave their upload (bot.go, agent.zip),
+	// shown on their page; never used as a path.
+	{"versions", "file", "TEXT NOT NULL DEFAULT ''"},
 }
 
 func migrate(db *sql.DB) error {

@@ -31,12 +31,25 @@ const (
 // Upload is a submission as received: a go: file's source, or a
 // program's files and the command that runs it in its folder.
 type Upload struct {
+	// Name is the file's name as the student gave it (bot.go,
+	// agent.zip), for their page: never a path.
+	Name    string
 	Kind    string // "go" or "program"
 	Command string // for a program: "python3 agent.py", or "py:agent.py" for a Colosseum agent
 	Files   []byte // a tar archive of checked names, sorted, with no times: the same files give the same bytes
 	Size    int64  // the files' bytes, unpacked
 	Count   int
 	names   []string // the files' names, for checking its command
+}
+
+// shownName is a file's name as a page may show it: valid UTF-8, at
+// most 100 bytes.
+func shownName(n string) string {
+	n = strings.ToValidUTF8(n, "?")
+	if len(n) > 100 {
+		n = strings.ToValidUTF8(n[:100], "")
+	}
+	return n
 }
 
 // Digest is a short fingerprint of the upload's files and command.
@@ -69,7 +82,7 @@ func ReadUpload(name string, data []byte, command string) (*Upload, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Upload{Kind: "go", Files: files, Size: int64(len(data)), Count: 1}, nil
+		return &Upload{Name: shownName(name), Kind: "go", Files: files, Size: int64(len(data)), Count: 1}, nil
 	}
 	var entries []packed
 	var err error
@@ -105,6 +118,7 @@ func ReadUpload(name string, data []byte, command string) (*Upload, error) {
 		u.Size += int64(len(e.data))
 		u.names = append(u.names, e.name)
 	}
+	u.Name = shownName(name)
 	return u, nil
 }
 

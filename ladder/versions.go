@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -20,7 +21,8 @@ type Version struct {
 	ID        int64  `json:"id"`
 	Student   string `json:"student"`
 	Number    int    `json:"number"`
-	Submitted int64  `json:"submitted"` // Unix milliseconds
+	Submitted int64  `json:"submitted"`      // Unix milliseconds
+	File      string `json:"file,omitempty"` // the upload's name, as its student gave it
 	Kind      string `json:"kind"`
 	Command   string `json:"command,omitempty"`
 	Digest    string `json:"digest"`
@@ -62,7 +64,7 @@ var ErrFrozen = errors.New("the ladder is frozen: the deadline has passed, and n
 // played without a forfeit. A student submits at most MaxPerHour
 // versions an hour.
 func (s *Store) Submit(ctx context.Context, student string, u *Upload) (Version, error) {
-	v := Version{Student: student, Submitted: now(), Kind: u.Kind, Command: u.Command, Digest: u.Digest(), Size: u.Size, State: Checking}
+	v := Version{Student: student, Submitted: now(), File: u.Name, Kind: u.Kind, Command: u.Command, Digest: u.Digest(), Size: u.Size, State: Checking}
 	deadline, hasDeadline := s.Deadline() // read before the transaction: the store has one connection
 	err := s.tx(ctx, func(t *sql.Tx) error {
 		var frozen string
@@ -80,8 +82,8 @@ func (s *Store) Submit(ctx context.Context, student string, u *Upload) (Version,
 		if err := t.QueryRow(`SELECT coalesce(max(number), 0) + 1 FROM versions WHERE student = ?`, student).Scan(&v.Number); err != nil {
 			return err
 		}
-		r, err := t.Exec(`INSERT INTO versions (student, number, submitted, kind, command, digest, size, files, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			student, v.Number, v.Submitted, v.Kind, v.Command, v.Digest, v.Size, u.Files, v.State)
+		r, err := t.Exec(`INSERT INTO versions (student, number, submitted, file, kind, command, digest, size, files, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			student, v.Number, v.Submitted, v.File, v.Kind, v.Command, v.Digest, v.Size, u.Files, v.State)
 		if err != nil {
 			return err
 		}
@@ -97,7 +99,7 @@ func (s *Store) Submit(ctx context.Context, student string, u *Upload) (Version,
 // Versions lists versions: a student's (student given) or everyone's,
 // the earliest first.
 func (s *Store) Versions(ctx context.Context, student string) ([]Version, error) {
-	q := `SELECT id, student, number, submitted, kind, command, digest, size, state, reason, cause FROM versions`
+	q := `SELECT id, student, number, submitted, file, kind, command, digest, size, state, reason, cause FROM versions`
 	var args []any
 	if student != "" {
 		q += ` WHERE student = ?`
@@ -111,7 +113,7 @@ func (s *Store) Versions(ctx context.Context, student string) ([]Version, error)
 	var out []Version
 	for rows.Next() {
 		var v Version
-		if err := rows.Scan(&v.ID, &v.Student, &v.Number, &v.Submitted, &v.Kind, &v.Command, &v.Digest, &v.Size, &v.State, &v.Reason, &v.Cause); err != nil {
+		if err := rows.Scan(&v.ID, &v.Student, &v.Number, &v.Submitted, &v.File, &v.Kind, &v.Command, &v.Digest, &v.Size, &v.State, &v.Reason, &v.Cause); err != nil {
 			return nil, err
 		}
 		out = append(out, v)
@@ -156,4 +158,29 @@ func (s *Store) Recheck(ctx context.Context, id int64) (Version, error) {
 	})
 	v.ID, v.State = id, Checking
 	return v, err
+}
+
+// TypicalCheck is how long the ladder's last checks took, from the
+// submission to the check game's end (the median of the last 20 first
+// checks); 0 before any.
+func (s *Store) TypicalCheck(ctx context.Context) (time.Duration, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT g.finished - v.submitted FROM games g JOIN versions v ON v.id = g.p1
+		WHERE g.kind = 'check' AND g.state = 'done' AND g.round = 0 ORDER BY g.id DESC LIMIT 20`)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var ms []int64
+	for rows.Next() {
+		var d int64
+		if err := rows.Scan(&d); err != nil {
+			return 0, err
+		}
+		ms = append(ms, max(d, 0))
+	}
+	if len(ms) == 0 {
+		return 0, rows.Err()
+	}
+	slices.Sort(ms)
+	return time.Duration(ms[len(ms)/2]) * time.Millisecond, rows.Err()
 }
