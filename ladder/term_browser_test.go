@@ -72,14 +72,27 @@ func TestStudentPageOverATerm(t *testing.T) {
 	if _, err := st.Submit(ctx, "s1", last); err != nil { // being checked
 		t.Fatal(err)
 	}
-	course := &Course{Auth: st, Ladders: []*Server{{Store: st, Name: "a2", Title: "Assignment 2", Graded: true, Width: 1e9}}}
+	practice, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer practice.Close()
+	people, _ := st.People(ctx)
+	if err := practice.Setup("mapcolor", "usa", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := practice.EnterRoster(ctx, Roster(people)); err != nil {
+		t.Fatal(err)
+	}
+	course := &Course{Auth: st, Ladders: []*Server{{Store: practice, Name: "practice", Title: "Practice", Width: 1e9},
+		{Store: st, Name: "a2", Title: "Assignment 2", Graded: true, Width: 1e9}}}
 	ts := httptest.NewServer(course.Handler())
 	defer ts.Close()
 
 	b := browserAt(t)
 	signIn(t, b, ts.URL, tokens["s1"])
 	home := text(t, b, ts.URL+"/")
-	for _, want := range []string{"Assignment 2", "graded", "in 9 d 0"} {
+	for _, want := range []string{"Practice", "practice", "Assignment 2", "graded", "in 9 d 0"} {
 		if !strings.Contains(home, want) {
 			t.Errorf("the course's page has no %q:\n%s", want, home)
 		}
