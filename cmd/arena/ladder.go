@@ -31,7 +31,7 @@ import (
 // ladderCommands are arena ladder's subcommands, a line each.
 var ladderCommands = [][2]string{
 	{"tokens", "issue the roster's tokens, and the staff's and the workers' (-dir DIR -roster FILE); one student's again (-dir DIR -student ID)"},
-	{"serve", "serve the ladder's pages and API, schedule its games, play them with -j N (-game NAME -dir DIR -roster FILE [-deadline T])"},
+	{"serve", "serve the ladder's pages and API, schedule its games, play them with -j N (-game NAME -dir DIR -roster FILE [-deadline T]; -config FILE for a course's ladders)"},
 	{"submit", "send a version: a .go file, or a program's folder and its command (-server URL -token T FILE|DIR)"},
 	{"work", "play the ladder's games on this machine, every program in its box (-server URL -token W [-j N])"},
 	{"freeze", "close submissions and queue the final round robin (-server URL -token STAFF [-rounds N])"},

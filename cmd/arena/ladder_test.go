@@ -212,6 +212,21 @@ func TestLadderSurvivesKill9(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(string(csv)), "\n"); len(lines) != 3 || !strings.Contains(string(html), "alice") {
 		t.Errorf("the final's CSV:\n%s\nits report: %d bytes", csv, len(html))
 	}
+	// The grades for Moodle, by rank bands.
+	moodle := filepath.Join(dir, "moodle.csv")
+	out.Reset()
+	if code := run([]string{"ladder", "export", "-server", url, "-token", tokens["staff"], "-format", "moodle", "-grade", "rank:1=100,*=80", "-assignment", "Ladder", "-o", moodle}, &out, &out); code != 0 {
+		t.Fatalf("arena ladder export: %s", out.String())
+	}
+	exported, _ := os.ReadFile(moodle)
+	if lines := strings.Split(strings.TrimSpace(string(exported)), "\n"); len(lines) != 3 || lines[0] != "ID number,Email address,Full name,Ladder,Ladder (feedback)" ||
+		!(strings.Contains(lines[1], ",100,") && strings.Contains(lines[2], ",80,") || strings.Contains(lines[1], ",80,") && strings.Contains(lines[2], ",100,")) {
+		t.Errorf("the Moodle export:\n%s", exported)
+	}
+	out.Reset()
+	if code := run([]string{"ladder", "export", "-server", url, "-token", tokens["staff"], "-grade", "points/", "-o", moodle}, &out, &out); code == 0 || !strings.Contains(out.String(), "at character 8") {
+		t.Errorf("a grade rule cut short: %s", out.String())
+	}
 	t.Logf("game %d: cut short by worker A's kill -9, played by worker B; %d games done at the server's kill -9, %d once started again",
 		cut.ID, before, count(games, func(g ladder.Game) bool { return g.State == "done" }))
 }
