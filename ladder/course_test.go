@@ -159,8 +159,20 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	play(filepath.Join(t.TempDir(), "no-python-here"))
+	// A Python without NumPy: its site-packages left out (-S).
+	noNumPy := filepath.Join(t.TempDir(), "python-without-numpy")
+	os.WriteFile(noNumPy, []byte("#!/bin/sh\nexec "+pythonWith(t, "import numpy")+" -S \"$@\"\n"), 0o755)
+	play(noNumPy)
 	vs, _ := st.Versions(ctx, "bob")
+	if vs[0].State != Refused || vs[0].Cause != HostCause || !strings.Contains(vs[0].Reason, "NumPy is not installed") {
+		t.Fatalf("a check on a host without NumPy left %+v", vs[0])
+	}
+	if _, err := st.Recheck(ctx, v.ID); err != nil {
+		t.Fatal(err)
+	}
+	logged = nil
+	play(filepath.Join(t.TempDir(), "no-python-here"))
+	vs, _ = st.Versions(ctx, "bob")
 	if vs[0].State != Refused || vs[0].Cause != HostCause || !strings.Contains(vs[0].Reason, "no Python") {
 		t.Fatalf("a check the host could not play left %+v", vs[0])
 	}
