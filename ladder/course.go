@@ -2,10 +2,8 @@ package ladder
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"html/template"
-	"io"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -38,6 +36,9 @@ func (c *Course) Handler() http.Handler {
 	mux := http.NewServeMux()
 	for _, l := range c.Ladders {
 		l.Base, l.Auth, l.Home = LadderPath(l.Name), c.Auth, "/"
+		if c.Lease > 0 {
+			l.Lease = c.Lease
+		}
 		l.once.Do(func() { // one count of wrong tokens for the course's site
 			l.limits, l.failed = newRateLimits(30, time.Minute), c.front.failed
 		})
@@ -100,77 +101,16 @@ func (c *Course) page(w http.ResponseWriter, r *http.Request) {
 // lease gives a worker the next game of any ladder, each asked first in
 // turn; 204 when none has one.
 func (c *Course) lease(w http.ResponseWriter, r *http.Request) {
-	if _, ok := c.front.need(w, r, true, Worker); !ok {
-		return
+	if _, ok := c.front.need(w, r, true, Worker); ok {
+		leaseFrom(w, r, c.Ladders, int(c.next.Add(1)))
 	}
-	var req struct {
-		Worker string `json:"worker"`
-	}
-	json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&req)
-	worker := req.Worker
-	if len(worker) > 64 || worker == "" {
-		worker = "remote"
-	}
-	d := c.Lease
-	if d <= 0 {
-		d = LeaseTime
-	}
-	first := int(c.next.Add(1))
-	for k := range c.Ladders {
-		l := c.Ladders[(first+k)%len(c.Ladders)]
-		if _, err := l.Store.Schedule(r.Context(), l.Width, 8); err != nil {
-			fail(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		lease, err := l.Store.TakeLease(r.Context(), worker, d)
-		if err != nil {
-			fail(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		if lease == nil {
-			continue
-		}
-		work, err := l.Store.Work(r.Context(), lease)
-		if err != nil {
-			fail(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		writeJSON(w, work)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // result takes a game's outcome to the ladder that holds its lease.
 func (c *Course) result(w http.ResponseWriter, r *http.Request) {
-	if _, ok := c.front.need(w, r, true, Worker); !ok {
-		return
+	if _, ok := c.front.need(w, r, true, Worker); ok {
+		resultTo(w, r, c.Ladders)
 	}
-	var req resultRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxResultBody)).Decode(&req); err != nil {
-		fail(w, http.StatusBadRequest, "the result cannot be read: "+err.Error())
-		return
-	}
-	err := Sources(c.sources()).Send(r.Context(), req.Lease, req.Outcome)
-	switch {
-	case errors.Is(err, ErrLeaseGone):
-		fail(w, http.StatusConflict, err.Error())
-	case err != nil:
-		fail(w, http.StatusBadRequest, err.Error())
-	default:
-		for _, l := range c.Ladders {
-			l.wake()
-		}
-		w.WriteHeader(http.StatusNoContent)
-	}
-}
-
-func (c *Course) sources() []Source {
-	out := make([]Source, len(c.Ladders))
-	for i, l := range c.Ladders {
-		out[i] = Local{Store: l.Store, Width: l.Width}
-	}
-	return out
 }
 
 // Sources are several ladders as one worker's source: each asked for a

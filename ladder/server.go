@@ -434,9 +434,14 @@ func (s *Server) wake() {
 
 // lease gives a worker its next game, or 204 when none is queued.
 func (s *Server) lease(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.need(w, r, true, Worker); !ok {
-		return
+	if _, ok := s.need(w, r, true, Worker); ok {
+		leaseFrom(w, r, []*Server{s}, 0)
 	}
+}
+
+// leaseFrom gives a worker the next game of ladders, asked in turn from
+// the first-th: 204 when none has one.
+func leaseFrom(w http.ResponseWriter, r *http.Request, ladders []*Server, first int) {
 	var req struct {
 		Worker string `json:"worker"`
 	}
@@ -445,29 +450,33 @@ func (s *Server) lease(w http.ResponseWriter, r *http.Request) {
 	if len(worker) > 64 || worker == "" {
 		worker = "remote"
 	}
-	if _, err := s.Store.Schedule(r.Context(), s.Width, 8); err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+	for k := range ladders {
+		l := ladders[(first+k)%len(ladders)]
+		if _, err := l.Store.Schedule(r.Context(), l.Width, 8); err != nil {
+			fail(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		d := l.Lease
+		if d <= 0 {
+			d = LeaseTime
+		}
+		lease, err := l.Store.TakeLease(r.Context(), worker, d)
+		if err != nil {
+			fail(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		if lease == nil {
+			continue
+		}
+		work, err := l.Store.Work(r.Context(), lease)
+		if err != nil {
+			fail(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		writeJSON(w, work)
 		return
 	}
-	d := s.Lease
-	if d <= 0 {
-		d = LeaseTime
-	}
-	l, err := s.Store.TakeLease(r.Context(), worker, d)
-	if err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	if l == nil {
-		w.WriteHeader(http.StatusNoContent)
-		return
-	}
-	work, err := s.Store.Work(r.Context(), l)
-	if err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	writeJSON(w, work)
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // resultRequest is a worker's outcome under its lease.
@@ -478,15 +487,27 @@ type resultRequest struct {
 
 // result takes a game's outcome, under its lease only.
 func (s *Server) result(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.need(w, r, true, Worker); !ok {
-		return
+	if _, ok := s.need(w, r, true, Worker); ok {
+		resultTo(w, r, []*Server{s})
 	}
+}
+
+// resultTo takes a game's outcome to the one of ladders that holds its
+// lease.
+func resultTo(w http.ResponseWriter, r *http.Request, ladders []*Server) {
 	var req resultRequest
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxResultBody)).Decode(&req); err != nil {
 		fail(w, http.StatusBadRequest, "the result cannot be read: "+err.Error())
 		return
 	}
-	if err := s.Store.Finish(r.Context(), req.Lease, req.Outcome); err != nil {
+	err := ErrLeaseGone
+	for _, l := range ladders {
+		if err = l.Store.Finish(r.Context(), req.Lease, req.Outcome); !errors.Is(err, ErrLeaseGone) {
+			l.wake()
+			break
+		}
+	}
+	if err != nil {
 		status := http.StatusBadRequest
 		if errors.Is(err, ErrLeaseGone) {
 			status = http.StatusConflict
@@ -494,7 +515,6 @@ func (s *Server) result(w http.ResponseWriter, r *http.Request) {
 		fail(w, status, err.Error())
 		return
 	}
-	s.wake()
 	w.WriteHeader(http.StatusNoContent)
 }
 
