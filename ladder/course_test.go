@@ -8,8 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -505,5 +509,90 @@ func TestCountdownsAndAges(t *testing.T) {
 		if got := agoText(c.d); got != c.ago {
 			t.Errorf("agoText(%v) = %q, want %q", c.d, got, c.ago)
 		}
+	}
+}
+
+// A note can quote what a student's program printed: no cell of an
+// export starts a spreadsheet's formula.
+func TestExportCellsAreNotFormulas(t *testing.T) {
+	sheet := &GradeSheet{Rule: "points/games*100", Max: 100, Rows: []GradeRow{{Person: Person{ID: "s1", Name: "=HYPERLINK(\"http://x\")", Email: "+1@x"}, Note: "@SUM(A1)"}}}
+	for _, format := range []string{"csv", "canvas", "moodle"} {
+		var b bytes.Buffer
+		if err := WriteExport(&b, sheet, format, ""); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&b).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range rows {
+			for _, cell := range row {
+				if cell != "" && strings.ContainsRune("=+@", rune(cell[0])) {
+					t.Errorf("%s: a cell %q would be a formula", format, cell)
+				}
+			}
+		}
+	}
+}
+
+// A leaderboard of pseudonyms over HTTP: a student picks theirs on their
+// page, a classmate sees it and not their name, the board shows the top
+// row and the three ahead of the reader, and the staff see names.
+func TestPseudonymsOverHTTP(t *testing.T) {
+	st, tokens := courseLadder(t)
+	ctx := context.Background()
+	template, _ := gobot.Template("colosseum")
+	u, _ := ReadUpload("bot.go", []byte(template), "")
+	for _, e := range []string{"s1", "pair1", "s4", "ref"} {
+		if _, err := st.Submit(ctx, e, u); err != nil {
+			t.Fatal(err)
+		}
+		finishNext(t, st)
+	}
+	playSome(t, st, 40, rand.New(rand.NewPCG(3, 4)))
+	ts := httptest.NewServer((&Server{Store: st, Width: 1e9, Pseudonyms: true, Top: 1}).Handler())
+	defer ts.Close()
+	as := func(who string) client { return client{t: t, base: ts.URL, token: tokens[who]} }
+	if code, body := as("s1").do("POST", "/api/ladder/pseudonym", strings.NewReader(`{"pseudonym": "Analytical Engine"}`), map[string]string{"Content-Type": "application/json"}); code != http.StatusNoContent {
+		t.Fatalf("choosing a pseudonym: %d %s", code, body)
+	}
+	if code, body := as("s4").do("POST", "/api/ladder/pseudonym", strings.NewReader(`{"pseudonym": "Analytical Engine"}`), map[string]string{"Content-Type": "application/json"}); code != http.StatusBadRequest || !strings.Contains(body, "another student's") {
+		t.Errorf("a pseudonym taken twice: %d %s", code, body)
+	}
+	if code, _ := as("s4").do("POST", "/api/ladder/pseudonym", strings.NewReader(`{"pseudonym": "<script>"}`), map[string]string{"Content-Type": "application/json"}); code != http.StatusBadRequest {
+		t.Errorf("a pseudonym of markup: %d", code)
+	}
+	board, err := st.Standings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The second's reader sees the first (the top 1), their own row, and
+	// not the two below.
+	second := board.Ranked[1].Name
+	reader := map[string]string{"s1": "s1", "pair1": "s2", "s4": "s4", "ref": "ref"}[second]
+	_, page := as(reader).do("GET", "/", nil, nil)
+	names := map[string]string{"s1": "Ada Lovelace", "pair1": "pair1", "s4": "Edsger Dijkstra", "ref": "Reference bot"}
+	shown := func(name string) bool { return regexp.MustCompile(`>\s*` + regexp.QuoteMeta(name) + `\s*<`).MatchString(page) }
+	for _, row := range board.Ranked {
+		if row.Name != second && shown(names[row.Name]) {
+			t.Errorf("%s's leaderboard names %s:\n%s", reader, names[row.Name], page)
+		}
+	}
+	if !shown(names[second]) || !strings.Contains(page, "2 other entries not shown") {
+		t.Errorf("%s's leaderboard: not their own row, or not the two below left out:\n%s", reader, page)
+	}
+	if first := board.Ranked[0].Name; first == "s1" && !strings.Contains(page, "Analytical Engine") {
+		t.Errorf("%s's leaderboard does not show s1's pseudonym:\n%s", reader, page)
+	}
+	_, staff := as(Staff).do("GET", "/", nil, nil)
+	for _, want := range []string{"Ada Lovelace", "Edsger Dijkstra", "Reference bot"} {
+		if !strings.Contains(staff, want) {
+			t.Errorf("the staff's leaderboard has no %q", want)
+		}
+	}
+	// Opponents on a student's page are pseudonyms too.
+	_, mine := as("s4").do("GET", "/students/s4", nil, nil)
+	if strings.Contains(mine, "Ada Lovelace") || !strings.Contains(mine, "Analytical Engine v1") {
+		t.Errorf("s4's page names s1 by name, or not by pseudonym")
 	}
 }

@@ -180,6 +180,18 @@ func WriteExport(w io.Writer, sheet *GradeSheet, format, assignment string) erro
 
 func grade(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
+// cellText is a cell of words, kept words by the spreadsheet that opens the
+// file: a cell that starts with = + - @ (or a tab or a return) is a
+// formula to Excel, LibreOffice and Google Sheets, and a note can quote
+// what a student's program printed. It is written after a ', which the
+// spreadsheets show as nothing (OWASP's advice on CSV injection).
+func cellText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
 // summary is a row's figures as a student reads them.
 func (r GradeRow) summary(sheet *GradeSheet) string {
 	if r.Rank == 0 {
@@ -204,9 +216,9 @@ func writeCSV(w io.Writer, sheet *GradeSheet) error {
 		if r.Rank > 0 {
 			rank, rating = strconv.Itoa(r.Rank), tournament.EloText(r.Rating)
 		}
-		cw.Write([]string{r.ID, r.Name, r.Email, r.Section, r.Team, rank, strconv.Itoa(r.Entrants), rating, strconv.Itoa(r.Games), strconv.Itoa(r.Wins),
+		cw.Write([]string{cellText(r.ID), cellText(r.Name), cellText(r.Email), cellText(r.Section), cellText(r.Team), rank, strconv.Itoa(r.Entrants), rating, strconv.Itoa(r.Games), strconv.Itoa(r.Wins),
 			strconv.Itoa(r.Draws), strconv.Itoa(r.Losses), grade(r.Points), grade(r.PanelPoints), strconv.Itoa(r.PanelGames),
-			grade(r.Grade), grade(sheet.Max), sheet.Rule, strconv.FormatBool(sheet.Complete), r.Note})
+			grade(r.Grade), grade(sheet.Max), cellText(sheet.Rule), strconv.FormatBool(sheet.Complete), cellText(r.Note)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -221,7 +233,7 @@ func writeCanvas(w io.Writer, sheet *GradeSheet, assignment string) error {
 	cw.Write([]string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment})
 	cw.Write([]string{"    Points Possible", "", "", "", "", grade(sheet.Max)})
 	for _, r := range sheet.Rows {
-		cw.Write([]string{canvasName(r.Name), r.LMSID, r.ID, r.Login, r.Section, grade(r.Grade)})
+		cw.Write([]string{cellText(canvasName(r.Name)), cellText(r.LMSID), cellText(r.ID), cellText(r.Login), cellText(r.Section), grade(r.Grade)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -242,7 +254,7 @@ func writeMoodle(w io.Writer, sheet *GradeSheet, assignment string) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"ID number", "Email address", "Full name", assignment, assignment + " (feedback)"})
 	for _, r := range sheet.Rows {
-		cw.Write([]string{r.ID, r.Email, r.Name, grade(r.Grade), r.summary(sheet)})
+		cw.Write([]string{cellText(r.ID), cellText(r.Email), cellText(r.Name), grade(r.Grade), cellText(r.summary(sheet))})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -206,9 +206,9 @@ func WriteFinalCSV(w io.Writer, st *tournament.Standings, absent map[string]stri
 		if e.Replaced > 0 {
 			note = fmt.Sprintf("%d moves replaced by the rules", e.Replaced)
 		}
-		cw.Write([]string{strconv.Itoa(rank + 1), e.Name, tournament.EloText(e.Elo), tournament.EloText(e.EloLow), tournament.EloText(e.EloHigh),
+		cw.Write([]string{strconv.Itoa(rank + 1), cellText(e.Name), tournament.EloText(e.Elo), tournament.EloText(e.EloLow), tournament.EloText(e.EloHigh),
 			strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws), strconv.Itoa(e.Losses), strconv.FormatFloat(e.Points, 'f', -1, 64),
-			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Replaced), note})
+			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Replaced), cellText(note)})
 	}
 	names := make([]string, 0, len(absent))
 	for n := range absent {
@@ -216,7 +216,7 @@ func WriteFinalCSV(w io.Writer, st *tournament.Standings, absent map[string]stri
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		cw.Write([]string{"", n, "", "", "", "0", "0", "0", "0", "0", "0", "0", absent[n]})
+		cw.Write([]string{"", cellText(n), "", "", "", "0", "0", "0", "0", "0", "0", "0", cellText(absent[n])})
 	}
 	cw.Flush()
 	return cw.Error()
