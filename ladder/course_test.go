@@ -572,7 +572,9 @@ func TestPseudonymsOverHTTP(t *testing.T) {
 	reader := map[string]string{"s1": "s1", "pair1": "s2", "s4": "s4", "ref": "ref"}[second]
 	_, page := as(reader).do("GET", "/", nil, nil)
 	names := map[string]string{"s1": "Ada Lovelace", "pair1": "pair1", "s4": "Edsger Dijkstra", "ref": "Reference bot"}
-	shown := func(name string) bool { return regexp.MustCompile(`>\s*` + regexp.QuoteMeta(name) + `\s*<`).MatchString(page) }
+	shown := func(name string) bool {
+		return regexp.MustCompile(`>\s*` + regexp.QuoteMeta(name) + `\s*<`).MatchString(page)
+	}
 	for _, row := range board.Ranked {
 		if row.Name != second && shown(names[row.Name]) {
 			t.Errorf("%s's leaderboard names %s:\n%s", reader, names[row.Name], page)
