@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"sort"
 	"testing"
@@ -233,19 +236,14 @@ func BenchmarkSchedulerStableTop10(b *testing.B) {
 	b.ReportMetric(float64(randomOpen), "never-stable-random")
 }
 
-// BenchmarkScheduleAt300 is the scheduler's cost on a term's ladder, 300
-// students with 5 versions each and 50,000 games played, as a share of
-// the games it schedules: the time to queue a batch of pairs (its query,
-// the fit and the intervals), per game queued, against the time of one
-// ladder game measured in the same run, two go: templates in their boxes
-// on Colosseum's course board, the median of three (a Python program's
-// game takes longer).
-func BenchmarkScheduleAt300(b *testing.B) {
+// termAt300 is a term's ladder: 300 students with 5 versions each and
+// 50,000 games played; it returns it with its tokens, by name.
+func termAt300(b *testing.B) (*Store, map[string]string) {
 	st, err := Open(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer st.Close()
+	b.Cleanup(func() { st.Close() })
 	g, _ := match.Lookup("colosseum")
 	cfg, _ := json.Marshal(g.Presets()[0].Config)
 	st.Setup("colosseum", "course", cfg)
@@ -254,7 +252,11 @@ func BenchmarkScheduleAt300(b *testing.B) {
 	for i := range 300 {
 		names = append(names, fmt.Sprintf("s%03d", i))
 	}
-	st.IssueTokens(ctx, NamesRoster(names...))
+	issued, _ := st.IssueTokens(ctx, NamesRoster(names...))
+	tokens := map[string]string{}
+	for _, is := range issued {
+		tokens[is.Name] = is.Token
+	}
 	template, _ := gobot.Template("colosseum")
 	up, err := ReadUpload("bot.go", []byte(template), "")
 	if err != nil {
@@ -276,7 +278,7 @@ func BenchmarkScheduleAt300(b *testing.B) {
 			}
 			res := match.Result{Outcome: match.Outcome{Winner: match.Sides[r.IntN(2)]}, Turns: 1}
 			b, _ := json.Marshal(res)
-			if _, err := t.Exec(`INSERT INTO games (kind, p1, p2, seed, state, result, points1) VALUES ('ladder', ?, ?, 1, 'done', ?, ?)`,
+			if _, err := t.Exec(`INSERT INTO games (kind, p1, p2, seed, state, result, points1, finished) VALUES ('ladder', ?, ?, 1, 'done', ?, ?, 1)`,
 				a, c, string(b), res.Points(match.P1)); err != nil {
 				return err
 			}
@@ -286,6 +288,86 @@ func BenchmarkScheduleAt300(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return st, tokens
+}
+
+// PageLimit is what a page of the ladder may take to make at a term's
+// size (300 students, 50,000 games): a second, the time after which a
+// reader's flow of thought is lost (Nielsen's limits).
+const PageLimit = time.Second
+
+// BenchmarkPagesAt300 makes the pages a course reads most at a term's
+// size, as their readers ask for them over HTTP: the leaderboard, a
+// student's page (their 167 games of 50,000, paged) and the staff page,
+// each as a share of PageLimit; the leaderboard (on its own and on the
+// staff page) made afresh, as after a write, and kept (see Standings).
+func BenchmarkPagesAt300(b *testing.B) {
+	st, tokens := termAt300(b)
+	ts := httptest.NewServer((&Server{Store: st, Width: 1e9}).Handler())
+	defer ts.Close()
+	get := func(path, token string) {
+		req, _ := http.NewRequest("GET", ts.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			b.Fatalf("%s: %s", path, res.Status)
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, p := range []struct {
+		name, path, who string
+		made            int // 0: the leaderboard kept; 1: made after 20 more games; 2: made, with nothing more
+	}{
+		{"leaderboard-after-20-games", "/", "s007", 1},
+		{"leaderboard-kept", "/", "s007", 0},
+		{"student", "/students/s007?page=3", "s007", 0},
+		{"staff-after-20-games", "/staff?kind=ladder&page=2", Staff, 1},
+		{"staff-kept", "/staff?kind=ladder&page=2", Staff, 0},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			var start time.Time
+			var took time.Duration
+			for b.Loop() {
+				st.standings.mu.Lock()
+				switch p.made {
+				case 2:
+					st.standings.st = nil
+				case 1:
+					st.standings.st = nil
+					for range 20 {
+						a, c := 1201+r.Int64N(300), 1201+r.Int64N(300) // between the latest versions
+						if a != c {
+							st.db.Exec(`INSERT INTO games (kind, p1, p2, seed, state, result, points1, finished) VALUES ('ladder', ?, ?, 1, 'done', '{}', ?, 1)`, a, c, float64(r.IntN(2)))
+						}
+					}
+				}
+				st.standings.mu.Unlock()
+				start = time.Now()
+				get(p.path, tokens[p.who])
+				took += time.Since(start)
+			}
+			per := took / time.Duration(b.N)
+			b.ReportMetric(float64(per)/float64(time.Millisecond), "ms-a-page")
+			b.ReportMetric(float64(per)/float64(PageLimit), "of-the-limit")
+		})
+	}
+}
+
+// BenchmarkScheduleAt300 is the scheduler's cost on a term's ladder, 300
+// students with 5 versions each and 50,000 games played, as a share of
+// the games it schedules: the time to queue a batch of pairs (its query,
+// the fit and the intervals), per game queued, against the time of one
+// ladder game measured in the same run, two go: templates in their boxes
+// on Colosseum's course board, the median of three (a Python program's
+// game takes longer).
+func BenchmarkScheduleAt300(b *testing.B) {
+	st, _ := termAt300(b)
+	ctx := context.Background()
 	// One game, as a worker plays it.
 	lease := &Lease{Game: Game{Seats: [2]int64{1, 2}, Seed: 1}}
 	work, err := st.Work(ctx, lease)

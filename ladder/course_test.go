@@ -598,3 +598,66 @@ func TestPseudonymsOverHTTP(t *testing.T) {
 		t.Errorf("s4's page names s1 by name, or not by pseudonym")
 	}
 }
+
+// The leaderboard reads the scheduler's results kept in memory, not
+// every game: its figures are those of every game read afresh, forfeits
+// included, as games come in and after the store is opened again.
+func TestStandingsKeepUpWithTheGames(t *testing.T) {
+	st, _ := courseLadder(t)
+	ctx := context.Background()
+	template, _ := gobot.Template("colosseum")
+	u, _ := ReadUpload("bot.go", []byte(template), "")
+	for _, e := range []string{"s1", "pair1", "s4"} {
+		if _, err := st.Submit(ctx, e, u); err != nil {
+			t.Fatal(err)
+		}
+		finishNext(t, st)
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	check := func(when string) {
+		t.Helper()
+		got, err := st.makeStandings(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sn, err := st.read(ctx, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Played != len(sn.games) {
+			t.Errorf("%s: %d games played, read afresh %d", when, got.Played, len(sn.games))
+		}
+		for _, row := range got.Ranked {
+			g, w, d, l, f := sn.tally(row.id)
+			if row.Games != g || row.Wins != w || row.Draws != d || row.Losses != l || row.Forfeits != f {
+				t.Errorf("%s: %s %d %d-%d-%d %d forfeits, read afresh %d %d-%d-%d %d", when, row.Name, row.Games, row.Wins, row.Draws, row.Losses, row.Forfeits, g, w, d, l, f)
+			}
+			if f == 0 && when == "after 60 games" {
+				t.Errorf("%s: %s has no forfeit to count", when, row.Name)
+			}
+		}
+	}
+	check("before any game")
+	for range 60 {
+		if _, err := st.Schedule(ctx, 1, 4); err != nil {
+			t.Fatal(err)
+		}
+		l, _ := st.TakeLease(ctx, "term", time.Hour)
+		w := []match.Side{match.P1, match.P2, match.NoSide}[r.IntN(3)]
+		res := &match.Result{Outcome: match.Outcome{Winner: w}, Turns: 10}
+		if w != match.NoSide && r.IntN(2) == 0 {
+			res.Forfeits = []match.Forfeit{{Side: 1 - w, Turn: 3, Reason: "no answer"}}
+		}
+		if err := st.Finish(ctx, l.Lease, Outcome{Result: res}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after 60 games")
+	again, err := Open(st.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	st = again
+	check("opened again")
+}

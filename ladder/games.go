@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -42,6 +43,8 @@ type Game struct {
 	// Tally counts the game's moves, thinking times and the moves the
 	// rules replaced (read with the results).
 	Tally *tournament.Entry `json:"tally,omitempty"`
+
+	raw string // its result as kept, until read
 }
 
 // Lease is a game given to a worker until a time: its result is taken
@@ -100,6 +103,7 @@ func (s *Store) TakeLease(ctx context.Context, worker string, d time.Duration) (
 // hold the games until they end). It returns how many.
 func (s *Store) ReleaseLeases(ctx context.Context, prefix string) (int64, error) {
 	r, err := s.db.ExecContext(ctx, `UPDATE games SET state = 'queued', lease = '', worker = '' WHERE state = 'leased' AND substr(worker, 1, ?) = ?`, len(prefix), prefix)
+	s.changes.Add(1)
 	if err != nil {
 		return 0, err
 	}
@@ -208,7 +212,7 @@ func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 		return err
 	})
 	if err == nil && g.Kind == LadderGame && o.Failure == "" {
-		s.recordPlayed(g.Seats[0], g.Seats[1], o.Result.Points(match.P1))
+		s.recordPlayed(g.Seats[0], g.Seats[1], o.Result)
 	}
 	if err == nil && refused != nil {
 		s.logRefusal(*refused)
@@ -232,7 +236,13 @@ func (s *Store) logRefusal(v Version) {
 
 // Games lists games by kind and state ("" for any), the earliest first.
 func (s *Store) Games(ctx context.Context, kind, state string) ([]Game, error) {
-	return s.games(ctx, kind, state, true)
+	gs, err := s.games(ctx, kind, state, true)
+	for i := range gs {
+		if err == nil {
+			_, err = gs[i].result()
+		}
+	}
+	return gs, err
 }
 
 // games lists games, with their results read when full (their points
@@ -258,15 +268,32 @@ func (s *Store) games(ctx context.Context, kind, state string, full bool) ([]Gam
 				return nil, fmt.Errorf("game %d: its kept tally: %v", g.ID, err)
 			}
 		}
+		// A result is read whole where it tells more than its points: a
+		// forfeit's (the leaderboard counts them). The rest keep it raw,
+		// read on demand (a student's page reads its student's games').
 		if result != "" && full {
-			g.Result = new(match.Result)
-			if err := json.Unmarshal([]byte(result), g.Result); err != nil {
-				return nil, fmt.Errorf("game %d: its kept result: %v", g.ID, err)
+			g.raw = result
+			if strings.Contains(result, `"forfeits"`) {
+				if _, err := g.result(); err != nil {
+					return nil, err
+				}
 			}
 		}
 		out = append(out, g)
 	}
 	return out, rows.Err()
+}
+
+// result is the game's result, read from its kept JSON on first use.
+func (g *Game) result() (*match.Result, error) {
+	if g.Result == nil && g.raw != "" {
+		g.Result = new(match.Result)
+		if err := json.Unmarshal([]byte(g.raw), g.Result); err != nil {
+			g.Result = nil
+			return nil, fmt.Errorf("game %d: its kept result: %v", g.ID, err)
+		}
+	}
+	return g.Result, nil
 }
 
 // Replay is a played game's replay.

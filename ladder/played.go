@@ -3,6 +3,8 @@ package ladder
 import (
 	"context"
 	"sync"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // played is the ladder games' results as the scheduler reads them, kept
@@ -12,11 +14,13 @@ import (
 // by the end of a term). It holds the last fit's strengths too, the next
 // fit's warm start.
 type played struct {
-	mu     sync.Mutex
-	loaded bool
-	pairs  []*pairTally            // in the order they first met
-	at     map[[2]int64]*pairTally // lower version id first
-	theta  map[int64]float64       // by version id, the last fit's
+	mu      sync.Mutex
+	loaded  bool
+	pairs   []*pairTally            // in the order they first met
+	at      map[[2]int64]*pairTally // lower version id first
+	theta   map[int64]float64       // by version id, the last fit's
+	records map[int64]*record       // by version id: its W-D-L and forfeits, for the leaderboard
+	games   int
 }
 
 // pairTally is two versions' ladder games and the lower id's points.
@@ -26,8 +30,31 @@ type pairTally struct {
 	points float64
 }
 
-// add counts a game between versions a and b, a's points p.
-func (pl *played) add(a, b int64, p float64) {
+// add counts a game between versions a and b, a's points p, and each
+// side's forfeits.
+func (pl *played) add(a, b int64, p float64, forfeits [2]int) {
+	pl.games++
+	for side, v := range [2]int64{a, b} {
+		r := pl.records[v]
+		if r == nil {
+			r = &record{}
+			pl.records[v] = r
+		}
+		r.games++
+		pts := p
+		if side == 1 {
+			pts = 1 - p
+		}
+		switch pts {
+		case 1:
+			r.wins++
+		case 0.5:
+			r.draws++
+		default:
+			r.losses++
+		}
+		r.forfeits += forfeits[side]
+	}
 	if a > b {
 		a, b, p = b, a, 1-p
 	}
@@ -47,19 +74,22 @@ func (s *Store) loadPlayed(ctx context.Context) error {
 	if pl.loaded {
 		return nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT p1, p2, points1 FROM games WHERE kind = 'ladder' AND state = 'done' AND failure = '' ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, p1, p2, points1, CASE WHEN instr(result, '"forfeits"') > 0 THEN result ELSE '' END FROM games WHERE kind = 'ladder' AND state = 'done' AND failure = '' ORDER BY id`)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	pl.pairs, pl.at, pl.theta = nil, map[[2]int64]*pairTally{}, map[int64]float64{}
+	pl.pairs, pl.at, pl.theta, pl.records, pl.games = nil, map[[2]int64]*pairTally{}, map[int64]float64{}, map[int64]*record{}, 0
 	for rows.Next() {
-		var a, b int64
-		var p float64
-		if err := rows.Scan(&a, &b, &p); err != nil {
+		var g Game
+		if err := rows.Scan(&g.ID, &g.Seats[0], &g.Seats[1], &g.Points1, &g.raw); err != nil {
 			return err
 		}
-		pl.add(a, b, p)
+		res, err := g.result() // only a result with forfeits is read
+		if err != nil {
+			return err
+		}
+		pl.add(g.Seats[0], g.Seats[1], g.Points1, forfeitsOf(res))
 	}
 	if err := rows.Err(); err != nil {
 		return err
@@ -69,12 +99,24 @@ func (s *Store) loadPlayed(ctx context.Context) error {
 }
 
 // recordPlayed counts a ladder game Finish recorded, once it is committed.
-func (s *Store) recordPlayed(a, b int64, p float64) {
+func (s *Store) recordPlayed(a, b int64, res *match.Result) {
 	s.played.mu.Lock()
 	defer s.played.mu.Unlock()
 	if s.played.loaded {
-		s.played.add(a, b, p)
+		s.played.add(a, b, res.Points(match.P1), forfeitsOf(res))
 	}
+}
+
+// forfeitsOf counts each side's forfeits in a result (nil: none).
+func forfeitsOf(res *match.Result) (n [2]int) {
+	if res != nil {
+		for _, f := range res.Forfeits {
+			if int(f.Side) < 2 {
+				n[f.Side]++
+			}
+		}
+	}
+	return n
 }
 
 // readForPlan is the snapshot the scheduler plans from: the versions,
@@ -138,5 +180,11 @@ func (s *Store) readForPlan(ctx context.Context) (*snapshot, error) {
 	for i, v := range vs {
 		pl.theta[v.ID] = sn.fit.theta[i]
 	}
+	sn.records = make(map[int64]*record, len(pl.records)) // copies: Finish adds to the kept ones
+	for id, r := range pl.records {
+		c := *r
+		sn.records[id] = &c
+	}
+	sn.played = pl.games
 	return sn, nil
 }

@@ -1,6 +1,11 @@
 package ladder
 
-import "math"
+import (
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // Results are the games between entrants as a fit takes them: for each
 // pair that played, how many games and the first entrant's points (a
@@ -75,7 +80,7 @@ func FitFrom(res Results, start []float64) *Fit {
 			grad[p.I] += g
 			grad[p.J] -= g
 		}
-		step := f.solve(grad, nil)
+		step := f.solve(grad, nil, fitTol)
 		big := 0.0
 		for i := range f.theta {
 			f.theta[i] += step[i]
@@ -138,7 +143,7 @@ func (f *Fit) mul(v, out []float64) {
 // with H's diagonal, from x0 (nil: from 0). H is positive definite (the
 // prior's diagonal), so the iteration converges; it stops at a relative
 // residual of 1e-13 or after 10 N iterations.
-func (f *Fit) solve(b, x0 []float64) []float64 {
+func (f *Fit) solve(b, x0 []float64, tol float64) []float64 {
 	n := len(b)
 	diag := make([]float64, n)
 	copy(diag, f.prior)
@@ -172,7 +177,7 @@ func (f *Fit) solve(b, x0 []float64) []float64 {
 			r[i] -= alpha * q[i]
 			rr += r[i] * r[i]
 		}
-		if rr <= 1e-26*bb {
+		if rr <= tol*bb {
 			break
 		}
 		for i := range z {
@@ -226,7 +231,33 @@ func (f *Fit) Elo(i int) float64 { return eloScale * (f.theta[i] - f.mean) }
 // between P and the rest (an entrant with no game meets no one), so this
 // is the fit of P's games alone, as arena tournament fits its field.
 func (f *Fit) SE(i int) float64 {
-	n, m := f.res.N, float64(max(f.nIn, 1))
+	f.centre()
+	return f.se(i)
+}
+
+// SEs are the standard errors of entrants is, solved on every core: a
+// leaderboard's 300 intervals are 300 solves over the term's games.
+func (f *Fit) SEs(is []int) []float64 {
+	f.centre()
+	out := make([]float64, len(is))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(len(is), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(next.Add(1)) - 1; k < len(is); k = int(next.Add(1)) - 1 {
+				out[k] = f.se(is[k])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// centre solves, once, for the centring's u = C 1_P.
+func (f *Fit) centre() {
+	n := f.res.N
 	if f.u == nil {
 		ones := make([]float64, n)
 		for k := range ones {
@@ -234,8 +265,14 @@ func (f *Fit) SE(i int) float64 {
 				ones[k] = 1
 			}
 		}
-		f.u = f.solve(ones, nil)
+		f.u = f.solve(ones, nil, fitTol)
 	}
+}
+
+// se is SE once the fit is centred; it writes nothing the fit keeps, so
+// that several run at once.
+func (f *Fit) se(i int) float64 {
+	n, m := f.res.N, float64(max(f.nIn, 1))
 	all := 0.0
 	for k, v := range f.u {
 		if f.played[k] {
@@ -245,6 +282,15 @@ func (f *Fit) SE(i int) float64 {
 	all /= m * m
 	e := make([]float64, n)
 	e[i] = 1
-	cii := f.solve(e, nil)[i]
+	cii := f.solve(e, nil, seTol)[i]
 	return eloScale * math.Sqrt(math.Max(cii+all-2*f.u[i]/m, 0))
 }
+
+// The conjugate gradients' stops, as the squared norm of the residual
+// to the right side's: the fit's Newton steps to the last bit; an
+// interval's solves to what moves an interval by less than 10⁻⁶ Elo
+// (the ratings' test holds them to that against arena tournament's).
+var (
+	fitTol = 1e-26
+	seTol  = 1e-18
+)

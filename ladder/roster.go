@@ -459,6 +459,7 @@ func (s *Store) Accommodate(ctx context.Context, student string, factor float64)
 		return fmt.Errorf("a clock factor of %g: want 1 (none) to %d", factor, match.MaxClockFactor)
 	}
 	res, err := s.db.ExecContext(ctx, `UPDATE students SET clock = ? WHERE name = ?`, factor, student)
+	s.changes.Add(1)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
+	"time"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -22,6 +24,7 @@ type snapshot struct {
 	latest   map[string]int // student: the place of its latest ready version
 	last     map[string]int64
 	records  map[int64]*record // by version id, once tally has counted them
+	played   int               // ladder games played, where games is not read (readForPlan)
 }
 
 // newSnapshot is a snapshot of versions vs, with no games yet.
@@ -152,6 +155,8 @@ type Standings struct {
 	Checking int          `json:"checking"`
 	Queued   int          `json:"games_queued"`
 	Leased   int          `json:"games_leased"` // being played
+	// At is when it was made (a large ladder's may be a few seconds old).
+	At time.Time `json:"at"`
 	// Hidden are the rows a student's view leaves out (the staff's
 	// choice: the top rows and the three ahead of theirs).
 	Hidden int `json:"hidden,omitempty"`
@@ -281,13 +286,57 @@ func (sn *snapshot) interval(i int) (elo, low, high float64) {
 	return elo, elo - 1.96*se, elo + 1.96*se
 }
 
-// Standings reads the leaderboard.
+// standingsCache keeps the last leaderboard made, and what it cost.
+type standingsCache struct {
+	mu      sync.Mutex // one made at a time: the others wait for it
+	st      *Standings
+	changes uint64 // the store's writes it was made after
+	cost    time.Duration
+}
+
+// Stale bounds how old a leaderboard a reader may be shown, as a
+// multiple of what making one costs: a large ladder's (300 students,
+// 50,000 games: most of a second) is made again at most every ten such,
+// so that pages cost at most a tenth of a core however often they are
+// read, and a small ladder's (milliseconds) is always the latest.
+const (
+	staleCosts = 10
+	maxStale   = 10 * time.Second
+)
+
+// Standings is the leaderboard: the one made after the store's last
+// write, or one made at most staleCosts times its cost ago (and never
+// more than maxStale); At says when.
 func (s *Store) Standings(ctx context.Context) (*Standings, error) {
-	sn, err := s.read(ctx, true)
+	c := &s.standings
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	changes := s.changes.Load()
+	if c.st != nil && (c.changes == changes || time.Since(c.st.At) < min(staleCosts*c.cost, maxStale)) {
+		st := *c.st
+		return &st, nil
+	}
+	start := time.Now()
+	st, err := s.makeStandings(ctx)
 	if err != nil {
 		return nil, err
 	}
-	st := &Standings{Played: len(sn.games), Ranked: []Row{}, Refused: []RefusedRow{}, Width: s.width(), ProvisionalGames: ProvisionalGames}
+	st.At = start
+	c.st, c.changes, c.cost = st, changes, time.Since(start)
+	out := *st
+	return &out, nil
+}
+
+// makeStandings reads the leaderboard.
+//
+// It reads the scheduler's results, kept in memory and warm-started, not
+// every game: at a term's end, 50,000 of them.
+func (s *Store) makeStandings(ctx context.Context) (*Standings, error) {
+	sn, err := s.readForPlan(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st := &Standings{Played: sn.played, Ranked: []Row{}, Refused: []RefusedRow{}, Width: s.width(), ProvisionalGames: ProvisionalGames}
 	st.Game, _ = s.Meta("game")
 	st.Title = st.Game
 	if g, err := match.Lookup(st.Game); err == nil {
@@ -307,12 +356,24 @@ func (s *Store) Standings(ctx context.Context) (*Standings, error) {
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE state = 'queued'), count(*) FILTER (WHERE state = 'leased') FROM games`).Scan(&st.Queued, &st.Leased); err != nil {
 		return nil, err
 	}
+	var rated []int
+	for _, i := range sn.latest {
+		if sn.fit.Rated(i) {
+			rated = append(rated, i)
+		}
+	}
+	ses := sn.fit.SEs(rated) // the intervals, on every core
+	se := make(map[int]float64, len(rated))
+	for k, i := range rated {
+		se[i] = ses[k]
+	}
 	for student, i := range sn.latest {
 		v := sn.versions[i]
 		r := Row{Name: student, Version: v.Number, Submitted: sn.last[student], id: v.ID}
 		r.Games, r.Wins, r.Draws, r.Losses, r.Forfeits = sn.tally(v.ID)
 		if r.Rated = sn.fit.Rated(i); r.Rated {
-			r.Rating, r.Low, r.High = sn.interval(i)
+			r.Rating = sn.fit.Elo(i)
+			r.Low, r.High = r.Rating-1.96*se[i], r.Rating+1.96*se[i]
 		}
 		r.Provisional = !r.Rated || r.High-r.Low >= s.width() && r.Games < ProvisionalGames
 		st.Ranked = append(st.Ranked, r)
@@ -450,6 +511,9 @@ func (s *Store) StudentPage(ctx context.Context, name string) (*StudentPage, err
 		}
 		if side < 0 {
 			continue
+		}
+		if _, err := g.result(); err != nil {
+			return nil, err
 		}
 		me, them := g.Seats[side], g.Seats[1-side]
 		line := &p.Versions[mine[me]]

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver, pure Go
@@ -31,6 +32,8 @@ type Store struct {
 
 	db         *sql.DB
 	dir        string
+	changes    atomic.Uint64 // writes since opened: what a cached page was made from
+	standings  standingsCache
 	scheduling sync.Mutex // one Schedule at a time: it reads, then writes
 	played     played     // the ladder's results, for the scheduler
 }
@@ -185,6 +188,7 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
 		t.Rollback()
 		return err
 	}
+	defer s.changes.Add(1)
 	return t.Commit()
 }
 
@@ -201,6 +205,7 @@ func (s *Store) Meta(key string) (string, error) {
 // SetMeta writes a setting.
 func (s *Store) SetMeta(key, value string) error {
 	_, err := s.db.Exec(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value)
+	s.changes.Add(1)
 	return err
 }
 
