@@ -504,8 +504,9 @@ type EntryInfo struct {
 
 // Shown is the entry's name as a classmate sees it: its roster name, or
 // where the ladder shows pseudonyms the one its student chose, else
-// "classmate" and four letters that stay the same all term and say
-// nothing of who it is.
+// "classmate" and six letters that stay the same all term and say
+// nothing of who it is (24 bits: two of 300 students share them once in
+// 370 classes).
 func (e EntryInfo) Shown(pseudonyms bool) string {
 	switch {
 	case !pseudonyms:
@@ -514,7 +515,7 @@ func (e EntryInfo) Shown(pseudonyms bool) string {
 		return e.Pseudonym
 	}
 	h := sha256.Sum256([]byte("arena ladder pseudonym\x00" + e.Name))
-	return "classmate " + hex.EncodeToString(h[:2])
+	return "classmate " + hex.EncodeToString(h[:3])
 }
 
 // Entries reads every entry's names, by key.
