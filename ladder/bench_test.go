@@ -16,18 +16,19 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/internal/bradleyterry"
 )
 
 // ladderResults is a term's ladder: students with versions each, the
 // latest ranked, games pairs of versions met mostly among the latest, as
 // the scheduler plays them.
-func ladderResults(r *rand.Rand, students, versions, games int) Results {
+func ladderResults(r *rand.Rand, students, versions, games int) bradleyterry.Results {
 	n := students * versions
 	strength := make([]float64, n)
 	for i := range strength {
 		strength[i] = r.NormFloat64()
 	}
-	res := Results{N: n}
+	res := bradleyterry.Results{N: n}
 	at := map[[2]int]int{}
 	for range games / 2 { // pairs of games
 		i, j := r.IntN(n), r.IntN(n)
@@ -41,11 +42,11 @@ func ladderResults(r *rand.Rand, students, versions, games int) Results {
 		if !ok {
 			k = len(res.Pairs)
 			at[[2]int{i, j}] = k
-			res.Pairs = append(res.Pairs, PairResult{I: i, J: j})
+			res.Pairs = append(res.Pairs, bradleyterry.PairResult{I: i, J: j})
 		}
 		res.Pairs[k].Games += 2
 		for range 2 {
-			if r.Float64() < logistic(strength[i]-strength[j]) {
+			if r.Float64() < bradleyterry.Logistic(strength[i]-strength[j]) {
 				res.Pairs[k].PointsI++
 			}
 		}
@@ -61,7 +62,7 @@ func BenchmarkFit(b *testing.B) {
 	var took time.Duration
 	for b.Loop() {
 		start := time.Now()
-		f := FitResults(res)
+		f := bradleyterry.New(res)
 		for i := 0; i < res.N; i += 5 {
 			f.SE(i)
 		}
@@ -80,7 +81,7 @@ type simLadder struct {
 	r        *rand.Rand
 	strength []float64 // natural-log strengths
 	sn       *snapshot
-	res      Results
+	res      bradleyterry.Results
 	at       map[[2]int]int
 	games    int
 	students int // the first entrants; the rest are refused versions, which never play
@@ -90,7 +91,7 @@ func newSim(seed uint64, n int, spread float64, refused int) *simLadder {
 	s := &simLadder{r: rand.New(rand.NewPCG(seed, 7)), at: map[[2]int]int{}, students: n}
 	var vs []Version
 	for i := range n {
-		s.strength = append(s.strength, s.r.NormFloat64()*spread/eloScale)
+		s.strength = append(s.strength, s.r.NormFloat64()*spread/bradleyterry.EloScale)
 		vs = append(vs, Version{ID: int64(i + 1), Student: fmt.Sprintf("s%03d", i), State: Ready})
 	}
 	for i := range refused { // other students, whose only version was refused at its check
@@ -98,7 +99,7 @@ func newSim(seed uint64, n int, spread float64, refused int) *simLadder {
 	}
 	s.sn = newSnapshot(vs)
 	s.res.N = n + refused
-	s.sn.fit = FitResults(s.res)
+	s.sn.fit = bradleyterry.New(s.res)
 	return s
 }
 
@@ -110,7 +111,7 @@ func (s *simLadder) play(i, j int) {
 			a, b = j, i
 		}
 		pts := 0.0
-		if s.r.Float64() < logistic(s.strength[a]-s.strength[b]) {
+		if s.r.Float64() < bradleyterry.Logistic(s.strength[a]-s.strength[b]) {
 			pts = 1
 		}
 		lo, hi := a, b
@@ -121,7 +122,7 @@ func (s *simLadder) play(i, j int) {
 		if !ok {
 			k = len(s.res.Pairs)
 			s.at[[2]int{lo, hi}] = k
-			s.res.Pairs = append(s.res.Pairs, PairResult{I: lo, J: hi})
+			s.res.Pairs = append(s.res.Pairs, bradleyterry.PairResult{I: lo, J: hi})
 		}
 		s.res.Pairs[k].Games++
 		s.res.Pairs[k].PointsI += pts
@@ -134,7 +135,7 @@ func (s *simLadder) play(i, j int) {
 
 // refit fits the games played, from the last fit, as the store does.
 func (s *simLadder) refit() {
-	s.sn.fit = FitFrom(s.res, s.sn.fit.theta)
+	s.sn.fit = bradleyterry.From(s.res, s.sn.fit.Strengths())
 }
 
 // schedulerBatch plays a batch of pairs the ladder's plan chooses.
@@ -168,7 +169,7 @@ func (s *simLadder) top10Tau() float64 {
 	agree := 0
 	for a := range top {
 		for b := a + 1; b < len(top); b++ {
-			if s.sn.fit.theta[top[a]] > s.sn.fit.theta[top[b]] {
+			if s.sn.fit.Strength(top[a]) > s.sn.fit.Strength(top[b]) {
 				agree++
 			} else {
 				agree--

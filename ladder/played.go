@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/bradleyterry"
 )
 
 // played is the ladder games' results as the scheduler reads them, kept
@@ -158,14 +159,14 @@ func (s *Store) readForPlan(ctx context.Context) (*snapshot, error) {
 	for _, i := range sn.latest {
 		ranked[i] = true
 	}
-	res := Results{N: len(vs), Pairs: make([]PairResult, 0, len(pl.pairs))}
+	res := bradleyterry.Results{N: len(vs), Pairs: make([]bradleyterry.PairResult, 0, len(pl.pairs))}
 	for _, t := range pl.pairs {
 		a, oka := sn.index[t.lo]
 		b, okb := sn.index[t.hi]
 		if !oka || !okb {
 			continue
 		}
-		res.Pairs = append(res.Pairs, PairResult{I: a, J: b, Games: t.games, PointsI: t.points}) // versions are in id order: a < b
+		res.Pairs = append(res.Pairs, bradleyterry.PairResult{I: a, J: b, Games: t.games, PointsI: t.points}) // versions are in id order: a < b
 		if ranked[a] && ranked[b] {
 			sn.met[[2]int{a, b}] += t.games
 		}
@@ -176,9 +177,9 @@ func (s *Store) readForPlan(ctx context.Context) (*snapshot, error) {
 	for i, v := range vs {
 		start[i] = pl.theta[v.ID]
 	}
-	sn.fit = FitFrom(res, start)
+	sn.fit = bradleyterry.From(res, start)
 	for i, v := range vs {
-		pl.theta[v.ID] = sn.fit.theta[i]
+		pl.theta[v.ID] = sn.fit.Strength(i)
 	}
 	sn.records = make(map[int64]*record, len(pl.records)) // copies: Finish adds to the kept ones
 	for id, r := range pl.records {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+
+	"github.com/arena-playground/arena/internal/bradleyterry"
 )
 
 // Scheduling. The ladder plays pairs of games (both seats, one seed)
@@ -103,10 +105,10 @@ func (sn *snapshot) plan(width float64, want int) [][2]int {
 	// where the interval takes a solve for each version. Whether a version
 	// is done is decided by its interval itself, computed only where the
 	// bound is already narrower than width.
-	se := sn.fit.curvatureSE()
+	se := sn.fit.CurvatureSE()
 	for _, i := range ranked {
-		if 2*1.96*se[i]*eloScale <= width {
-			se[i] = sn.fit.SE(i) / eloScale // natural-log units, as the fit's strengths
+		if 2*1.96*se[i]*bradleyterry.EloScale <= width {
+			se[i] = sn.fit.SE(i) / bradleyterry.EloScale // natural-log units, as the fit's strengths
 		}
 	}
 	inFlight := 0
@@ -146,7 +148,7 @@ type planner struct {
 func (sn *snapshot) planner(ranked []int, se map[int]float64) *planner {
 	p := &planner{sn: sn, ranked: ranked, se: se, rank: map[int]int{}, doubt: map[int]float64{}}
 	order := slices.Clone(ranked)
-	sort.SliceStable(order, func(a, b int) bool { return sn.fit.theta[order[a]] > sn.fit.theta[order[b]] })
+	sort.SliceStable(order, func(a, b int) bool { return sn.fit.Strength(order[a]) > sn.fit.Strength(order[b]) })
 	for r, i := range order {
 		p.rank[i] = r
 	}
@@ -164,7 +166,7 @@ func (sn *snapshot) planner(ranked []int, se map[int]float64) *planner {
 // order: Φ(-|θi-θk|/σ), σ the difference's uncertainty, times the
 // weight of the higher one's rank.
 func (p *planner) misorder(i, k int) float64 {
-	d := p.sn.fit.theta[i] - p.sn.fit.theta[k]
+	d := p.sn.fit.Strength(i) - p.sn.fit.Strength(k)
 	sigma := math.Sqrt(p.se[i]*p.se[i] + p.se[k]*p.se[k])
 	r := float64(min(p.rank[i], p.rank[k]))
 	w := 1 / ((1 + r/10) * (1 + r/10))
@@ -183,7 +185,7 @@ func (p *planner) first(width float64) int {
 	for _, i := range p.ranked {
 		id := sn.versions[i].ID
 		isNew := p.isNew(i)
-		if sn.pending[id] > 0 || !isNew && 2*1.96*p.se[i]*eloScale <= width {
+		if sn.pending[id] > 0 || !isNew && 2*1.96*p.se[i]*bradleyterry.EloScale <= width {
 			continue
 		}
 		score := p.doubt[i]
@@ -210,7 +212,7 @@ func (p *planner) opponent(i int) int {
 		}
 		score := p.misorder(i, j)
 		if p.isNew(i) {
-			score = information(sn.fit.theta[i]-sn.fit.theta[j], p.se[i], p.se[j])
+			score = information(sn.fit.Strength(i)-sn.fit.Strength(j), p.se[i], p.se[j])
 		}
 		score /= float64(1 + sn.met[ordered(i, j)])
 		if score > bestScore {
@@ -225,7 +227,7 @@ func (p *planner) opponent(i int) int {
 // the logistic of the difference shrunk by the uncertainty (the probit
 // approximation of the logistic's expectation under a normal).
 func information(d, si, sj float64) float64 {
-	p := logistic(d / math.Sqrt(1+math.Pi*(si*si+sj*sj)/8))
+	p := bradleyterry.Logistic(d / math.Sqrt(1+math.Pi*(si*si+sj*sj)/8))
 	return p * (1 - p)
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/bradleyterry"
 )
 
 // snapshot is the ladder as the scheduler and the pages read it: every
@@ -19,7 +20,7 @@ type snapshot struct {
 	games    []Game        // ladder games played (not failed)
 	pending  map[int64]int // version id: its ladder games queued or leased
 	met      map[[2]int]int
-	fit      *Fit
+	fit      *bradleyterry.Fit
 	count    map[int64]int  // version id: its ladder games played
 	latest   map[string]int // student: the place of its latest ready version
 	last     map[string]int64
@@ -52,7 +53,7 @@ func (s *Store) read(ctx context.Context, full bool) (*snapshot, error) {
 		return nil, err
 	}
 	sn := newSnapshot(vs)
-	res := Results{N: len(vs)}
+	res := bradleyterry.Results{N: len(vs)}
 	pairAt := map[[2]int]int{}
 	for _, g := range gs {
 		if g.State != "done" {
@@ -78,12 +79,12 @@ func (s *Store) read(ctx context.Context, full bool) (*snapshot, error) {
 		if !ok {
 			k = len(res.Pairs)
 			pairAt[key] = k
-			res.Pairs = append(res.Pairs, PairResult{I: a, J: b})
+			res.Pairs = append(res.Pairs, bradleyterry.PairResult{I: a, J: b})
 		}
 		res.Pairs[k].Games++
 		res.Pairs[k].PointsI += pts
 	}
-	sn.fit = FitResults(res)
+	sn.fit = bradleyterry.New(res)
 	return sn, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/bradleyterry"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -170,9 +171,11 @@ func (s *Standings) addPair(pair int, points float64) {
 	s.LLR = s.Plan.SPRT.LLR(s.Penta)
 }
 
-// Rate fits the entrants' ratings and their intervals (see Ratings).
+// Rate fits the entrants' ratings and their intervals: Bradley-Terry,
+// the fit arena's ladders rank by too (internal/bradleyterry), every
+// entrant in the field from the first game.
 func (s *Standings) Rate() {
-	elo, se := Ratings(s.Points, s.Games)
+	elo, se := bradleyterry.Matrix(s.Points, s.Games)
 	for i := range s.Entrants {
 		s.Entrants[i].Elo = elo[i]
 		s.Entrants[i].EloLow, s.Entrants[i].EloHigh = elo[i]-1.96*se[i], elo[i]+1.96*se[i]
@@ -221,147 +224,6 @@ func (s *Standings) Leader() string {
 	}
 	e := s.Entrants[s.Order()[0]]
 	return fmt.Sprintf("%s %g/%d", e.Name, e.Points, e.Games)
-}
-
-// Ratings fits Bradley-Terry ratings to the points (draws are half a
-// point), by maximum likelihood: entrant i beats j with probability
-// 1/(1+10^((Ej-Ei)/400)). Each entrant also plays one virtual draw
-// against a player rated 0, so that an entrant that won or lost every
-// game has a finite rating; the ratings average 0 over the entrants. The
-// standard errors come from the inverse of the likelihood's curvature,
-// for the ratings so centred.
-func Ratings(points [][]float64, games [][]int) (elo, se []float64) {
-	n := len(points)
-	theta := make([]float64, n) // natural-log strengths
-	const prior = 1.0           // virtual games, drawn against strength 0
-	for iter := 0; iter < 10000; iter++ {
-		// Newton's method on the log-likelihood, which is concave.
-		grad := make([]float64, n)
-		hess := newMatrix(n)
-		for i := range n {
-			p := 1 / (1 + math.Exp(-theta[i]))
-			grad[i] += prior * (0.5 - p)
-			hess[i][i] += prior * p * (1 - p)
-			for j := range n {
-				m := float64(games[i][j])
-				if m == 0 || i == j {
-					continue
-				}
-				pij := 1 / (1 + math.Exp(theta[j]-theta[i]))
-				grad[i] += points[i][j] - m*pij
-				hess[i][i] += m * pij * (1 - pij)
-				hess[i][j] -= m * pij * (1 - pij)
-			}
-		}
-		step := solve(hess, grad)
-		big := 0.0
-		for i := range n {
-			theta[i] += step[i]
-			big = math.Max(big, math.Abs(step[i]))
-		}
-		if big < 1e-10 {
-			break
-		}
-	}
-	// Curvature at the optimum: its inverse is the estimates' covariance.
-	hess := newMatrix(n)
-	for i := range n {
-		p := 1 / (1 + math.Exp(-theta[i]))
-		hess[i][i] += prior * p * (1 - p)
-		for j := range n {
-			if m := float64(games[i][j]); m > 0 && i != j {
-				pij := 1 / (1 + math.Exp(theta[j]-theta[i]))
-				hess[i][i] += m * pij * (1 - pij)
-				hess[i][j] -= m * pij * (1 - pij)
-			}
-		}
-	}
-	cov := invert(hess)
-	// The ratings are reported centred on their mean: the interval is that
-	// of a rating against the field, not of the field's level, which only
-	// the prior fixes. Centring: cov' = C cov C, C = I - 11'/n.
-	rowMean := make([]float64, n)
-	all := 0.0
-	for i := range n {
-		for j := range n {
-			rowMean[i] += cov[i][j] / float64(n)
-		}
-		all += rowMean[i] / float64(n)
-	}
-	for i := range n {
-		cov[i][i] += all - 2*rowMean[i]
-	}
-	mean := 0.0
-	for _, t := range theta {
-		mean += t
-	}
-	mean /= float64(n)
-	scale := 400 / math.Ln10
-	elo, se = make([]float64, n), make([]float64, n)
-	for i := range n {
-		elo[i] = scale * (theta[i] - mean)
-		se[i] = scale * math.Sqrt(math.Max(cov[i][i], 0))
-	}
-	return elo, se
-}
-
-func newMatrix(n int) [][]float64 {
-	m := make([][]float64, n)
-	for i := range m {
-		m[i] = make([]float64, n)
-	}
-	return m
-}
-
-// solve returns x with a x = b, by Gaussian elimination with partial
-// pivoting (a is positive definite here).
-func solve(a [][]float64, b []float64) []float64 {
-	n := len(b)
-	m := newMatrix(n)
-	x := make([]float64, n)
-	for i := range n {
-		copy(m[i], a[i])
-		x[i] = b[i]
-	}
-	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
-			}
-		}
-		m[c], m[p] = m[p], m[c]
-		x[c], x[p] = x[p], x[c]
-		for r := c + 1; r < n; r++ {
-			f := m[r][c] / m[c][c]
-			for k := c; k < n; k++ {
-				m[r][k] -= f * m[c][k]
-			}
-			x[r] -= f * x[c]
-		}
-	}
-	for r := n - 1; r >= 0; r-- {
-		for k := r + 1; k < n; k++ {
-			x[r] -= m[r][k] * x[k]
-		}
-		x[r] /= m[r][r]
-	}
-	return x
-}
-
-// invert returns the inverse of a, column by column.
-func invert(a [][]float64) [][]float64 {
-	n := len(a)
-	inv := newMatrix(n)
-	for c := range n {
-		e := make([]float64, n)
-		e[c] = 1
-		col := solve(a, e)
-		for r := range n {
-			inv[r][c] = col[r]
-		}
-	}
-	return inv
 }
 
 // Reasons lists an entrant's reasons, most frequent first.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -266,30 +265,6 @@ func TestSPRTStops(t *testing.T) {
 	}
 	if pairs[0] != pairs[1] {
 		t.Errorf("decided after %d pairs with -j 1, %d with -j 3", pairs[0], pairs[1])
-	}
-}
-
-// Ratings: equal results give equal ratings; a better score a higher one;
-// the ratings average 0; intervals are finite even for a perfect score.
-func TestRatings(t *testing.T) {
-	points := [][]float64{{0, 5, 5}, {5, 0, 5}, {5, 5, 0}}
-	games := [][]int{{0, 10, 10}, {10, 0, 10}, {10, 10, 0}}
-	elo, se := Ratings(points, games)
-	for i := range elo {
-		if math.Abs(elo[i]) > 1e-6 || se[i] <= 0 || math.IsInf(se[i], 0) {
-			t.Errorf("even: %v %v", elo, se)
-		}
-	}
-	points = [][]float64{{0, 10, 10}, {0, 0, 7}, {0, 3, 0}}
-	elo, se = Ratings(points, games)
-	if !(elo[0] > elo[1] && elo[1] > elo[2]) || math.Abs(elo[0]+elo[1]+elo[2]) > 1e-6 || math.IsInf(elo[0], 0) || math.IsInf(se[0], 0) {
-		t.Errorf("ordered: %v ± %v", elo, se)
-	}
-	// Two entrants, 75%: the logistic gap of a 75% score is 191 Elo, the
-	// prior pulls it in a little.
-	elo, _ = Ratings([][]float64{{0, 75}, {25, 0}}, [][]int{{0, 100}, {100, 0}})
-	if gap := elo[0] - elo[1]; gap < 180 || gap > 191 {
-		t.Errorf("75%% over 100 games: a gap of %.1f", gap)
 	}
 }
 

@@ -1,4 +1,13 @@
-package ladder
+// Package bradleyterry fits Bradley-Terry ratings, the model arena's
+// tournaments and class ladders rank by: entrant i beats j with
+// probability 1/(1+10^((Ej-Ei)/400)), draws are half points, each
+// entrant plays one virtual draw against a player rated 0 (so that one
+// that won or lost every game has a finite rating), and the ratings
+// average 0 over the field, each with its standard error from the
+// likelihood's curvature. One fit, the sparse one, serves both: a
+// tournament's few entrants who all meet, and a ladder's 1,500 versions
+// of whom most pairs never meet.
+package bradleyterry
 
 import (
 	"math"
@@ -11,10 +20,15 @@ import (
 // pair that played, how many games and the first entrant's points (a
 // draw is half a point). A ladder's entrants are every version ever
 // submitted, and most pairs never meet, so the results are a list of
-// the pairs that did, not tournament's dense matrices.
+// the pairs that did, not dense matrices (see Matrix for those).
 type Results struct {
 	N     int // entrants, numbered from 0
 	Pairs []PairResult
+	// Everyone: every entrant is in the field the ratings are centred on
+	// and rated, played or not (a tournament's entrants, from its first
+	// game). Otherwise only those that played are (a ladder's versions:
+	// one refused at its check plays no one).
+	Everyone bool
 }
 
 // PairResult is what entrants I and J scored against each other.
@@ -24,14 +38,11 @@ type PairResult struct {
 	PointsI float64
 }
 
-// Fit is a Bradley-Terry fit of Results, the model arena tournament fits
-// (tournament.Ratings): entrant i beats j with probability
-// 1/(1+10^((Ej-Ei)/400)), each entrant plays one virtual draw against a
-// player rated 0, and the ratings average 0. It is computed the sparse
-// way, Newton's method with each step solved by conjugate gradients, so
-// that a ladder of 1,500 versions and 50,000 games is fitted in well
-// under a second where the dense fit takes minutes; the figures are
-// tournament.Ratings' to its tolerance (a test holds them to 1e-6 Elo).
+// Fit is a Bradley-Terry fit of Results. It is computed the sparse way,
+// Newton's method with each step solved by conjugate gradients, so that
+// a ladder of 1,500 versions and 50,000 games is fitted in well under a
+// second where a dense fit takes minutes; its figures are a dense fit's
+// to 1e-6 Elo (a test holds them to one).
 //
 // Only the entrants that played are rated: one with no game (a version
 // refused at its check, one still checking) has no term beside its prior,
@@ -54,17 +65,20 @@ type Fit struct {
 // fitPrior is the virtual drawn games each entrant plays against strength 0.
 const fitPrior = 1.0
 
-// eloScale turns natural-log strengths into Elo.
-var eloScale = 400 / math.Ln10
+// EloScale turns natural-log strengths into Elo.
+const EloScale = 400 / math.Ln10
 
-// FitResults fits the ratings.
-func FitResults(res Results) *Fit { return FitFrom(res, nil) }
+// eloScale is EloScale, as the fit's arithmetic reads it.
+const eloScale = EloScale
 
-// FitFrom fits the ratings from start, natural-log strengths near the
+// New fits the ratings.
+func New(res Results) *Fit { return From(res, nil) }
+
+// From fits the ratings from start, natural-log strengths near the
 // optimum (the last fit's, when a few games were added): Newton's method
 // then takes a step or two where it takes a dozen from 0. The optimum is
 // the same either way, to the fit's tolerance.
-func FitFrom(res Results, start []float64) *Fit {
+func From(res Results, start []float64) *Fit {
 	f := &Fit{res: res, theta: make([]float64, res.N), w: make([]float64, len(res.Pairs)), prior: make([]float64, res.N)}
 	copy(f.theta, start)
 	grad := make([]float64, res.N)
@@ -92,6 +106,9 @@ func FitFrom(res Results, start []float64) *Fit {
 	}
 	f.curvature()
 	f.played = make([]bool, res.N)
+	for i := range f.played {
+		f.played[i] = res.Everyone
+	}
 	for _, p := range res.Pairs {
 		if p.Games > 0 {
 			f.played[p.I], f.played[p.J] = true, true
@@ -109,8 +126,19 @@ func FitFrom(res Results, start []float64) *Fit {
 	return f
 }
 
-// Rated reports whether entrant i played, and so has a rating.
+// Rated reports whether entrant i is rated: it played (or the results
+// rate Everyone).
 func (f *Fit) Rated(i int) bool { return f.played[i] }
+
+// Strength is entrant i's natural-log strength, uncentred: what a next
+// fit of a few more games starts from (From), and what orders entrants.
+func (f *Fit) Strength(i int) float64 { return f.theta[i] }
+
+// Strengths are every entrant's (Strength).
+func (f *Fit) Strengths() []float64 { return f.theta }
+
+// Logistic is 1/(1+e^-x): the chance that a strength x above the other's wins.
+func Logistic(x float64) float64 { return logistic(x) }
 
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
@@ -201,10 +229,10 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// curvatureSE is each entrant's 1/sqrt(H_ii), in natural-log units: a
-// bound below SE's (over eloScale), for ordering entrants by uncertainty
-// at the cost of one pass over the pairs.
-func (f *Fit) curvatureSE() map[int]float64 {
+// CurvatureSE is each entrant's 1/sqrt(H_ii), in natural-log units: a
+// bound below SE's (over the Elo scale), for ordering entrants by
+// uncertainty at the cost of one pass over the pairs.
+func (f *Fit) CurvatureSE() map[int]float64 {
 	diag := make([]float64, f.res.N)
 	copy(diag, f.prior)
 	for k, p := range f.res.Pairs {
@@ -222,8 +250,8 @@ func (f *Fit) curvatureSE() map[int]float64 {
 // their mean (an entrant that did not play has none: see Rated).
 func (f *Fit) Elo(i int) float64 { return eloScale * (f.theta[i] - f.mean) }
 
-// SE is the standard error of entrant i's rating against the field
-// (tournament.Ratings' interval is ±1.96 of it): the centred covariance's
+// SE is the standard error of entrant i's rating against the field (a
+// 95% interval is ±1.96 of it): the centred covariance's
 // diagonal, one solve for the entrant (and one, once, for the centring).
 //
 // Over the field P of entrants that played, with C = H⁻¹ and u = C 1_P:
@@ -294,3 +322,28 @@ var (
 	fitTol = 1e-26
 	seTol  = 1e-18
 )
+
+// Matrix fits a field where every entrant is rated (a tournament's):
+// points[i][j] is what i took from its games[i][j] against j. It returns
+// each entrant's rating and standard error, in Elo.
+func Matrix(points [][]float64, games [][]int) (elo, se []float64) {
+	n := len(points)
+	res := Results{N: n, Everyone: true}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if games[i][j] > 0 {
+				res.Pairs = append(res.Pairs, PairResult{I: i, J: j, Games: games[i][j], PointsI: points[i][j]})
+			}
+		}
+	}
+	f := New(res)
+	is := make([]int, n)
+	for i := range is {
+		is[i] = i
+	}
+	elo = make([]float64, n)
+	for i := range elo {
+		elo[i] = f.Elo(i)
+	}
+	return elo, f.SEs(is)
+}
