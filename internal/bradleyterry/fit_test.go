@@ -131,7 +131,6 @@ func TestMatrix(t *testing.T) {
 	}
 }
 
-
 // Matrix rates every entrant, played or not, as a tournament's standings
 // do from its first game: the dense fit's figures for all of them.
 func TestMatrixRatesEveryone(t *testing.T) {
