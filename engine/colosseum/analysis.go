@@ -6,7 +6,8 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 )
 
-func init() { match.RegisterAnalyser("colosseum", analyser{}) }
+// Analyser is the game's analyser (match.Analysed).
+func (Game) Analyser() match.Analyser { return analyser{} }
 
 // analyser is strong's search made to explain a position, deepened by
 // match.MultiPV: the K best options exact, the others refuted by the

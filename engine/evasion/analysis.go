@@ -9,7 +9,8 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 )
 
-func init() { match.RegisterAnalyser("evasion", analyser{}) }
+// Analyser is the game's analyser (match.Analysed).
+func (Game) Analyser() match.Analyser { return analyser{} }
 
 // analyser explains a tick by playing each option of the side that
 // decides it out to a horizon: the option this tick, the opponent's

@@ -9,7 +9,8 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 )
 
-func init() { match.RegisterAnalyser("life", analyser{}) }
+// Analyser is the game's analyser (match.Analysed).
+func (Game) Analyser() match.Analyser { return analyser{} }
 
 // analyser is strong's lookahead made to explain a position. Life's
 // moves are simultaneous: strong predicts the opponent's reply (the

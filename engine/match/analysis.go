@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 )
 
 // Analysis is a position analysed by a game's search, as a chess
@@ -87,7 +86,7 @@ type SideChooser interface {
 // or where both move at once, the one the game's analyser chooses (P1
 // when it chooses none).
 func AnalysisSide(game string, s State) Side {
-	if a, ok := analysers.Load(game); ok {
+	if a, ok := analyserOf(game); ok {
 		if c, ok := a.(SideChooser); ok && s.ToMove() == Both {
 			return c.AnalysisSide(s)
 		}
@@ -102,15 +101,28 @@ var ErrBudget = errors.New("the budget ended first")
 // ErrNoAnalyser is a game whose positions nothing analyses yet.
 var ErrNoAnalyser = errors.New("no analysis is made for this game yet")
 
-var analysers sync.Map // game name: Analyser
+// Analysed is a game whose positions an Analyser analyses: an optional
+// interface of Game, as io.WriterTo is of io.Reader's.
+type Analysed interface {
+	Analyser() Analyser
+}
 
-// RegisterAnalyser makes a the analyser of the game named name: each
-// game's package registers its own, as it registers its bots.
-func RegisterAnalyser(name string, a Analyser) { analysers.Store(name, a) }
+// analyserOf is the analyser of the game named game, if it has one.
+func analyserOf(game string) (Analyser, bool) {
+	g, err := Lookup(game)
+	if err != nil {
+		return nil, false
+	}
+	a, ok := g.(Analysed)
+	if !ok {
+		return nil, false
+	}
+	return a.Analyser(), true
+}
 
 // Analyse analyses the position of t with the game's analyser.
 func Analyse(game string, t *Turn, k, depth int) (*Analysis, error) {
-	a, ok := analysers.Load(game)
+	a, ok := analyserOf(game)
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", game, ErrNoAnalyser)
 	}
@@ -120,7 +132,7 @@ func Analyse(game string, t *Turn, k, depth int) (*Analysis, error) {
 	if t.State.ToMove() == Nobody {
 		return nil, errors.New("analysis: the game is over at this turn: there is no move to analyse")
 	}
-	an, err := a.(Analyser).Analyse(t, k, depth)
+	an, err := a.Analyse(t, k, depth)
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,8 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 )
 
-func init() { match.RegisterAnalyser("pathgame", analyser{}) }
+// Analyser is the game's analyser (match.Analysed).
+func (Game) Analyser() match.Analyser { return analyser{} }
 
 // analyser explains a position by a minimax search of the rest of the
 // game, deepened by match.MultiPV: the player steps to a neighbour and

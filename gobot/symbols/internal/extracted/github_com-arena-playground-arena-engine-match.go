@@ -93,7 +93,6 @@ func init() {
 		"ProgramMarks":         reflect.ValueOf(constant.MakeFromLiteral("\"the places it marked, by its own values (higher is better for it)\"", token.STRING, 0)),
 		"ReadFile":             reflect.ValueOf(match.ReadFile),
 		"Register":             reflect.ValueOf(match.Register),
-		"RegisterAnalyser":     reflect.ValueOf(match.RegisterAnalyser),
 		"RegisterKind":         reflect.ValueOf(match.RegisterKind),
 		"ReplayFormat":         reflect.ValueOf(constant.MakeFromLiteral("\"arena-replay\"", token.STRING, 0)),
 		"ReplayVersion":        reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
