@@ -272,3 +272,10 @@ func WithoutPanicLines(said []string) []string {
 	}
 	return out
 }
+
+// InterpreterEnv, set to 1, makes a binary that imports gobot/interp a
+// bot's interpreter: the interpreter's init serves then, in its box
+// (package box's launcher, whose init runs first, has made the box and
+// executed the binary again). The go: kind of players starts arena's own
+// binary so where no Go is installed.
+const InterpreterEnv = "ARENA_GO_BOT"

@@ -13,13 +13,12 @@ import (
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
-	_ "github.com/arena-playground/arena/gobot/interp" // this binary as the bots' interpreter
 	colosseumbot "github.com/arena-playground/arena/gobot/templates/colosseum"
 	evasionbot "github.com/arena-playground/arena/gobot/templates/evasion"
 	lifebot "github.com/arena-playground/arena/gobot/templates/life"
 	mapcolorbot "github.com/arena-playground/arena/gobot/templates/mapcolor"
 	pathgamebot "github.com/arena-playground/arena/gobot/templates/pathgame"
-	_ "github.com/arena-playground/arena/players" // the go: kind
+	_ "github.com/arena-playground/arena/players/gointerp" // the go: kind, and this binary as the bots' interpreter
 )
 
 // compiled are the templates compiled into arena, as a built-in bot is.

@@ -18,7 +18,7 @@ import (
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
-	_ "github.com/arena-playground/arena/gobot/interp" // this binary interprets go: bots, as arena's does
+	_ "github.com/arena-playground/arena/players/gointerp" // this binary interprets go: bots, as arena's does
 	_ "github.com/arena-playground/arena/players"      // the kinds of player
 )
 

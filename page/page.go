@@ -16,9 +16,9 @@ import (
 	"github.com/arena-playground/arena/box"
 	_ "github.com/arena-playground/arena/engine/games" // the games the programs offered play
 	"github.com/arena-playground/arena/engine/match"
-	_ "github.com/arena-playground/arena/gobot/interp" // go: programs, and the binary as their interpreter
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
+	_ "github.com/arena-playground/arena/players/gointerp" // go: programs, and the binary as their interpreter
 	"github.com/arena-playground/arena/tournament/gauntlet"
 )
 

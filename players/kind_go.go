@@ -25,19 +25,15 @@ import (
 // allocates without bound ends with its process group and under the caps
 // of every program. Where Go is installed the child is the bot compiled
 // (gobot/build), as fast as arena's own bots; elsewhere it is arena's own
-// binary, started with GoBotEnv, interpreting the bot. The interpreter is
-// package gobot/interp, which registers itself here
-// (RegisterGoInterpreter) and serves as the child: this package does not
-// import it, so that the games' tests that play programs through it do
-// not import the games back through the interpreter's tables. Both
+// binary, started with gobot.InterpreterEnv, interpreting the bot. The
+// interpreter is package gobot/interp, which serves as the child, and
+// which players/gointerp registers here (RegisterGoInterpreter): this
+// package does not import it, so that the games' tests that play programs
+// through it do not import the games back through the interpreter's
+// tables, and the interpreter imports nothing of players. Both
 // children serve the same lines (gobot/serve), and the interpreter's
 // check refuses a file before either is made, so both refuse the same
 // files.
-
-// GoBotEnv, set to 1, makes arena's binary a bot's interpreter (package
-// gobot/interp's init serves then, in its box: package box's launcher,
-// whose init runs first, has made the box and executed the binary again).
-const GoBotEnv = "ARENA_GO_BOT"
 
 // goCheck checks a bot's source in this process; nil when this binary
 // cannot interpret bots.
@@ -45,7 +41,8 @@ var goCheck func(file, src string) error
 
 // RegisterGoInterpreter makes this binary one that plays go: bots: check
 // reports whether a source compiles, and the binary, started with
-// GoBotEnv, interprets one. Package gobot/interp calls it from its init.
+// gobot.InterpreterEnv, interprets one. Package players/gointerp calls it
+// from its init.
 func RegisterGoInterpreter(check func(file, src string) error) { goCheck = check }
 
 // checkGoBot reads the bot's file and checks its source against the bot
@@ -131,7 +128,7 @@ func goProgram(file, src string, h match.Hosting) (program string, env []string,
 	if err != nil {
 		return "", nil, fmt.Errorf("the bot's interpreter is arena's own binary, which cannot be found: %v", err)
 	}
-	return self, append(env, GoBotEnv+"=1"), nil
+	return self, append(env, gobot.InterpreterEnv+"=1"), nil
 }
 
 // interpretedOnce says once a process that go: bots are interpreted for

@@ -18,11 +18,11 @@ import (
 	"runtime/debug"
 
 	_ "github.com/arena-playground/arena/engine/games"
-	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/progname"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
+	_ "github.com/arena-playground/arena/players/gointerp" // go: bots, and this binary as their interpreter
 )
 
 // command is one subcommand.

@@ -21,11 +21,11 @@ import (
 
 	"github.com/arena-playground/arena/cmd/desktop/options"
 	"github.com/arena-playground/arena/engine/match"
-	_ "github.com/arena-playground/arena/gobot/interp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
 	"github.com/arena-playground/arena/internal/untrusted"
+	_ "github.com/arena-playground/arena/players/gointerp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/tournament/gauntlet"
 	"github.com/arena-playground/arena/ui"

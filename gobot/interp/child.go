@@ -8,11 +8,12 @@ import (
 	"runtime/debug"
 
 	"github.com/arena-playground/arena/box"
-	"github.com/arena-playground/arena/players"
+	"github.com/arena-playground/arena/gobot"
 )
 
-// A binary that imports this package plays go: bots (players' go: kind)
-// and is their interpreter: started in its box with players.GoBotEnv=1,
+// A binary that imports this package is the go: bots' interpreter
+// (players/gointerp makes it play them too): started in its box with
+// gobot.InterpreterEnv=1,
 // it serves a match's lines on its standard input and output, and exits,
 // before its main runs. Package box's launcher (whose init runs first)
 // has made the box; the interpreter then refuses itself the files,
@@ -22,11 +23,10 @@ import (
 const maxStack = 64 << 20
 
 func init() {
-	players.RegisterGoInterpreter(Check)
-	if os.Getenv(players.GoBotEnv) != "1" {
+	if os.Getenv(gobot.InterpreterEnv) != "1" {
 		return
 	}
-	os.Unsetenv(players.GoBotEnv)
+	os.Unsetenv(gobot.InterpreterEnv)
 	// A recursion without end is a stack overflow at 64 MB, said as
 	// such, before it is an allocation past the memory cap (the runtime's
 	// own limit, 1 GB, would be).

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/box"
+	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/internal/progname"
 	"github.com/arena-playground/arena/players"
 )
@@ -138,7 +139,7 @@ func parse(args []string, stdout, stderr io.Writer) {
 }
 
 func init() {
-	if os.Getenv(players.GoBotEnv) == "1" || testBinary(os.Args) {
+	if os.Getenv(gobot.InterpreterEnv) == "1" || testBinary(os.Args) {
 		return // this binary as a go: bot's interpreter, or go test's
 	}
 	Name = progname.Command("./cmd/desktop")
