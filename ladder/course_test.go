@@ -661,3 +661,34 @@ func TestStandingsKeepUpWithTheGames(t *testing.T) {
 	st = again
 	check("opened again")
 }
+
+// A worker whose folder's path holds a space plays a program's command
+// as its words, not a string split again: the program starts, and its
+// own words are its reason.
+func TestWorkerFolderWithASpace(t *testing.T) {
+	st, _ := newLadder(t, "carol")
+	ctx := context.Background()
+	u, err := ReadUpload("crash.zip", zipOf(t, "crash", map[string][]byte{"crash.py": []byte("import sys\nsys.exit('carol gives up')\n")}), "python3 crash.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Submit(ctx, "carol", u); err != nil {
+		t.Fatal(err)
+	}
+	l, err := st.TakeLease(ctx, "local-1", time.Hour)
+	if err != nil || l == nil {
+		t.Fatalf("no check game: %v", err)
+	}
+	w, err := st.Work(ctx, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Player{Dir: filepath.Join(t.TempDir(), "my programs")}.Play(ctx, w)
+	if err := st.Finish(ctx, l.Lease, o); err != nil {
+		t.Fatal(err)
+	}
+	vs, _ := st.Versions(ctx, "carol")
+	if vs[0].State != Refused || !strings.Contains(vs[0].Reason, "carol gives up") {
+		t.Errorf("carol v1 is %s: %s", vs[0].State, vs[0].Reason)
+	}
+}

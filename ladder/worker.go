@@ -252,9 +252,9 @@ func (p Player) spec(prog *Program) (match.Spec, error) {
 			return match.Spec{}, fmt.Errorf("%s: its command starts %q, neither a file of its upload nor a runtime this ladder allows", prog.Name, w)
 		}
 	}
-	spec, err := match.ParseSpec("cmd:" + strings.Join(words, " "))
-	spec.Upload = dir
-	return spec, err
+	// A spec as a value: its words as they are (the folder's path may
+	// hold spaces), never written to a string to be parsed again.
+	return match.Spec{Name: "cmd", Command: strings.Join(words, " "), Args: words, Upload: dir}, nil
 }
 
 // unpacked is the folder of a version's files, unpacked once: into a

@@ -3,6 +3,8 @@ package players
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // splitCommand splits a command line into words, with single and double
@@ -43,7 +45,20 @@ func splitCommand(s string) ([]string, error) {
 // FindProgram reports a command whose program cannot be found, before
 // anything runs.
 func FindProgram(command string) error {
-	args, err := splitCommand(command)
+	return findProgram(match.Spec{Command: command})
+}
+
+// words are the program's words of a spec: its Args, or its Command split.
+func words(spec match.Spec) ([]string, error) {
+	if spec.Args != nil {
+		return spec.Args, nil
+	}
+	return splitCommand(spec.Command)
+}
+
+// findProgram reports a spec whose program cannot be found.
+func findProgram(spec match.Spec) error {
+	args, err := words(spec)
 	if err != nil {
 		return err
 	}

@@ -25,21 +25,20 @@ import (
 // in a fresh directory that is its box's working directory, the game's
 // input is written, the program run to its end, and its output read.
 type fileBot struct {
-	proto   match.FileProtocol
-	command string
-	base    box.Spec // its caps and upload
+	proto match.FileProtocol
+	args  []string // the program's words
+	base  box.Spec // its caps and upload
 }
 
 func newFileBot(proto match.FileProtocol, spec match.Spec, h match.Hosting) (match.Bot, error) {
-	command := spec.Command
-	args, err := splitCommand(command)
+	args, err := words(spec)
 	if err != nil {
 		return nil, err
 	}
 	if len(args) == 0 {
 		return nil, fmt.Errorf("cmd: give the program to run, as in cmd:python3 hw2.py")
 	}
-	return &fileBot{proto: proto, command: command, base: programBox(spec, h)}, nil
+	return &fileBot{proto: proto, args: args, base: programBox(spec, h)}, nil
 }
 
 func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
@@ -57,7 +56,7 @@ func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
 	if err := os.WriteFile(filepath.Join(dir, inName), input, 0o644); err != nil {
 		return nil, err
 	}
-	if err := runOnce(t.Context(), b.command, dir, limit, []string{inName, outName}, b.base); err != nil {
+	if err := runOnce(t.Context(), b.args, dir, limit, []string{inName, outName}, b.base); err != nil {
 		return nil, err
 	}
 	out, err := match.ReadFile(filepath.Join(dir, outName))
@@ -79,11 +78,7 @@ func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
 // arena runs in (python3 hw2.py, ./hw2.sh) are made absolute, and those
 // files given to it; the course's own files (keep) are the program's, in
 // dir.
-func runOnce(ctx context.Context, command, dir string, limit time.Duration, keep []string, base box.Spec) error {
-	args, err := splitCommand(command)
-	if err != nil {
-		return err
-	}
+func runOnce(ctx context.Context, args []string, dir string, limit time.Duration, keep []string, base box.Spec) error {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	spec := base

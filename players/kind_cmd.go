@@ -43,7 +43,7 @@ func checkCommand(g match.Game, spec match.Spec, _ match.Hosting) error {
 	if !files && !lines {
 		return fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
 	}
-	if err := FindProgram(spec.Command); err != nil {
+	if err := findProgram(spec); err != nil {
 		return fmt.Errorf("cmd:%s: %w", spec.Command, err)
 	}
 	return nil

@@ -439,7 +439,7 @@ func programBox(spec match.Spec, h match.Hosting) box.Spec {
 // newProcessBot starts the program of a "cmd:" spec in its box under h.
 func newProcessBot(proto match.Protocol, cmd match.Spec, h match.Hosting) (match.Bot, error) {
 	command := cmd.Command
-	args, err := splitCommand(command)
+	args, err := words(cmd)
 	if err != nil {
 		return nil, err
 	}

@@ -188,7 +188,12 @@ type Spec struct {
 	// Command is what a kind's player runs or reads: the program of a
 	// "cmd" or a "tcp" player arena starts, the agent's file for "py".
 	Command string
-	Addr    string // where a "tcp" player is awaited, when arena does not start it
+	// Args, when set, are the program's words as its maker gave them
+	// (a ladder's worker, with its own folders' paths, which may hold
+	// spaces): the program runs as they say, Command only naming it.
+	// A spec read from text has none: its Command is split.
+	Args []string
+	Addr string // where a "tcp" player is awaited, when arena does not start it
 	// Upload, when set, is the folder a student's program was unpacked
 	// in (a ladder's version): its command's words are the student's and
 	// name nothing; the program reads that folder and its runtime alone.
