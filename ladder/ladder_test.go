@@ -18,8 +18,8 @@ import (
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/gobot"
+	_ "github.com/arena-playground/arena/players"          // the kinds of player
 	_ "github.com/arena-playground/arena/players/gointerp" // this binary interprets go: bots, as arena's does
-	_ "github.com/arena-playground/arena/players"      // the kinds of player
 )
 
 // newLadder is a ladder of Colosseum on the 6x6 board, with the roster
