@@ -16,11 +16,8 @@ APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11
 # the BSDs and of Linux without user namespaces; all but the docs'
 # commands, which the first line ran and which play no program the other
 # tests do not (they are two minutes of the suite's thirty).
-# Each package's tests are guarded by 40 minutes, not run for them: the
-# page's, the longest (its browser tests), take 25 minutes on a 2-core
-# machine idle and 28 beside other work.
 test: deps vet
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 40m ./...
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./...
 	ARENA_PORTABLE=1 $(GO) test -count=1 -timeout 20m -skip '^TestDocsCommandsRun$$' ./players/ ./cmd/arena/
 	$(GO) test -count=1 -race ./engine/match/ ./players/
 

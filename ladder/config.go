@@ -128,7 +128,7 @@ func ReadCourseConfig(path string) (*CourseConfig, error) {
 	return &c, nil
 }
 
-// Deadline is the ladder's deadline as the store keeps it (the zero
+// DeadlineOf is the ladder's deadline as the store keeps it (the zero
 // Deadline: none).
 func (l LadderConfig) DeadlineOf() Deadline {
 	if l.Deadline.IsZero() {
