@@ -232,3 +232,8 @@ func MultiPV[M any](rs RootSearch[M], k, maxDepth, limit int, decided func(v int
 	}
 	return root, done
 }
+
+// DefaultAnalysisNodes is an analysis's budget when the front end names
+// none: a few seconds of a search's nodes here, deep enough to explain
+// a move, short enough to follow a person stepping through a game.
+const DefaultAnalysisNodes = 5_000_000

@@ -199,10 +199,10 @@ const (
 // and no more notes, and the first note it drops says so.
 const MaxMatchNotes = 64 << 20
 
-// bound trims what a bot set directly (not through Mark) to the limits,
+// Bound trims what a bot set directly (not through Mark) to the limits,
 // and drops marks and places of no kind (a page's bot's JSON can hold
 // them), which a replay could not write.
-func (n *Note) bound() {
+func (n *Note) Bound() {
 	n.Text = clipText(n.Text, MaxNoteText)
 	if len(n.Line) > MaxNoteLine {
 		n.Line = n.Line[:MaxNoteLine:MaxNoteLine]
@@ -249,8 +249,8 @@ func clipText(s string, limit int) string {
 	return s[:cut] + tail
 }
 
-// size is about how many bytes the note takes in a replay.
-func (n *Note) size() int {
+// Size is about how many bytes the note takes in a replay.
+func (n *Note) Size() int {
 	b := 64 + len(n.Text) + 48*len(n.Marks) + 24*len(n.Expects)
 	for _, w := range n.Line {
 		b += len(w) + 4
@@ -263,27 +263,3 @@ func (n *Note) size() int {
 
 // Thought reports whether the note has marks or an expected line to draw.
 func (n *Note) Thought() bool { return n != nil && (len(n.Marks) > 0 || len(n.Expects) > 0) }
-
-// Unmarked is a copy of the replay whose notes hold no marks and no
-// expected line, as replays were before bots marked the board; a note
-// that held nothing else is dropped. Tests compare a marking bot's play
-// with a replay of before, and a course can keep its replays small.
-func (rp *Replay) Unmarked() *Replay {
-	c := *rp
-	c.Turns = make([]ReplayTurn, len(rp.Turns))
-	for i, t := range rp.Turns {
-		for side, n := range t.Notes {
-			if n == nil {
-				continue
-			}
-			u := *n
-			u.Marks, u.MarksLeft, u.Expects = nil, 0, nil
-			t.Notes[side] = &u
-			if u.empty() {
-				t.Notes[side] = nil
-			}
-		}
-		c.Turns[i] = t
-	}
-	return &c
-}

@@ -310,31 +310,6 @@ func TestCancelledMatchStops(t *testing.T) {
 	}
 }
 
-func TestTimeBucket(t *testing.T) {
-	ms := time.Millisecond
-	b := NewTimeBucket(300*ms, 1500*ms)
-	if got := b.Begin(nil); got != 1500*ms {
-		t.Errorf("first move: %v, want the full 1500ms", got)
-	}
-	if err := b.End(700 * ms); err != nil {
-		t.Fatal(err)
-	}
-	if got := b.Begin(nil); got != 1100*ms {
-		t.Errorf("after 700ms: %v, want 800+300", got)
-	}
-	b.End(0)
-	if got := b.Begin(nil); got != 1400*ms {
-		t.Errorf("refill: %v, want 1400ms", got)
-	}
-	b.End(0)
-	if got := b.Begin(nil); got != 1500*ms {
-		t.Errorf("cap: %v, want 1500ms", got)
-	}
-	if err := b.End(1501 * ms); err == nil || !strings.Contains(err.Error(), "took 1.501s with 1.5s left") {
-		t.Errorf("overrun: %v", err)
-	}
-}
-
 func TestWilson(t *testing.T) {
 	for _, c := range []struct{ k, n, lo, hi float64 }{
 		{170, 200, 0.7946, 0.8936},
@@ -394,21 +369,6 @@ func TestSeriesCountsReplacedMoves(t *testing.T) {
 		b := g.ASide.Other()
 		if g.Replaced[b] != 3 || g.Replaced[g.ASide] != 0 || g.ReplacedAt[b] != 0 || !strings.Contains(g.ReplacedWhy[b], "boom") {
 			t.Errorf("game %d: replaced %v at %v: %q", i, g.Replaced, g.ReplacedAt, g.ReplacedWhy)
-		}
-	}
-}
-
-func TestJSONLine(t *testing.T) {
-	data := []byte("{\n  \"a\": 1,\n  \"list\": [\n    {\"x\": 1},\n    {\"x\": [1,\n 2]}\n  ],\n  \"z\": {\"k\": true}\n}")
-	for _, c := range []struct {
-		path []any
-		want int
-	}{
-		{[]any{"a"}, 2}, {[]any{"list"}, 3}, {[]any{"list", 0}, 4}, {[]any{"list", 1}, 5},
-		{[]any{"list", 1, "x", 1}, 6}, {[]any{"z", "k"}, 8}, {[]any{"nope"}, 0}, {[]any{"list", 5}, 0},
-	} {
-		if got := JSONLine(data, c.path...); got != c.want {
-			t.Errorf("JSONLine(%v) = %d, want %d", c.path, got, c.want)
 		}
 	}
 }

@@ -24,12 +24,6 @@ type Protocol interface {
 	WriteReply(a Action, id int) []byte
 }
 
-// Ender is implemented by bots that want to hear the final state (a
-// program told the game is over).
-type Ender interface {
-	End(s State, side Side)
-}
-
 // FileProtocol is implemented by games whose course ran each student's
 // program once per move on files (map colouring: input.txt in, output.txt
 // out). Package players runs such a program ("cmd:python3 hw2.py") in a
@@ -66,12 +60,6 @@ type PythonAgents interface {
 	PythonRunner() (name string, source []byte)
 }
 
-// Reported is an error a player reported in its own words instead of a
-// move (a Python agent that raised): the match says it as it is.
-type Reported string
-
-func (r Reported) Error() string { return string(r) }
-
 // Herald is implemented by protocols whose host tells each player its role
 // at the start of each game, in a line of its own that asks no answer,
 // and pauses around it (Evasion's "hunter" and "prey", with the 2020
@@ -93,24 +81,6 @@ type Herald interface {
 // Client; other protocols are read request by request (ParseRequest).
 type ClientMaker interface {
 	NewClient(name string) Client
-}
-
-// Client is the player's end of a protocol.
-type Client interface {
-	// Hear reads one line from the host and says what to do with it.
-	Hear(line []byte) (Heard, error)
-}
-
-// Heard is what a line from the host asks of the player: a move in State
-// for Side (State non-nil), answered with WriteReply; a line to write at
-// once (Say); or the end of the session (Done). A line can ask nothing.
-type Heard struct {
-	State State
-	Side  Side
-	ID    int
-	Limit time.Duration
-	Say   []byte
-	Done  bool
 }
 
 // NewClient returns the player's end of proto, which gives name when the

@@ -316,3 +316,27 @@ func SaveReplay(w io.Writer, r *Record) error {
 	_, err = rp.WriteTo(w)
 	return err
 }
+
+// Unmarked is a copy of the replay whose notes hold no marks and no
+// expected line, as replays were before bots marked the board; a note
+// that held nothing else is dropped. Tests compare a marking bot's play
+// with a replay of before, and a course can keep its replays small.
+func (rp *Replay) Unmarked() *Replay {
+	c := *rp
+	c.Turns = make([]ReplayTurn, len(rp.Turns))
+	for i, t := range rp.Turns {
+		for side, n := range t.Notes {
+			if n == nil {
+				continue
+			}
+			u := *n
+			u.Marks, u.MarksLeft, u.Expects = nil, 0, nil
+			t.Notes[side] = &u
+			if u.Empty() {
+				t.Notes[side] = nil
+			}
+		}
+		c.Turns[i] = t
+	}
+	return &c
+}

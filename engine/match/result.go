@@ -2,8 +2,6 @@ package match
 
 import (
 	"encoding/json"
-	"fmt"
-	"strings"
 )
 
 // Outcome is how a game ended by its rules.
@@ -50,20 +48,4 @@ func (r *Result) String() string {
 		head = r.Winner.String() + " wins"
 	}
 	return head + ": " + r.Reason
-}
-
-// forfeitResult makes the result of a match lost by forfeit at state s.
-func forfeitResult(s State, fs []Forfeit) *Result {
-	r := &Result{Turns: s.Turn(), Forfeits: fs}
-	r.Scores = s.Outcome().Scores
-	var reasons []string
-	for _, f := range fs {
-		reasons = append(reasons, fmt.Sprintf("%s forfeits at turn %d: %s", f.Side, f.Turn, f.Reason))
-	}
-	r.Reason = strings.Join(reasons, "; ")
-	r.Winner = NoSide
-	if len(fs) == 1 {
-		r.Winner = fs[0].Side.Other()
-	}
-	return r
 }

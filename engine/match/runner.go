@@ -50,26 +50,6 @@ type Setup struct {
 	ClockFactor [2]float64
 }
 
-// Logger is implemented by players that may have something to tell the
-// person running the match as it goes (a connection refused at their
-// seat): they tell it to w, naming side.
-type Logger interface {
-	LogTo(w io.Writer, side Side)
-}
-
-// Speaker is implemented by programs that write lines for people: the
-// match hands it Setup.Said, to pass each line to as it comes.
-type Speaker interface {
-	SayTo(w io.Writer, side Side)
-}
-
-// Listener is implemented by network players that arena awaits on an
-// address a person (or a script) points a client at; "" when arena
-// starts the client itself.
-type Listener interface {
-	Listening() string
-}
-
 // TurnLog is what happened in one turn, from the state before it.
 type TurnLog struct {
 	Actions [2]Action // nil for a side that did not move
@@ -249,16 +229,6 @@ func (r *Runner) timed(side Side) bool {
 	return r.setup.ClockAll && r.setup.Players[side].Name != Person
 }
 
-// BotRand returns the random source of side's bot in a match with the
-// given seed: from the bot's own seed option when it has one.
-func BotRand(matchSeed uint64, side Side, o Options) *rand.Rand {
-	seed := matchSeed
-	if o.HasSeed {
-		seed = o.Seed
-	}
-	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15*uint64(side+1)))
-}
-
 // Done reports whether the match is over.
 func (r *Runner) Done() bool {
 	r.mu.Lock()
@@ -312,7 +282,7 @@ func (r *Runner) Step(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if note != nil && r.lastNote[side] != nil && note.same(r.lastNote[side]) {
+		if note != nil && r.lastNote[side] != nil && note.Equal(r.lastNote[side]) {
 			note = r.lastNote[side]
 		} else if note != nil {
 			note = r.keep(note)
@@ -416,7 +386,7 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 	if c := r.clocks[side]; c != nil {
 		allow = max(time.Duration(float64(c.Begin(s))*f)-charged, time.Millisecond)
 	}
-	t := newTurn(ctx, s, side, r.rands[side], r.budget[side], allow)
+	t := NewTurnContext(ctx, s, side, r.rands[side], r.budget[side], allow)
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -447,9 +417,9 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 			err = cerr
 		}
 	}
-	if !t.Note.empty() {
+	if !t.Note.Empty() {
 		n := t.Note
-		n.bound()
+		n.Bound()
 		note = &n
 	}
 	return a, note, think, err
@@ -462,7 +432,7 @@ func (r *Runner) keep(n *Note) *Note {
 	if r.noted > MaxMatchNotes {
 		return nil
 	}
-	if r.noted += n.size(); r.noted > MaxMatchNotes {
+	if r.noted += n.Size(); r.noted > MaxMatchNotes {
 		return &Note{Text: fmt.Sprintf("the bots' notes of this match passed %d MB here: from this move on they are not kept", MaxMatchNotes>>20)}
 	}
 	return n
@@ -530,4 +500,20 @@ func Play(ctx context.Context, s Setup) (*Record, error) {
 		}
 	}
 	return r.Record(), nil
+}
+
+// forfeitResult makes the result of a match lost by forfeit at state s.
+func forfeitResult(s State, fs []Forfeit) *Result {
+	r := &Result{Turns: s.Turn(), Forfeits: fs}
+	r.Scores = s.Outcome().Scores
+	var reasons []string
+	for _, f := range fs {
+		reasons = append(reasons, fmt.Sprintf("%s forfeits at turn %d: %s", f.Side, f.Turn, f.Reason))
+	}
+	r.Reason = strings.Join(reasons, "; ")
+	r.Winner = NoSide
+	if len(fs) == 1 {
+		r.Winner = fs[0].Side.Other()
+	}
+	return r
 }

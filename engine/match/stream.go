@@ -66,11 +66,6 @@ type AnalyseRequest struct {
 	Nodes int64 `json:"nodes,omitzero"` // 0: DefaultAnalysisNodes
 }
 
-// DefaultAnalysisNodes is an analysis's budget when the front end names
-// none: a few seconds of a search's nodes here, deep enough to explain
-// a move, short enough to follow a person stepping through a game.
-const DefaultAnalysisNodes = 5_000_000
-
 // NewStart writes a setup as data, with the moves to play first.
 func NewStart(s Setup, moves [][2]json.RawMessage) (Start, error) {
 	if s.Config == nil {
@@ -388,7 +383,7 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 	side := AnalysisSide(setup.Game.Info().Name, s)
 	var spent int64
 	for depth := 1; depth <= 64 && spent < budget; depth++ {
-		t := newTurn(ctx, s, side, BotRand(setup.Seed, side, Options{}), Budget{Nodes: budget - spent}, 0)
+		t := NewTurnContext(ctx, s, side, BotRand(setup.Seed, side, Options{}), Budget{Nodes: budget - spent}, 0)
 		an, err := Analyse(setup.Game.Info().Name, t, max(st.Analyse.K, 1), depth)
 		if ctx.Err() != nil {
 			return

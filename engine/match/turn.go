@@ -37,7 +37,9 @@ type Turn struct {
 // millisecond, rarely enough to cost nothing next to a search node.
 const spendCheckEvery = 64
 
-func newTurn(ctx context.Context, s State, side Side, r *rand.Rand, b Budget, clock time.Duration) *Turn {
+// NewTurnContext makes a turn of a match: ctx cancels it, and clock is
+// what the side's clock allows for the move (0: no clock).
+func NewTurnContext(ctx context.Context, s State, side Side, r *rand.Rand, b Budget, clock time.Duration) *Turn {
 	t := &Turn{State: s, Side: side, Rand: r, Budget: b, Clock: clock, ctx: ctx, start: time.Now()}
 	limit := b.Time
 	if clock > 0 && b.Time > 0 {
@@ -52,7 +54,7 @@ func newTurn(ctx context.Context, s State, side Side, r *rand.Rand, b Budget, cl
 
 // NewTurn makes a turn outside a match, for tests and benchmarks of bots.
 func NewTurn(s State, side Side, r *rand.Rand, b Budget) *Turn {
-	return newTurn(context.Background(), s, side, r, b, 0)
+	return NewTurnContext(context.Background(), s, side, r, b, 0)
 }
 
 // Spend counts n nodes of search and reports whether the bot may go on:
