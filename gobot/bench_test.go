@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	alphabeta "github.com/arena-playground/arena/gobot/internal/alphabeta"
 	makeunmake "github.com/arena-playground/arena/gobot/internal/makeunmake"
 )
@@ -14,9 +15,9 @@ import (
 // thinkPerMove plays the setup and returns the mean time side took a
 // move, as the match measured it (for a go: bot: the request, its
 // process's answer and the reply), and the moves it made.
-func thinkPerMove(b *testing.B, s match.Setup, side match.Side) (time.Duration, int) {
+func thinkPerMove(b *testing.B, s play.Setup, side match.Side) (time.Duration, int) {
 	b.Helper()
-	rec, err := match.Play(context.Background(), s)
+	rec, err := play.Play(context.Background(), s)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -48,12 +49,12 @@ func BenchmarkGoBots(b *testing.B) {
 	} {
 		game := c.game
 		b.Run(c.name, func(b *testing.B) {
-			spec, err := match.ParseSpec("go:" + filepath.Join("templates", game, "bot.go"))
+			spec, err := play.ParseSpec("go:" + filepath.Join("templates", game, "bot.go"))
 			if err != nil {
 				b.Fatal(err)
 			}
-			random, _ := match.ParseSpec("random")
-			greedy, _ := match.ParseSpec("greedy")
+			random, _ := play.ParseSpec("random")
+			greedy, _ := play.ParseSpec("greedy")
 			s := setup(&testing.T{}, game, 5)
 			if c.preset != "" {
 				p, err := match.LookupPreset(s.Game, c.preset)
@@ -62,7 +63,7 @@ func BenchmarkGoBots(b *testing.B) {
 				}
 				s.Config = p.Config
 			}
-			s.Players = [2]match.Spec{spec, random}
+			s.Players = [2]play.Spec{spec, random}
 			if _, n := thinkPerMove(b, s, match.P1); n == 0 { // built once, before the timing
 				b.Fatal("the template made no move")
 			}
@@ -88,7 +89,7 @@ func BenchmarkGoBots(b *testing.B) {
 
 // nodesPerSecond is the nodes a second side searched in the record (its
 // notes' nodes over its thinking time).
-func nodesPerSecond(rec *match.Record, side match.Side) float64 {
+func nodesPerSecond(rec *play.Record, side match.Side) float64 {
 	var nodes int64
 	var think time.Duration
 	for _, t := range rec.Turns {
@@ -129,11 +130,11 @@ func BenchmarkSearchNodes(b *testing.B) {
 		{"makeunmake", "strong:nodes=20000", makeunmake.Act, false},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			spec, err := match.ParseSpec("go:" + filepath.Join("internal", c.name, "bot.go"))
+			spec, err := play.ParseSpec("go:" + filepath.Join("internal", c.name, "bot.go"))
 			if err != nil {
 				b.Fatal(err)
 			}
-			strong, _ := match.ParseSpec(c.opponent)
+			strong, _ := play.ParseSpec(c.opponent)
 			g, _ := match.Lookup("colosseum")
 			// A clock no move reaches: makeunmake, interpreted, takes
 			// longer than the course's 2 s a move.
@@ -141,13 +142,13 @@ func BenchmarkSearchNodes(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := match.Setup{Game: g, Config: cfg, Seed: 7, Players: [2]match.Spec{spec, strong}}
-			play := func(interpret, native bool) *match.Record {
+			s := play.Setup{Game: g, Config: cfg, Seed: 7, Players: [2]play.Spec{spec, strong}}
+			play := func(interpret, native bool) *play.Record {
 				s.Hosting.Interpret, s.Bots[0] = interpret, nil
 				if native {
 					s.Bots[0] = c.act
 				}
-				rec, err := match.Play(context.Background(), s)
+				rec, err := play.Play(context.Background(), s)
 				if err != nil {
 					b.Fatal(err)
 				}

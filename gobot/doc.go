@@ -18,7 +18,7 @@
 // the same file compiles unchanged into arena as a built-in bot.
 //
 // The interpreter's process keeps its own copy of the match, rebuilt from
-// how it began and each turn's actions (match.Mirror), since a state
+// how it began and each turn's actions (play.Mirror), since a state
 // does not travel between processes. This package holds what both ends
 // share: the lines they exchange (Request, Reply) and the parent's side
 // of them (Protocol); it does not import the interpreter, so that the

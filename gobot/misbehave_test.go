@@ -11,6 +11,7 @@ import (
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/colosseum"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot/build"
 )
 
@@ -99,17 +100,17 @@ func TestBotsThatMisbehave(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				g, _ := match.Lookup("colosseum")
-				bot, err := match.ParseSpec("go:" + botFile(t, c.body))
+				bot, err := play.ParseSpec("go:" + botFile(t, c.body))
 				if err != nil {
 					t.Fatal(err)
 				}
-				greedy, _ := match.ParseSpec("greedy")
+				greedy, _ := play.ParseSpec("greedy")
 				cfg := colosseum.Sized(7)
 				cfg.FirstMoveMs, cfg.MoveMs = 100, 100
 				if strings.Contains(c.name, "recurses") {
 					cfg.FirstMoveMs, cfg.MoveMs = 20000, 20000 // the stack's growth is work: not a clock's to stop
 				}
-				rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}, Hosting: match.Hosting{Caps: &caps, Interpret: interpret}})
+				rec, err := play.Play(context.Background(), play.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]play.Spec{bot, greedy}, Hosting: play.Hosting{Caps: &caps, Interpret: interpret}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -148,11 +149,11 @@ func TestBotsThatMisbehave(t *testing.T) {
 // the match from its start and the turns played, and the bot plays on.
 func TestBotThatHangsOnceGoesOn(t *testing.T) {
 	g, _ := match.Lookup("colosseum")
-	bot, _ := match.ParseSpec("go:" + botFile(t, "for s.Turn() == 0 {\n\t}"))
-	greedy, _ := match.ParseSpec("greedy")
+	bot, _ := play.ParseSpec("go:" + botFile(t, "for s.Turn() == 0 {\n\t}"))
+	greedy, _ := play.ParseSpec("greedy")
 	cfg := colosseum.Sized(7)
 	cfg.FirstMoveMs, cfg.MoveMs = 100, 2000
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]match.Spec{bot, greedy}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: g, Config: cfg, Seed: 3, Players: [2]play.Spec{bot, greedy}})
 	if err != nil {
 		t.Fatal(err)
 	}

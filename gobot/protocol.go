@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Request is a line from the match to the bot's process.
@@ -28,10 +29,10 @@ type Request struct {
 
 // Begin is the bot and the match it plays.
 type Begin struct {
-	File   string       `json:"file"`
-	Source string       `json:"source"`
-	Start  *match.Start `json:"start,omitempty"`
-	Side   match.Side   `json:"side"`
+	File   string      `json:"file"`
+	Source string      `json:"source"`
+	Start  *play.Start `json:"start,omitempty"`
+	Side   match.Side  `json:"side"`
 }
 
 // Reply is the bot's answer: its action and note, or why it has none (it
@@ -75,7 +76,7 @@ func NewProtocol(g match.Game, file, source string) *Protocol {
 }
 
 // Begin notes how the match began, for the first request.
-func (p *Protocol) Begin(st match.Start, side match.Side) error {
+func (p *Protocol) Begin(st play.Start, side match.Side) error {
 	p.begin = &Begin{File: p.file, Source: p.source, Start: &st, Side: side}
 	p.opening = p.begin
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // TestBothPathsRefuseTheSameFiles makes a go: bot of each file that may
@@ -38,15 +39,15 @@ func TestBothPathsRefuseTheSameFiles(t *testing.T) {
 			if err := os.WriteFile(file, []byte(c.src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			spec, _ := match.ParseSpec("go:" + file)
+			spec, _ := play.ParseSpec("go:" + file)
 			g, _ := match.Lookup("colosseum")
 			var errs [2]string
 			for i, interpret := range []bool{true, false} {
-				bot, _, _, err := match.NewBot(g, spec, match.Hosting{Interpret: interpret})
+				bot, _, _, err := play.NewBot(g, spec, play.Hosting{Interpret: interpret})
 				if err != nil {
 					errs[i] = strings.ReplaceAll(err.Error(), filepath.Dir(file)+string(filepath.Separator), "")
 				}
-				if c, ok := bot.(match.Closer); ok {
+				if c, ok := bot.(play.Closer); ok {
 					c.Close()
 				}
 			}
@@ -118,12 +119,12 @@ func Act(t *match.Turn) (match.Action, error) {
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := match.ParseSpec("go:" + file)
-	random, _ := match.ParseSpec("random")
+	spec, _ := play.ParseSpec("go:" + file)
+	random, _ := play.ParseSpec("random")
 	g, _ := match.Lookup("colosseum")
 	for _, interpret := range []bool{true, false} {
-		s := match.Setup{Game: g, Seed: 1, Players: [2]match.Spec{spec, random}, Hosting: match.Hosting{Interpret: interpret}}
-		rec, err := match.Play(context.Background(), s)
+		s := play.Setup{Game: g, Seed: 1, Players: [2]play.Spec{spec, random}, Hosting: play.Hosting{Interpret: interpret}}
+		rec, err := play.Play(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // TestStrongsSearchAsAGoFile plays internal/makeunmake, strong's search
@@ -19,10 +20,10 @@ import (
 // searches.
 func TestStrongsSearchAsAGoFile(t *testing.T) {
 	g, _ := match.Lookup("colosseum")
-	port, _ := match.ParseSpec("go:" + filepath.Join("internal", "makeunmake", "bot.go"))
-	strong, _ := match.ParseSpec("strong:nodes=20000")
-	play := func(p1 match.Spec) ([]string, []int64) {
-		rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 7, Players: [2]match.Spec{p1, strong}})
+	port, _ := play.ParseSpec("go:" + filepath.Join("internal", "makeunmake", "bot.go"))
+	strong, _ := play.ParseSpec("strong:nodes=20000")
+	play := func(p1 play.Spec) ([]string, []int64) {
+		rec, err := play.Play(context.Background(), play.Setup{Game: g, Seed: 7, Players: [2]play.Spec{p1, strong}})
 		if err != nil {
 			t.Fatal(err)
 		}

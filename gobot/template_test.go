@@ -12,6 +12,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	colosseumbot "github.com/arena-playground/arena/gobot/templates/colosseum"
 	evasionbot "github.com/arena-playground/arena/gobot/templates/evasion"
@@ -35,12 +36,12 @@ var compiled = map[string]match.BotFunc{
 var equalsGreedy = map[string]bool{"colosseum": true, "life": true, "mapcolor": true, "pathgame": true}
 
 // setups are short matches of each game that the tests play.
-func setup(t *testing.T, game string, seed uint64) match.Setup {
+func setup(t *testing.T, game string, seed uint64) play.Setup {
 	g, err := match.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := match.Setup{Game: g, Seed: seed}
+	s := play.Setup{Game: g, Seed: seed}
 	switch game {
 	case "evasion":
 		p, err := match.LookupPreset(g, "2-1")
@@ -57,14 +58,14 @@ func setup(t *testing.T, game string, seed uint64) match.Setup {
 }
 
 // replay plays a match and writes its replay.
-func replay(t *testing.T, s match.Setup) string {
+func replay(t *testing.T, s play.Setup) string {
 	t.Helper()
-	rec, err := match.Play(context.Background(), s)
+	rec, err := play.Play(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := match.SaveReplay(&b, rec); err != nil {
+	if err := play.SaveReplay(&b, rec); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -73,7 +74,7 @@ func replay(t *testing.T, s match.Setup) string {
 // unmarked is a replay without its notes' marks and expected lines.
 func unmarked(t *testing.T, replay string) string {
 	t.Helper()
-	var rp match.Replay
+	var rp play.Replay
 	if err := json.Unmarshal([]byte(replay), &rp); err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
 	for game, act := range compiled {
 		t.Run(game, func(t *testing.T) {
 			file := filepath.Join("templates", game, "bot.go")
-			spec, err := match.ParseSpec("go:" + file)
+			spec, err := play.ParseSpec("go:" + file)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +103,7 @@ func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
 			// greedy, not strong, faces it: strong's search would be most
 			// of the test's time, and greedy's moves depend on the
 			// template's as much.
-			strong, _ := match.ParseSpec("greedy")
+			strong, _ := play.ParseSpec("greedy")
 			for seat := range 2 {
 				s := setup(t, game, uint64(11+seat))
 				s.Players[seat], s.Players[1-seat] = spec, strong
@@ -122,8 +123,8 @@ func TestTemplatesPlayTheSameInterpretedAndCompiled(t *testing.T) {
 					t.Fatalf("no turns in the replay: %.300s", interpreted)
 				}
 				if equalsGreedy[game] {
-					greedy, _ := match.ParseSpec("greedy")
-					if s.Bots[seat], _, _, err = match.NewBot(s.Game, greedy, match.Hosting{}); err != nil {
+					greedy, _ := play.ParseSpec("greedy")
+					if s.Bots[seat], _, _, err = play.NewBot(s.Game, greedy, play.Hosting{}); err != nil {
 						t.Fatal(err)
 					}
 					// Greedy notes its thinking its own way (each cell's
@@ -163,7 +164,7 @@ func TestTemplateIsTheFile(t *testing.T) {
 // players' names or their notes.
 func movesOf(t *testing.T, replay string) string {
 	t.Helper()
-	var rp match.Replay
+	var rp play.Replay
 	if err := json.Unmarshal([]byte(replay), &rp); err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 )
 
@@ -148,7 +149,7 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	play := func(python string) {
+	checkWith := func(python string) {
 		t.Helper()
 		l, err := st.TakeLease(ctx, "local-1", time.Hour)
 		if err != nil || l == nil {
@@ -158,7 +159,7 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o := Player{Dir: filepath.Join(t.TempDir(), "programs"), Hosting: match.Hosting{Python: python}}.Play(ctx, w)
+		o := Player{Dir: filepath.Join(t.TempDir(), "programs"), Hosting: play.Hosting{Python: python}}.Play(ctx, w)
 		if err := st.Finish(ctx, l.Lease, o); err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +167,7 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 	// A Python without NumPy: its site-packages left out (-S).
 	noNumPy := filepath.Join(t.TempDir(), "python-without-numpy")
 	os.WriteFile(noNumPy, []byte("#!/bin/sh\nexec "+pythonWith(t, "import numpy")+" -S \"$@\"\n"), 0o755)
-	play(noNumPy)
+	checkWith(noNumPy)
 	vs, _ := st.Versions(ctx, "bob")
 	if vs[0].State != Refused || vs[0].Cause != HostCause || !strings.Contains(vs[0].Reason, "NumPy is not installed") {
 		t.Fatalf("a check on a host without NumPy left %+v", vs[0])
@@ -175,7 +176,7 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	logged = nil
-	play(filepath.Join(t.TempDir(), "no-python-here"))
+	checkWith(filepath.Join(t.TempDir(), "no-python-here"))
 	vs, _ = st.Versions(ctx, "bob")
 	if vs[0].State != Refused || vs[0].Cause != HostCause || !strings.Contains(vs[0].Reason, "no Python") {
 		t.Fatalf("a check the host could not play left %+v", vs[0])
@@ -196,7 +197,7 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 	if _, err := st.Recheck(ctx, v.ID); !errors.Is(err, ErrNotRefused) {
 		t.Errorf("a version being checked was checked again: %v", err)
 	}
-	play(pythonWith(t, "import numpy"))
+	checkWith(pythonWith(t, "import numpy"))
 	vs, _ = st.Versions(ctx, "bob")
 	if vs[0].State != Ready || vs[0].Reason != "" {
 		t.Errorf("checked again with Python, bob v1 is %s: %s", vs[0].State, vs[0].Reason)
@@ -210,7 +211,7 @@ func TestHostRefusalIsCheckedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := match.LoadReplay("check.json", data)
+	rec, err := play.LoadReplay("check.json", data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/tournament"
 )
 
@@ -82,7 +82,7 @@ func (s *Store) finalPlan(ctx context.Context, sn *snapshot, rounds int) (*tourn
 	board, _ := s.Meta("board")
 	cfg, _ := s.Meta("config")
 	plan := &tournament.Plan{Game: game, Board: board, Config: json.RawMessage(cfg), Seed: 1, Format: tournament.RoundRobin, Rounds: rounds,
-		Clock: match.CPUClock} // the workers' clocks are fair
+		Clock: play.CPUClock} // the workers' clocks are fair
 	names, err := s.Students(ctx)
 	if err != nil {
 		return nil, err

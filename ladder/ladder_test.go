@@ -17,6 +17,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	_ "github.com/arena-playground/arena/players"          // the kinds of player
 	_ "github.com/arena-playground/arena/players/gointerp" // this binary interprets go: bots, as arena's does
@@ -168,7 +169,7 @@ func TestLadderChecksPlaysAndRanks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := match.LoadReplay("replay", replay); err != nil {
+	if _, err := play.LoadReplay("replay", replay); err != nil {
 		t.Errorf("a game's replay: %v", err)
 	}
 	t.Logf("%d games; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; refused %s: %s", s.Played,

@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // ErrNoReplay is a game with no replay kept: not played yet, or one that
@@ -35,7 +35,7 @@ func (s *Store) ReplayFor(ctx context.Context, game int64, viewer Identity, name
 	if err != nil {
 		return nil, err
 	}
-	var rp match.Replay
+	var rp play.Replay
 	if err := json.Unmarshal(data, &rp); err != nil {
 		return nil, fmt.Errorf("game %d: its kept replay: %v", game, err)
 	}

@@ -17,7 +17,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Roles a token gives.
@@ -455,8 +455,8 @@ func (s *Store) Who(ctx context.Context, tok string) (Identity, error) {
 // they play from now on (1.5: half as much time again on every move; 1
 // for none), kept in each game's replay.
 func (s *Store) Accommodate(ctx context.Context, student string, factor float64) error {
-	if !(factor >= 1 && factor <= match.MaxClockFactor) {
-		return fmt.Errorf("a clock factor of %g: want 1 (none) to %d", factor, match.MaxClockFactor)
+	if !(factor >= 1 && factor <= play.MaxClockFactor) {
+		return fmt.Errorf("a clock factor of %g: want 1 (none) to %d", factor, play.MaxClockFactor)
 	}
 	res, err := s.db.ExecContext(ctx, `UPDATE students SET clock = ? WHERE name = ?`, factor, student)
 	s.changes.Add(1)

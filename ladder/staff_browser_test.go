@@ -12,7 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 )
 
@@ -64,7 +64,7 @@ func worker(t *testing.T, st *Store, name, python string) (stop func()) {
 	go func() {
 		defer wg.Done()
 		src := Local{Store: st, Name: name, Width: 1e9, Queued: 2}
-		Player{Dir: filepath.Join(t.TempDir(), "programs"), Hosting: match.Hosting{Python: python}}.Serve(ctx, src, 20*time.Millisecond, nil, func(s string) { t.Log(s) })
+		Player{Dir: filepath.Join(t.TempDir(), "programs"), Hosting: play.Hosting{Python: python}}.Serve(ctx, src, 20*time.Millisecond, nil, func(s string) { t.Log(s) })
 	}()
 	return func() { cancel(); wg.Wait() }
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/tournament"
 )
 
@@ -107,7 +108,7 @@ func (l Local) Send(ctx context.Context, lease string, o Outcome) error {
 type Player struct {
 	Dir string
 	// Hosting is how the programs run (-python).
-	Hosting match.Hosting
+	Hosting play.Hosting
 	// Runtimes are the programs a version's command may start beside its
 	// own files (nil: DefaultRuntimes); a version that names another
 	// fails its game here, whatever the server let through.
@@ -126,25 +127,25 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 	if err != nil {
 		return Outcome{Failure: err.Error()}
 	}
-	setup := match.Setup{Game: g, Config: cfg, Seed: w.Seed, Hosting: p.Hosting}
+	setup := play.Setup{Game: g, Config: cfg, Seed: w.Seed, Hosting: p.Hosting}
 	setup.Hosting.CPUClock = true // fair clocks: the worker's load decides no game
 	for side, prog := range w.Seats {
-		setup.Players[side] = match.Spec{Name: "random"}
+		setup.Players[side] = play.Spec{Name: "random"}
 		if prog != nil {
 			if setup.Players[side], err = p.spec(prog); err != nil {
 				return Outcome{Failure: p.words(w, err)}
 			}
-			if prog.Clock > 1 && prog.Clock <= match.MaxClockFactor {
+			if prog.Clock > 1 && prog.Clock <= play.MaxClockFactor {
 				setup.ClockFactor[side] = prog.Clock
 			}
 		}
 	}
-	rec, err := match.Play(ctx, setup)
+	rec, err := play.Play(ctx, setup)
 	if err != nil {
 		if ctx.Err() != nil {
 			return Outcome{Failure: "the worker stopped: " + ctx.Err().Error(), Host: true}
 		}
-		return Outcome{Failure: p.words(w, err), Host: match.HostFault(err)}
+		return Outcome{Failure: p.words(w, err), Host: play.HostFault(err)}
 	}
 	// The ladder's replays keep each move's thinking time: a student
 	// reads where their program spent its clock.
@@ -179,7 +180,7 @@ func (p Player) Play(ctx context.Context, w *Work) Outcome {
 // (a compiler's bot.go:12:2, not the unpacked folder's whole path).
 func (p Player) words(w *Work, err error) string {
 	msg := err.Error()
-	var se *match.StartError
+	var se *play.StartError
 	if errors.As(err, &se) {
 		name := "random"
 		if prog := w.Seats[se.Side]; prog != nil {
@@ -205,7 +206,7 @@ func (p Player) clean(w *Work, msg string) string {
 
 // faults are each side's first failure to answer in a record, and its
 // first other than an answer past its clock.
-func faults(rec *match.Record) (first, broke [2]string) {
+func faults(rec *play.Record) (first, broke [2]string) {
 	for k, t := range rec.Turns {
 		for side := range 2 {
 			if !t.Failed[side] {
@@ -228,17 +229,17 @@ func faults(rec *match.Record) (first, broke [2]string) {
 // its own, where its folder is bound where it is). The box is told the
 // folder is a student's upload: it gives the program that folder and its
 // runtime alone, nothing another word names.
-func (p Player) spec(prog *Program) (match.Spec, error) {
+func (p Player) spec(prog *Program) (play.Spec, error) {
 	dir, err := p.unpacked(prog)
 	if err != nil {
-		return match.Spec{}, err
+		return play.Spec{}, err
 	}
 	switch {
 	case prog.Kind == "go":
-		return match.Spec{Name: "go", Command: filepath.Join(dir, "bot.go")}, nil
+		return play.Spec{Name: "go", Command: filepath.Join(dir, "bot.go")}, nil
 	case strings.HasPrefix(prog.Command, "py:"):
 		file := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(prog.Command, "py:")))
-		return match.Spec{Name: "py", Command: file, Upload: dir}, nil
+		return play.Spec{Name: "py", Command: file, Upload: dir}, nil
 	}
 	words := strings.Fields(prog.Command)
 	for i, w := range words {
@@ -249,12 +250,12 @@ func (p Player) spec(prog *Program) (match.Spec, error) {
 			}
 		}
 		if i == 0 && !p.Runtimes.orDefault().Allows(w) {
-			return match.Spec{}, fmt.Errorf("%s: its command starts %q, neither a file of its upload nor a runtime this ladder allows", prog.Name, w)
+			return play.Spec{}, fmt.Errorf("%s: its command starts %q, neither a file of its upload nor a runtime this ladder allows", prog.Name, w)
 		}
 	}
 	// A spec as a value: its words as they are (the folder's path may
 	// hold spaces), never written to a string to be parsed again.
-	return match.Spec{Name: "cmd", Command: strings.Join(words, " "), Args: words, Upload: dir}, nil
+	return play.Spec{Name: "cmd", Command: strings.Join(words, " "), Args: words, Upload: dir}, nil
 }
 
 // unpacked is the folder of a version's files, unpacked once: into a

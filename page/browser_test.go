@@ -28,6 +28,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/tournament"
 	"github.com/arena-playground/arena/tournament/progress"
@@ -446,12 +447,12 @@ func (b *browser) downloadGIF(name string) []byte {
 }
 
 // cliRecord plays the match in this process, as `arena play` does.
-func cliRecord(t *testing.T, game, p1, p2 string, seed uint64) *match.Record {
+func cliRecord(t *testing.T, game, p1, p2 string, seed uint64) *play.Record {
 	return cliPresetRecord(t, game, "", p1, p2, seed)
 }
 
 // cliPresetRecord plays the match of a preset ("": the first).
-func cliPresetRecord(t *testing.T, game, preset, p1, p2 string, seed uint64) *match.Record {
+func cliPresetRecord(t *testing.T, game, preset, p1, p2 string, seed uint64) *play.Record {
 	g, err := match.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
@@ -464,13 +465,13 @@ func cliPresetRecord(t *testing.T, game, preset, p1, p2 string, seed uint64) *ma
 		}
 		cfg = p.Config
 	}
-	setup := match.Setup{Game: g, Config: cfg, Seed: seed}
+	setup := play.Setup{Game: g, Config: cfg, Seed: seed}
 	for side, spec := range []string{p1, p2} {
-		if setup.Players[side], err = match.ParseSpec(spec); err != nil {
+		if setup.Players[side], err = play.ParseSpec(spec); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := match.Play(context.Background(), setup)
+	rec, err := play.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -834,7 +835,7 @@ func TestPageWorkerFails(t *testing.T) {
 	}
 	var msgs []string
 	for k := range 2 {
-		m, _ := json.Marshal(match.Message{Kind: match.MsgTurn, Turn: k, ReplayTurn: rp.Turns[k]})
+		m, _ := json.Marshal(play.Message{Kind: play.MsgTurn, Turn: k, ReplayTurn: rp.Turns[k]})
 		msgs = append(msgs, string(m))
 	}
 	msgs = append(msgs, `{"kind":"turn","turn":2,"actions":[[[99,99]],[]]}`, `{"kind":"end"}`)

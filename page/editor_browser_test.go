@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 )
 
@@ -72,16 +73,16 @@ func playNativeOn(t testing.TB, game string, config []byte, src string, seat int
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s match.Setup
+	var s play.Setup
 	s.Game, s.Seed = g, seed
 	if config != nil {
 		if s.Config, err = g.LoadConfig("config.json", config); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s.Players[seat], _ = match.ParseSpec("go:" + file)
-	s.Players[1-seat], _ = match.ParseSpec(other)
-	rec, err := match.Play(context.Background(), s)
+	s.Players[seat], _ = play.ParseSpec("go:" + file)
+	s.Players[1-seat], _ = play.ParseSpec(other)
+	rec, err := play.Play(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/tournament"
@@ -29,8 +29,8 @@ import (
 
 // gauntletRoom runs the page's gauntlets.
 type gauntletRoom struct {
-	dir   string             // where each gauntlet gets a directory
-	serve match.ServeOptions // how its games are played
+	dir   string            // where each gauntlet gets a directory
+	serve play.ServeOptions // how its games are played
 	mu    sync.Mutex
 	run   map[string]*gauntletRun // gauntlets playing now, by program
 }

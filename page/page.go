@@ -15,7 +15,7 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	_ "github.com/arena-playground/arena/engine/games" // the games the programs offered play
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 	_ "github.com/arena-playground/arena/players/gointerp" // go: programs, and the binary as their interpreter
@@ -53,7 +53,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 		return code
 	}
 	players.ServeCommand = name
-	hosting, err := (match.Hosting{Python: *python, Interpret: *interpret}).WithCaps(*caps)
+	hosting, err := (play.Hosting{Python: *python, Interpret: *interpret}).WithCaps(*caps)
 	if err != nil {
 		return fail(2, err)
 	}
@@ -69,7 +69,7 @@ func Main(name string, args []string, stderr io.Writer, files func() (*Site, err
 	if c := box.Contain(); len(offers) > 0 && !c.Full() {
 		fmt.Fprintf(stderr, "arena: programs are weakly contained here: %s\n", c.Weaker)
 	}
-	serveOpts := match.ServeOptions{Log: untrusted.NewWriter(stderr), Hosting: hosting}
+	serveOpts := play.ServeOptions{Log: untrusted.NewWriter(stderr), Hosting: hosting}
 	if !*quiet {
 		serveOpts.Said = serveOpts.Log
 	}

@@ -14,13 +14,14 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/players"
 )
 
 // The page computes its matches in a Web Worker, where no program can
 // run. A match with a program offered by the server's command line
 // (-player GAME/NAME=SPEC; in the page, "served:NAME") is computed here
-// instead, by match.Serve, the loop the worker and the desktop run: the
+// instead, by play.Serve, the loop the worker and the desktop run: the
 // page posts the match's Start and reads its messages back as lines of
 // JSON, and a person's moves come as Acts. The program plays as `arena
 // play` plays the same spec, with its clock and its consequences; when
@@ -38,12 +39,12 @@ import (
 // programRoom serves the offered programs to the page.
 type programRoom struct {
 	programs []players.Program
-	serve    match.ServeOptions // how their matches are played
-	token    string             // needed to start anything; "" on a loopback address
+	serve    play.ServeOptions // how their matches are played
+	token    string            // needed to start anything; "" on a loopback address
 	limit    *rateLimit
 
 	mu      sync.Mutex
-	matches map[string]chan match.Act
+	matches map[string]chan play.Act
 	busy    map[string]bool // offered programs on a fixed port, playing now
 	running int
 }
@@ -56,9 +57,9 @@ const (
 	requestsPerSec = 200
 )
 
-func newProgramRoom(ps []players.Program, token string, o match.ServeOptions) *programRoom {
+func newProgramRoom(ps []players.Program, token string, o play.ServeOptions) *programRoom {
 	return &programRoom{programs: ps, token: token, serve: o, limit: newRateLimit(requestsPerSec),
-		matches: map[string]chan match.Act{}, busy: map[string]bool{}}
+		matches: map[string]chan play.Act{}, busy: map[string]bool{}}
 }
 
 // routes adds the room's handlers to mux, behind the guard.
@@ -167,14 +168,14 @@ func decodeBody(w http.ResponseWriter, r *http.Request, max int64, v any) error 
 // checkStart refuses a Start that names anything but built-in bots, a
 // person and the programs offered for its game, and returns the offered
 // programs on a fixed port that it plays, which take one match at a time.
-func (p *programRoom) checkStart(st match.Start) (ports []string, err error) {
+func (p *programRoom) checkStart(st play.Start) (ports []string, err error) {
 	g, err := match.Lookup(st.Game)
 	if err != nil {
 		return nil, err
 	}
 
 	for side, s := range st.Players {
-		sp, err := match.ParseSpec(s)
+		sp, err := play.ParseSpec(s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", match.Side(side), err)
 		}
@@ -189,7 +190,7 @@ func (p *programRoom) checkStart(st match.Start) (ports []string, err error) {
 			}
 		case sp.External():
 			return nil, fmt.Errorf("%s: the page's server runs only the programs named on its command line (-player), never a %s: spec a page sends", match.Side(side), sp.Name)
-		case sp.Name == match.Person:
+		case sp.Name == play.Person:
 		default:
 			if _, err := match.LookupBot(g, sp.Name); err != nil {
 				return nil, fmt.Errorf("%s: %v", match.Side(side), err)
@@ -210,7 +211,7 @@ func (p *programRoom) checkStart(st match.Start) (ports []string, err error) {
 
 // reserve takes a match's place among those running, and its programs on
 // fixed ports, or says why it cannot.
-func (p *programRoom) reserve(id string, ports []string) (acts chan match.Act, status int, why string) {
+func (p *programRoom) reserve(id string, ports []string) (acts chan play.Act, status int, why string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.running >= maxMatchesOnce {
@@ -226,7 +227,7 @@ func (p *programRoom) reserve(id string, ports []string) (acts chan match.Act, s
 		p.busy[k] = true
 	}
 	p.running++
-	acts = make(chan match.Act, 1)
+	acts = make(chan play.Act, 1)
 	p.matches[id] = acts
 	return acts, 0, ""
 }
@@ -244,7 +245,7 @@ func (p *programRoom) release(id string, ports []string) {
 // play computes the match of the Start posted, streaming its messages as
 // lines of JSON until it ends or the page goes.
 func (p *programRoom) play(w http.ResponseWriter, r *http.Request) {
-	var st match.Start
+	var st play.Start
 	if err := decodeBody(w, r, maxStartBody, &st); err != nil {
 		refuse(w, http.StatusBadRequest, err.Error())
 		return
@@ -266,19 +267,19 @@ func (p *programRoom) play(w http.ResponseWriter, r *http.Request) {
 	defer out.close()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	send := func(m match.Message) {
+	send := func(m play.Message) {
 		// A turn may wait for the next flush; what the page waits for
 		// (a person's turn, the end) goes at once.
-		if out.send(m, m.Kind != match.MsgTurn) != nil {
+		if out.send(m, m.Kind != play.MsgTurn) != nil {
 			cancel() // the page is gone
 		}
 	}
-	match.Serve(ctx, st, acts, send, p.serve)
+	play.Serve(ctx, st, acts, send, p.serve)
 }
 
 // act hands a person's move to the match waiting for it.
 func (p *programRoom) act(w http.ResponseWriter, r *http.Request) {
-	var a match.Act
+	var a play.Act
 	if err := decodeBody(w, r, maxActBody, &a); err != nil {
 		refuse(w, http.StatusBadRequest, err.Error())
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament/progress"
 )
@@ -30,7 +31,7 @@ func programSite(t testing.TB) *Site {
 }
 
 // playCLI plays what arena play plays with the same specs and seed.
-func playCLI(t *testing.T, game, preset string, seed uint64, p1, p2 string) *match.Record {
+func playCLI(t *testing.T, game, preset string, seed uint64, p1, p2 string) *play.Record {
 	t.Helper()
 	g, _ := match.Lookup(game)
 	cfg := match.DefaultConfig(g)
@@ -41,14 +42,14 @@ func playCLI(t *testing.T, game, preset string, seed uint64, p1, p2 string) *mat
 		}
 		cfg = p.Config
 	}
-	var specs [2]match.Spec
+	var specs [2]play.Spec
 	for i, s := range []string{p1, p2} {
 		var err error
-		if specs[i], err = match.ParseSpec(s); err != nil {
+		if specs[i], err = play.ParseSpec(s); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: seed, Players: specs, Hosting: testServe.Hosting})
+	rec, err := play.Play(context.Background(), play.Setup{Game: g, Config: cfg, Seed: seed, Players: specs, Hosting: testServe.Hosting})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament/progress"
 )
@@ -31,7 +32,7 @@ import (
 var (
 	// testServe is how the tests' server plays the programs offered: with
 	// the Python that has NumPy.
-	testServe match.ServeOptions
+	testServe play.ServeOptions
 	offerOnce sync.Once
 	offerErr  error
 	token     = fmt.Sprintf("arena-page-test-%d", os.Getpid())
@@ -126,23 +127,23 @@ func startJSON(t *testing.T, game, p1, p2 string, seed uint64) string {
 		t.Fatal(err)
 	}
 	cfg, _ := json.Marshal(match.DefaultConfig(g))
-	b, _ := json.Marshal(match.Start{Game: game, Config: cfg, Seed: seed, Players: [2]string{p1, p2}})
+	b, _ := json.Marshal(play.Start{Game: game, Config: cfg, Seed: seed, Players: [2]string{p1, p2}})
 	return string(b)
 }
 
 // readMatch reads a match's stream to its end and returns its messages.
-func readMatch(t *testing.T, res *http.Response) []match.Message {
+func readMatch(t *testing.T, res *http.Response) []play.Message {
 	t.Helper()
 	defer res.Body.Close()
 	if res.StatusCode != http.StatusOK {
 		body, _ := io.ReadAll(res.Body)
 		t.Fatalf("status %d: %s", res.StatusCode, body)
 	}
-	var out []match.Message
+	var out []play.Message
 	sc := bufio.NewScanner(res.Body)
 	sc.Buffer(nil, 16<<20)
 	for sc.Scan() {
-		m, err := match.DecodeMessage(sc.Bytes())
+		m, err := play.DecodeMessage(sc.Bytes())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,12 +159,12 @@ func TestServerPlaysAnOfferedProgram(t *testing.T) {
 	ts := programServer(t, "")
 	msgs := readMatch(t, post(t, ts, "/api/matches", startJSON(t, "colosseum", "served:student", "strong", 11), nil))
 	last := msgs[len(msgs)-1]
-	if last.Kind != match.MsgEnd {
+	if last.Kind != play.MsgEnd {
 		t.Fatalf("the stream ended with %+v", last)
 	}
 	g, _ := match.Lookup("colosseum")
-	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 11,
-		Players: [2]match.Spec{{Name: players.Agent, Command: "../cmd/arena/testdata/comp424/agents/student_agent.py"}, {Name: "strong"}}, Hosting: testServe.Hosting})
+	want, err := play.Play(context.Background(), play.Setup{Game: g, Seed: 11,
+		Players: [2]play.Spec{{Name: players.Agent, Command: "../cmd/arena/testdata/comp424/agents/student_agent.py"}, {Name: "strong"}}, Hosting: testServe.Hosting})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestServerPlaysAnOfferedProgram(t *testing.T) {
 	}
 	said := 0
 	for _, m := range msgs {
-		if m.Kind == match.MsgTurn && m.Notes[match.P1] != nil && len(m.Notes[match.P1].Said) > 0 {
+		if m.Kind == play.MsgTurn && m.Notes[match.P1] != nil && len(m.Notes[match.P1].Said) > 0 {
 			if !strings.HasPrefix(m.Notes[match.P1].Said[0], "My AI's turn took") {
 				t.Errorf("turn %d: the agent's print reads %q", m.Turn, m.Notes[match.P1].Said)
 			}
@@ -195,14 +196,14 @@ func TestServerTakesAPersonsMoves(t *testing.T) {
 	sc := bufio.NewScanner(res.Body)
 	asked := 0
 	for sc.Scan() {
-		m, err := match.DecodeMessage(sc.Bytes())
+		m, err := play.DecodeMessage(sc.Bytes())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Kind == match.MsgError {
+		if m.Kind == play.MsgError {
 			t.Fatal(m.Error)
 		}
-		if m.Kind != match.MsgAsk {
+		if m.Kind != play.MsgAsk {
 			continue
 		}
 		if asked++; asked > 3 {
@@ -318,7 +319,7 @@ func TestServerWantsItsTokenWhenOthersCanReachIt(t *testing.T) {
 		t.Errorf("with a wrong token: %d", res.StatusCode)
 	}
 	msgs := readMatch(t, post(t, ts, "/api/matches", start, map[string]string{"X-Arena-Token": "s3cret"}))
-	if last := msgs[len(msgs)-1]; last.Kind != match.MsgEnd {
+	if last := msgs[len(msgs)-1]; last.Kind != play.MsgEnd {
 		t.Errorf("with the token the match ends with %+v", last)
 	}
 }
@@ -574,7 +575,7 @@ func TestServerRunsAGauntlet(t *testing.T) {
 	}
 	data, _ := io.ReadAll(rr.Body)
 	rr.Body.Close()
-	rec, err := match.LoadReplay("replay", data)
+	rec, err := play.LoadReplay("replay", data)
 	if rr.StatusCode != 200 || err != nil {
 		t.Fatalf("the replay %s: %d, %v", last.Games[0].Replay, rr.StatusCode, err)
 	}
@@ -635,7 +636,7 @@ func TestServerRunsAGauntlet(t *testing.T) {
 // client (the fall-2020 kind, in Python, started by arena: tcp:cmd:)
 // against strong through the page's path (the server's /api/matches,
 // its messages read and followed as the page follows them) and through
-// arena play's (match.Play), in turn, three rounds each, and reports the
+// arena play's (play.Play), in turn, three rounds each, and reports the
 // median of the page's wall time over arena play's (x-cli) and what the
 // page adds to each move on loopback.
 func BenchmarkProgramSession(bm *testing.B) {
@@ -645,10 +646,10 @@ func BenchmarkProgramSession(bm *testing.B) {
 	g, _ := match.Lookup("evasion")
 	spec, _ := players.LookupOffered("evasion", "client")
 	cfg, _ := json.Marshal(match.DefaultConfig(g))
-	start, _ := json.Marshal(match.Start{Game: "evasion", Config: cfg, Seed: 7, Players: [2]string{"served:client", "strong"}})
+	start, _ := json.Marshal(play.Start{Game: "evasion", Config: cfg, Seed: 7, Players: [2]string{"served:client", "strong"}})
 	cli := func() (time.Duration, int) {
 		t0 := time.Now()
-		rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 7, Players: [2]match.Spec{spec.Spec, {Name: "strong"}}, Hosting: testServe.Hosting})
+		rec, err := play.Play(context.Background(), play.Setup{Game: g, Seed: 7, Players: [2]play.Spec{spec.Spec, {Name: "strong"}}, Hosting: testServe.Hosting})
 		if err != nil {
 			bm.Fatal(err)
 		}
@@ -661,18 +662,18 @@ func BenchmarkProgramSession(bm *testing.B) {
 			bm.Fatal(err)
 		}
 		defer res.Body.Close()
-		setup, err := match.Start{Game: "evasion", Config: cfg, Seed: 7, Players: [2]string{"served:client", "strong"}}.Setup()
+		setup, err := play.Start{Game: "evasion", Config: cfg, Seed: 7, Players: [2]string{"served:client", "strong"}}.Setup()
 		if err != nil {
 			bm.Fatal(err)
 		}
-		f, err := match.NewFollower(setup)
+		f, err := play.NewFollower(setup)
 		if err != nil {
 			bm.Fatal(err)
 		}
 		sc := bufio.NewScanner(res.Body)
 		sc.Buffer(nil, 16<<20)
 		for sc.Scan() {
-			m, err := match.DecodeMessage(sc.Bytes())
+			m, err := play.DecodeMessage(sc.Bytes())
 			if err == nil {
 				err = f.Add(m)
 			}

@@ -21,7 +21,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
@@ -76,7 +76,7 @@ type Site struct {
 	gauntletDir string
 	// serve is how the server plays the matches and gauntlets of the
 	// programs offered: its log and its flags (-python, -caps, -quiet).
-	serve match.ServeOptions
+	serve play.ServeOptions
 }
 
 // get returns the file of that name.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/internal/linktext"
 	"github.com/arena-playground/arena/render"
@@ -118,7 +119,7 @@ func TestPageThinking(t *testing.T) {
 
 // gifWithThinking: with the layer on, the GIF button records the match
 // with its thinking drawn, as arena record -thinking does.
-func gifWithThinking(b *browser, rec *match.Record) {
+func gifWithThinking(b *browser, rec *play.Record) {
 	b.t.Helper()
 	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
 	got := b.downloadGIF(fmt.Sprintf("arena-%s-%s-vs-%s-seed%d.gif", rec.Game.Info().Name, rec.Players[0], rec.Players[1], rec.Seed))
@@ -163,7 +164,7 @@ func TestPageThinkingOfItsBot(t *testing.T) {
 // turn's notes', and in Evasion, whose layer holds each side's last
 // decision until its next, the last decision of a side that made none
 // at that turn; -1 when no turn marks.
-func thoughtFrom(rec *match.Record, from int) (int, int) {
+func thoughtFrom(rec *play.Record, from int) (int, int) {
 	count := func(n *match.Note) int {
 		if n == nil {
 			return 0

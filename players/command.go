@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // splitCommand splits a command line into words, with single and double
@@ -45,11 +45,11 @@ func splitCommand(s string) ([]string, error) {
 // FindProgram reports a command whose program cannot be found, before
 // anything runs.
 func FindProgram(command string) error {
-	return findProgram(match.Spec{Command: command})
+	return findProgram(play.Spec{Command: command})
 }
 
 // words are the program's words of a spec: its Args, or its Command split.
-func words(spec match.Spec) ([]string, error) {
+func words(spec play.Spec) ([]string, error) {
 	if spec.Args != nil {
 		return spec.Args, nil
 	}
@@ -57,7 +57,7 @@ func words(spec match.Spec) ([]string, error) {
 }
 
 // findProgram reports a spec whose program cannot be found.
-func findProgram(spec match.Spec) error {
+func findProgram(spec play.Spec) error {
 	args, err := words(spec)
 	if err != nil {
 		return err

@@ -1,7 +1,7 @@
 // Package players holds the kinds of player that are programs outside
 // arena: the students' programs of each course, played unchanged, as the
 // course servers played them. Each kind registers itself with
-// [match.RegisterKind], as an image format registers with
+// [play.RegisterKind], as an image format registers with
 // image.RegisterFormat; a front end imports this package for its effect,
 // and a new kind is a new file here. The match loop in package match knows
 // none of them: it asks a kind for a [match.Bot] and plays it as any other.

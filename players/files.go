@@ -15,6 +15,7 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -30,7 +31,7 @@ type fileBot struct {
 	base  box.Spec // its caps and upload
 }
 
-func newFileBot(proto match.FileProtocol, spec match.Spec, h match.Hosting) (match.Bot, error) {
+func newFileBot(proto match.FileProtocol, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	args, err := words(spec)
 	if err != nil {
 		return nil, err

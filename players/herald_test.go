@@ -11,6 +11,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/evasion"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // writeLog records each write arena makes on a connection, and when it
@@ -67,7 +68,7 @@ func TestEvasionHostWritesAsTheOriginal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := newTCPBot(proto, match.Spec{Name: Network, Addr: "127.0.0.1:0"}, match.Hosting{})
+	b, err := newTCPBot(proto, play.Spec{Name: Network, Addr: "127.0.0.1:0"}, play.Hosting{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,9 +76,9 @@ func TestEvasionHostWritesAsTheOriginal(t *testing.T) {
 	log := &writeLog{}
 	host.ln = recordingListener{host.ln, log}
 	go playClient(t, g, host.Addr())
-	opp, _, _, _ := match.NewBot(g, match.Spec{Name: "greedy"}, match.Hosting{})
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Config: cfg, Seed: 3,
-		Players: [2]match.Spec{{Name: Network, Addr: host.Addr()}, {Name: "greedy"}}, Bots: [2]match.Bot{host, opp}})
+	opp, _, _, _ := play.NewBot(g, play.Spec{Name: "greedy"}, play.Hosting{})
+	rec, err := play.Play(context.Background(), play.Setup{Game: g, Config: cfg, Seed: 3,
+		Players: [2]play.Spec{{Name: Network, Addr: host.Addr()}, {Name: "greedy"}}, Bots: [2]match.Bot{host, opp}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func playClient(t *testing.T, g match.Game, addr string) {
 	defer c.Close()
 	proto := g.(match.Protocol)
 	client := match.NewClient(proto, "tester")
-	bot, _, _, _ := match.NewBot(g, match.Spec{Name: "random"}, match.Hosting{})
+	bot, _, _, _ := play.NewBot(g, play.Spec{Name: "random"}, play.Hosting{})
 	sc := bufio.NewScanner(c)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {

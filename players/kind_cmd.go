@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // The "cmd" kind: a program on its standard input and output, speaking
 // the game's line protocol, or run once per move by a game whose course
 // ran programs on files (a match.FileProtocol).
 func init() {
-	match.RegisterKind(match.Kind{
+	play.RegisterKind(play.Kind{
 		Name:        Command,
 		Example:     "cmd:python3 my_agent.py",
 		Description: "a program on stdin and stdout (map colouring: run once per move on input.txt and output.txt)",
@@ -24,20 +25,20 @@ func init() {
 // commandSpec parses the spec of a kind whose rest is a command line:
 // one that does not split (an unclosed quote) is a mistake in the spec,
 // refused as the spec is read, before anything runs.
-func commandSpec(kind, needs string) func(s, rest string) (match.Spec, error) {
-	return func(s, rest string) (match.Spec, error) {
+func commandSpec(kind, needs string) func(s, rest string) (play.Spec, error) {
+	return func(s, rest string) (play.Spec, error) {
 		if strings.TrimSpace(rest) == "" {
-			return match.Spec{}, fmt.Errorf("bot spec %q: give %s", s, needs)
+			return play.Spec{}, fmt.Errorf("bot spec %q: give %s", s, needs)
 		}
 		if _, err := splitCommand(rest); err != nil {
-			return match.Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
+			return play.Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
 		}
-		return match.Spec{Name: kind, Command: rest}, nil
+		return play.Spec{Name: kind, Command: rest}, nil
 	}
 }
 
 // checkCommand finds the program, and a way for the game to play it.
-func checkCommand(g match.Game, spec match.Spec, _ match.Hosting) error {
+func checkCommand(g match.Game, spec play.Spec, _ play.Hosting) error {
 	_, files := g.(match.FileProtocol)
 	_, lines := g.(match.Protocol)
 	if !files && !lines {
@@ -49,7 +50,7 @@ func checkCommand(g match.Game, spec match.Spec, _ match.Hosting) error {
 	return nil
 }
 
-func newCommand(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
+func newCommand(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	if fp, ok := g.(match.FileProtocol); ok {
 		return newFileBot(fp, spec, h)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/gobot/build"
 	"github.com/arena-playground/arena/internal/confine"
@@ -47,13 +48,13 @@ func RegisterGoInterpreter(check func(file, src string) error) { goCheck = check
 
 // checkGoBot reads the bot's file and checks its source against the bot
 // API, in this process: nothing of it runs.
-func checkGoBot(_ match.Game, spec match.Spec, _ match.Hosting) error {
+func checkGoBot(_ match.Game, spec play.Spec, _ play.Hosting) error {
 	_, err := goSource(spec)
 	return err
 }
 
 // goSource is the checked source of a go: bot's file.
-func goSource(spec match.Spec) ([]byte, error) {
+func goSource(spec play.Spec) ([]byte, error) {
 	if goCheck == nil {
 		return nil, fmt.Errorf("go:%s: this program cannot interpret bots written in Go (the arena command, the desktop window and the page's server can)", spec.Command)
 	}
@@ -67,7 +68,7 @@ func goSource(spec match.Spec) ([]byte, error) {
 	return data, nil
 }
 
-func newGoBot(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
+func newGoBot(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	data, err := goSource(spec)
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func newGoBot(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error)
 // goProgram is the program a go: bot runs as, and its environment: the
 // bot compiled with the machine's Go (gobot/build), or, where there is
 // none or h asks, arena's own binary as its interpreter.
-func goProgram(file, src string, h match.Hosting) (program string, env []string, err error) {
+func goProgram(file, src string, h play.Hosting) (program string, env []string, err error) {
 	env = goBotEnv()
 	if !h.Interpret {
 		tc, err := build.Find()
@@ -147,7 +148,7 @@ func goBotEnv() []string {
 }
 
 // goBot is a bot interpreted in a child process, which keeps a copy of
-// the match (match.Mirror). A child that does not answer within the clock
+// the match (play.Mirror). A child that does not answer within the clock
 // is ended at once: the move costs what a late move costs, and the next
 // move starts another child, which rebuilds the match from its start.
 type goBot struct {
@@ -159,7 +160,7 @@ type goBot struct {
 
 // Begin starts the bot's copy of the match in its process, and waits for
 // it: the compile and the start are charged to no clock.
-func (b *goBot) Begin(st match.Start, side match.Side) error {
+func (b *goBot) Begin(st play.Start, side match.Side) error {
 	b.proto.Begin(st, side)
 	if err := b.open(); err != nil {
 		// A bot built with Go whose package initialisation panics dies

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 )
 
@@ -18,7 +19,7 @@ import (
 // the match's worker starts (worker.js's arenaBotOpen) with the page's
 // bot worker program (cmd/botworker). Its source is the one the page
 // provided for the spec's name (gobot.Provide): the page has no files.
-func newGoBot(g match.Game, spec match.Spec, _ match.Hosting) (match.Bot, error) {
+func newGoBot(g match.Game, spec play.Spec, _ play.Hosting) (match.Bot, error) {
 	src, err := providedSource(spec)
 	if err != nil {
 		return nil, err
@@ -27,13 +28,13 @@ func newGoBot(g match.Game, spec match.Spec, _ match.Hosting) (match.Bot, error)
 }
 
 // checkGoBot finds the bot's source among those the page provided.
-func checkGoBot(_ match.Game, spec match.Spec, _ match.Hosting) error {
+func checkGoBot(_ match.Game, spec play.Spec, _ play.Hosting) error {
 	_, err := providedSource(spec)
 	return err
 }
 
 // providedSource is the source the page provided for a go: spec's name.
-func providedSource(spec match.Spec) (string, error) {
+func providedSource(spec play.Spec) (string, error) {
 	src, ok := gobot.Provided(spec.Command)
 	if !ok {
 		return "", fmt.Errorf("go:%s: this page has no bot of that name; write one with the start view's Write a bot…", spec.Command)
@@ -61,7 +62,7 @@ type pageBot struct {
 // the workers.
 const grace = 250 * time.Millisecond
 
-func (b *pageBot) Begin(st match.Start, side match.Side) error {
+func (b *pageBot) Begin(st play.Start, side match.Side) error {
 	b.proto.Begin(st, side)
 	return b.open()
 }

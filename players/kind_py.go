@@ -4,13 +4,14 @@ import (
 	"fmt"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // The "py" kind: an agent file written for a course's own Python
 // simulator, played unchanged through the runner the game ships (a
 // match.PythonAgents game: Colosseum).
 func init() {
-	match.RegisterKind(match.Kind{
+	play.RegisterKind(play.Kind{
 		Name:        Agent,
 		Example:     "py:agents/student_agent.py",
 		Description: "a Colosseum agent file written for the course's simulator",
@@ -20,7 +21,7 @@ func init() {
 	})
 }
 
-func newPython(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
+func newPython(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	pa, proto, err := pythonGame(g)
 	if err != nil {
 		return nil, err
@@ -30,7 +31,7 @@ func newPython(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error
 
 // checkPython finds the agent's file and a Python; whether the file
 // imports and has its agent is told as the match starts it.
-func checkPython(g match.Game, spec match.Spec, h match.Hosting) error {
+func checkPython(g match.Game, spec play.Spec, h play.Hosting) error {
 	if _, _, err := pythonGame(g); err != nil {
 		return err
 	}

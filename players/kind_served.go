@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // The "served" kind: a program that the machine serving the page (or
@@ -19,7 +20,7 @@ import (
 // to give. Where nothing is offered (the static site, the browser's
 // worker), the spec says which program is missing.
 func init() {
-	match.RegisterKind(match.Kind{
+	play.RegisterKind(play.Kind{
 		Name:        Served,
 		Example:     "served:mine",
 		Description: "a program offered by name by the machine that serves the page (arena serve -player GAME/NAME=SPEC)",
@@ -40,9 +41,9 @@ var ServeCommand = "arena serve"
 
 // Program is a program offered by name for one game's seats.
 type Program struct {
-	Game string     // the game's registry name
-	Name string     // what the seat menus call it
-	Spec match.Spec // what plays: a cmd:, tcp: or py: spec
+	Game string    // the game's registry name
+	Name string    // what the seat menus call it
+	Spec play.Spec // what plays: a cmd:, tcp: or py: spec
 }
 
 // SpecText is the spec that names the program in a match: "served:NAME".
@@ -84,7 +85,7 @@ func ParseOffer(arg string) (Program, error) {
 	if !validName(name) {
 		return Program{}, fmt.Errorf("-player %q: the name %q must be 1 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit", arg, name)
 	}
-	sp, err := match.ParseSpec(spec)
+	sp, err := play.ParseSpec(spec)
 	if err != nil {
 		return Program{}, fmt.Errorf("-player %q: %v", arg, err)
 	}
@@ -122,7 +123,7 @@ func firstOr(s []string, def string) string {
 
 // plays reports whether a program of spec's kind can play g, without
 // starting it.
-func plays(g match.Game, sp match.Spec) bool {
+func plays(g match.Game, sp play.Spec) bool {
 	_, proto := g.(match.Protocol)
 	_, session := g.(match.SessionProtocol)
 	switch sp.Name {
@@ -172,22 +173,22 @@ func LookupOffered(game, name string) (Program, bool) {
 	return Program{}, false
 }
 
-func parseServed(s, rest string) (match.Spec, error) {
+func parseServed(s, rest string) (play.Spec, error) {
 	if !validName(rest) {
-		return match.Spec{}, fmt.Errorf("bot spec %q: give the name of a program the page's server offers, as in served:mine", s)
+		return play.Spec{}, fmt.Errorf("bot spec %q: give the name of a program the page's server offers, as in served:mine", s)
 	}
-	return match.Spec{Name: Served, Command: rest}, nil
+	return play.Spec{Name: Served, Command: rest}, nil
 }
 
 // newServed makes the offered program's player: the player of its own
 // spec, unwrapped, so that it plays exactly as that spec does on the
 // command line.
-func newServed(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
+func newServed(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	p, err := offeredFor(g, spec)
 	if err != nil {
 		return nil, err
 	}
-	b, _, _, err := match.NewBot(g, p.Spec, h)
+	b, _, _, err := play.NewBot(g, p.Spec, h)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		err = fmt.Errorf("%s (%s) is in another match: its port takes one client at a time; %w", p.Name, p.Spec, err)
 	}
@@ -195,17 +196,17 @@ func newServed(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error
 }
 
 // checkServed checks the offered program's own spec.
-func checkServed(g match.Game, spec match.Spec, h match.Hosting) error {
+func checkServed(g match.Game, spec play.Spec, h play.Hosting) error {
 	p, err := offeredFor(g, spec)
 	if err != nil {
 		return err
 	}
-	_, _, err = match.CheckBot(g, p.Spec, h)
+	_, _, err = play.CheckBot(g, p.Spec, h)
 	return err
 }
 
 // offeredFor is the program that a served: spec names for g.
-func offeredFor(g match.Game, spec match.Spec) (Program, error) {
+func offeredFor(g match.Game, spec play.Spec) (Program, error) {
 	p, ok := LookupOffered(g.Info().Name, spec.Command)
 	if !ok {
 		return p, fmt.Errorf("no program named %q plays %s here: it is offered by the machine that runs %s -player %s/%s=SPEC", spec.Command, g.Info().Name, ServeCommand, g.Info().Name, spec.Command)
@@ -252,18 +253,18 @@ func (p Program) Words() []string {
 // Check says what stops the program from starting as h runs it, as far
 // as can be told without starting it: a program that is not found, an
 // agent file that is not there.
-func (p Program) Check(h match.Hosting) error {
+func (p Program) Check(h play.Hosting) error {
 	g, err := match.Lookup(p.Game)
 	if err != nil {
 		return err
 	}
-	_, _, err = match.CheckBot(g, p.Spec, h)
+	_, _, err = play.CheckBot(g, p.Spec, h)
 	return err
 }
 
 // Offer checks each program the command line offers (see Check) and
 // offers them all; the error names the -player argument at fault.
-func (o Offers) Offer(h match.Hosting) error {
+func (o Offers) Offer(h play.Hosting) error {
 	for _, p := range o {
 		if err := p.Check(h); err != nil {
 			return fmt.Errorf("-player %s/%s: %v", p.Game, p.Name, err)

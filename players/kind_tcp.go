@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // The "tcp" kind: a network player, as the course servers had students'
@@ -15,7 +16,7 @@ import (
 // port, for each game. Options come first, ending in a colon:
 // "tcp:pace=off::9000".
 func init() {
-	match.RegisterKind(match.Kind{
+	play.RegisterKind(play.Kind{
 		Name:        Network,
 		Example:     "tcp::9000",
 		Description: "a client that connects to arena's port (tcp:cmd:PROGRAM {port}: one that arena starts)",
@@ -29,16 +30,16 @@ func init() {
 // parseTCPSpec reads what follows "tcp:" in spec s: options ending in a
 // colon when the first segment holds an "=", then "cmd:" and the program
 // to start, or the address to listen on.
-func parseTCPSpec(s, rest string) (match.Spec, error) {
-	sp := match.Spec{Name: Network}
+func parseTCPSpec(s, rest string) (play.Spec, error) {
+	sp := play.Spec{Name: Network}
 	if i := strings.IndexByte(rest, ':'); i > 0 && strings.Contains(rest[:i], "=") {
 		var err error
-		if sp.Options, err = match.ParseOptionList(s, rest[:i]); err != nil {
-			return match.Spec{}, err
+		if sp.Options, err = play.ParseOptionList(s, rest[:i]); err != nil {
+			return play.Spec{}, err
 		}
 		rest = rest[i+1:]
 		if _, err := PaceOf(sp); err != nil {
-			return match.Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
+			return play.Spec{}, fmt.Errorf("bot spec %q: %v", s, err)
 		}
 	}
 	if cmd, ok := strings.CutPrefix(rest, "cmd:"); ok {
@@ -53,14 +54,14 @@ func parseTCPSpec(s, rest string) (match.Spec, error) {
 	host := rest[:max(i, 0)]
 	bracketed := strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]")
 	if i < 0 || err != nil || n < 0 || n > 65535 || (strings.Contains(host, ":") && !bracketed) {
-		return match.Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, HOST:PORT with a port from 0 to 65535, as in tcp::9000, or the program to start, as in tcp:cmd:python3 client.py {port}", s)
+		return play.Spec{}, fmt.Errorf("bot spec %q: give the address to listen on, HOST:PORT with a port from 0 to 65535, as in tcp::9000, or the program to start, as in tcp:cmd:python3 client.py {port}", s)
 	}
 	sp.Addr = rest
 	return sp, nil
 }
 
 // formatTCPSpec writes a tcp spec back as parseTCPSpec reads it.
-func formatTCPSpec(s match.Spec) string {
+func formatTCPSpec(s play.Spec) string {
 	w := "tcp:"
 	if opts := s.OptionText(); opts != "" {
 		w += opts + ":"
@@ -73,7 +74,7 @@ func formatTCPSpec(s match.Spec) string {
 
 // newNetworkPlayer makes the player of a tcp spec: a session of the
 // shortest-path server's kind, or a line-protocol client.
-func newNetworkPlayer(g match.Game, spec match.Spec, h match.Hosting) (match.Bot, error) {
+func newNetworkPlayer(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	pace, err := PaceOf(spec)
 	if err != nil {
 		return nil, err
@@ -92,7 +93,7 @@ func newNetworkPlayer(g match.Game, spec match.Spec, h match.Hosting) (match.Bot
 // listener opened and closed again takes connections that clients
 // waiting for the match would lose. The match opens it, and says if the
 // port is taken.
-func checkNetworkPlayer(g match.Game, spec match.Spec, _ match.Hosting) error {
+func checkNetworkPlayer(g match.Game, spec play.Spec, _ play.Hosting) error {
 	_, sessions := g.(match.SessionProtocol)
 	_, lines := g.(match.Protocol)
 	if !sessions && !lines {
@@ -123,7 +124,7 @@ var DefaultPace = Pace{Opening: 750 * time.Millisecond, Gap: 50 * time.Milliseco
 // PaceOf is how a "tcp" player's messages are spaced: DefaultPace unless
 // the spec says pace=off (each message as soon as it is due) or gives the
 // gap between messages (pace=100ms).
-func PaceOf(s match.Spec) (Pace, error) {
+func PaceOf(s play.Spec) (Pace, error) {
 	p := DefaultPace
 	for _, kv := range s.Options {
 		switch {

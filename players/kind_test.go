@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // The specs of the kinds this package registers read and write back as
@@ -12,7 +12,7 @@ import (
 func TestKindSpecs(t *testing.T) {
 	for _, bad := range []string{"tcp:", "tcp:9000", "tcp::99999", "tcp::x", "cmd:", "cmd: ",
 		"tcp:cmd:", "tcp:cmd: ", "cmd:python3 'a.py", "tcp:cmd:python3 \"a.py {port}", "tcp:pace=sometimes::9000", "tcp:pace=-1s::9000", "tcp:speed=1::9000", "tcp:pace::9000", "tcp:pace=off:", "py:", "py: "} {
-		if _, err := match.ParseSpec(bad); err == nil {
+		if _, err := play.ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}
 	}
@@ -27,7 +27,7 @@ func TestKindSpecs(t *testing.T) {
 		{"tcp:pace=120ms:cmd:python3 c.py {port}", "", "python3 c.py {port}", Pace{Opening: DefaultPace.Opening, Gap: 120 * time.Millisecond}},
 		{"tcp:cmd:python3 a:b.py --port {port} --role={role}", "", "python3 a:b.py --port {port} --role={role}", DefaultPace},
 	} {
-		sp, err := match.ParseSpec(c.spec)
+		sp, err := play.ParseSpec(c.spec)
 		if err != nil || sp.Name != Network || sp.Addr != c.addr || sp.Command != c.command || sp.String() != c.spec {
 			t.Errorf("ParseSpec(%s) = %+v (%s), %v", c.spec, sp, sp, err)
 			continue
@@ -36,10 +36,10 @@ func TestKindSpecs(t *testing.T) {
 			t.Errorf("%s: pace %+v, %v; want %+v", c.spec, p, err, c.pace)
 		}
 	}
-	if sp, err := match.ParseSpec("py:agents/student_agent.py"); err != nil || sp.Name != Agent || sp.Command != "agents/student_agent.py" || sp.String() != "py:agents/student_agent.py" || !sp.Timed() {
+	if sp, err := play.ParseSpec("py:agents/student_agent.py"); err != nil || sp.Name != Agent || sp.Command != "agents/student_agent.py" || sp.String() != "py:agents/student_agent.py" || !sp.Timed() {
 		t.Errorf("ParseSpec(py:...) = %+v, %v", sp, err)
 	}
-	if sp, err := match.ParseSpec("cmd:python3 a.py --x=1,2"); err != nil || sp.Name != Command || sp.Command != "python3 a.py --x=1,2" || sp.String() != "cmd:python3 a.py --x=1,2" {
+	if sp, err := play.ParseSpec("cmd:python3 a.py --x=1,2"); err != nil || sp.Name != Command || sp.Command != "python3 a.py --x=1,2" || sp.String() != "cmd:python3 a.py --x=1,2" {
 		t.Errorf("ParseSpec(cmd:...) = %+v, %v", sp, err)
 	}
 }
@@ -48,7 +48,7 @@ func TestKindSpecs(t *testing.T) {
 // listings show.
 func TestKindsAreListed(t *testing.T) {
 	names := map[string]bool{}
-	for _, k := range match.Kinds() {
+	for _, k := range play.Kinds() {
 		names[k.Name] = true
 		if k.Example == "" || k.Description == "" {
 			t.Errorf("kind %s has no example or description", k.Name)
@@ -69,7 +69,7 @@ func TestServedNames(t *testing.T) {
 		if validName(name) != ok {
 			t.Errorf("validName(%q) = %v", name, !ok)
 		}
-		if _, err := match.ParseSpec("served:" + name); (err == nil) != ok {
+		if _, err := play.ParseSpec("served:" + name); (err == nil) != ok {
 			t.Errorf("ParseSpec(served:%s): %v", name, err)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/box"
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -33,7 +33,7 @@ type launched struct {
 	log    io.Writer // hears of the connections refused, when set
 	seat   string    // the seat's name in the log
 	caps   box.Caps
-	// connectWait bounds the wait for it to connect (match.Hosting).
+	// connectWait bounds the wait for it to connect (play.Hosting).
 	connectWait time.Duration
 }
 
@@ -49,7 +49,7 @@ func (l *launched) refused(who string) {
 // split, so that a value never changes how the command splits. All it
 // writes goes to out: its moves go by the socket, accepted on the
 // listener Seat gives. It runs as h says.
-func launch(command string, vars map[string]string, out *said, h match.Hosting) (*launched, error) {
+func launch(command string, vars map[string]string, out *said, h play.Hosting) (*launched, error) {
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"github.com/arena-playground/arena/engine/evasion"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/pathgame"
+	"github.com/arena-playground/arena/engine/play"
 	_ "github.com/arena-playground/arena/players"
 )
 
@@ -23,11 +24,11 @@ func TestSeatListensOnLoopback(t *testing.T) {
 		{"evasion", "tcp:0.0.0.0:0", ""}, // every interface: Go names it [::] or 0.0.0.0
 	} {
 		g, _ := match.Lookup(c.game)
-		sp, err := match.ParseSpec(c.spec)
+		sp, err := play.ParseSpec(c.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _, _, err := match.NewBot(g, sp, match.Hosting{})
+		b, _, _, err := play.NewBot(g, sp, play.Hosting{})
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.game, c.spec, err)
 		}
@@ -35,10 +36,10 @@ func TestSeatListensOnLoopback(t *testing.T) {
 		switch l := b.(type) {
 		case interface{ Addr() string }:
 			addr = l.Addr()
-		case match.Listener:
+		case play.Listener:
 			addr = l.Listening()
 		}
-		if cl, ok := b.(match.Closer); ok {
+		if cl, ok := b.(play.Closer); ok {
 			cl.Close()
 		}
 		if c.host == "" && (strings.HasPrefix(addr, "127.") || addr == "") || !strings.HasPrefix(addr, c.host) {

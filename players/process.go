@@ -15,6 +15,7 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -70,7 +71,7 @@ type linePlayer struct {
 	paused    bool
 	lastGame  int
 	gameEnded time.Time
-	// meter, for a program on a CPU clock (match.Hosting.CPUClock), reads
+	// meter, for a program on a CPU clock (play.Hosting.CPUClock), reads
 	// its tree's CPU time and stops it between its moves; spent is the
 	// last move's, metered whether it was read.
 	meter   meter
@@ -144,7 +145,7 @@ func overClock(m meter, cpu0, clock time.Duration, who string) error {
 }
 
 // Spent is the CPU time the last move used, where its clock is a CPU
-// clock (match.Metered).
+// clock (play.Metered).
 func (p *linePlayer) Spent() (time.Duration, bool) { return p.spent, p.metered }
 
 // act asks for a move and waits for it; over, on a CPU clock, says when
@@ -176,7 +177,7 @@ func (p *linePlayer) act(t *match.Turn, over func(clock time.Duration) error) (m
 	if t.Clock > 0 {
 		wait = t.Clock + grace
 		if over != nil {
-			wait = match.CPUWait(t.Clock)
+			wait = play.CPUWait(t.Clock)
 		}
 	}
 	var check func() error
@@ -432,12 +433,12 @@ func boxNote(b *box.Box, caps box.Caps, exit, tail string, ps *os.ProcessState) 
 
 // programBox is the box every program of spec starts in under h: its
 // caps, and, for a student's upload, the folder that alone it reads.
-func programBox(spec match.Spec, h match.Hosting) box.Spec {
+func programBox(spec play.Spec, h play.Hosting) box.Spec {
 	return box.Spec{Caps: h.ProgramCaps(), Upload: spec.Upload}
 }
 
 // newProcessBot starts the program of a "cmd:" spec in its box under h.
-func newProcessBot(proto match.Protocol, cmd match.Spec, h match.Hosting) (match.Bot, error) {
+func newProcessBot(proto match.Protocol, cmd play.Spec, h play.Hosting) (match.Bot, error) {
 	command := cmd.Command
 	args, err := words(cmd)
 	if err != nil {
@@ -453,7 +454,7 @@ func newProcessBot(proto match.Protocol, cmd match.Spec, h match.Hosting) (match
 		err = fmt.Errorf("cmd:%s: %w", command, err)
 		if errors.Is(err, exec.ErrNotFound) && !strings.ContainsAny(args[0], `/\`) {
 			// A runtime by name (python3, java) this host does not have.
-			err = &match.HostError{Err: err}
+			err = &play.HostError{Err: err}
 		}
 		return nil, err
 	}
@@ -506,7 +507,7 @@ func startProcessSaid(proto match.Protocol, spec box.Spec, what string, said *sa
 
 // clockBy puts the program on a CPU clock where h asks for one and its
 // box can read its CPU time; its clock is the wall clock otherwise.
-func (p *processBot) clockBy(h match.Hosting) {
+func (p *processBot) clockBy(h play.Hosting) {
 	if _, ok := p.box.CPU(); h.CPUClock && ok {
 		p.meter = p.box
 	}

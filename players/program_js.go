@@ -6,32 +6,33 @@ import (
 	"errors"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // In the browser there are no programs to run: cmd: specs are refused, and
 // the WebAssembly builds stay free of os/exec.
 var errNoPrograms = errors.New("programs cannot play in the browser: run arena on the command line or the desktop")
 
-func newProcessBot(match.Protocol, match.Spec, match.Hosting) (match.Bot, error) {
+func newProcessBot(match.Protocol, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errNoPrograms
 }
 
-func newTCPBot(match.Protocol, match.Spec, match.Hosting) (match.Bot, error) {
+func newTCPBot(match.Protocol, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }
 
-func newPythonBot(match.Protocol, match.PythonAgents, match.Spec, match.Hosting) (match.Bot, error) {
+func newPythonBot(match.Protocol, match.PythonAgents, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errNoPrograms
 }
 
-func newSessionBot(match.SessionProtocol, match.Spec, Pace, match.Hosting) (match.Bot, error) {
+func newSessionBot(match.SessionProtocol, play.Spec, Pace, play.Hosting) (match.Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }
 
 func lookPath(string) error { return errNoPrograms }
 
-func checkPythonAgent(string, match.Hosting) error { return errNoPrograms }
+func checkPythonAgent(string, play.Hosting) error { return errNoPrograms }
 
-func newFileBot(match.FileProtocol, match.Spec, match.Hosting) (match.Bot, error) {
+func newFileBot(match.FileProtocol, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errNoPrograms
 }

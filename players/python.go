@@ -15,12 +15,13 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
 // PythonCommand is the interpreter py: agents run with (a program and
 // the words before the runner's), and where the choice came from, for
-// messages. Unless python (a front end's -python, match.Hosting.Python)
+// messages. Unless python (a front end's -python, play.Hosting.Python)
 // or ARENA_PYTHON names one (a path, spaces and all), it is the first of
 // pythonCandidates found on the PATH.
 func PythonCommand(python string) (cmd []string, from string) {
@@ -64,7 +65,7 @@ func agentFile(file string) (string, error) {
 
 // checkPythonAgent finds an agent's file and the Python that would play
 // it, starting neither.
-func checkPythonAgent(file string, h match.Hosting) error {
+func checkPythonAgent(file string, h play.Hosting) error {
 	if _, err := agentFile(file); err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func noPython(file string, python []string, from string) error {
 	if from != "" {
 		how = "given by " + from + "; name another"
 	}
-	return &match.HostError{Err: fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, strings.Join(python, " "), how)}
+	return &play.HostError{Err: fmt.Errorf("py:%s: no Python: %s was not found (%s)", file, strings.Join(python, " "), how)}
 }
 
 // readyWait bounds the runner's start: Python, NumPy and the agent's own
@@ -94,7 +95,7 @@ const readyWait = 60 * time.Second
 // written, so none is left behind, however arena ends. The runner's first
 // line says whether the file can play; when it cannot, the error names the
 // file and the Python error, before any game starts.
-func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent match.Spec, h match.Hosting) (match.Bot, error) {
+func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent play.Spec, h play.Hosting) (match.Bot, error) {
 	file := agent.Command
 	abs, err := agentFile(file)
 	if err != nil {
@@ -124,7 +125,7 @@ func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent match.Spec,
 	case json.Unmarshal([]byte(line), &ready) != nil || (ready.Type != "ready" && ready.Type != "error"):
 		err = fmt.Errorf("py:%s: the runner said %q, not that it is ready (is %s Python 3?)", file, untrusted.Clip([]byte(line)), strings.Join(python, " "))
 	case ready.Type == "error" && ready.Host:
-		err = &match.HostError{Err: errors.New(ready.Error)}
+		err = &play.HostError{Err: errors.New(ready.Error)}
 	case ready.Type == "error":
 		err = errors.New(ready.Error)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -34,7 +35,7 @@ type lobby struct {
 	members int  // the sides that listen here
 	pace    Pace // how what the clients hear is spaced
 	command string
-	host    match.Hosting // how the command is started
+	host    play.Hosting // how the command is started
 
 	mu      sync.Mutex
 	game    int // the game whose clients are seated; -1 before the first
@@ -78,7 +79,7 @@ func (c *sessionConn) drop() {
 // joinLobby returns the lobby of spec's address, listening on it for the
 // first side that asks, or a lobby of the side's own for a program to
 // start.
-func joinLobby(proto match.SessionProtocol, spec match.Spec, pace Pace, h match.Hosting) (*lobby, error) {
+func joinLobby(proto match.SessionProtocol, spec play.Spec, pace Pace, h play.Hosting) (*lobby, error) {
 	if spec.Command != "" {
 		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, host: h, game: -1, said: newSaid(4096)}, nil
 	}
@@ -319,7 +320,7 @@ type sessionBot struct {
 	metered bool
 }
 
-// Spent is the CPU time the last move used, on a CPU clock (match.Metered).
+// Spent is the CPU time the last move used, on a CPU clock (play.Metered).
 func (b *sessionBot) Spent() (time.Duration, bool) { return b.spent, b.metered }
 
 // meterOf is the box of the program seated for this game, where the
@@ -337,7 +338,7 @@ func (l *lobby) meterOf() meter {
 }
 
 // newSessionBot joins the lobby of spec.
-func newSessionBot(proto match.SessionProtocol, spec match.Spec, pace Pace, h match.Hosting) (match.Bot, error) {
+func newSessionBot(proto match.SessionProtocol, spec play.Spec, pace Pace, h play.Hosting) (match.Bot, error) {
 	l, err := joinLobby(proto, spec, pace, h)
 	if err != nil {
 		return nil, err
@@ -420,7 +421,7 @@ func (b *sessionBot) Act(t *match.Turn) (match.Action, error) {
 			b.spent, b.metered = cpu-cpu0, true
 		}()
 		if t.Clock > 0 {
-			wait = match.CPUWait(t.Clock)
+			wait = play.CPUWait(t.Clock)
 			tick := time.NewTicker(cpuPoll)
 			defer tick.Stop()
 			poll = tick.C

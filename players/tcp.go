@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // tcpBot is a network player: arena listens on an address and the first
@@ -28,10 +29,10 @@ type tcpBot struct {
 	addr    string
 	ln      net.Listener
 	conn    net.Conn
-	command string        // the program to start, for tcp:cmd:
-	host    match.Hosting // how it is started
-	prog    *launched     // the program started
-	log     io.Writer     // hears of refused connections
+	command string       // the program to start, for tcp:cmd:
+	host    play.Hosting // how it is started
+	prog    *launched    // the program started
+	log     io.Writer    // hears of refused connections
 	seat    string
 }
 
@@ -40,7 +41,7 @@ func (p *tcpBot) LogTo(w io.Writer, side match.Side) { p.log, p.seat = w, side.S
 
 // newTCPBot listens where spec says: its address, or a free loopback port
 // for the program it names.
-func newTCPBot(proto match.Protocol, spec match.Spec, h match.Hosting) (match.Bot, error) {
+func newTCPBot(proto match.Protocol, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	if spec.Command != "" {
 		// The program's seat is its box's, made as it starts.
 		p := &tcpBot{linePlayer: newLinePlayer(proto, "the program"), command: spec.Command, host: h}

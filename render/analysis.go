@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Pick is an option of an analysis a person picked on the board: one of
@@ -62,7 +63,7 @@ func scaleStep(v, lo, hi float64, outcome string) int {
 // option (the first when none is picked) follows, each move numbered in
 // its player's colour; a picked refuted option is joined instead to the
 // reply that refutes it.
-func DrawAnalysis(c Canvas, r Rect, rec *match.Record, k int, an *match.Analysis, pick Pick, th *Theme) {
+func DrawAnalysis(c Canvas, r Rect, rec *play.Record, k int, an *match.Analysis, pick Pick, th *Theme) {
 	pl, ok := drawers[rec.Game.Info().Name].(Placer)
 	if !ok || an == nil {
 		return
@@ -202,7 +203,7 @@ func drawRank(c Canvas, s Spot, n int, unit float64, picked bool, th *Theme) {
 // drawLine draws a line of moves, each segment and number in the colour
 // of the player who makes that move: a line through both players' moves
 // reads as their exchange, not as one piece's path.
-func drawLine(c Canvas, pl Placer, rec *match.Record, k int, r Rect, line []match.LineMove, face Face, unit float64, th *Theme) {
+func drawLine(c Canvas, pl Placer, rec *play.Record, k int, r Rect, line []match.LineMove, face Face, unit float64, th *Theme) {
 	var prev *Point
 	small := Face{textSize(c, math.Round(9*unit)), Bold}
 	rad := math.Round(7 * unit)
@@ -229,7 +230,7 @@ func drawLine(c Canvas, pl Placer, rec *match.Record, k int, r Rect, line []matc
 }
 
 // drawRefutation draws a refuted option and the reply that refutes it.
-func drawRefutation(c Canvas, pl Placer, rec *match.Record, k int, r Rect, an *match.Analysis, o match.Refutation, face Face, unit float64, th *Theme) {
+func drawRefutation(c Canvas, pl Placer, rec *play.Record, k int, r Rect, an *match.Analysis, o match.Refutation, face Face, unit float64, th *Theme) {
 	s, ok := pl.Spot(rec, k, an.Side, r, o.Place)
 	if !ok {
 		return
@@ -252,7 +253,7 @@ func drawRefutation(c Canvas, pl Placer, rec *match.Record, k int, r Rect, an *m
 // PickAt is the option of an analysis whose spot on the board drawn in r
 // is under the point (x, y): the nearest within its spot, a move's wall
 // side counted where it is drawn (Colosseum's four walls of a cell).
-func PickAt(rec *match.Record, k int, r Rect, an *match.Analysis, x, y float64) (Pick, bool) {
+func PickAt(rec *play.Record, k int, r Rect, an *match.Analysis, x, y float64) (Pick, bool) {
 	pl, ok := drawers[rec.Game.Info().Name].(Placer)
 	if !ok || an == nil {
 		return NoPick, false
@@ -284,7 +285,7 @@ func PickAt(rec *match.Record, k int, r Rect, an *match.Analysis, x, y float64) 
 // PickPoint is where to click to pick an option: its wall's side for a
 // move that has one, its spot's centre otherwise; false when it is not on
 // the board. Tests click there.
-func PickPoint(rec *match.Record, k int, r Rect, side match.Side, p match.Place) (Point, bool) {
+func PickPoint(rec *play.Record, k int, r Rect, side match.Side, p match.Place) (Point, bool) {
 	pl, ok := drawers[rec.Game.Info().Name].(Placer)
 	if !ok {
 		return Point{}, false

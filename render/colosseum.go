@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/colosseum"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 func init() { register("colosseum", colosseumDrawer{}) }
@@ -30,7 +31,7 @@ type colosseumMoment struct {
 	animating bool
 }
 
-func colosseumAt(rec *match.Record, t float64) colosseumMoment {
+func colosseumAt(rec *play.Record, t float64) colosseumMoment {
 	k, f := Moment(rec, t)
 	m := colosseumMoment{from: rec.State(k).(colosseum.State), to: rec.State(k).(colosseum.State)}
 	if f == 0 || k+1 >= rec.Len() {
@@ -46,7 +47,7 @@ func colosseumAt(rec *match.Record, t float64) colosseumMoment {
 }
 
 // moveOf returns the move played in turn k, and who played it.
-func moveOf(rec *match.Record, k int) (colosseum.Move, match.Side, bool) {
+func moveOf(rec *play.Record, k int) (colosseum.Move, match.Side, bool) {
 	if k < 0 || k >= len(rec.Turns) {
 		return colosseum.Move{}, 0, false
 	}
@@ -56,7 +57,7 @@ func moveOf(rec *match.Record, k int) (colosseum.Move, match.Side, bool) {
 }
 
 // Board draws the board at time t.
-func (colosseumDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (colosseumDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	m := colosseumAt(rec, t)
 	shown := m.from
 	if m.animating && m.grow > 0 {
@@ -178,7 +179,7 @@ func colosseumRegions(c Canvas, g Grid, s colosseum.State, th *Theme) {
 }
 
 // Panel writes the board's rule, the last move and the regions.
-func (colosseumDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (colosseumDrawer) Panel(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(colosseum.State)
 	face := Face{Size: math.Round(textSize(c, min(r.H/6.5, r.W/22))), Style: Regular}
 	y := r.Y
@@ -208,7 +209,7 @@ func (colosseumDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th 
 }
 
 // Caption names the move.
-func (colosseumDrawer) Caption(rec *match.Record, t float64) string {
+func (colosseumDrawer) Caption(rec *play.Record, t float64) string {
 	s := shownState(rec, t).(colosseum.State)
 	if s.ToMove() == match.Nobody {
 		return fmt.Sprintf("over after %d moves", s.Turn())
@@ -218,7 +219,7 @@ func (colosseumDrawer) Caption(rec *match.Record, t float64) string {
 
 // Spot places a mark on a cell, or on a move's cell with its wall's side
 // ticked.
-func (colosseumDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+func (colosseumDrawer) Spot(rec *play.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
 	n := rec.State(k).(colosseum.State).Board().N
 	if (p.Kind != match.OnCell && p.Kind != match.OnMove) || p.A >= n || p.B >= n || p.Side > 3 {
 		return Spot{}, false
@@ -237,7 +238,7 @@ func (colosseumDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p ma
 
 // PlaceName names a cell as the original's input does, row first, and a
 // move with its wall's side.
-func (colosseumDrawer) PlaceName(_ *match.Record, _ int, _ match.Side, p match.Place) string {
+func (colosseumDrawer) PlaceName(_ *play.Record, _ int, _ match.Side, p match.Place) string {
 	if p.Kind == match.OnMove {
 		return fmt.Sprintf("%d,%d %s", p.A, p.B, colosseum.Dir(p.Side))
 	}

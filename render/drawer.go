@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Drawer draws the matches of one game. Playback time t counts turns: at a
@@ -14,18 +15,18 @@ import (
 // happened in Turns[k].
 type Drawer interface {
 	// Board draws the board at time t, fitted and centred in r.
-	Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme)
+	Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme)
 	// Panel draws the game's own figures at time t (banks, clocks, charts).
-	Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme)
+	Panel(c Canvas, r Rect, rec *play.Record, t float64, th *Theme)
 	// Caption names the moment: "iteration 12 of 500".
-	Caption(rec *match.Record, t float64) string
+	Caption(rec *play.Record, t float64) string
 }
 
 // Pacer is implemented by drawers whose turns take unequal time to show
 // (map colouring replays each decision's search).
 type Pacer interface {
 	// Pace is how many ordinary turns turn k lasts.
-	Pace(rec *match.Record, k int) float64
+	Pace(rec *play.Record, k int) float64
 }
 
 // Stepper is implemented by drawers whose turns have steps of their own
@@ -33,7 +34,7 @@ type Pacer interface {
 type Stepper interface {
 	// Steps is the number of steps of turn k, and the part of the turn
 	// (0 to 1) they are spread over: step i shows at i/n of that part.
-	Steps(rec *match.Record, k int) (n int, part float64)
+	Steps(rec *play.Record, k int) (n int, part float64)
 }
 
 // Rater is implemented by drawers whose turns are watched at a rate of
@@ -43,7 +44,7 @@ type Rater interface {
 	// Rate is the playground's 1x speed, in turns per second.
 	Rate() float64
 	// RecordRate is the default speed of a recording of rec.
-	RecordRate(rec *match.Record) float64
+	RecordRate(rec *play.Record) float64
 }
 
 // Default rates of drawers that are not Raters, in turns per second.
@@ -62,7 +63,7 @@ func Rate(game string) float64 {
 
 // RecordRate returns the default speed of a recording of rec, in turns
 // per second.
-func RecordRate(rec *match.Record) float64 {
+func RecordRate(rec *play.Record) float64 {
 	if r, ok := drawers[rec.Game.Info().Name].(Rater); ok {
 		return r.RecordRate(rec)
 	}
@@ -71,7 +72,7 @@ func RecordRate(rec *match.Record) float64 {
 
 // Pace returns how many ordinary turns turn k lasts: 1 unless the game's
 // drawer says otherwise.
-func Pace(rec *match.Record, k int) float64 {
+func Pace(rec *play.Record, k int) float64 {
 	if p, ok := drawers[rec.Game.Info().Name].(Pacer); ok {
 		return max(p.Pace(rec, k), 0.1)
 	}
@@ -81,7 +82,7 @@ func Pace(rec *match.Record, k int) float64 {
 // Steps returns the number of steps of turn k and the part of the turn
 // they are spread over: one step over the whole turn unless the game's
 // drawer has finer ones.
-func Steps(rec *match.Record, k int) (n int, part float64) {
+func Steps(rec *play.Record, k int) (n int, part float64) {
 	if s, ok := drawers[rec.Game.Info().Name].(Stepper); ok {
 		if n, part := s.Steps(rec, k); n > 0 && part > 0 {
 			return n, min(part, 1)
@@ -105,11 +106,11 @@ func DrawerFor(game string) (Drawer, error) {
 }
 
 // Span returns the last playback time of a record: its number of turns.
-func Span(rec *match.Record) float64 { return float64(rec.Len() - 1) }
+func Span(rec *play.Record) float64 { return float64(rec.Len() - 1) }
 
 // Moment splits playback time t into the state index k and the fraction
 // f of the turn after it, clamped to the record.
-func Moment(rec *match.Record, t float64) (k int, f float64) {
+func Moment(rec *play.Record, t float64) (k int, f float64) {
 	last := rec.Len() - 1
 	if t <= 0 {
 		return 0, 0
@@ -124,7 +125,7 @@ func Moment(rec *match.Record, t float64) (k int, f float64) {
 // Frame draws a whole picture of the match at time t into r, as GIF
 // frames and PNGs show it: a header with the players, their scores and the
 // moment, the board, and the game's panel below it.
-func Frame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) error {
+func Frame(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) error {
 	return DrawFrame(c, r, rec, t, th, FrameOptions{})
 }
 
@@ -136,7 +137,7 @@ type FrameOptions struct {
 }
 
 // DrawFrame is Frame with options.
-func DrawFrame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, o FrameOptions) error {
+func DrawFrame(c Canvas, r Rect, rec *play.Record, t float64, th *Theme, o FrameOptions) error {
 	d, err := DrawerFor(rec.Game.Info().Name)
 	if err != nil {
 		return err
@@ -182,11 +183,11 @@ func DrawFrame(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, o Fram
 
 // shownState is the state whose figures are shown at time t: the next
 // one once the animation of a turn is mostly done.
-func shownState(rec *match.Record, t float64) match.State { return rec.State(Shown(rec, t)) }
+func shownState(rec *play.Record, t float64) match.State { return rec.State(Shown(rec, t)) }
 
 // Shown returns the index of the state that the scores and the panels
 // show at time t: a turn's result once most of its animation has played.
-func Shown(rec *match.Record, t float64) int {
+func Shown(rec *play.Record, t float64) int {
 	k, f := Moment(rec, t)
 	if f >= 0.65 {
 		k++
@@ -196,7 +197,7 @@ func Shown(rec *match.Record, t float64) int {
 
 // drawHeader writes the players in their colours with their scores, the
 // moment between them, and a bar split by the scores.
-func drawHeader(c Canvas, r Rect, rec *match.Record, t float64, caption string, th *Theme, unit float64) {
+func drawHeader(c Canvas, r Rect, rec *play.Record, t float64, caption string, th *Theme, unit float64) {
 	c.Fill(r, th.Panel)
 	scores := shownState(rec, t).Outcome().Scores
 	name := Face{math.Round(15 * unit), Bold}
@@ -229,7 +230,7 @@ func drawHeader(c Canvas, r Rect, rec *match.Record, t float64, caption string, 
 
 // drawResult shows how the match ended over the board, once playback
 // reaches the end.
-func drawResult(c Canvas, r Rect, rec *match.Record, t float64, th *Theme, unit float64) {
+func drawResult(c Canvas, r Rect, rec *play.Record, t float64, th *Theme, unit float64) {
 	if rec.Result == nil || t < Span(rec) {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/evasion"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 func init() { register("evasion", evasionDrawer{}) }
@@ -39,12 +40,12 @@ func (evasionDrawer) Rate() float64 { return evasionRate }
 
 // RecordRate fits a whole session in about 20 seconds of GIF, and never
 // goes slower than 1x.
-func (evasionDrawer) RecordRate(rec *match.Record) float64 {
+func (evasionDrawer) RecordRate(rec *play.Record) float64 {
 	return max(evasionRate, float64(len(rec.Turns))/20)
 }
 
 // Pace makes the tick that ends a game last longer.
-func (evasionDrawer) Pace(rec *match.Record, k int) float64 {
+func (evasionDrawer) Pace(rec *play.Record, k int) float64 {
 	if k+1 < rec.Len() && rec.State(k+1).(evasion.State).GameNum() != rec.State(k).(evasion.State).GameNum() {
 		return evasionEndPace
 	}
@@ -53,7 +54,7 @@ func (evasionDrawer) Pace(rec *match.Record, k int) float64 {
 
 // evasionField returns the field shown at state k: the game's last state
 // once it ended (the state after its last tick is the next game's start).
-func evasionField(rec *match.Record, k int, ending bool) (evasion.Field, int) {
+func evasionField(rec *play.Record, k int, ending bool) (evasion.Field, int) {
 	s := rec.State(k).(evasion.State)
 	if ending && k+1 < rec.Len() {
 		next := rec.State(k + 1).(evasion.State)
@@ -65,7 +66,7 @@ func evasionField(rec *match.Record, k int, ending bool) (evasion.Field, int) {
 }
 
 // Board draws the field at time t.
-func (evasionDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (evasionDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	k, f := Moment(rec, t)
 	field, game := evasionField(rec, k, f > 0)
 	hunterSide := evasion.HunterSide(game)
@@ -229,7 +230,7 @@ func drawWall(c Canvas, w *evasion.Wall, cell func(x, y int) Rect, grow float64,
 
 // wallChanges finds the walls built within the last evasionFade ticks
 // before state k (with their age) and those deleted (with the ticks since).
-func wallChanges(rec *match.Record, k int) (fresh, gone map[evasion.Wall]int) {
+func wallChanges(rec *play.Record, k int) (fresh, gone map[evasion.Wall]int) {
 	fresh, gone = map[evasion.Wall]int{}, map[evasion.Wall]int{}
 	cur := rec.State(k).(evasion.State)
 	now := map[evasion.Wall]bool{}
@@ -267,7 +268,7 @@ func wallChanges(rec *match.Record, k int) (fresh, gone map[evasion.Wall]int) {
 
 // hunterTrail returns the hunter's cells over the last ticks of the game,
 // oldest first.
-func hunterTrail(rec *match.Record, k, game int) []evasion.Point {
+func hunterTrail(rec *play.Record, k, game int) []evasion.Point {
 	var out []evasion.Point
 	for i := max(0, k-evasionTrail); i <= k; i++ {
 		s := rec.State(i).(evasion.State)
@@ -328,7 +329,7 @@ func preyRegion(c Canvas, f *evasion.Field, cell func(x, y int) Rect, box Rect, 
 
 // Panel writes the roles, the tick, the walls and the cooldown, and the
 // games played.
-func (evasionDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (evasionDrawer) Panel(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	k, f := Moment(rec, t)
 	field, game := evasionField(rec, k, f > 0)
 	s := rec.State(k).(evasion.State)
@@ -375,7 +376,7 @@ func endText(e *evasion.GameEnd, g int) string {
 }
 
 // Caption names the game and the tick.
-func (evasionDrawer) Caption(rec *match.Record, t float64) string {
+func (evasionDrawer) Caption(rec *play.Record, t float64) string {
 	k, f := Moment(rec, t)
 	field, game := evasionField(rec, k, f > 0)
 	if rec.State(k).(evasion.State).GameNum() == 2 {
@@ -385,7 +386,7 @@ func (evasionDrawer) Caption(rec *match.Record, t float64) string {
 }
 
 // turnEvents marks builds, deletions, captures and each game's end.
-func (evasionDrawer) turnEvents(rec *match.Record, k int) []Event {
+func (evasionDrawer) turnEvents(rec *play.Record, k int) []Event {
 	before, after := rec.State(k-1).(evasion.State), rec.State(k).(evasion.State)
 	if g := before.GameNum(); after.GameNum() != g {
 		e := after.End(g)
@@ -417,7 +418,7 @@ var evasionWalls = [4]Point{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
 // wall through its cell in the wall's direction, its value at the end;
 // a prey's move is a step, drawn around the prey at a readable spacing
 // whatever the size of a cell.
-func (evasionDrawer) Spot(rec *match.Record, k int, side match.Side, r Rect, p match.Place) (Spot, bool) {
+func (evasionDrawer) Spot(rec *play.Record, k int, side match.Side, r Rect, p match.Place) (Spot, bool) {
 	if (p.Kind != match.OnCell && p.Kind != match.OnMove) || p.A >= evasion.Size || p.B >= evasion.Size {
 		return Spot{}, false
 	}
@@ -444,7 +445,7 @@ func (evasionDrawer) Spot(rec *match.Record, k int, side match.Side, r Rect, p m
 
 // PlaceName names a cell by x and y, as the course does, a wall by its
 // kind and a step by its compass direction.
-func (evasionDrawer) PlaceName(rec *match.Record, k int, side match.Side, p match.Place) string {
+func (evasionDrawer) PlaceName(rec *play.Record, k int, side match.Side, p match.Place) string {
 	if p.Kind != match.OnMove {
 		return fmt.Sprintf("%d,%d", p.B, p.A)
 	}

@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/evasion"
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // evasionRecord plays a short session: the 2-1 preset, strong vs greedy.
-func evasionRecord(t *testing.T) *match.Record {
+func evasionRecord(t *testing.T) *play.Record {
 	t.Helper()
-	rec, err := match.Play(context.Background(), match.Setup{Game: evasion.Game{}, Config: evasion.Preset(2, 1), Seed: 2,
-		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: evasion.Game{}, Config: evasion.Preset(2, 1), Seed: 2,
+		Players: [2]play.Spec{{Name: "strong"}, {Name: "greedy"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

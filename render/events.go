@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // EventKind says what a timeline marker marks.
@@ -27,13 +28,13 @@ type Event struct {
 
 // turnEventer is implemented by drawers whose game has events of its own.
 type turnEventer interface {
-	turnEvents(rec *match.Record, k int) []Event
+	turnEvents(rec *play.Record, k int) []Event
 }
 
 // Events returns the events of states from..rec.Len()-1 (and the
 // forfeits of a finished match), so that a growing match can be scanned
 // once: pass the number of states already scanned as from.
-func Events(rec *match.Record, from int) []Event {
+func Events(rec *play.Record, from int) []Event {
 	var out []Event
 	d, _ := DrawerFor(rec.Game.Info().Name)
 	te, _ := d.(turnEventer)
@@ -59,7 +60,7 @@ func Events(rec *match.Record, from int) []Event {
 }
 
 // Forfeits returns the forfeit events of a finished match.
-func Forfeits(rec *match.Record) []Event {
+func Forfeits(rec *play.Record) []Event {
 	var out []Event
 	if rec.Result != nil {
 		for _, f := range rec.Result.Forfeits {

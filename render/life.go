@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/life"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 func init() { register("life", lifeDrawer{}) }
@@ -38,7 +39,7 @@ type lifeMoment struct {
 	animating  bool
 }
 
-func lifeAt(rec *match.Record, t float64) lifeMoment {
+func lifeAt(rec *play.Record, t float64) lifeMoment {
 	k, f := Moment(rec, t)
 	m := lifeMoment{from: rec.State(k).(life.State)}
 	m.fromB = m.from.Board()
@@ -79,7 +80,7 @@ func (l Grid) square(c life.Cell) Rect {
 }
 
 // Board draws the board at time t.
-func (lifeDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (lifeDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	m := lifeAt(rec, t)
 	b := m.from.Board()
 	rows, cols := b.Rows(), b.Cols()
@@ -208,7 +209,7 @@ func lifeMarks(c Canvas, l Grid, m lifeMoment, th *Theme) {
 // Panel draws both banks as pips and the population chart: side by side
 // in a wide rectangle (GIF frames), stacked in a narrow one (the window's
 // side panel). Text is sized from the rectangle.
-func (lifeDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (lifeDrawer) Panel(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(life.State)
 	cfg := s.Config()
 	label := Face{Size: math.Round(textSize(c, min(r.H/7.5, r.W/24))), Style: Regular}
@@ -255,7 +256,7 @@ func drawPips(c Canvas, r Rect, n, capacity int, col color.RGBA, th *Theme) {
 
 // drawPopulation plots both players' live cells over the iterations, up
 // to time t, with the axis spanning the whole game.
-func drawPopulation(c Canvas, r Rect, rec *match.Record, t float64, iterations int, th *Theme, label Face) {
+func drawPopulation(c Canvas, r Rect, rec *play.Record, t float64, iterations int, th *Theme, label Face) {
 	c.Fill(r, th.Board)
 	// Life scores are live cells: the record keeps them for every turn,
 	// so the chart needs no state (a thinned record would rebuild them).
@@ -288,13 +289,13 @@ func drawPopulation(c Canvas, r Rect, rec *match.Record, t float64, iterations i
 }
 
 // Caption names the iteration.
-func (lifeDrawer) Caption(rec *match.Record, t float64) string {
+func (lifeDrawer) Caption(rec *play.Record, t float64) string {
 	s := shownState(rec, t).(life.State)
 	return fmt.Sprintf("iteration %d of %d", s.Turn(), s.Config().Iterations)
 }
 
 // turnEvents marks the turns in which both players asked for a cell.
-func (lifeDrawer) turnEvents(rec *match.Record, k int) []Event {
+func (lifeDrawer) turnEvents(rec *play.Record, k int) []Event {
 	s := rec.State(k).(life.State)
 	if n := len(s.Collided()); n > 0 {
 		return []Event{{Turn: k, Kind: EventCollision, Side: match.NoSide, Label: fmt.Sprintf("%d contested cells", n)}}
@@ -303,7 +304,7 @@ func (lifeDrawer) turnEvents(rec *match.Record, k int) []Event {
 }
 
 // Spot places a mark on a cell.
-func (lifeDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+func (lifeDrawer) Spot(rec *play.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
 	b := rec.State(k).(life.State).Board()
 	if p.Kind != match.OnCell || p.A >= b.Rows() || p.B >= b.Cols() {
 		return Spot{}, false
@@ -317,6 +318,6 @@ func (lifeDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.P
 func (lifeDrawer) SharesPlaces() bool { return true }
 
 // PlaceName names a cell row first.
-func (lifeDrawer) PlaceName(_ *match.Record, _ int, _ match.Side, p match.Place) string {
+func (lifeDrawer) PlaceName(_ *play.Record, _ int, _ match.Side, p match.Place) string {
 	return fmt.Sprintf("%d,%d", p.A, p.B)
 }

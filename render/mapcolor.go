@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/mapcolor"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 func init() { register("mapcolor", mapcolorDrawer{}) }
@@ -25,7 +26,7 @@ const mapcolorReveal = 0.85
 
 // Pace makes a turn last as long as its trace needs to be followed: eight
 // lines to a turn, between one turn and three.
-func (mapcolorDrawer) Pace(rec *match.Record, k int) float64 {
+func (mapcolorDrawer) Pace(rec *play.Record, k int) float64 {
 	if t := decisionTree(rec, k); t != nil {
 		return min(3, max(1, float64(len(t.Lines))/8))
 	}
@@ -37,7 +38,7 @@ func (mapcolorDrawer) Rate() float64 { return 1 }
 
 // RecordRate is a turn a second too, faster when the whole game would
 // last longer than 30 seconds.
-func (d mapcolorDrawer) RecordRate(rec *match.Record) float64 {
+func (d mapcolorDrawer) RecordRate(rec *play.Record) float64 {
 	total := 0.0
 	for k := range rec.Turns {
 		total += d.Pace(rec, k)
@@ -46,7 +47,7 @@ func (d mapcolorDrawer) RecordRate(rec *match.Record) float64 {
 }
 
 // Steps are the trace lines of turn k, replayed over the reveal.
-func (mapcolorDrawer) Steps(rec *match.Record, k int) (int, float64) {
+func (mapcolorDrawer) Steps(rec *play.Record, k int) (int, float64) {
 	if t := decisionTree(rec, k); t != nil {
 		return len(t.Lines), mapcolorReveal
 	}
@@ -70,7 +71,7 @@ type treeKey struct {
 }
 
 // decisionTree is the search the mover of turn k made, when it searched.
-func decisionTree(rec *match.Record, k int) *mapcolor.Tree {
+func decisionTree(rec *play.Record, k int) *mapcolor.Tree {
 	if k < 0 || k >= len(rec.Turns) {
 		return nil
 	}
@@ -125,7 +126,7 @@ type mapcolorMoment struct {
 	lines  int        // trace lines revealed
 }
 
-func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
+func mapcolorAt(rec *play.Record, t float64) mapcolorMoment {
 	k, f := Moment(rec, t)
 	m := mapcolorMoment{k: k, from: rec.State(k).(mapcolor.State)}
 	m.shown, m.shownK = m.from, k
@@ -169,7 +170,7 @@ func mapcolorAt(rec *match.Record, t float64) mapcolorMoment {
 func (mapcolorDrawer) Inks() []color.RGBA { return hues() }
 
 // Board draws the map and, beside it, the search tree.
-func (mapcolorDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (mapcolorDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	m := mapcolorAt(rec, t)
 	mapR, treeR := splitMapcolor(r, m.from.Geometry(), MapcolorPane(rec.Players))
 	// The map changes when a colour is chosen and while it fades in, the
@@ -202,7 +203,7 @@ func MapcolorPane(players [2]string) bool {
 	for _, p := range players {
 		name, _, _ := strings.Cut(p, ":")
 		switch name {
-		case "random", "greedy", "strong", match.Person:
+		case "random", "greedy", "strong", play.Person:
 		default:
 			return true
 		}
@@ -441,7 +442,7 @@ func drawPulse(c Canvas, r Rect, m mapcolorMoment, t float64, th *Theme) {
 
 // Panel shows the scores, the colours with both players' weights, and
 // the last move.
-func (mapcolorDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (mapcolorDrawer) Panel(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	s := shownState(rec, t).(mapcolor.State)
 	p := s.Problem()
 	face := Face{Size: math.Round(textSize(c, min(r.H/7, r.W/24))), Style: Regular}
@@ -472,7 +473,7 @@ func (mapcolorDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *
 }
 
 // Caption names the move.
-func (mapcolorDrawer) Caption(rec *match.Record, t float64) string {
+func (mapcolorDrawer) Caption(rec *play.Record, t float64) string {
 	s := shownState(rec, t).(mapcolor.State)
 	if s.ToMove() == match.Nobody {
 		return fmt.Sprintf("%s · over after %d moves", s.MapName(), s.Turn())
@@ -481,7 +482,7 @@ func (mapcolorDrawer) Caption(rec *match.Record, t float64) string {
 }
 
 // Spot places a mark on a state of the map.
-func (mapcolorDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+func (mapcolorDrawer) Spot(rec *play.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
 	s := rec.State(k).(mapcolor.State)
 	if p.Kind != match.OnState || p.A >= len(s.Problem().States) {
 		return Spot{}, false
@@ -491,7 +492,7 @@ func (mapcolorDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p mat
 }
 
 // PlaceName names a state.
-func (mapcolorDrawer) PlaceName(rec *match.Record, k int, _ match.Side, p match.Place) string {
+func (mapcolorDrawer) PlaceName(rec *play.Record, k int, _ match.Side, p match.Place) string {
 	if st := rec.State(k).(mapcolor.State).Problem().States; p.A < len(st) {
 		return st[p.A]
 	}

@@ -7,17 +7,18 @@ import (
 
 	"github.com/arena-playground/arena/engine/mapcolor"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // mapcolorMatch plays a map-colouring match between two bots.
-func mapcolorMatch(t testing.TB, preset, p1, p2 string) *match.Record {
+func mapcolorMatch(t testing.TB, preset, p1, p2 string) *play.Record {
 	t.Helper()
 	pre, err := match.LookupPreset(mapcolor.Game{}, preset)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: mapcolor.Game{}, Config: pre.Config, Seed: 3,
-		Players: [2]match.Spec{{Name: p1}, {Name: p2}}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: mapcolor.Game{}, Config: pre.Config, Seed: 3,
+		Players: [2]play.Spec{{Name: p1}, {Name: p2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,8 +153,8 @@ func TestDecisionTreesOfTwoMaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := match.Play(context.Background(), match.Setup{Game: mapcolor.Game{}, Config: cfg, Seed: 1,
-			Players: [2]match.Spec{{Name: "course"}, {Name: "course"}}})
+		rec, err := play.Play(context.Background(), play.Setup{Game: mapcolor.Game{}, Config: cfg, Seed: 1,
+			Players: [2]play.Spec{{Name: "course"}, {Name: "course"}}})
 		if err != nil {
 			t.Fatal(err)
 		}

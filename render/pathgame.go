@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/pathgame"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 func init() { register("pathgame", pathDrawer{}) }
@@ -28,7 +29,7 @@ func (pathDrawer) Rate() float64 { return 3 }
 
 // RecordRate shows a pairing of some 20 messages at 1x (7 s), and a long
 // one (a player wandering while costs pile up) in about 20 s.
-func (pathDrawer) RecordRate(rec *match.Record) float64 { return max(3, float64(len(rec.Turns))/20) }
+func (pathDrawer) RecordRate(rec *play.Record) float64 { return max(3, float64(len(rec.Turns))/20) }
 
 // pathLayout is a graph's node positions in the unit square.
 type pathLayout struct {
@@ -158,7 +159,7 @@ type pathMoment struct {
 	moving  bool
 }
 
-func pathAt(rec *match.Record, t float64) pathMoment {
+func pathAt(rec *play.Record, t float64) pathMoment {
 	k, f := Moment(rec, t)
 	m := pathMoment{k: k, s: rec.State(k).(pathgame.State)}
 	m.round = m.s.Round()
@@ -169,7 +170,7 @@ func pathAt(rec *match.Record, t float64) pathMoment {
 }
 
 // Board draws the graph at time t.
-func (pathDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (pathDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	m := pathAt(rec, t)
 	g := m.s.Graph()
 	v := newPathView(r, g)
@@ -234,14 +235,14 @@ func (pathDrawer) Board(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 // graph a Dijkstra a frame is work that turn has already done.
 var cheapest struct {
 	sync.Mutex
-	rec  *match.Record
+	rec  *play.Record
 	k    int
 	arcs []pathgame.Arc
 }
 
 // cheapestPath is the player's cheapest path to Y at moment m of rec,
 // found once a turn.
-func cheapestPath(rec *match.Record, m pathMoment) []pathgame.Arc {
+func cheapestPath(rec *play.Record, m pathMoment) []pathgame.Arc {
 	cheapest.Lock()
 	defer cheapest.Unlock()
 	if cheapest.rec != rec || cheapest.k != m.k || cheapest.arcs == nil {
@@ -269,7 +270,7 @@ func trimCost(c float64) string {
 
 // Panel writes the roles, the cost so far, the messages left and how the
 // games ended.
-func (pathDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func (pathDrawer) Panel(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	m := pathAt(rec, t)
 	s, round := m.s, m.round
 	face := Face{Size: math.Round(textSize(c, min(r.H/6.5, r.W/22))), Style: Regular}
@@ -305,7 +306,7 @@ func (pathDrawer) Panel(c Canvas, r Rect, rec *match.Record, t float64, th *Them
 // clocksLeft is what each side had left of its clock for the game being
 // played after k turns: the thinking times the record kept for that game
 // (a replay keeps none: clocks then show full).
-func clocksLeft(rec *match.Record, k int) [2]time.Duration {
+func clocksLeft(rec *play.Record, k int) [2]time.Duration {
 	per := rec.Config.(*pathgame.Config).Clock()
 	left := [2]time.Duration{per, per}
 	game := rec.State(k).(pathgame.State).GameNum()
@@ -344,7 +345,7 @@ func costLegend(c Canvas, x, y, w float64, face Face, th *Theme) float64 {
 }
 
 // Caption names the game and the message.
-func (pathDrawer) Caption(rec *match.Record, t float64) string {
+func (pathDrawer) Caption(rec *play.Record, t float64) string {
 	m := pathAt(rec, t)
 	if m.s.GameNum() == 2 {
 		return "pairing over"
@@ -355,7 +356,7 @@ func (pathDrawer) Caption(rec *match.Record, t float64) string {
 
 // turnEvents marks raises of the player's cheapest path, detours (a step
 // off it) and the end of each game.
-func (pathDrawer) turnEvents(rec *match.Record, k int) []Event {
+func (pathDrawer) turnEvents(rec *play.Record, k int) []Event {
 	before, after := rec.State(k-1).(pathgame.State), rec.State(k).(pathgame.State)
 	if g := before.GameNum(); after.GameNum() != g {
 		e := after.End(g)
@@ -435,7 +436,7 @@ func segmentDist2(a, b, p Point) float64 {
 }
 
 // Spot places a mark on a node or along an edge.
-func (pathDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
+func (pathDrawer) Spot(rec *play.Record, k int, _ match.Side, r Rect, p match.Place) (Spot, bool) {
 	g := rec.State(k).(pathgame.State).Graph()
 	if p.A >= g.N() || (p.Kind == match.OnEdge && p.B >= g.N()) {
 		return Spot{}, false
@@ -457,7 +458,7 @@ func (pathDrawer) Spot(rec *match.Record, k int, _ match.Side, r Rect, p match.P
 func (pathDrawer) Unnamed() bool { return true }
 
 // PlaceName names a node by its id, an edge by its ends'.
-func (pathDrawer) PlaceName(rec *match.Record, k int, _ match.Side, p match.Place) string {
+func (pathDrawer) PlaceName(rec *play.Record, k int, _ match.Side, p match.Place) string {
 	g := rec.State(k).(pathgame.State).Graph()
 	id := func(n int) string {
 		if n < g.N() {

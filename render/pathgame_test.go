@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/pathgame"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // TestCheapestPathIsTheTurns: the board's cheapest path, found once a
@@ -17,7 +17,7 @@ func TestCheapestPathIsTheTurns(t *testing.T) {
 	changed := 0
 	var last []pathgame.Arc
 	for _, v := range []struct {
-		rec  *match.Record
+		rec  *play.Record
 		turn int
 	}{{a, 0}, {a, 0}, {a, 3}, {a, 4}, {a, 3}, {b, 3}, {a, 3}, {a, a.Len() - 1}, {b, b.Len() - 1}} {
 		m := pathAt(v.rec, float64(v.turn))

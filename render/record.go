@@ -5,7 +5,7 @@ import (
 	"io"
 	"math"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // GIFOptions shape a recording.
@@ -37,7 +37,7 @@ var DefaultGIF = GIFOptions{Size: 480, FPS: 30, HoldSeconds: 3, Theme: Dark}
 
 // framesPerTurn is the number of frames that show one turn of rec: less
 // than one when turns go faster than frames (Evasion's long sessions).
-func (o GIFOptions) framesPerTurn(rec *match.Record) float64 {
+func (o GIFOptions) framesPerTurn(rec *play.Record) float64 {
 	rate := o.TurnsPerSecond
 	if rate <= 0 {
 		rate = RecordRate(rec)
@@ -50,7 +50,7 @@ func (o GIFOptions) framesPerTurn(rec *match.Record) float64 {
 // at least one while a turn lasts a frame or more; when turns are
 // shorter, frames fall at even steps of the paced playback and skip the
 // turns between them (a turn held longer still gets its frames).
-func (o GIFOptions) frameTimes(rec *match.Record) []float64 {
+func (o GIFOptions) frameTimes(rec *play.Record) []float64 {
 	fpt := o.framesPerTurn(rec)
 	from, to := o.span(rec)
 	var times []float64
@@ -77,7 +77,7 @@ func (o GIFOptions) frameTimes(rec *match.Record) []float64 {
 
 // WriteGIF records the whole match as an animated GIF. Frames are drawn
 // on one goroutine and encoded on another.
-func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
+func WriteGIF(w io.Writer, rec *play.Record, o GIFOptions) error {
 	if _, err := DrawerFor(rec.Game.Info().Name); err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func WriteGIF(w io.Writer, rec *match.Record, o GIFOptions) error {
 }
 
 // span returns the turns to record, clamped to the match.
-func (o GIFOptions) span(rec *match.Record) (from, to int) {
+func (o GIFOptions) span(rec *play.Record) (from, to int) {
 	last := int(Span(rec))
 	to = last
 	if o.To > 0 {
@@ -147,7 +147,7 @@ func (o GIFOptions) span(rec *match.Record) (from, to int) {
 // Still draws one frame of the match at time t, size pixels square, for
 // a PNG (the caller encodes it: image/png registers its decoder with the
 // image package, and the page, which links render, writes no PNG).
-func Still(rec *match.Record, t float64, size int, th *Theme, o FrameOptions) (*image.RGBA, error) {
+func Still(rec *play.Record, t float64, size int, th *Theme, o FrameOptions) (*image.RGBA, error) {
 	img := NewImage(size, size)
 	if err := DrawFrame(img, Rect{0, 0, float64(size), float64(size)}, rec, t, th, o); err != nil {
 		return nil, err

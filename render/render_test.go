@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/life"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
@@ -23,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 // scripted plays a small Life match from fixed actions, so that the golden
 // images do not depend on any bot: a 10x10 board where both players grow,
 // collide on one cell and lose cells.
-func scripted(t testing.TB) *match.Record {
+func scripted(t testing.TB) *play.Record {
 	cfg := life.Competition()
 	cfg.Rows, cfg.Cols, cfg.Iterations = 10, 10, 6
 	cfg.Start = [2][]life.Cell{cells(3, 3, 3, 4, 4, 3, 4, 4), cells(3, 7, 3, 8, 4, 7, 4, 8)}
@@ -44,8 +45,8 @@ func scripted(t testing.TB) *match.Record {
 			return life.Action(legal[:min(1, len(legal))]), nil
 		})
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Config: cfg, Seed: 1,
-		Players: [2]match.Spec{{Name: "script"}, {Name: "script"}}, Bots: [2]match.Bot{bot(match.P1), bot(match.P2)}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Config: cfg, Seed: 1,
+		Players: [2]play.Spec{{Name: "script"}, {Name: "script"}}, Bots: [2]match.Bot{bot(match.P1), bot(match.P2)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,9 +177,9 @@ func TestPaletteKeepsThemeColours(t *testing.T) {
 }
 
 // A 500-iteration match, played once for the benchmarks.
-func benchRecord(b *testing.B) *match.Record {
-	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Seed: 7,
-		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}})
+func benchRecord(b *testing.B) *play.Record {
+	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Seed: 7,
+		Players: [2]play.Spec{{Name: "strong"}, {Name: "greedy"}}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -190,7 +191,7 @@ func benchRecord(b *testing.B) *match.Record {
 func BenchmarkGIF(b *testing.B) { benchmarkGIF(b, benchRecord(b)) }
 
 // benchmarkGIF records rec as arena record does by default.
-func benchmarkGIF(b *testing.B, rec *match.Record) {
+func benchmarkGIF(b *testing.B, rec *play.Record) {
 	var size int
 	for b.Loop() {
 		var buf bytes.Buffer
@@ -225,8 +226,8 @@ func BenchmarkFrame(b *testing.B) {
 func TestLifePixelsSampleTinyCells(t *testing.T) {
 	cfg := life.Competition()
 	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 2, 2000
-	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
-		Players: [2]match.Spec{{Name: "random"}, {Name: "random"}}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
+		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Spot is where a mark is drawn on a board: around a point (a cell's
@@ -35,10 +36,10 @@ type Spot struct {
 type Placer interface {
 	// Spot returns where p is on the board drawn in r for state k of
 	// rec, as side's bot meant it; false for a place not on the board.
-	Spot(rec *match.Record, k int, side match.Side, r Rect, p match.Place) (Spot, bool)
+	Spot(rec *play.Record, k int, side match.Side, r Rect, p match.Place) (Spot, bool)
 	// PlaceName names p for people, as the panel lists it: "3,4 up",
 	// "Utah", "12-40".
-	PlaceName(rec *match.Record, k int, side match.Side, p match.Place) string
+	PlaceName(rec *play.Record, k int, side match.Side, p match.Place) string
 }
 
 // Thinking returns the turn whose thinking is shown at time t: the turn
@@ -46,7 +47,7 @@ type Placer interface {
 // position shows what its mover weighed there and the move that follows
 // shows which it chose; false at the last state, which no turn has left
 // yet.
-func Thinking(rec *match.Record, t float64) (int, bool) {
+func Thinking(rec *play.Record, t float64) (int, bool) {
 	k, _ := Moment(rec, t)
 	return k, k < len(rec.Turns)
 }
@@ -56,7 +57,7 @@ func Thinking(rec *match.Record, t float64) (int, bool) {
 // among its note's (the theme's Scale, lowest to highest), its value
 // written where it fits, the highest ringed twice; and the line each bot
 // expected, numbered. Places off the board are left out.
-func DrawThinking(c Canvas, r Rect, rec *match.Record, t float64, th *Theme) {
+func DrawThinking(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	k, ok := Thinking(rec, t)
 	pl, isPlacer := drawers[rec.Game.Info().Name].(Placer)
 	if !ok || !isPlacer {
@@ -86,7 +87,7 @@ const holdBack = 4000
 // heldThought is side's note that turn k shows and the turn it was made
 // at: turn k's own, or in a game whose drawer holds its thinking, the
 // last one made before it; nil when there is none.
-func heldThought(rec *match.Record, k int, side match.Side) (*match.Note, int) {
+func heldThought(rec *play.Record, k int, side match.Side) (*match.Note, int) {
 	if n := rec.Turns[k].Notes[side]; n.Thought() {
 		return n, k
 	}
@@ -103,7 +104,7 @@ func heldThought(rec *match.Record, k int, side match.Side) (*match.Note, int) {
 
 // Placed counts the marks and expected places of turn k's notes that
 // are on the board drawn in r: what DrawThinking draws of them.
-func Placed(rec *match.Record, k int, r Rect) int {
+func Placed(rec *play.Record, k int, r Rect) int {
 	pl, ok := drawers[rec.Game.Info().Name].(Placer)
 	if !ok || k < 0 || k >= len(rec.Turns) {
 		return 0
@@ -130,7 +131,7 @@ func Placed(rec *match.Record, k int, r Rect) int {
 
 // drawMarks draws one note's marks, the lowest first so that the best
 // stay on top where they overlap.
-func drawMarks(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
+func drawMarks(c Canvas, pl Placer, rec *play.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
 	ranks := markSteps(n.Marks)
 	order := make([]int, len(n.Marks))
 	for i := range order {
@@ -159,7 +160,7 @@ type Unnamed interface{ Unnamed() bool }
 
 // writeName writes place p's name beside its spot s, on a board that
 // does not show it.
-func writeName(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, p match.Place, s Spot, unit float64, th *Theme) {
+func writeName(c Canvas, pl Placer, rec *play.Record, k int, side match.Side, p match.Place, s Spot, unit float64, th *Theme) {
 	if u, ok := pl.(Unnamed); !ok || !u.Unnamed() || s.Seg {
 		return
 	}
@@ -179,7 +180,7 @@ type PlaceSharer interface{ SharesPlaces() bool }
 
 // sharesPlaces reports whether rec's game draws each side's marks in
 // its own shape.
-func sharesPlaces(rec *match.Record) bool {
+func sharesPlaces(rec *play.Record) bool {
 	ps, ok := drawers[rec.Game.Info().Name].(PlaceSharer)
 	return ok && ps.SharesPlaces()
 }
@@ -188,7 +189,7 @@ func sharesPlaces(rec *match.Record) bool {
 // shows: who made them, in what shape where that tells the sides apart,
 // what they stand for and their unit ("P1 strong: moves, by …"); ""
 // when it shows none of side's.
-func MarkLegend(rec *match.Record, k int, side match.Side) string {
+func MarkLegend(rec *play.Record, k int, side match.Side) string {
 	if k < 0 || k >= len(rec.Turns) {
 		return ""
 	}
@@ -196,9 +197,9 @@ func MarkLegend(rec *match.Record, k int, side match.Side) string {
 	if n == nil || len(n.Marks) == 0 {
 		return ""
 	}
-	what := match.MarksOf(rec.Game, rec.Players[side])
+	what := play.MarksOf(rec.Game, rec.Players[side])
 	if what == "" {
-		what = match.ProgramMarks
+		what = play.ProgramMarks
 	}
 	shape := ""
 	if sharesPlaces(rec) {
@@ -212,7 +213,7 @@ func MarkLegend(rec *match.Record, k int, side match.Side) string {
 
 // MarkShapes says how the layer tells the sides' marks apart in rec's
 // game, for a legend: "" when only one side marks a place at a time.
-func MarkShapes(rec *match.Record) string {
+func MarkShapes(rec *play.Record) string {
 	if sharesPlaces(rec) {
 		return "P1's marks are rings, P2's squares"
 	}
@@ -299,7 +300,7 @@ func squareOutline(c Canvas, at Point, h, w float64, col color.RGBA) {
 
 // drawExpected draws the line a bot expected: its places joined in order
 // in the side's colour, each numbered (1: its move, 2: the reply, …).
-func drawExpected(c Canvas, pl Placer, rec *match.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
+func drawExpected(c Canvas, pl Placer, rec *play.Record, k int, side match.Side, r Rect, n *match.Note, face Face, unit float64, th *Theme) {
 	var pts []Point
 	var spots []Spot
 	for _, p := range n.Expects {
@@ -331,7 +332,7 @@ func drawExpected(c Canvas, pl Placer, rec *match.Record, k int, side match.Side
 
 // sameMover reports whether a game's expected lines name one side's
 // moves only (the shortest path's route: the player's walk).
-func sameMover(rec *match.Record) bool { return rec.Game.Info().Name == "pathgame" }
+func sameMover(rec *play.Record) bool { return rec.Game.Info().Name == "pathgame" }
 
 // ScaleSteps is the number of colours of a theme's scale.
 const ScaleSteps = 5
@@ -444,7 +445,7 @@ func Candidates(note *match.Note, n int) []match.Mark {
 // ThinkingLines writes what side's bot thought for turn k, for the
 // panel: its best candidates with their values and the line it expected,
 // in the game's names; nil when it marked nothing.
-func ThinkingLines(rec *match.Record, k int, side match.Side, top int) []string {
+func ThinkingLines(rec *play.Record, k int, side match.Side, top int) []string {
 	if k < 0 || k >= len(rec.Turns) {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // thinkingMatches are short matches of each game between bots that mark.
@@ -19,13 +20,13 @@ var thinkingMatches = []struct{ game, preset, p1, p2 string }{
 	{"mapcolor", "usa", "strong:nodes=20000", "greedy"},
 }
 
-func playThinking(t *testing.T, game, preset, p1, p2 string) *match.Record {
+func playThinking(t *testing.T, game, preset, p1, p2 string) *play.Record {
 	t.Helper()
 	g, err := match.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := match.Setup{Game: g, Seed: 3, Config: match.DefaultConfig(g)}
+	s := play.Setup{Game: g, Seed: 3, Config: match.DefaultConfig(g)}
 	if preset != "" {
 		pr, err := match.LookupPreset(g, preset)
 		if err != nil {
@@ -34,11 +35,11 @@ func playThinking(t *testing.T, game, preset, p1, p2 string) *match.Record {
 		s.Config = pr.Config
 	}
 	for i, p := range []string{p1, p2} {
-		if s.Players[i], err = match.ParseSpec(p); err != nil {
+		if s.Players[i], err = play.ParseSpec(p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := match.Play(context.Background(), s)
+	rec, err := play.Play(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestThinkingIsDrawnInEveryGame(t *testing.T) {
 
 // firstThought is the first turn whose notes mark the board, and how
 // many marks and expected places they hold; -1 when none does.
-func firstThought(rec *match.Record) (int, int) {
+func firstThought(rec *play.Record) (int, int) {
 	for k, tn := range rec.Turns {
 		n := 0
 		for _, note := range tn.Notes {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/safefile"
 )
 
@@ -32,7 +33,7 @@ func benchPlan(b *testing.B, games int) *Plan {
 	return pl
 }
 
-// playPlain plays the plan's games as autoplay does (match.Play on jobs
+// playPlain plays the plan's games as autoplay does (play.Play on jobs
 // goroutines), keeping nothing: the reference the runner is measured
 // against.
 func playPlain(ctx context.Context, p *Plan, jobs int) error {
@@ -47,7 +48,7 @@ func playPlain(ctx context.Context, p *Plan, jobs int) error {
 			for k := range next {
 				s, err := p.Setup(p.At(k))
 				if err == nil {
-					_, err = match.Play(ctx, s)
+					_, err = play.Play(ctx, s)
 				}
 				if err != nil {
 					mu.Lock()

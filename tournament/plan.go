@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // The formats.
@@ -111,7 +112,7 @@ func ParseEntrant(arg string) (Entrant, error) {
 	if !namePattern.MatchString(name) {
 		return Entrant{}, fmt.Errorf("entrant name %q: want 1 to 32 letters, digits, and . _ + - (not first)", name)
 	}
-	if _, err := match.ParseSpec(spec); err != nil {
+	if _, err := play.ParseSpec(spec); err != nil {
 		return Entrant{}, fmt.Errorf("entrant %s: %v", name, err)
 	}
 	return Entrant{Name: name, Spec: spec}, nil
@@ -279,18 +280,18 @@ func pairAt(n, i int) (int, int) {
 }
 
 // Setup is the match of game g.
-func (p *Plan) Setup(g Game) (match.Setup, error) {
+func (p *Plan) Setup(g Game) (play.Setup, error) {
 	gm, err := match.Lookup(p.Game)
 	if err != nil {
-		return match.Setup{}, err
+		return play.Setup{}, err
 	}
 	cfg, err := gm.LoadConfig("the tournament's config", p.Config)
 	if err != nil {
-		return match.Setup{}, err
+		return play.Setup{}, err
 	}
-	s := match.Setup{Game: gm, Config: cfg, Seed: g.Seed, ClockAll: p.ClockAll}
+	s := play.Setup{Game: gm, Config: cfg, Seed: g.Seed, ClockAll: p.ClockAll}
 	for side, e := range g.Seats {
-		if s.Players[side], err = match.ParseSpec(p.Entrants[e].Spec); err != nil {
+		if s.Players[side], err = play.ParseSpec(p.Entrants[e].Spec); err != nil {
 			return s, err
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/safefile"
 )
 
@@ -23,7 +23,7 @@ type Options struct {
 	// Log hears what a person must know (where network players listen).
 	Log io.Writer
 	// Hosting is how the entrants' programs run (-python, -caps).
-	Hosting match.Hosting
+	Hosting play.Hosting
 }
 
 // ErrUnplayed is returned, wrapped, when games could not be played (a
@@ -84,16 +84,16 @@ func Run(ctx context.Context, plan *Plan, opts Options) (*Standings, error) {
 // and then its journal line, so that no game waits for the disk.
 func playMissing(ctx context.Context, plan *Plan, opts Options, d *safefile.Dir, s *Standings, done []bool, j *journal) (*Standings, error) {
 	gs := Games{Plan: plan, Jobs: opts.Jobs, Progress: opts.Progress,
-		Play: func(ctx context.Context, g Game) (*match.Record, error) {
+		Play: func(ctx context.Context, g Game) (*play.Record, error) {
 			setup, err := plan.Setup(g)
 			if err != nil {
 				return nil, err
 			}
 			setup.Log, setup.Hosting = opts.Log, opts.Hosting
-			return match.Play(ctx, setup)
+			return play.Play(ctx, setup)
 		},
-		Keep: func(e Entry, rec *match.Record) error {
-			if err := d.WriteFile(e.Replay, func(w io.Writer) error { return match.SaveReplay(w, rec) }); err != nil {
+		Keep: func(e Entry, rec *play.Record) error {
+			if err := d.WriteFile(e.Replay, func(w io.Writer) error { return play.SaveReplay(w, rec) }); err != nil {
 				return fmt.Errorf("%s: %v", d.Join(e.Replay), err)
 			}
 			return j.append(e)
@@ -111,10 +111,10 @@ type Games struct {
 	// Play plays one game of the schedule. An error is a game that could
 	// not be played (a program that would not start): it is not recorded,
 	// and a later run plays it again.
-	Play func(ctx context.Context, g Game) (*match.Record, error)
+	Play func(ctx context.Context, g Game) (*play.Record, error)
 	// Keep records a game played, its entry (EntryOf) and its record, one
 	// game at a time; an error stops the run.
-	Keep func(e Entry, rec *match.Record) error
+	Keep func(e Entry, rec *play.Record) error
 	// Progress, when set, hears each game kept, as Options.Progress.
 	Progress func(e Entry, s *Standings, left int)
 }
@@ -253,7 +253,7 @@ func (r *runner) fail(err error, stop func()) {
 // playedGame is a game played, on its way to the disk.
 type playedGame struct {
 	g   Game
-	rec *match.Record
+	rec *play.Record
 }
 
 // play plays game k; false when it was cut short or could not be played.
@@ -297,7 +297,7 @@ func (r *runner) record(p playedGame) error {
 }
 
 // EntryOf sums up a played game for the journal.
-func EntryOf(p *Plan, g Game, rec *match.Record) Entry {
+func EntryOf(p *Plan, g Game, rec *play.Record) Entry {
 	e := Tally(rec)
 	e.Index, e.ID, e.Seed = g.Index, g.ID(p), g.Seed
 	e.Seats = [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name}
@@ -310,7 +310,7 @@ func EntryOf(p *Plan, g Game, rec *match.Record) Entry {
 // the moves the rules replaced, with the first reason. A class ladder
 // keeps it for each game its workers play, as a tournament's journal
 // does.
-func Tally(rec *match.Record) Entry {
+func Tally(rec *play.Record) Entry {
 	e := Entry{Result: rec.Result}
 	for _, t := range rec.Turns {
 		for side := range 2 {

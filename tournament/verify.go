@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -89,7 +90,7 @@ func verifyEntry(d *safefile.Dir, plan *Plan, e Entry) string {
 	if err != nil {
 		return err.Error()
 	}
-	rec, err := match.LoadReplay(d.Join(e.Replay), data)
+	rec, err := play.LoadReplay(d.Join(e.Replay), data)
 	if err != nil {
 		return "its replay does not replay: " + err.Error()
 	}

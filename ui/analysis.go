@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -83,18 +84,18 @@ func (v *matchView) updateAnalysis() {
 		return
 	}
 	for _, data := range a.feed.Poll() {
-		var m match.Message
+		var m play.Message
 		if err := json.Unmarshal(data, &m); err != nil {
 			a.err = err.Error()
 			continue
 		}
 		switch m.Kind {
-		case match.MsgAnalysis:
+		case play.MsgAnalysis:
 			a.an = m.Analysis
 			v.evals.note(m.Analysis)
-		case match.MsgAnalysed:
+		case play.MsgAnalysed:
 			a.done = true
-		case match.MsgError:
+		case play.MsgError:
 			a.err = m.Error
 		}
 	}
@@ -124,12 +125,12 @@ func (v *matchView) startAnalysis(k int) {
 		}
 		moves = append(moves, mv)
 	}
-	st, err := match.NewStart(v.pb.setup, moves)
+	st, err := play.NewStart(v.pb.setup, moves)
 	if err != nil {
 		a.err = err.Error()
 		return
 	}
-	st.Analyse = &match.AnalyseRequest{K: analysisK}
+	st.Analyse = &play.AnalyseRequest{K: analysisK}
 	a.feed = v.app.host.Compute(st)
 }
 

@@ -22,6 +22,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/render/ebitencanvas"
@@ -54,7 +55,7 @@ type Options struct {
 	Host Host
 	// Serve is how this process plays the matches it computes (a nil
 	// Host): where it logs, and how programs run (-python, -caps).
-	Serve match.ServeOptions
+	Serve play.ServeOptions
 	// Yield is called now and then while a GIF is recorded, so that the
 	// page keeps drawing (the browser build); nil on the desktop.
 	Yield func()
@@ -167,7 +168,7 @@ type App struct {
 	playMu sync.Mutex
 	plays  [][3]string
 	// statusRec is the match shown at the last snapshot (MovesJSON).
-	statusRec *match.Record
+	statusRec *play.Record
 
 	loaded *loadedFile // the last file opened, offered as a board of its game
 	dropMu sync.Mutex  // files come in from the goroutine that reads a drop
@@ -565,13 +566,13 @@ func (a *App) copyLink() {
 }
 
 // gifName names a recording after its match.
-func gifName(rec *match.Record) string {
+func gifName(rec *play.Record) string {
 	return fmt.Sprintf("arena-%s-%s-vs-%s-seed%d.gif", rec.Game.Info().Name, rec.Players[0], rec.Players[1], rec.Seed)
 }
 
 // exportGIF records the match from its start as `arena record` does, on
 // a goroutine, and hands the file to the platform.
-func (a *App) exportGIF(rec *match.Record) {
+func (a *App) exportGIF(rec *play.Record) {
 	if a.opts.Platform == nil || !a.gifBusy.CompareAndSwap(false, true) {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -50,7 +51,7 @@ const maxDrops = 3
 const minDrop = 0.25
 
 // scan takes the turns not yet scanned: each is read once.
-func (g *evalGraph) scan(rec *match.Record) {
+func (g *evalGraph) scan(rec *play.Record) {
 	if g.scanned >= len(rec.Turns) && g.ended == (rec.Result != nil) {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/evasion"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // A person plays Evasion against a bot in the playground: as the prey
@@ -17,8 +18,8 @@ func TestEvasionPersonPlays(t *testing.T) {
 	evasionPace = pace{rate: len(evasionRates) - 1}
 	t.Cleanup(func() { evasionPace = pace{rate: 2} })
 	g, _ := match.Lookup("evasion")
-	pb, err := newPlayback(match.Setup{Game: g, Config: evasion.Preset(10, 1), Seed: 1,
-		Players: [2]match.Spec{{Name: "greedy"}, {Name: You}}}, nil, localHost{})
+	pb, err := newPlayback(play.Setup{Game: g, Config: evasion.Preset(10, 1), Seed: 1,
+		Players: [2]play.Spec{{Name: "greedy"}, {Name: You}}}, nil, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"sync"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Host computes matches away from the thread that draws: on a goroutine on
@@ -12,7 +12,7 @@ import (
 // a thinking bot would take the page's frames.
 type Host interface {
 	// Compute starts computing the match st describes.
-	Compute(st match.Start) Feed
+	Compute(st play.Start) Feed
 }
 
 // Feed is one match being computed: its messages (JSON-encoded
@@ -22,7 +22,7 @@ type Feed interface {
 	// order, without waiting.
 	Poll() [][]byte
 	// Act sends a person's move.
-	Act(a match.Act)
+	Act(a play.Act)
 	// Stop ends the computation; no message arrives after it.
 	Stop()
 }
@@ -46,7 +46,7 @@ func (b *Inbox) Push(data []byte) {
 
 // PushError adds a MsgError message saying why.
 func (b *Inbox) PushError(why string) {
-	data, _ := json.Marshal(match.Message{Kind: match.MsgError, Error: why})
+	data, _ := json.Marshal(play.Message{Kind: play.MsgError, Error: why})
 	b.Push(data)
 }
 

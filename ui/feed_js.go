@@ -3,17 +3,17 @@
 package ui
 
 import (
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // defaultHost in the browser computes nothing: the page passes its
 // worker host (Options.Host), so that the page's build carries no match
 // loop and no bot runs on its thread.
-func defaultHost(match.ServeOptions) Host { return noHost{} }
+func defaultHost(play.ServeOptions) Host { return noHost{} }
 
 type noHost struct{}
 
-func (noHost) Compute(match.Start) Feed {
+func (noHost) Compute(play.Start) Feed {
 	f := &noFeed{}
 	f.PushError("this page has no worker to compute matches")
 	return f
@@ -21,5 +21,5 @@ func (noHost) Compute(match.Start) Feed {
 
 type noFeed struct{ Inbox }
 
-func (*noFeed) Act(match.Act) {}
-func (f *noFeed) Stop()       { f.Close() }
+func (*noFeed) Act(play.Act) {}
+func (f *noFeed) Stop()      { f.Close() }

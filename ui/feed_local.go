@@ -6,20 +6,20 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // defaultHost computes matches on goroutines as o says: the desktop's
 // host.
-func defaultHost(o match.ServeOptions) Host { return localHost{o} }
+func defaultHost(o play.ServeOptions) Host { return localHost{o} }
 
 // localHost computes each match on a goroutine of this process.
-type localHost struct{ serve match.ServeOptions }
+type localHost struct{ serve play.ServeOptions }
 
-func (h localHost) Compute(st match.Start) Feed {
+func (h localHost) Compute(st play.Start) Feed {
 	ctx, cancel := context.WithCancel(context.Background())
-	f := &localFeed{acts: make(chan match.Act, 1), cancel: cancel}
-	go match.Serve(ctx, st, f.acts, f.send, h.serve)
+	f := &localFeed{acts: make(chan play.Act, 1), cancel: cancel}
+	go play.Serve(ctx, st, f.acts, f.send, h.serve)
 	return f
 }
 
@@ -27,11 +27,11 @@ func (h localHost) Compute(st match.Start) Feed {
 // the desktop follows the very path the page does.
 type localFeed struct {
 	Inbox
-	acts   chan match.Act
+	acts   chan play.Act
 	cancel context.CancelFunc
 }
 
-func (f *localFeed) send(m match.Message) {
+func (f *localFeed) send(m play.Message) {
 	data, err := json.Marshal(m)
 	if err != nil {
 		f.PushError(err.Error())
@@ -42,7 +42,7 @@ func (f *localFeed) send(m match.Message) {
 
 // Act hands the move to the waiting match; a move nobody waits for (the
 // match was stopped) is dropped.
-func (f *localFeed) Act(a match.Act) {
+func (f *localFeed) Act(a play.Act) {
 	select {
 	case f.acts <- a:
 	default:

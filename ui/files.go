@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // filePrefix marks a preset that is a loaded file: "file:input.txt".
@@ -147,13 +148,13 @@ func loadFile(preferred, path string, data []byte) (*loadedFile, error) {
 
 // Setup is the match the options describe, as the window starts it: on
 // the file when one is given, else on the preset.
-func Setup(o Options) (match.Setup, error) {
+func Setup(o Options) (play.Setup, error) {
 	if o.FileData == nil {
 		return o.Link.Setup(nil, o.Serve.Hosting)
 	}
 	f, err := loadFile(o.Game, o.File, o.FileData)
 	if err != nil {
-		return match.Setup{}, err
+		return play.Setup{}, err
 	}
 	l := o.Link
 	l.Game, l.Preset = f.game, f.preset()

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/tournament"
 	"github.com/arena-playground/arena/tournament/gauntlet"
@@ -21,7 +22,7 @@ import (
 // programs are.
 type LocalGauntlets struct {
 	Dir   string
-	Serve match.ServeOptions
+	Serve play.ServeOptions
 }
 
 func (g LocalGauntlets) Run(game, program, board string, pairs int) GauntletFeed {

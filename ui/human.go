@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -37,7 +38,7 @@ type Human interface {
 var humans = map[string]func() Human{}
 
 // You is the name of the person in player lists and specs.
-const You = match.Person
+const You = play.Person
 
 // request is a turn a person has to play.
 type request struct {

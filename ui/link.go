@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/linktext"
 )
 
@@ -106,13 +107,13 @@ func (l Link) Query() url.Values {
 // Setup is the match the link names, checked without making a bot: a
 // person is "you", a preset may be the file loaded last, and programs are
 // checked as h would run them, not started (the match starts each once).
-func (l Link) Setup(file *loadedFile, h match.Hosting) (match.Setup, error) {
+func (l Link) Setup(file *loadedFile, h play.Hosting) (play.Setup, error) {
 	game, p1, p2, preset, seed := l.Game, l.P1, l.P2, l.Preset, l.Seed
 	g, err := match.Lookup(game)
 	if err != nil {
-		return match.Setup{}, err
+		return play.Setup{}, err
 	}
-	s := match.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g), Hosting: h}
+	s := play.Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g), Hosting: h}
 	switch {
 	case isFile(preset):
 		if file == nil || file.game != game || file.preset() != preset {
@@ -127,7 +128,7 @@ func (l Link) Setup(file *loadedFile, h match.Hosting) (match.Setup, error) {
 		s.Config = p.Config
 	}
 	for side, spec := range [2]string{p1, p2} {
-		sp, err := match.ParseSpec(spec)
+		sp, err := play.ParseSpec(spec)
 		if err != nil {
 			return s, err
 		}
@@ -141,7 +142,7 @@ func (l Link) Setup(file *loadedFile, h match.Hosting) (match.Setup, error) {
 			// (App.startMatch): only the machine that offers it can make
 			// it; the page's bot, by the worker that interprets it.
 		default:
-			if _, _, err := match.CheckBot(g, sp, h); err != nil {
+			if _, _, err := play.CheckBot(g, sp, h); err != nil {
 				return s, err
 			}
 		}
@@ -159,7 +160,7 @@ const maxLinkMoves = 6000
 const maxMovesJSON = 4 << 20
 
 // encodeMoves writes the actions of a record's turns as a link parameter.
-func encodeMoves(rec *match.Record) (string, error) {
+func encodeMoves(rec *play.Record) (string, error) {
 	rp, err := rec.Replay()
 	if err != nil {
 		return "", err
@@ -235,7 +236,7 @@ func (o *Options) linkBot() (string, error) {
 
 // linkMoves returns the moves a link to this match must carry ("" when
 // its setup replays it alone) and what to tell the person about it.
-func linkMoves(setup match.Setup, rec *match.Record) (moves, note string) {
+func linkMoves(setup play.Setup, rec *play.Record) (moves, note string) {
 	var timed []string
 	for _, sp := range setup.Players {
 		if sp.Timed() {

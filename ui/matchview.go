@@ -8,7 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -45,13 +45,13 @@ type matchView struct {
 	evals                                evalGraph
 }
 
-func newMatchView(app *App, setup match.Setup, moves [][2]json.RawMessage) (*matchView, error) {
+func newMatchView(app *App, setup play.Setup, moves [][2]json.RawMessage) (*matchView, error) {
 	return newMatchViewOn(app, setup, moves, app.host)
 }
 
 // newMatchViewOn shows the match host computes (a replay's host feeds a
 // finished match).
-func newMatchViewOn(app *App, setup match.Setup, moves [][2]json.RawMessage, host Host) (*matchView, error) {
+func newMatchViewOn(app *App, setup play.Setup, moves [][2]json.RawMessage, host Host) (*matchView, error) {
 	d, err := render.DrawerFor(setup.Game.Info().Name)
 	if err != nil {
 		return nil, err

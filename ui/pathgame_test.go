@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/pathgame"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // A person plays a whole pairing on the course's 300-node graph by
@@ -12,8 +13,8 @@ import (
 // to Y, as the adversary it raises edges; every click is a legal message.
 func TestPathgamePersonPlays(t *testing.T) {
 	g, _ := match.Lookup("pathgame")
-	pb, err := newPlayback(match.Setup{Game: g, Config: &pathgame.Config{Graph: "advshort"}, Seed: 1,
-		Players: [2]match.Spec{{Name: You}, {Name: "greedy"}}}, nil, localHost{})
+	pb, err := newPlayback(play.Setup{Game: g, Config: &pathgame.Config{Graph: "advshort"}, Seed: 1,
+		Players: [2]play.Spec{{Name: You}, {Name: "greedy"}}}, nil, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -18,10 +19,10 @@ var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16, 32, 64}
 // the stream, and stepping and scrubbing read the rebuilt states without
 // asking the bots again.
 type playback struct {
-	setup   match.Setup
+	setup   play.Setup
 	feed    Feed
-	follow  *match.Follower
-	rec     *match.Record
+	follow  *play.Follower
+	rec     *play.Record
 	failed  error   // why the stream stopped before the match ended
 	played  [2]int  // each side's last turn a person's move was sent for, -1: none
 	t       float64 // playhead, in turns
@@ -46,12 +47,12 @@ type maxTurns interface{ MaxTurns() int }
 
 // newPlayback starts computing the match on host, first playing moves as
 // given (a link's).
-func newPlayback(setup match.Setup, moves [][2]json.RawMessage, host Host) (*playback, error) {
-	st, err := match.NewStart(setup, moves)
+func newPlayback(setup play.Setup, moves [][2]json.RawMessage, host Host) (*playback, error) {
+	st, err := play.NewStart(setup, moves)
 	if err != nil {
 		return nil, err
 	}
-	f, err := match.NewFollower(setup)
+	f, err := play.NewFollower(setup)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +97,7 @@ func (p *playback) receiveFor(budget time.Duration) error {
 			break
 		}
 		n++
-		m, err := match.DecodeMessage(data)
+		m, err := play.DecodeMessage(data)
 		if err == nil {
 			err = p.follow.Add(m)
 		}
@@ -207,7 +208,7 @@ func (p *playback) play(req request, a match.Action) error {
 	if err != nil {
 		return err
 	}
-	p.feed.Act(match.Act{Turn: req.state.Turn(), Side: req.side, Action: data})
+	p.feed.Act(play.Act{Turn: req.state.Turn(), Side: req.side, Action: data})
 	p.played[req.side] = req.state.Turn()
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/evasion"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -15,8 +16,8 @@ import (
 // the end; the end of the match ends the following.
 func TestPlaybackFollowsOnlyAtTheEnd(t *testing.T) {
 	g, _ := match.Lookup("evasion")
-	pb, err := newPlayback(match.Setup{Game: g, Config: evasion.Preset(2, 1), Seed: 3,
-		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}}, nil, localHost{})
+	pb, err := newPlayback(play.Setup{Game: g, Config: evasion.Preset(2, 1), Seed: 3,
+		Players: [2]play.Spec{{Name: "strong"}, {Name: "greedy"}}}, nil, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}

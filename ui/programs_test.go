@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/players"
 )
 
@@ -16,7 +17,7 @@ import (
 // match with one plays as arena play plays its spec, and the gauntlet
 // view runs in the window's own process.
 func TestWindowPlaysOfferedPrograms(t *testing.T) {
-	var serve match.ServeOptions
+	var serve play.ServeOptions
 	for _, py := range []string{"python3", "/usr/bin/python3"} {
 		if exec.Command(py, "-c", "import numpy").Run() == nil {
 			serve.Hosting.Python = py
@@ -39,7 +40,7 @@ func TestWindowPlaysOfferedPrograms(t *testing.T) {
 		a.Update()
 	}
 	g, _ := match.Lookup("colosseum")
-	want, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 3, Players: [2]match.Spec{p.Spec, {Name: "greedy"}}, Hosting: serve.Hosting})
+	want, err := play.Play(context.Background(), play.Setup{Game: g, Seed: 3, Players: [2]play.Spec{p.Spec, {Name: "greedy"}}, Hosting: serve.Hosting})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // A replay file (a tournament's, or `arena play -replay`'s) opens as a
@@ -14,9 +14,9 @@ import (
 // players, who may be programs this machine does not have.
 
 // replayHost feeds the messages of a finished record.
-type replayHost struct{ rec *match.Record }
+type replayHost struct{ rec *play.Record }
 
-func (h replayHost) Compute(match.Start) Feed {
+func (h replayHost) Compute(play.Start) Feed {
 	f := &replayFeed{}
 	msgs, err := h.rec.Messages()
 	if err != nil {
@@ -36,8 +36,8 @@ func (h replayHost) Compute(match.Start) Feed {
 
 type replayFeed struct{ Inbox }
 
-func (*replayFeed) Act(match.Act) {}
-func (f *replayFeed) Stop()       { f.Close() }
+func (*replayFeed) Act(play.Act) {}
+func (f *replayFeed) Stop()      { f.Close() }
 
 // isReplay reports whether data looks like a replay (a JSON object with a
 // game, its turns and a result), so that a damaged replay gets the
@@ -53,17 +53,17 @@ func isReplay(data []byte) bool {
 // openReplay shows a replay file's match, the playhead at turn at (-1:
 // the start, playing).
 func (a *App) openReplay(name string, data []byte, at float64) {
-	rec, err := match.LoadReplay(filepath.Base(name), data)
+	rec, err := play.LoadReplay(filepath.Base(name), data)
 	if err != nil {
 		a.toastf("%v", err)
 		return
 	}
-	setup := match.Setup{Game: rec.Game, Config: rec.Config, Seed: rec.Seed}
+	setup := play.Setup{Game: rec.Game, Config: rec.Config, Seed: rec.Seed}
 	for side, p := range rec.Players {
-		if sp, err := match.ParseSpec(p); err == nil {
+		if sp, err := play.ParseSpec(p); err == nil {
 			setup.Players[side] = sp
 		} else {
-			setup.Players[side] = match.Spec{Name: p}
+			setup.Players[side] = play.Spec{Name: p}
 		}
 	}
 	v, err := newMatchViewOn(a, setup, nil, replayHost{rec})

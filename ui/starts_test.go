@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // made and checked count the players of the "counted" kind, by spec: a
@@ -17,8 +18,8 @@ var counted = struct {
 }{made: map[string]int{}, checked: map[string]int{}}
 
 func init() {
-	match.RegisterKind(match.Kind{Name: "counted", Example: "counted:a", Description: "greedy, counted as it is made (tests)",
-		New: func(g match.Game, spec match.Spec, _ match.Hosting) (match.Bot, error) {
+	play.RegisterKind(play.Kind{Name: "counted", Example: "counted:a", Description: "greedy, counted as it is made (tests)",
+		New: func(g match.Game, spec play.Spec, _ play.Hosting) (match.Bot, error) {
 			counted.Lock()
 			counted.made[spec.Command]++
 			counted.Unlock()
@@ -28,7 +29,7 @@ func init() {
 			}
 			return info.New(match.Options{})
 		},
-		Check: func(g match.Game, spec match.Spec, _ match.Hosting) error {
+		Check: func(g match.Game, spec play.Spec, _ play.Hosting) error {
 			counted.Lock()
 			counted.checked[spec.Command]++
 			counted.Unlock()

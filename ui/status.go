@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/tournament/progress"
 )
@@ -180,7 +181,7 @@ func (a *App) updateStatus() {
 	if q := a.confirm; q != nil {
 		s.Targets["yes"], s.Targets["no"] = css(q.yes.r), css(q.no.r)
 	}
-	var rec *match.Record
+	var rec *play.Record
 	if a.match != nil {
 		r := *a.match.pb.rec // shares the slices, which only grow
 		rec = &r
@@ -193,7 +194,7 @@ func (a *App) updateStatus() {
 // shownRecord is the record of the match shown (nil: none), as the last
 // Update left it: the test hooks and the editor read it from any
 // goroutine.
-func (a *App) shownRecord() *match.Record {
+func (a *App) shownRecord() *play.Record {
 	a.statusMu.Lock()
 	defer a.statusMu.Unlock()
 	return a.statusRec

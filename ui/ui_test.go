@@ -16,6 +16,7 @@ import (
 	"github.com/arena-playground/arena/engine/life"
 	"github.com/arena-playground/arena/engine/mapcolor"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -45,11 +46,11 @@ func TestBuildSetupRefuses(t *testing.T) {
 	}
 	for _, c := range cases {
 		l := Link{Game: c.game, P1: c.p1, P2: c.p2, Preset: c.preset, Seed: 1}
-		if _, err := l.Setup(nil, match.Hosting{}); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := l.Setup(nil, play.Hosting{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v.Setup() = %v, want %q", l, err, c.want)
 		}
 	}
-	s, err := Link{Game: "life", P1: You, P2: "random", Preset: "64x64", Seed: 3}.Setup(nil, match.Hosting{})
+	s, err := Link{Game: "life", P1: You, P2: "random", Preset: "64x64", Seed: 3}.Setup(nil, play.Hosting{})
 	if err != nil || s.Players[0].Name != You || s.Config.(*life.Config).Rows != 64 {
 		t.Errorf("a link with a person: %+v, %v", s, err)
 	}
@@ -60,8 +61,8 @@ func TestBuildSetupRefuses(t *testing.T) {
 // not asked twice.
 func TestPlaybackAsksAPerson(t *testing.T) {
 	g, _ := match.Lookup("mapcolor")
-	pb, err := newPlayback(match.Setup{Game: g, Config: &mapcolor.Config{Map: "australia"}, Seed: 1,
-		Players: [2]match.Spec{{Name: You}, {Name: "greedy"}}}, nil, localHost{})
+	pb, err := newPlayback(play.Setup{Game: g, Config: &mapcolor.Config{Map: "australia"}, Seed: 1,
+		Players: [2]play.Spec{{Name: You}, {Name: "greedy"}}}, nil, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,15 +162,15 @@ func TestLifeHumanClicks(t *testing.T) {
 func computed(t *testing.T, game string, cfg match.Config, seed uint64, p1, p2 string) *playback {
 	t.Helper()
 	g, _ := match.Lookup(game)
-	var players [2]match.Spec
+	var players [2]play.Spec
 	for i, p := range []string{p1, p2} {
-		sp, err := match.ParseSpec(p)
+		sp, err := play.ParseSpec(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		players[i] = sp
 	}
-	pb, err := newPlayback(match.Setup{Game: g, Config: cfg, Seed: seed, Players: players}, nil, localHost{})
+	pb, err := newPlayback(play.Setup{Game: g, Config: cfg, Seed: seed, Players: players}, nil, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,8 +444,8 @@ func TestLinkCarriesMovesOfTimedBots(t *testing.T) {
 	}
 	// The page opens the link: the moves are played as given.
 	g := mustGame(t, "colosseum")
-	again, err := newPlayback(match.Setup{Game: g, Config: cfg.Config, Seed: 3,
-		Players: [2]match.Spec{{Name: "strong", Options: [][2]string{{"time", "20ms"}}}, {Name: "greedy"}}}, decoded, localHost{})
+	again, err := newPlayback(play.Setup{Game: g, Config: cfg.Config, Seed: 3,
+		Players: [2]play.Spec{{Name: "strong", Options: [][2]string{{"time", "20ms"}}}, {Name: "greedy"}}}, decoded, localHost{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,7 +481,7 @@ func mustGame(t *testing.T, name string) match.Game {
 
 // replayOf writes a record's replay without the notes, which a link does
 // not carry.
-func replayOf(t *testing.T, rec *match.Record) string {
+func replayOf(t *testing.T, rec *play.Record) string {
 	t.Helper()
 	c := *rec
 	c.Turns = slices.Clone(rec.Turns)
@@ -488,7 +489,7 @@ func replayOf(t *testing.T, rec *match.Record) string {
 		c.Turns[i].Notes = [2]*match.Note{}
 	}
 	var b bytes.Buffer
-	if err := match.SaveReplay(&b, &c); err != nil {
+	if err := play.SaveReplay(&b, &c); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

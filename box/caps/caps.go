@@ -1,5 +1,5 @@
 // Package caps holds what each program arena starts may take, apart from
-// the box that enforces it, so that a match's settings (match.Hosting)
+// the box that enforces it, so that a match's settings (play.Hosting)
 // carry caps without the box's system calls.
 package caps
 

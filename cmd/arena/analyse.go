@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // runAnalyse is arena analyse: a position of a replay analysed by its
@@ -40,7 +41,7 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec, err := match.LoadReplay(*replay, data)
+	rec, err := play.LoadReplay(*replay, data)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -47,7 +48,7 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 	if m.checked(stdout, setup) {
 		return nil
 	}
-	series := match.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll, Log: setup.Log, Said: setup.Said, Hosting: setup.Hosting}
+	series := play.Series{Game: setup.Game, Config: setup.Config, Seed: setup.Seed, Games: *n, Bots: setup.Players, Jobs: *jobs, ClockAll: setup.ClockAll, Log: setup.Log, Said: setup.Said, Hosting: setup.Hosting}
 	if isTerminal(stderr) {
 		start := time.Now()
 		series.Progress = func(done, total int) { progressBar(stderr, done, total, time.Since(start)) }
@@ -63,7 +64,7 @@ func runAutoplay(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func printSeries(w io.Writer, r *match.SeriesResult) {
+func printSeries(w io.Writer, r *play.SeriesResult) {
 	a, b := r.Bots[0], r.Bots[1]
 	fmt.Fprintf(w, "%s: %s vs %s, %d games with sides alternated, seeds %d..%d, %.1f s\n\n",
 		r.Game, a.Spec, b.Spec, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Wall.Seconds())

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // runBot serves one of arena's bots over the game's line protocol on
@@ -37,11 +38,11 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return usagef("%s has no line protocol for bots", *gameName)
 	}
-	sp, err := match.ParseSpec(*spec)
+	sp, err := play.ParseSpec(*spec)
 	if err != nil {
 		return usageError{err}
 	}
-	bot, _, opts, err := match.NewBot(g, sp, match.Hosting{})
+	bot, _, opts, err := play.NewBot(g, sp, play.Hosting{})
 	if err != nil {
 		return usageError{err}
 	}
@@ -201,7 +202,7 @@ func (sv *server) answer(h match.Heard) (match.Action, bool) {
 			budget.Time = h.Limit * 9 / 10
 		}
 	}
-	a, err := play(sv.bot, match.NewTurn(h.State, h.Side, sv.rand, budget))
+	a, err := askBot(sv.bot, match.NewTurn(h.State, h.Side, sv.rand, budget))
 	if err == nil {
 		err = h.State.Check(h.Side, a)
 	}
@@ -217,7 +218,7 @@ func (sv *server) answer(h match.Heard) (match.Action, bool) {
 	if berr != nil {
 		return nil, false
 	}
-	a, err = play(rb, match.NewTurn(h.State, h.Side, sv.rand, match.Budget{}))
+	a, err = askBot(rb, match.NewTurn(h.State, h.Side, sv.rand, match.Budget{}))
 	if err == nil {
 		err = h.State.Check(h.Side, a)
 	}
@@ -228,8 +229,8 @@ func (sv *server) answer(h match.Heard) (match.Action, bool) {
 	return a, true
 }
 
-// play asks a bot for its move, turning a panic into an error.
-func play(b match.Bot, t *match.Turn) (a match.Action, err error) {
+// askBot asks a bot for its move, turning a panic into an error.
+func askBot(b match.Bot, t *match.Turn) (a match.Action, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			a, err = nil, fmt.Errorf("the bot crashed: %v", p)

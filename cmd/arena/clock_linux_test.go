@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // agentWith is the course's random agent with code put at the start of
@@ -78,14 +79,14 @@ func TestCPUClockStopsTheSideNotOnMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup := match.Setup{Game: g, Config: cfg, Seed: 3,
-		Players: [2]match.Spec{{Name: "py", Command: burner}, {Name: "py", Command: thinker}},
-		Hosting: match.Hosting{Python: py, CPUClock: true}}
-	rec, err := match.Play(context.Background(), setup)
+	setup := play.Setup{Game: g, Config: cfg, Seed: 3,
+		Players: [2]play.Spec{{Name: "py", Command: burner}, {Name: "py", Command: thinker}},
+		Hosting: play.Hosting{Python: py, CPUClock: true}}
+	rec, err := play.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Clock != match.CPUClock {
+	if rec.Clock != play.CPUClock {
 		t.Errorf("the record's clock is %q", rec.Clock)
 	}
 	moves, reports := 0, 0
@@ -148,10 +149,10 @@ func TestClockFactorStretchesOneSide(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, factor := range []float64{0, 1.5} {
-		setup := match.Setup{Game: g, Config: cfg, Seed: 3, ClockFactor: [2]float64{factor, 0},
-			Players: [2]match.Spec{{Name: "py", Command: slow}, {Name: "random"}},
-			Hosting: match.Hosting{Python: py, CPUClock: true}}
-		rec, err := match.Play(context.Background(), setup)
+		setup := play.Setup{Game: g, Config: cfg, Seed: 3, ClockFactor: [2]float64{factor, 0},
+			Players: [2]play.Spec{{Name: "py", Command: slow}, {Name: "random"}},
+			Hosting: play.Hosting{Python: py, CPUClock: true}}
+		rec, err := play.Play(context.Background(), setup)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // protocolGames are the games whose bots `arena bot` serves.
@@ -54,8 +55,8 @@ func FuzzBotSide(f *testing.F) {
 // greeting, the game's opening and notices (session protocols) or the
 // requests and the final line.
 func hostStream(f *testing.F, g match.Game) []byte {
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 3,
-		Players: [2]match.Spec{{Name: "random"}, {Name: "random"}}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: g, Seed: 3,
+		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
 	if err != nil {
 		f.Fatal(err)
 	}

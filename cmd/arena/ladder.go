@@ -23,6 +23,7 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/plural"
 	"github.com/arena-playground/arena/ladder"
 	"github.com/arena-playground/arena/page"
@@ -285,7 +286,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 				l.Name = fmt.Sprintf("local-%d", k+1)
 				src[i] = l
 			}
-			ladder.Player{Dir: filepath.Join(course.Dir, "programs"), Hosting: match.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, wake, logTo)
+			ladder.Player{Dir: filepath.Join(course.Dir, "programs"), Hosting: play.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, wake, logTo)
 		}()
 	}
 	go func() {
@@ -495,7 +496,7 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			src := ladder.Remote{URL: *server, Token: *token, Name: fmt.Sprintf("%s/%d", *name, k+1)}
-			ladder.Player{Dir: *dir, Hosting: match.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
+			ladder.Player{Dir: *dir, Hosting: play.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
 		}()
 	}
 	wg.Wait()
@@ -550,7 +551,7 @@ func runLadderAccommodate(args []string, stdout io.Writer) error {
 	server := fs.String("server", "", "the ladder's `URL`")
 	token := fs.String("token", "", "the staff's token (or $ARENA_LADDER_TOKEN)")
 	student := fs.String("student", "", "the student's `name`, as the roster has it")
-	clock := fs.Float64("clock", 1, fmt.Sprintf("the `factor` their clock is stretched by in every game from now on: 1.5 for half as much time again on each move (1: none; at most %d)", match.MaxClockFactor))
+	clock := fs.Float64("clock", 1, fmt.Sprintf("the `factor` their clock is stretched by in every game from now on: 1.5 for half as much time again on each move (1: none; at most %d)", play.MaxClockFactor))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

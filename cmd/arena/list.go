@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/internal/atomicfile"
 )
@@ -64,7 +65,7 @@ func runBots(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stdout, "Node budgets reproduce on every machine; time budgets do not.")
 	fmt.Fprintln(stdout, "\nPrograms play as players of these kinds (docs/programs.md):")
 	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	for _, k := range match.Kinds() {
+	for _, k := range play.Kinds() {
 		fmt.Fprintf(tw, "  %s\t%s\n", k.Example, k.Description)
 	}
 	tw.Flush()

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -28,12 +29,12 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil || m.checked(stdout, setup) {
 		return err
 	}
-	rec, err := match.Play(context.Background(), setup)
+	rec, err := play.Play(context.Background(), setup)
 	if err != nil {
 		return err
 	}
 	if *replay != "" {
-		if err := atomicfile.Write(*replay, func(w io.Writer) error { return match.SaveReplay(w, rec) }); err != nil {
+		if err := atomicfile.Write(*replay, func(w io.Writer) error { return play.SaveReplay(w, rec) }); err != nil {
 			return err
 		}
 	}
@@ -44,7 +45,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func printPlay(w io.Writer, rec *match.Record, replay string) {
+func printPlay(w io.Writer, rec *play.Record, replay string) {
 	r := rec.Result
 	fmt.Fprintf(w, "%s: %s vs %s, seed %d, variant %s\n", rec.Game.Info().Name, rec.Players[0], rec.Players[1], rec.Seed, rec.Config.Variant())
 	fmt.Fprintf(w, "result: %s\n", untrusted.Text(r.String())) // a forfeit's reason may quote a program
@@ -67,7 +68,7 @@ func printPlay(w io.Writer, rec *match.Record, replay string) {
 // replacedLines say, for each side whose moves the match replaced (a
 // move late, refused or from a bot that failed, which the game's rules
 // replace), how many and why the first was.
-func replacedLines(rec *match.Record) []string {
+func replacedLines(rec *play.Record) []string {
 	var out []string
 	for _, side := range match.Sides {
 		n, first := 0, ""
@@ -100,7 +101,7 @@ type playJSON struct {
 	Summary  string        `json:"summary"`
 }
 
-func printPlayJSON(w io.Writer, rec *match.Record) error {
+func printPlayJSON(w io.Writer, rec *play.Record) error {
 	avg, longest := thinking(rec)
 	out := playJSON{Game: rec.Game.Info().Name, Variant: rec.Config.Variant(), Seed: rec.Seed, Players: rec.Players,
 		Result: rec.Result, Summary: rec.Result.String()}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/render"
 )
@@ -88,13 +89,13 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 }
 
 // recordSource plays the match the flags describe, or loads a replay.
-func recordSource(m matchFlags, replay string) (*match.Record, error) {
+func recordSource(m matchFlags, replay string) (*play.Record, error) {
 	if replay == "" {
 		setup, err := m.setup("p1", "p2")
 		if err != nil {
 			return nil, err
 		}
-		return match.Play(context.Background(), setup)
+		return play.Play(context.Background(), setup)
 	}
 	if m.p1 != "" || m.p2 != "" || m.config != "" || m.preset != "" {
 		return nil, usagef("-replay replaces -p1, -p2, -config and -preset")
@@ -103,5 +104,5 @@ func recordSource(m matchFlags, replay string) (*match.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	return match.LoadReplay(replay, data)
+	return play.LoadReplay(replay, data)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // matchFlags are the flags that describe a match: the same in play,
@@ -57,7 +58,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 	fs.StringVar(&m.clock, "clock", "wall", clockUsage("wall"))
 	fs.StringVar(&m.python, "python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
 	fs.StringVar(&m.caps, "caps", box.DefaultCaps.String(), "what each program may take: memory (all it maps where a cgroup counts it, else its data), procs (processes and threads of its tree), cpu (each process's CPU time), disk and files (what it writes in its directory and /tmp); `off` for no caps")
-	fs.DurationVar(&m.connect, "connect-wait", match.DefaultConnectWait, "how long a program arena starts for a tcp: seat (tcp:cmd:) may take to connect")
+	fs.DurationVar(&m.connect, "connect-wait", play.DefaultConnectWait, "how long a program arena starts for a tcp: seat (tcp:cmd:) may take to connect")
 	fs.BoolVar(&m.interpret, "interpret", false, interpretUsage)
 	fs.BoolVar(&m.quiet, "quiet", false, "do not show what programs write for people (their standard error, a py: agent's prints) as they play; each move's lines stay in the replay")
 	fs.BoolVar(&m.check, "check", false, "check the command line, the players (programs found, agent files imported) and the files, then stop before any game")
@@ -65,7 +66,7 @@ func (m *matchFlags) register(fs *flag.FlagSet, p1, p2 string) {
 
 // checked says what -check checked, and reports whether the command is
 // to stop there.
-func (m *matchFlags) checked(w io.Writer, s match.Setup) bool {
+func (m *matchFlags) checked(w io.Writer, s play.Setup) bool {
 	if m.check {
 		fmt.Fprintf(w, "%s: %s vs %s: the command line, the players and the files are good\n", s.Game.Info().Label(), s.Players[0], s.Players[1])
 	}
@@ -85,19 +86,19 @@ func gameFlag(name string) (match.Game, error) {
 }
 
 // setup builds the match setup, checking the bots before anything runs.
-func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
+func (m *matchFlags) setup(p1Flag, p2Flag string) (play.Setup, error) {
 	g, err := gameFlag(m.game)
 	if err != nil {
-		return match.Setup{}, err
+		return play.Setup{}, err
 	}
-	s := match.Setup{Game: g, Seed: m.seed, Log: m.log}
+	s := play.Setup{Game: g, Seed: m.seed, Log: m.log}
 	if !m.quiet {
 		s.Said = m.log
 	}
 	if m.connect <= 0 {
 		return s, usagef("-connect-wait %s: want a wait such as 20s", m.connect)
 	}
-	if s.Hosting, err = (match.Hosting{Python: m.python, ConnectWait: m.connect, Interpret: m.interpret, Notes: m.log}).WithCaps(m.caps); err != nil {
+	if s.Hosting, err = (play.Hosting{Python: m.python, ConnectWait: m.connect, Interpret: m.interpret, Notes: m.log}).WithCaps(m.caps); err != nil {
 		return s, usageError{err}
 	}
 	if s.Hosting.CPUClock, err = cpuClock(m.clock); err != nil {
@@ -114,13 +115,13 @@ func (m *matchFlags) setup(p1Flag, p2Flag string) (match.Setup, error) {
 		if v.spec == "" {
 			return s, usagef("-%s is required (see 'arena bots -game %s')", v.flag, m.game)
 		}
-		sp, err := match.ParseSpec(v.spec)
+		sp, err := play.ParseSpec(v.spec)
 		if err != nil {
 			return s, usageError{fmt.Errorf("-%s: %w", v.flag, err)}
 		}
 		s.Players[i] = sp
 		// Checked, not started: the match starts a program once.
-		_, _, err = match.CheckBot(g, sp, s.Hosting)
+		_, _, err = play.CheckBot(g, sp, s.Hosting)
 		switch {
 		case err != nil && sp.External():
 			// A program that cannot play (not found, no Python): a
@@ -193,7 +194,7 @@ func (m *matchFlags) loadConfig(g match.Game) (match.Config, error) {
 }
 
 // thinking returns each side's mean and longest thinking time per move.
-func thinking(rec *match.Record) (avg, longest [2]time.Duration) {
+func thinking(rec *play.Record) (avg, longest [2]time.Duration) {
 	var n [2]int
 	var sum [2]time.Duration
 	for _, t := range rec.Turns {

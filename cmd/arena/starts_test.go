@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // starts counts, by spec, the players of the "counted" kind made and
@@ -16,15 +17,15 @@ var starts = struct {
 }{made: map[string]int{}, checked: map[string]int{}}
 
 func init() {
-	match.RegisterKind(match.Kind{Name: "counted", Example: "counted:a", Description: "greedy, counted as it is made (tests)",
-		New: func(g match.Game, spec match.Spec, _ match.Hosting) (match.Bot, error) {
+	play.RegisterKind(play.Kind{Name: "counted", Example: "counted:a", Description: "greedy, counted as it is made (tests)",
+		New: func(g match.Game, spec play.Spec, _ play.Hosting) (match.Bot, error) {
 			starts.Lock()
 			starts.made[spec.Command]++
 			starts.Unlock()
 			_, b, err := builtIn(g, "greedy")
 			return b, err
 		},
-		Check: func(g match.Game, spec match.Spec, _ match.Hosting) error {
+		Check: func(g match.Game, spec play.Spec, _ play.Hosting) error {
 			starts.Lock()
 			starts.checked[spec.Command]++
 			starts.Unlock()

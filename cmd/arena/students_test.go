@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Students' programs as they are: Python clients that read the socket the
@@ -475,7 +475,7 @@ func TestStartedProgramsMisbehave(t *testing.T) {
 		{"leaves children", "sh -c 'sleep 987656 & exec " + py + " \"$1\" $0 buffered " + token + "' {port} testdata/students/evasion_client.py", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			connect := match.DefaultConnectWait
+			connect := play.DefaultConnectWait
 			if c.name == "never connects" {
 				// The one case that waits out the bound: a short one.
 				// Programs that do connect keep the default, which a

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament"
@@ -66,7 +67,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	case *format == tournament.SPRTMatch && !given["rounds"]:
 		*rounds = sprtPairs
 	}
-	hosting, err := (match.Hosting{Python: *python, Interpret: *interpret}).WithCaps(*caps)
+	hosting, err := (play.Hosting{Python: *python, Interpret: *interpret}).WithCaps(*caps)
 	if err != nil {
 		return usageError{err}
 	}
@@ -79,7 +80,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	}
 	programs := false
 	for _, e := range plan.Entrants {
-		if sp, _ := match.ParseSpec(e.Spec); sp.External() {
+		if sp, _ := play.ParseSpec(e.Spec); sp.External() {
 			plan.Caps = hosting.ProgramCaps().String() // the rules its programs played under
 			plan.Clock = *clock
 			programs = programs || sp.Command != ""
@@ -216,22 +217,22 @@ func boardName(g match.Game, preset, config, sizes string) string {
 }
 
 // checkEntrants checks each entrant before any game, starting nothing
-// (match.CheckBot): an unknown bot or option, a program or an agent file
+// (play.CheckBot): an unknown bot or option, a program or an agent file
 // not found stops the tournament here, by the entrant's name. Each game
 // starts its programs once; one that cannot start loses no game, and a
 // later run plays that game again.
-func checkEntrants(plan *tournament.Plan, h match.Hosting) error {
+func checkEntrants(plan *tournament.Plan, h play.Hosting) error {
 	g, err := match.Lookup(plan.Game)
 	if err != nil {
 		return err
 	}
 	for _, e := range plan.Entrants {
-		sp, _ := match.ParseSpec(e.Spec)
+		sp, _ := play.ParseSpec(e.Spec)
 		if sp.Name == players.Network && sp.Command == "" {
 			return usagef("entrant %s: %s awaits a client by hand; a tournament starts its players itself: give tcp:cmd:PROGRAM {port}", e.Name, e.Spec)
 		}
 		// Checked, not started: each game starts its programs once.
-		_, _, err := match.CheckBot(g, sp, h)
+		_, _, err := play.CheckBot(g, sp, h)
 		switch {
 		case err != nil && sp.External():
 			return fmt.Errorf("entrant %s: %v", e.Name, err)
@@ -245,21 +246,21 @@ func checkEntrants(plan *tournament.Plan, h match.Hosting) error {
 // startEntrants starts each entrant's program once and ends it (-check):
 // an agent file with a Python error, a program that exits at once, is
 // told by the entrant's name before the course runs the tournament.
-func startEntrants(plan *tournament.Plan, h match.Hosting) error {
+func startEntrants(plan *tournament.Plan, h play.Hosting) error {
 	g, err := match.Lookup(plan.Game)
 	if err != nil {
 		return err
 	}
 	for _, e := range plan.Entrants {
-		sp, _ := match.ParseSpec(e.Spec)
+		sp, _ := play.ParseSpec(e.Spec)
 		if !sp.External() {
 			continue
 		}
-		b, _, _, err := match.NewBot(g, sp, h)
+		b, _, _, err := play.NewBot(g, sp, h)
 		if err != nil {
 			return fmt.Errorf("entrant %s: %v", e.Name, err)
 		}
-		if c, ok := b.(match.Closer); ok {
+		if c, ok := b.(play.Closer); ok {
 			c.Close()
 		}
 	}

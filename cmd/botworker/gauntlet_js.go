@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/tournament"
 	"github.com/arena-playground/arena/tournament/gauntlet/kept"
 	"github.com/arena-playground/arena/tournament/progress"
@@ -52,8 +53,8 @@ type runRequest struct {
 // the match workers do. Package players, which plays it elsewhere, is
 // not in this program.
 func init() {
-	match.RegisterKind(match.Kind{Name: "go", Example: "go:bot.go", Description: "a bot written in Go, played by the match's worker",
-		Needs: "the bot's name", New: func(match.Game, match.Spec, match.Hosting) (match.Bot, error) {
+	play.RegisterKind(play.Kind{Name: "go", Example: "go:bot.go", Description: "a bot written in Go, played by the match's worker",
+		Needs: "the bot's name", New: func(match.Game, play.Spec, play.Hosting) (match.Bot, error) {
 			return nil, errors.New("a bot written in Go is played by a match's worker, not the gauntlet's")
 		}})
 }
@@ -146,15 +147,15 @@ func runGauntlet(req runRequest) {
 	first := status(s)
 	first.Error = skipped
 	postStatus(first)
-	play := func(ctx context.Context, game tournament.Game) (*match.Record, error) {
+	playGame := func(ctx context.Context, game tournament.Game) (*play.Record, error) {
 		setup, err := g.Plan.Setup(game)
 		if err != nil {
 			return nil, err
 		}
 		return playIn(ctx, setup, req.Source)
 	}
-	gs := tournament.Games{Plan: g.Plan, Jobs: max(1, req.Jobs), Play: play,
-		Keep: func(e tournament.Entry, rec *match.Record) error { return keepGame(g.Key, e, rec) },
+	gs := tournament.Games{Plan: g.Plan, Jobs: max(1, req.Jobs), Play: playGame,
+		Keep: func(e tournament.Entry, rec *play.Record) error { return keepGame(g.Key, e, rec) },
 		Progress: func(e tournament.Entry, s *tournament.Standings, left int) {
 			games = append(games, e)
 			if left == 0 { // the status says done: its runs and change must be the finished run's
@@ -173,19 +174,19 @@ func runGauntlet(req runRequest) {
 
 // playIn plays the setup's match in a match worker, following its
 // messages into a record.
-func playIn(ctx context.Context, setup match.Setup, source string) (*match.Record, error) {
-	st, err := match.NewStart(setup, nil)
+func playIn(ctx context.Context, setup play.Setup, source string) (*play.Record, error) {
+	st, err := play.NewStart(setup, nil)
 	if err != nil {
 		return nil, err
 	}
-	f, err := match.NewFollower(setup)
+	f, err := play.NewFollower(setup)
 	if err != nil {
 		return nil, err
 	}
 	req, err := json.Marshal(struct {
-		match.Request
+		play.Request
 		Sources map[string]string `json:"sources"`
-	}{match.Request{Start: &st}, map[string]string{strings.TrimPrefix(gauntletSpec(setup), "go:"): source}})
+	}{play.Request{Start: &st}, map[string]string{strings.TrimPrefix(gauntletSpec(setup), "go:"): source}})
 	if err != nil {
 		return nil, err
 	}
@@ -222,14 +223,14 @@ func playIn(ctx context.Context, setup match.Setup, source string) (*match.Recor
 		queue = nil
 		mu.Unlock()
 		for _, data := range got {
-			m, err := match.DecodeMessage([]byte(data))
+			m, err := play.DecodeMessage([]byte(data))
 			if err == nil {
 				err = f.Add(m)
 			}
 			if err != nil {
 				return nil, fmt.Errorf("the match's worker: %v", err)
 			}
-			if m.Kind == match.MsgEnd {
+			if m.Kind == play.MsgEnd {
 				return f.Record(), nil
 			}
 		}
@@ -237,7 +238,7 @@ func playIn(ctx context.Context, setup match.Setup, source string) (*match.Recor
 }
 
 // gauntletSpec is the go: spec of the setup's players.
-func gauntletSpec(setup match.Setup) string {
+func gauntletSpec(setup play.Setup) string {
 	for _, p := range setup.Players {
 		if p.Name == "go" {
 			return p.String()

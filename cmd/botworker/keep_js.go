@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"syscall/js"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/tournament"
 	"github.com/arena-playground/arena/tournament/gauntlet/kept"
 )
@@ -118,7 +118,7 @@ func keptEntries(key string) ([]tournament.Entry, error) {
 }
 
 // keepGame keeps a game played: its replay and its entry, together.
-func keepGame(key string, e tournament.Entry, rec *match.Record) error {
+func keepGame(key string, e tournament.Entry, rec *play.Record) error {
 	rp, err := rec.Replay()
 	if err != nil {
 		return err

@@ -21,6 +21,7 @@ import (
 
 	"github.com/arena-playground/arena/cmd/desktop/options"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
@@ -34,7 +35,7 @@ import (
 func main() {
 	cleanup.OnSignals()
 	o := &options.Parsed // read before Ebitengine opened the display (package options)
-	hosting, err := (match.Hosting{Python: o.Python}).WithCaps(o.Caps)
+	hosting, err := (play.Hosting{Python: o.Python}).WithCaps(o.Caps)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
@@ -43,7 +44,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
-	serve := match.ServeOptions{Log: untrusted.NewWriter(os.Stderr), Hosting: hosting} // the log: where network players are awaited
+	serve := play.ServeOptions{Log: untrusted.NewWriter(os.Stderr), Hosting: hosting} // the log: where network players are awaited
 	if !o.Quiet {
 		serve.Said = serve.Log
 	}
@@ -112,7 +113,7 @@ func recordGIF(path string, o ui.Options) error {
 	if err != nil {
 		return err
 	}
-	rec, err := match.Play(context.Background(), setup)
+	rec, err := play.Play(context.Background(), setup)
 	if err != nil {
 		return err
 	}

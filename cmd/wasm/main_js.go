@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/tournament/progress"
 	"github.com/arena-playground/arena/ui"
@@ -24,7 +25,7 @@ import (
 
 // memoryLimit is the heap size past which the garbage collector works
 // harder rather than letting the heap double: the page keeps a match's
-// states up to match.StateBudget (256 MB) and its images, and a
+// states up to play.StateBudget (256 MB) and its images, and a
 // WebAssembly program never gives memory back to the browser. Twice the
 // states' budget: with 768 MB (the arena command's limit) the browser's
 // renderer process (page, worker and Chromium's own 270 MB) peaked at
@@ -143,7 +144,7 @@ func offeredPrograms() ([]ui.Program, string) {
 // index.html's arenaStartServerMatch), which alone can run it.
 type pageHost struct{}
 
-func (pageHost) Compute(st match.Start) ui.Feed {
+func (pageHost) Compute(st play.Start) ui.Feed {
 	start := "arenaStartWorker"
 	var sources map[string]string
 	for _, p := range st.Players {
@@ -161,12 +162,12 @@ func (pageHost) Compute(st match.Start) ui.Feed {
 // startFeed starts the match with the page's function of that name; the
 // sources are those of its go: players, which the worker's bot workers
 // interpret (serveMatches's request).
-func startFeed(start string, st match.Start, sources map[string]string) ui.Feed {
+func startFeed(start string, st play.Start, sources map[string]string) ui.Feed {
 	f := &workerFeed{}
 	req, err := json.Marshal(struct {
-		match.Request
+		play.Request
 		Sources map[string]string `json:"sources,omitempty"`
-	}{match.Request{Start: &st}, sources})
+	}{play.Request{Start: &st}, sources})
 	if err != nil {
 		f.PushError(err.Error())
 		return f
@@ -194,8 +195,8 @@ func (f *workerFeed) Poll() [][]byte {
 	return f.Inbox.Poll()
 }
 
-func (f *workerFeed) Act(a match.Act) {
-	if data, err := json.Marshal(match.Request{Act: &a}); err == nil && !f.worker.IsUndefined() {
+func (f *workerFeed) Act(a play.Act) {
+	if data, err := json.Marshal(play.Request{Act: &a}); err == nil && !f.worker.IsUndefined() {
 		f.worker.Call("postMessage", string(data))
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"runtime/debug"
 	"syscall/js"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 )
 
@@ -20,10 +20,10 @@ import (
 // the page.
 const workerMemoryLimit = 256 << 20
 
-// request is a match.Request with the sources of the match's go: players,
+// request is a play.Request with the sources of the match's go: players,
 // which the page's editor holds.
 type request struct {
-	match.Request
+	play.Request
 	Sources map[string]string `json:"sources,omitempty"`
 }
 
@@ -38,24 +38,24 @@ func inWorker() bool {
 // serveMatches is the program in a match's worker, away from the thread
 // that draws (Go's WebAssembly has one thread, and a bot that thinks on
 // the page's would take its frames): it waits for the page's requests
-// (match.Request as JSON strings); the first start computes its match,
+// (play.Request as JSON strings); the first start computes its match,
 // streaming each message back as JSON; acts are a person's moves. It
 // never returns.
 func serveMatches() {
 	debug.SetMemoryLimit(workerMemoryLimit)
-	acts := make(chan match.Act, 1)
+	acts := make(chan play.Act, 1)
 	started := false
-	post := func(m match.Message) {
+	post := func(m play.Message) {
 		data, err := json.Marshal(m)
 		if err != nil {
-			data, _ = json.Marshal(match.Message{Kind: match.MsgError, Error: err.Error()})
+			data, _ = json.Marshal(play.Message{Kind: play.MsgError, Error: err.Error()})
 		}
 		js.Global().Call("postMessage", string(data))
 	}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req request
 		if len(args) == 0 || args[0].Type() != js.TypeString || json.Unmarshal([]byte(args[0].String()), &req) != nil {
-			post(match.Message{Kind: match.MsgError, Error: "the worker got a request it cannot read"})
+			post(play.Message{Kind: play.MsgError, Error: "the worker got a request it cannot read"})
 			return nil
 		}
 		switch {
@@ -64,7 +64,7 @@ func serveMatches() {
 			for name, src := range req.Sources {
 				gobot.Provide(name, src)
 			}
-			go match.Serve(context.Background(), *req.Start, acts, post, match.ServeOptions{})
+			go play.Serve(context.Background(), *req.Start, acts, post, play.ServeOptions{})
 		case req.Act != nil:
 			select {
 			case acts <- *req.Act:

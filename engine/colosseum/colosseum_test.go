@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 var references = []string{"testdata/boards_2023.jsonl", "testdata/traces_random_2023.jsonl", "testdata/unit_vectors_2023.json"}
@@ -100,13 +101,13 @@ func TestRandomPlayouts(t *testing.T) {
 		var err error
 		pair := pairs[seed%3]
 		cfg := Sized(4 + int(seed)%9)
-		var specs [2]match.Spec
+		var specs [2]play.Spec
 		for i, p := range pair {
-			if specs[i], err = match.ParseSpec(p); err != nil {
+			if specs[i], err = play.ParseSpec(p); err != nil {
 				t.Fatal(err)
 			}
 		}
-		rec, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: cfg, Seed: seed, Players: specs})
+		rec, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: cfg, Seed: seed, Players: specs})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,10 +128,10 @@ func TestRandomPlayouts(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := match.SaveReplay(&buf, rec); err != nil {
+		if err := play.SaveReplay(&buf, rec); err != nil {
 			t.Fatal(err)
 		}
-		back, err := match.LoadReplay("r.json", buf.Bytes())
+		back, err := play.LoadReplay("r.json", buf.Bytes())
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Reference files recorded from the course code (reference/colosseum):
@@ -230,12 +231,12 @@ func replayTrace(g *traceGame) error {
 	}
 	cfg.FirstMoveMs, cfg.MoveMs = 1<<30, 1<<30 // the simulator measured time, never enforced it
 	var bots [2]match.Bot
-	var specs [2]match.Spec
+	var specs [2]play.Spec
 	for side, name := range g.init.Players {
 		switch {
 		case name == "random_agent":
 			bots[side], _ = newRandom(match.Options{})
-			specs[side] = match.Spec{Name: "random"}
+			specs[side] = play.Spec{Name: "random"}
 		case strings.HasPrefix(name, "cmd:"):
 			var asked []json.RawMessage
 			for _, m := range g.moves {
@@ -244,12 +245,12 @@ func replayTrace(g *traceGame) error {
 				}
 			}
 			bots[side] = replayBot(asked)
-			specs[side] = match.Spec{Name: "recorded"}
+			specs[side] = play.Spec{Name: "recorded"}
 		default:
 			return fmt.Errorf("player %q: want random_agent or a cmd: program", name)
 		}
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: cfg, Seed: uint64(g.init.Seed), Players: specs, Bots: bots})
+	rec, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: cfg, Seed: uint64(g.init.Seed), Players: specs, Bots: bots})
 	if err != nil {
 		return err
 	}

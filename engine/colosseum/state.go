@@ -217,5 +217,5 @@ func (s State) Reseed(seed uint64) match.State {
 	return s
 }
 
-// Bytes is what the state holds (match.Weigher): its board.
+// Bytes is what the state holds (play.Weigher): its board.
 func (s State) Bytes() int { return len(s.board.walls) + 128 }

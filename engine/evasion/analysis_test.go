@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // An analysis's values are what the game's own rules give when the
@@ -16,9 +17,9 @@ import (
 // analysed is the hunter when it may build, the prey otherwise.
 func TestAnalysisValuesAreTheRules(t *testing.T) {
 	const k, horizon = 3, 12
-	setup := match.Setup{Game: Game{}, Config: Preset(3, 10), Seed: 3,
-		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}}
-	rec, err := match.Play(context.Background(), setup)
+	setup := play.Setup{Game: Game{}, Config: Preset(3, 10), Seed: 3,
+		Players: [2]play.Spec{{Name: "strong"}, {Name: "greedy"}}}
+	rec, err := play.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func playedOut(t *testing.T, s State, side match.Side, a match.Action, horizon i
 	var bots [2]match.Bot
 	for i := range bots {
 		var err error
-		if bots[i], _, _, err = match.NewBot(Game{}, match.Spec{Name: "strong"}, match.Hosting{}); err != nil {
+		if bots[i], _, _, err = play.NewBot(Game{}, play.Spec{Name: "strong"}, play.Hosting{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // randomOrders draws a hunter's and a prey's orders the way a careless
@@ -271,8 +271,8 @@ type orders struct {
 func sessionOrders(b *testing.B) [][]orders {
 	var games [][]orders
 	for seed := range uint64(3) {
-		r, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: Preset(10, 10), Seed: seed,
-			Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}})
+		r, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: Preset(10, 10), Seed: seed,
+			Players: [2]play.Spec{{Name: "strong"}, {Name: "greedy"}}})
 		if err != nil {
 			b.Fatal(err)
 		}

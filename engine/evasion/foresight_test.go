@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // The profile counts what a cut leaves the prey exactly while the region
@@ -88,14 +89,14 @@ func TestStrongHunterBreaksAStall(t *testing.T) {
 	if stalls == 0 || stalls > 3 {
 		t.Fatalf("2,000 ticks in an unchanged 300x300 region: %d stalls, want 1 to 3", stalls)
 	}
-	shadow, err := match.ParseSpec("mix:prey=shadow")
+	shadow, err := play.ParseSpec("mix:prey=shadow")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := Preset(10, 10)
 	cfg.TickCap = 3000
-	rec, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: cfg, Seed: 1,
-		Players: [2]match.Spec{{Name: "strong"}, shadow}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: cfg, Seed: 1,
+		Players: [2]play.Spec{{Name: "strong"}, shadow}})
 	if err != nil {
 		t.Fatal(err)
 	}

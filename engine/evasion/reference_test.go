@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // strong wins a session against each reference bot on the default preset
@@ -19,8 +20,8 @@ func TestStrongBeatsReferences(t *testing.T) {
 		for _, ref := range []string{"box", "bfs", "shadow"} {
 			t.Run(fmt.Sprintf("%d-%d/%s", cfg.MaxWalls, cfg.Delay, ref), func(t *testing.T) {
 				t.Parallel()
-				rec, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: cfg, Seed: 2,
-					Players: [2]match.Spec{{Name: ref}, {Name: "strong"}}})
+				rec, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: cfg, Seed: 2,
+					Players: [2]play.Spec{{Name: ref}, {Name: "strong"}}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -42,14 +43,14 @@ func TestMix(t *testing.T) {
 	cfg := Preset(10, 10)
 	cfg.TickCap = 3000
 	play := func(a, b string) *match.Result {
-		var players [2]match.Spec
+		var players [2]play.Spec
 		for i, spec := range []string{a, b} {
 			var err error
-			if players[i], err = match.ParseSpec(spec); err != nil {
+			if players[i], err = play.ParseSpec(spec); err != nil {
 				t.Fatal(err)
 			}
 		}
-		rec, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: cfg, Seed: 5, Players: players})
+		rec, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: cfg, Seed: 5, Players: players})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,26 +7,27 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // A session replays identically: the same setup plays the same session,
 // and its replay file loads back to the same states, tick for tick.
 func TestSessionReplays(t *testing.T) {
-	setup := match.Setup{Game: Game{}, Config: Preset(10, 10), Seed: 4,
-		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}}
-	a, err := match.Play(context.Background(), setup)
+	setup := play.Setup{Game: Game{}, Config: Preset(10, 10), Seed: 4,
+		Players: [2]play.Spec{{Name: "strong"}, {Name: "greedy"}}}
+	a, err := play.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := match.Play(context.Background(), setup)
+	b, err := play.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var file bytes.Buffer
-	if err := match.SaveReplay(&file, a); err != nil {
+	if err := play.SaveReplay(&file, a); err != nil {
 		t.Fatal(err)
 	}
-	c, err := match.LoadReplay("s.json", file.Bytes())
+	c, err := play.LoadReplay("s.json", file.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestSessionReplays(t *testing.T) {
 		if bad == file.String() {
 			t.Fatalf("no %q in the replay", tc.from)
 		}
-		if _, err := match.LoadReplay("bad.json", []byte(bad)); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "bad.json:") {
+		if _, err := play.LoadReplay("bad.json", []byte(bad)); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "bad.json:") {
 			t.Errorf("%s: %v, want %q", tc.to, err, tc.want)
 		}
 	}

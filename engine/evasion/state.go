@@ -295,7 +295,7 @@ func (s State) Compact() match.State {
 	return s
 }
 
-// Bytes is what the state holds (match.Weigher): its walls, and the
+// Bytes is what the state holds (play.Weigher): its walls, and the
 // occupancy grid when it has one (a record keeps states compacted).
 func (s State) Bytes() int {
 	n := 64*len(s.f.walls) + 256

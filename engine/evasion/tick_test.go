@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // tickLimit is what the original's clock allows a tick on average: 120 s
@@ -24,14 +25,14 @@ func BenchmarkStrongTick(b *testing.B) {
 	for _, preset := range (Game{}).Presets() {
 		for _, opp := range []string{"greedy", "box", "bfs", "shadow"} {
 			b.Run(preset.Name+"/"+opp, func(b *testing.B) {
-				setup := match.Setup{Game: Game{}, Config: preset.Config, Seed: 1,
-					Players: [2]match.Spec{{Name: "strong"}, {Name: opp}}}
+				setup := play.Setup{Game: Game{}, Config: preset.Config, Seed: 1,
+					Players: [2]play.Spec{{Name: "strong"}, {Name: opp}}}
 				var least []time.Duration
 				var longest, total time.Duration
 				for b.Loop() {
 					least, longest, total = nil, 0, 0
 					for run := range 3 {
-						rec, err := match.Play(context.Background(), setup)
+						rec, err := play.Play(context.Background(), setup)
 						if err != nil {
 							b.Fatal(err)
 						}

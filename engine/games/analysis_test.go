@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Serve, asked for an analysis, sends one for each depth, deeper each
@@ -28,14 +29,14 @@ func TestServeAnalyses(t *testing.T) {
 			p, _ := match.LookupPreset(g, c.preset)
 			cfg = p.Config
 		}
-		setup := match.Setup{Game: g, Config: cfg, Seed: 5}
-		setup.Players[0], _ = match.ParseSpec("greedy")
-		setup.Players[1], _ = match.ParseSpec("greedy")
-		rec, err := match.Play(context.Background(), setup)
+		setup := play.Setup{Game: g, Config: cfg, Seed: 5}
+		setup.Players[0], _ = play.ParseSpec("greedy")
+		setup.Players[1], _ = play.ParseSpec("greedy")
+		rec, err := play.Play(context.Background(), setup)
 		if err != nil {
 			t.Fatal(err)
 		}
-		start, err := match.NewStart(setup, nil)
+		start, err := play.NewStart(setup, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,20 +46,20 @@ func TestServeAnalyses(t *testing.T) {
 			json.Unmarshal(rt, &mv)
 			start.Moves = append(start.Moves, mv)
 		}
-		start.Analyse = &match.AnalyseRequest{K: 2, Nodes: c.nodes}
-		var msgs []match.Message
-		match.Serve(context.Background(), start, nil, func(m match.Message) {
+		start.Analyse = &play.AnalyseRequest{K: 2, Nodes: c.nodes}
+		var msgs []play.Message
+		play.Serve(context.Background(), start, nil, func(m play.Message) {
 			b, _ := json.Marshal(m) // as the worker sends it
-			var back match.Message
+			var back play.Message
 			json.Unmarshal(b, &back)
 			msgs = append(msgs, back)
-		}, match.ServeOptions{})
-		if len(msgs) < 3 || msgs[len(msgs)-1].Kind != match.MsgAnalysed {
+		}, play.ServeOptions{})
+		if len(msgs) < 3 || msgs[len(msgs)-1].Kind != play.MsgAnalysed {
 			t.Fatalf("%s: the messages %+v", c.game, msgs)
 		}
 		s := rec.State(c.turns)
 		for i, m := range msgs[:len(msgs)-1] {
-			if m.Kind != match.MsgAnalysis || m.Turn != c.turns || m.Analysis.Depth != i+1 {
+			if m.Kind != play.MsgAnalysis || m.Turn != c.turns || m.Analysis.Depth != i+1 {
 				t.Fatalf("%s: message %d: %s at turn %d, depth %d", c.game, i, m.Kind, m.Turn, m.Analysis.Depth)
 			}
 			want, err := match.Analyse(c.game, match.NewTurn(s, match.AnalysisSide(c.game, s), nil, match.Budget{}), 2, i+1)

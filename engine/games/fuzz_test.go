@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // maxFuzzTurns bounds a fuzzed game, so that each input runs quickly.
@@ -103,8 +104,8 @@ func tooBig(c match.Config) bool {
 // sampleActions is a game's opening as action lines, from a match of
 // random bots: the seed corpus starts from real play.
 func sampleActions(f *testing.F, g match.Game) []byte {
-	rec, err := match.Play(context.Background(), match.Setup{Game: g, Seed: 3,
-		Players: [2]match.Spec{{Name: "random"}, {Name: "random"}}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: g, Seed: 3,
+		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/unmarked from the bots as they play now")
@@ -43,7 +44,7 @@ func TestMarksChangeNoMove(t *testing.T) {
 		name := strings.NewReplacer(":", "-", "=", "-").Replace(strings.Join([]string{m.game, m.preset, m.p1, m.p2}, "_")) + ".jsonl.gz"
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			got := unmarkedReplay(t, play(t, m.game, m.preset, m.p1, m.p2))
+			got := unmarkedReplay(t, playGame(t, m.game, m.preset, m.p1, m.p2))
 			file := filepath.Join("testdata", "unmarked", name)
 			if *update {
 				var z bytes.Buffer
@@ -66,13 +67,13 @@ func TestMarksChangeNoMove(t *testing.T) {
 	}
 }
 
-func play(t testing.TB, game, preset, p1, p2 string) *match.Record {
+func playGame(t testing.TB, game, preset, p1, p2 string) *play.Record {
 	t.Helper()
 	g, err := match.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := match.Setup{Game: g, Seed: 5, Config: match.DefaultConfig(g)}
+	s := play.Setup{Game: g, Seed: 5, Config: match.DefaultConfig(g)}
 	if preset != "" {
 		pr, err := match.LookupPreset(g, preset)
 		if err != nil {
@@ -81,11 +82,11 @@ func play(t testing.TB, game, preset, p1, p2 string) *match.Record {
 		s.Config = pr.Config
 	}
 	for i, p := range []string{p1, p2} {
-		if s.Players[i], err = match.ParseSpec(p); err != nil {
+		if s.Players[i], err = play.ParseSpec(p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := match.Play(context.Background(), s)
+	rec, err := play.Play(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func play(t testing.TB, game, preset, p1, p2 string) *match.Record {
 
 // unmarkedReplay is a match's replay with its notes' marks and expected
 // lines left out, one turn a line.
-func unmarkedReplay(t *testing.T, rec *match.Record) []byte {
+func unmarkedReplay(t *testing.T, rec *play.Record) []byte {
 	t.Helper()
 	rp, err := rec.Replay()
 	if err != nil {
@@ -179,7 +180,7 @@ func trim(s string) string {
 func BenchmarkReplayGrowth(b *testing.B) {
 	for _, m := range unmarkedMatches {
 		b.Run(strings.Join([]string{m.game, m.p1, m.p2}, "/"), func(b *testing.B) {
-			rec := play(b, m.game, m.preset, m.p1, m.p2)
+			rec := playGame(b, m.game, m.preset, m.p1, m.p2)
 			for b.Loop() {
 				with, without := replaySizes(b, rec)
 				b.ReportMetric(float64(with), "bytes")
@@ -193,7 +194,7 @@ func BenchmarkReplayGrowth(b *testing.B) {
 
 // replaySizes is the size of rec's replay, and of the same without its
 // notes' marks and expected lines.
-func replaySizes(b *testing.B, rec *match.Record) (with, without int) {
+func replaySizes(b *testing.B, rec *play.Record) (with, without int) {
 	rp, err := rec.Replay()
 	if err != nil {
 		b.Fatal(err)

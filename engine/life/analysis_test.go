@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // reference is what placing piece is worth to side against reply, by
@@ -31,10 +32,10 @@ func reference(s State, side match.Side, piece, reply Action, horizon int) float
 func TestAnalysisValuesAreTheRules(t *testing.T) {
 	g := Game{}
 	cfg := g.Presets()[0].Config
-	setup := match.Setup{Game: g, Config: cfg, Seed: 3}
-	setup.Players[0], _ = match.ParseSpec("strong")
-	setup.Players[1], _ = match.ParseSpec("greedy")
-	rec, err := match.Play(context.Background(), setup)
+	setup := play.Setup{Game: g, Config: cfg, Seed: 3}
+	setup.Players[0], _ = play.ParseSpec("strong")
+	setup.Players[1], _ = play.ParseSpec("greedy")
+	rec, err := play.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // A small replay may ask for the largest board for many turns: 400 turns
@@ -30,7 +31,7 @@ func TestHugeReplayStaysInBudget(t *testing.T) {
 		b.WriteString(`{"actions": [[], []]}`)
 	}
 	b.WriteString("]}")
-	rec, err := match.LoadReplay("huge.json", []byte(b.String()))
+	rec, err := play.LoadReplay("huge.json", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,8 +39,8 @@ func TestHugeReplayStaysInBudget(t *testing.T) {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	t.Logf("replay of %d bytes: %d turns of %dx%d, heap %d MB", b.Len(), turns, MaxSide, MaxSide, m.HeapAlloc>>20)
-	if limit := uint64(match.StateBudget + 64<<20); m.HeapAlloc > limit {
-		t.Errorf("heap %d MB after loading: the budget is %d MB", m.HeapAlloc>>20, match.StateBudget>>20)
+	if limit := uint64(play.StateBudget + 64<<20); m.HeapAlloc > limit {
+		t.Errorf("heap %d MB after loading: the budget is %d MB", m.HeapAlloc>>20, play.StateBudget>>20)
 	}
 	last := rec.Last().(State)
 	// Blocks stay blocks.

@@ -8,10 +8,11 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
-func mustSpec(t testing.TB, s string) match.Spec {
-	sp, err := match.ParseSpec(s)
+func mustSpec(t testing.TB, s string) play.Spec {
+	sp, err := play.ParseSpec(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,9 +43,9 @@ func TestRandomPlayouts(t *testing.T) {
 	for name, cfg := range configs {
 		for seed := range uint64(3) {
 			t.Run(fmt.Sprintf("%s/%d", name, seed), func(t *testing.T) {
-				setup := match.Setup{Game: Game{}, Config: cfg, Seed: seed,
-					Players: [2]match.Spec{mustSpec(t, "random"), mustSpec(t, "greedy")}}
-				rec, err := match.Play(context.Background(), setup)
+				setup := play.Setup{Game: Game{}, Config: cfg, Seed: seed,
+					Players: [2]play.Spec{mustSpec(t, "random"), mustSpec(t, "greedy")}}
+				rec, err := play.Play(context.Background(), setup)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -53,10 +54,10 @@ func TestRandomPlayouts(t *testing.T) {
 				}
 				checkAgainstReference(t, rec)
 				var buf bytes.Buffer
-				if err := match.SaveReplay(&buf, rec); err != nil {
+				if err := play.SaveReplay(&buf, rec); err != nil {
 					t.Fatal(err)
 				}
-				back, err := match.LoadReplay("replay.json", buf.Bytes())
+				back, err := play.LoadReplay("replay.json", buf.Bytes())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -66,7 +67,7 @@ func TestRandomPlayouts(t *testing.T) {
 					}
 				}
 				var again bytes.Buffer
-				match.SaveReplay(&again, back)
+				play.SaveReplay(&again, back)
 				if !bytes.Equal(buf.Bytes(), again.Bytes()) {
 					t.Error("the rebuilt match writes a different replay")
 				}
@@ -77,7 +78,7 @@ func TestRandomPlayouts(t *testing.T) {
 
 // checkAgainstReference recomputes each state from the one before with
 // the plain grid step and the rules written out by hand.
-func checkAgainstReference(t *testing.T, rec *match.Record) {
+func checkAgainstReference(t *testing.T, rec *play.Record) {
 	t.Helper()
 	for k, tl := range rec.Turns {
 		prev, next := rec.State(k).(State), rec.State(k+1).(State)

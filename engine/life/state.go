@@ -276,7 +276,7 @@ func fits(taken *Board, shape []Cell, r0, c0 int) bool {
 	return true
 }
 
-// Bytes is what the state holds (match.Weigher): both planes of the board
+// Bytes is what the state holds (play.Weigher): both planes of the board
 // and the cells the step placed.
 func (s State) Bytes() int {
 	n := len(s.collided)

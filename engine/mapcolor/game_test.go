@@ -14,21 +14,22 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden random map in testdata")
 
 // playMatch plays a whole game between two bot specs.
-func playMatch(t *testing.T, cfg match.Config, seed uint64, p1, p2 string) *match.Record {
+func playMatch(t *testing.T, cfg match.Config, seed uint64, p1, p2 string) *play.Record {
 	t.Helper()
-	var specs [2]match.Spec
+	var specs [2]play.Spec
 	for i, p := range []string{p1, p2} {
 		var err error
-		if specs[i], err = match.ParseSpec(p); err != nil {
+		if specs[i], err = play.ParseSpec(p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := match.Play(context.Background(), match.Setup{Game: Game{}, Config: cfg, Seed: seed, Players: specs})
+	rec, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: cfg, Seed: seed, Players: specs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,13 +123,13 @@ func checkMoves(t *testing.T, s State) {
 	}
 }
 
-func checkReplay(t *testing.T, rec *match.Record) {
+func checkReplay(t *testing.T, rec *play.Record) {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := match.SaveReplay(&buf, rec); err != nil {
+	if err := play.SaveReplay(&buf, rec); err != nil {
 		t.Fatal(err)
 	}
-	back, err := match.LoadReplay("r.json", buf.Bytes())
+	back, err := play.LoadReplay("r.json", buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}

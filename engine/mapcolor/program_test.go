@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	_ "github.com/arena-playground/arena/players" // the cmd: kind, which runs the course programs
 )
 
@@ -119,7 +120,7 @@ func TestCourseProgramPlaysTheCourseSearch(t *testing.T) {
 	}
 }
 
-func moves(rec *match.Record) []Move {
+func moves(rec *play.Record) []Move {
 	var out []Move
 	for k, turn := range rec.Turns {
 		out = append(out, turn.Actions[rec.State(k).(State).Mover()].(Move))
@@ -142,10 +143,10 @@ func TestCourseProgramFailures(t *testing.T) {
 		{"zero", "its output.txt: a device, not a file"},
 	}
 	for _, c := range cases {
-		var specs [2]match.Spec
-		specs[0], _ = match.ParseSpec("greedy")
-		specs[1], _ = match.ParseSpec(courseSpec(t, c.mode))
-		rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Map: "australia"}, Seed: 1, Players: specs})
+		var specs [2]play.Spec
+		specs[0], _ = play.ParseSpec("greedy")
+		specs[1], _ = play.ParseSpec(courseSpec(t, c.mode))
+		rec, err := play.Play(t.Context(), play.Setup{Game: Game{}, Config: &Config{Map: "australia"}, Seed: 1, Players: specs})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // plain is the analysis's game tree searched in full: no pruning, no
@@ -46,9 +47,9 @@ func plain(g *Graph, useMax bool, costs []float64, role Role, pos, depth int) fl
 // greedy into each game.
 func TestAnalysisValuesAreTheSearchs(t *testing.T) {
 	const k, depth = 3, 4
-	setup := match.Setup{Game: Game{}, Config: &Config{Nodes: 50}, Seed: 5,
-		Players: [2]match.Spec{{Name: "strong"}, {Name: "greedy"}}}
-	rec, err := match.Play(context.Background(), setup)
+	setup := play.Setup{Game: Game{}, Config: &Config{Nodes: 50}, Seed: 5,
+		Players: [2]play.Spec{{Name: "strong"}, {Name: "greedy"}}}
+	rec, err := play.Play(context.Background(), setup)
 	if err != nil {
 		t.Fatal(err)
 	}

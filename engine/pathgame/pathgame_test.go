@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // Random playouts on generated graphs: costs only rise, and only by an
@@ -17,9 +18,9 @@ import (
 // pairing, also from its replay file.
 func TestRandomPlayouts(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		setup := match.Setup{Game: Game{}, Config: &Config{Nodes: 30 + int(seed)*3}, Seed: seed,
-			Players: [2]match.Spec{{Name: "random"}, {Name: "random"}}}
-		rec, err := match.Play(context.Background(), setup)
+		setup := play.Setup{Game: Game{}, Config: &Config{Nodes: 30 + int(seed)*3}, Seed: seed,
+			Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}}
+		rec, err := play.Play(context.Background(), setup)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,16 +50,16 @@ func TestRandomPlayouts(t *testing.T) {
 				t.Fatalf("seed %d turn %d: cost %v, the updates add to %v", seed, k, ra.Cost, paid)
 			}
 		}
-		again, _ := match.Play(context.Background(), setup)
+		again, _ := play.Play(context.Background(), setup)
 		var file bytes.Buffer
-		if err := match.SaveReplay(&file, rec); err != nil {
+		if err := play.SaveReplay(&file, rec); err != nil {
 			t.Fatal(err)
 		}
-		loaded, err := match.LoadReplay("r.json", file.Bytes())
+		loaded, err := play.LoadReplay("r.json", file.Bytes())
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, other := range []*match.Record{again, loaded} {
+		for _, other := range []*play.Record{again, loaded} {
 			if other.Len() != rec.Len() || other.Result.String() != rec.Result.String() {
 				t.Fatalf("seed %d: replayed to %d states, %q; first %d, %q", seed, other.Len(), other.Result, rec.Len(), rec.Result)
 			}
@@ -306,18 +307,18 @@ func TestNonUTF8IdsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var specs [2]match.Spec
-	specs[0], _ = match.ParseSpec("greedy")
-	specs[1], _ = match.ParseSpec("strong")
-	rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: cfg, Seed: 1, Players: specs})
+	var specs [2]play.Spec
+	specs[0], _ = play.ParseSpec("greedy")
+	specs[1], _ = play.ParseSpec("strong")
+	rec, err := play.Play(t.Context(), play.Setup{Game: Game{}, Config: cfg, Seed: 1, Players: specs})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := match.SaveReplay(&b, rec); err != nil {
+	if err := play.SaveReplay(&b, rec); err != nil {
 		t.Fatal(err)
 	}
-	back, err := match.LoadReplay("r.json", b.Bytes())
+	back, err := play.LoadReplay("r.json", b.Bytes())
 	if err != nil || back.Result.String() != rec.Result.String() {
 		t.Errorf("the replay: %v, %v; played %v", err, back.Result, rec.Result)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // routes calls visit with every route from pos to Y of at most limit
@@ -75,11 +76,11 @@ func TestStrongBeatsReferences(t *testing.T) {
 	for _, graph := range []string{"advshort", "advshort-2016"} {
 		for _, ref := range []string{"babysnakes", "choke", "raiser"} {
 			for seat := range 2 {
-				players := [2]match.Spec{{Name: ref}, {Name: "strong"}}
+				players := [2]play.Spec{{Name: ref}, {Name: "strong"}}
 				if seat == 1 {
 					players[0], players[1] = players[1], players[0]
 				}
-				rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Graph: graph}, Seed: 1, Players: players})
+				rec, err := play.Play(t.Context(), play.Setup{Game: Game{}, Config: &Config{Graph: graph}, Seed: 1, Players: players})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -102,8 +103,8 @@ func TestStrongArrivesOnALongPath(t *testing.T) {
 		fmt.Fprintf(&b, "%d %d\n", i, i+1)
 	}
 	for seed := range uint64(2) {
-		rec, err := match.Play(t.Context(), match.Setup{Game: Game{}, Config: &Config{Text: b.String(), Name: "path200.txt"}, Seed: seed + 1,
-			Players: [2]match.Spec{{Name: "strong"}, {Name: "random"}}})
+		rec, err := play.Play(t.Context(), play.Setup{Game: Game{}, Config: &Config{Text: b.String(), Name: "path200.txt"}, Seed: seed + 1,
+			Players: [2]play.Spec{{Name: "strong"}, {Name: "random"}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -248,6 +248,6 @@ func trimFloat(f float64) string {
 	return fmt.Sprintf("%.2f", f)
 }
 
-// Bytes is what the state holds (match.Weigher), counting the edge costs
+// Bytes is what the state holds (play.Weigher), counting the edge costs
 // as its own although a move shares them with the state before it.
 func (s State) Bytes() int { return 8*len(s.r.costs) + 256 }

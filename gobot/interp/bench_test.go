@@ -9,6 +9,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/gobot/interp"
 	colosseumbot "github.com/arena-playground/arena/gobot/templates/colosseum"
@@ -36,13 +37,13 @@ type position struct {
 // most 60, spread over it), where a bot moves.
 func positions(tb testing.TB, game string) []position {
 	g, _ := match.Lookup(game)
-	greedy, _ := match.ParseSpec("greedy")
-	s := match.Setup{Game: g, Seed: 7, Players: [2]match.Spec{greedy, greedy}}
+	greedy, _ := play.ParseSpec("greedy")
+	s := play.Setup{Game: g, Seed: 7, Players: [2]play.Spec{greedy, greedy}}
 	if game == "evasion" {
 		p, _ := match.LookupPreset(g, "2-1")
 		s.Config = p.Config
 	}
-	rec, err := match.Play(context.Background(), s)
+	rec, err := play.Play(context.Background(), s)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -115,8 +116,8 @@ func BenchmarkSearchNodes(b *testing.B) {
 		b.Fatal(err)
 	}
 	g, _ := match.Lookup("colosseum")
-	strongSpec, _ := match.ParseSpec("strong")
-	strong, _, _, err := match.NewBot(g, strongSpec, match.Hosting{})
+	strongSpec, _ := play.ParseSpec("strong")
+	strong, _, _, err := play.NewBot(g, strongSpec, play.Hosting{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/gobot/interp"
 )
@@ -22,7 +23,7 @@ func TestCheckSaysWhereAndWhy(t *testing.T) {
 		{"unsafe", "package bot\n\nimport \"unsafe\"\n", `bot.go:3:8: import "unsafe"`},
 		{"no Act", "package bot\n\nfunc Move() {}\n", "bot.go: the bot has no func Act"},
 		{"reads a file", head + "func Act(t *match.Turn) (match.Action, error) {\n\tb, _ := match.ReadFile(\"/etc/passwd\")\n\treturn b, nil\n}\n", "bot.go:6:10: match.ReadFile is not for bots: it reads files"},
-		{"makes a player", head + "func Act(t *match.Turn) (match.Action, error) {\n\ts, _ := match.ParseSpec(\"cmd:sh -c 'id > pwned.txt'\")\n\t_ = s\n\treturn nil, nil\n}\n", "bot.go:6:10: match.ParseSpec is not for bots: it makes players"},
+		{"makes a player", "package bot\n\nimport (\n\t\"github.com/arena-playground/arena/engine/match\"\n\t\"github.com/arena-playground/arena/engine/play\"\n)\n\nfunc Act(t *match.Turn) (match.Action, error) {\n\ts, _ := play.ParseSpec(\"cmd:sh -c 'id > pwned.txt'\")\n\t_ = s\n\treturn nil, nil\n}\n", `bot.go:5:2: import "github.com/arena-playground/arena/engine/play": a bot may import only`},
 		{"renamed", "package bot\n\nimport m \"github.com/arena-playground/arena/engine/match\"\n\nfunc Act(t *m.Turn) (m.Action, error) {\n\t_, err := m.ReadFile(\"x\")\n\treturn nil, err\n}\n", "bot.go:6:12: m.ReadFile is not for bots: it reads files"},
 		{"a game's files", "package bot\n\nimport (\n\t\"github.com/arena-playground/arena/engine/life\"\n\t\"github.com/arena-playground/arena/engine/match\"\n)\n\nvar g = life.Game{}\n\nfunc Act(t *match.Turn) (match.Action, error) { return nil, nil }\n", "bot.go:8:9: life.Game is not for bots: it is not part of the bot API"},
 		{"reads the protocol", "package bot\n\nimport (\n\t\"fmt\"\n\n\t\"github.com/arena-playground/arena/engine/match\"\n)\n\nfunc Act(t *match.Turn) (match.Action, error) {\n\tvar s string\n\tfmt.Scanln(&s)\n\treturn nil, nil\n}\n", "bot.go:11:2: fmt.Scanln is not for bots: it reads the interpreter's standard input"},
@@ -70,8 +71,8 @@ func TestMaxSource(t *testing.T) {
 func TestServeSaysWhereABotPanicked(t *testing.T) {
 	src := head + "func Act(t *match.Turn) (match.Action, error) {\n\treturn deeper(t), nil\n}\n\nfunc deeper(t *match.Turn) match.Action {\n\tvar m map[string]int\n\tm[\"x\"] = t.State.Turn()\n\treturn nil\n}\n"
 	g, _ := match.Lookup("colosseum")
-	greedy, _ := match.ParseSpec("greedy")
-	st, err := match.NewStart(match.Setup{Game: g, Seed: 3, Players: [2]match.Spec{greedy, greedy}}, nil)
+	greedy, _ := play.ParseSpec("greedy")
+	st, err := play.NewStart(play.Setup{Game: g, Seed: 3, Players: [2]play.Spec{greedy, greedy}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,13 +96,8 @@ func Refused(path, name string) string {
 // would do.
 var refusedWhy = map[string]string{
 	"match.ReadFile":    "it reads files, and a bot reaches nothing outside its game",
-	"match.ParseSpec":   "it makes players from specs (programs, sockets), and a bot reaches nothing outside its game",
-	"match.NewBot":      "it makes players, programs among them, and a bot reaches nothing outside its game",
 	"match.LookupBot":   "it makes players, and a bot reaches nothing outside its game",
-	"match.Play":        "it plays matches of any players, and a bot reaches nothing outside its game",
 	"match.Lookup":      "a game's bots and files are not a bot's to reach",
-	"match.SaveReplay":  "it writes files, and a bot reaches nothing outside its game",
-	"match.LoadReplay":  "it reads files, and a bot reaches nothing outside its game",
 	"fmt.Scan":          "it reads the interpreter's standard input, which carries the match's protocol",
 	"fmt.Scanf":         "it reads the interpreter's standard input, which carries the match's protocol",
 	"fmt.Scanln":        "it reads the interpreter's standard input, which carries the match's protocol",

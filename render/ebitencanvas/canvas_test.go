@@ -12,7 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/life"
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -45,8 +45,8 @@ func TestMain(m *testing.M) {
 // Antialiasing and glyph rasterisation differ a little between the two,
 // so most pixels, not all, must be equal.
 func TestSameFrameAsSoftware(t *testing.T) {
-	rec, err := match.Play(context.Background(), match.Setup{Game: life.Game{}, Seed: 3,
-		Players: [2]match.Spec{{Name: "greedy"}, {Name: "random"}}})
+	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Seed: 3,
+		Players: [2]play.Spec{{Name: "greedy"}, {Name: "random"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/colosseum"
 	"github.com/arena-playground/arena/engine/life"
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -23,13 +23,13 @@ import (
 func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 	for _, c := range []struct {
 		name  string
-		setup match.Setup
+		setup play.Setup
 	}{
-		{"life", match.Setup{Game: life.Game{}, Seed: 3, Players: [2]match.Spec{{Name: "greedy"}, {Name: "random"}}}},
-		{"colosseum", match.Setup{Game: colosseum.Game{}, Seed: 2, Players: [2]match.Spec{{Name: "greedy"}, {Name: "random"}}}},
+		{"life", play.Setup{Game: life.Game{}, Seed: 3, Players: [2]play.Spec{{Name: "greedy"}, {Name: "random"}}}},
+		{"colosseum", play.Setup{Game: colosseum.Game{}, Seed: 2, Players: [2]play.Spec{{Name: "greedy"}, {Name: "random"}}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rec, err := match.Play(context.Background(), c.setup)
+			rec, err := play.Play(context.Background(), c.setup)
 			if err != nil {
 				t.Fatal(err)
 			}

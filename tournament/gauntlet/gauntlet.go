@@ -19,7 +19,7 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/untrusted"
 	"github.com/arena-playground/arena/players"
 	"github.com/arena-playground/arena/tournament"
@@ -46,12 +46,12 @@ type Gauntlet struct {
 	Plan *tournament.Plan
 	Key  string
 	// serve is how the process that serves it plays its games.
-	serve match.ServeOptions
+	serve play.ServeOptions
 }
 
 // New checks a request against the programs offered and makes its plan,
 // whose games are played as o says (the server's log and flags).
-func New(req Request, o match.ServeOptions) (*Gauntlet, error) {
+func New(req Request, o play.ServeOptions) (*Gauntlet, error) {
 	prog, ok := players.LookupOffered(req.Game, req.Program)
 	if !ok {
 		return nil, fmt.Errorf("no program named %q plays %q here (offer it with -player GAME/NAME=SPEC)", req.Program, req.Game)

@@ -12,7 +12,7 @@ import (
 	"syscall/js"
 
 	_ "github.com/arena-playground/arena/engine/games"
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 )
@@ -24,31 +24,31 @@ import (
 // states), and shares its process with the page.
 const memoryLimit = 256 << 20
 
-// request is a match.Request with the sources of the match's go: players,
+// request is a play.Request with the sources of the match's go: players,
 // which the page's editor holds.
 type request struct {
-	match.Request
+	play.Request
 	Sources map[string]string `json:"sources,omitempty"`
 }
 
-// main waits for the page's requests (match.Request as JSON strings): the
+// main waits for the page's requests (play.Request as JSON strings): the
 // first start computes its match, streaming each message back as JSON;
 // acts are a person's moves.
 func main() {
 	debug.SetMemoryLimit(memoryLimit)
-	acts := make(chan match.Act, 1)
+	acts := make(chan play.Act, 1)
 	started := false
-	post := func(m match.Message) {
+	post := func(m play.Message) {
 		data, err := json.Marshal(m)
 		if err != nil {
-			data, _ = json.Marshal(match.Message{Kind: match.MsgError, Error: err.Error()})
+			data, _ = json.Marshal(play.Message{Kind: play.MsgError, Error: err.Error()})
 		}
 		js.Global().Call("postMessage", string(data))
 	}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req request
 		if len(args) == 0 || args[0].Type() != js.TypeString || json.Unmarshal([]byte(args[0].String()), &req) != nil {
-			post(match.Message{Kind: match.MsgError, Error: "the worker got a request it cannot read"})
+			post(play.Message{Kind: play.MsgError, Error: "the worker got a request it cannot read"})
 			return nil
 		}
 		switch {
@@ -57,7 +57,7 @@ func main() {
 			for name, src := range req.Sources {
 				gobot.Provide(name, src)
 			}
-			go match.Serve(context.Background(), *req.Start, acts, post, match.ServeOptions{})
+			go play.Serve(context.Background(), *req.Start, acts, post, play.ServeOptions{})
 		case req.Act != nil:
 			select {
 			case acts <- *req.Act:

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/tournament"
 	"github.com/arena-playground/arena/tournament/progress"
 )
@@ -48,7 +49,7 @@ type Gauntlet struct {
 // the board and the source, so that the same source played again resumes
 // and an edited one is a new run.
 func ForSource(game, board, spec, source string, pairs int) (*Gauntlet, error) {
-	sp, err := match.ParseSpec(spec)
+	sp, err := play.ParseSpec(spec)
 	if err != nil || sp.Name != "go" || sp.Command == "" {
 		return nil, fmt.Errorf("%q: the page's gauntlet plays a bot written in the page (go:NAME)", spec)
 	}

@@ -3,11 +3,9 @@
 package extracted
 
 import (
-	"context"
 	"github.com/arena-playground/arena/engine/match"
 	"go/constant"
 	"go/token"
-	"io"
 	"math/rand/v2"
 	"reflect"
 	"time"
@@ -25,30 +23,24 @@ func init() {
 		"AtState":              reflect.ValueOf(match.AtState),
 		"BotRand":              reflect.ValueOf(match.BotRand),
 		"Both":                 reflect.ValueOf(match.Both),
-		"CheckBot":             reflect.ValueOf(match.CheckBot),
 		"Cost":                 reflect.ValueOf(match.Cost),
 		"Count":                reflect.ValueOf(match.Count),
 		"DecodeJSON":           reflect.ValueOf(match.DecodeJSON),
-		"DecodeMessage":        reflect.ValueOf(match.DecodeMessage),
 		"DefaultAnalysisNodes": reflect.ValueOf(constant.MakeFromLiteral("5000000", token.INT, 0)),
 		"DefaultConfig":        reflect.ValueOf(match.DefaultConfig),
-		"DefaultConnectWait":   reflect.ValueOf(match.DefaultConnectWait),
 		"ErrBudget":            reflect.ValueOf(&match.ErrBudget).Elem(),
+		"ErrLate":              reflect.ValueOf(&match.ErrLate).Elem(),
 		"ErrNoAnalyser":        reflect.ValueOf(&match.ErrNoAnalyser).Elem(),
-		"ErrStreamEnded":       reflect.ValueOf(&match.ErrStreamEnded).Elem(),
 		"Errorf":               reflect.ValueOf(match.Errorf),
 		"GameNum":              reflect.ValueOf(match.GameNum),
 		"Games":                reflect.ValueOf(match.Games),
 		"JSONError":            reflect.ValueOf(match.JSONError),
 		"JSONLine":             reflect.ValueOf(match.JSONLine),
-		"Kinds":                reflect.ValueOf(match.Kinds),
+		"Late":                 reflect.ValueOf(match.Late),
 		"LineCol":              reflect.ValueOf(match.LineCol),
-		"LoadReplay":           reflect.ValueOf(match.LoadReplay),
 		"Lookup":               reflect.ValueOf(match.Lookup),
 		"LookupBot":            reflect.ValueOf(match.LookupBot),
-		"LookupKind":           reflect.ValueOf(match.LookupKind),
 		"LookupPreset":         reflect.ValueOf(match.LookupPreset),
-		"MarksOf":              reflect.ValueOf(match.MarksOf),
 		"MaxExpect":            reflect.ValueOf(constant.MakeFromLiteral("16", token.INT, 0)),
 		"MaxFileSize":          reflect.ValueOf(constant.MakeFromLiteral("67108864", token.INT, 0)),
 		"MaxMarkLabel":         reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
@@ -60,19 +52,10 @@ func init() {
 		"MaxSaidLine":          reflect.ValueOf(constant.MakeFromLiteral("512", token.INT, 0)),
 		"MaxSaidLines":         reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
 		"Mix":                  reflect.ValueOf(match.Mix),
-		"MsgAnalysed":          reflect.ValueOf(constant.MakeFromLiteral("\"analysed\"", token.STRING, 0)),
-		"MsgAnalysis":          reflect.ValueOf(constant.MakeFromLiteral("\"analysis\"", token.STRING, 0)),
-		"MsgAsk":               reflect.ValueOf(constant.MakeFromLiteral("\"ask\"", token.STRING, 0)),
-		"MsgEnd":               reflect.ValueOf(constant.MakeFromLiteral("\"end\"", token.STRING, 0)),
-		"MsgError":             reflect.ValueOf(constant.MakeFromLiteral("\"error\"", token.STRING, 0)),
-		"MsgTurn":              reflect.ValueOf(constant.MakeFromLiteral("\"turn\"", token.STRING, 0)),
-		"NewBot":               reflect.ValueOf(match.NewBot),
 		"NewClient":            reflect.ValueOf(match.NewClient),
-		"NewFollower":          reflect.ValueOf(match.NewFollower),
-		"NewRunner":            reflect.ValueOf(match.NewRunner),
-		"NewStart":             reflect.ValueOf(match.NewStart),
 		"NewTimeBucket":        reflect.ValueOf(match.NewTimeBucket),
 		"NewTurn":              reflect.ValueOf(match.NewTurn),
+		"NewTurnContext":       reflect.ValueOf(match.NewTurnContext),
 		"NoSide":               reflect.ValueOf(match.NoSide),
 		"Nobody":               reflect.ValueOf(match.Nobody),
 		"OnCell":               reflect.ValueOf(match.OnCell),
@@ -86,64 +69,35 @@ func init() {
 		"OptTime":              reflect.ValueOf(&match.OptTime).Elem(),
 		"P1":                   reflect.ValueOf(match.P1),
 		"P2":                   reflect.ValueOf(match.P2),
-		"ParseOptionList":      reflect.ValueOf(match.ParseOptionList),
-		"ParseSpec":            reflect.ValueOf(match.ParseSpec),
-		"Person":               reflect.ValueOf(constant.MakeFromLiteral("\"you\"", token.STRING, 0)),
-		"Play":                 reflect.ValueOf(match.Play),
-		"ProgramMarks":         reflect.ValueOf(constant.MakeFromLiteral("\"the places it marked, by its own values (higher is better for it)\"", token.STRING, 0)),
 		"ReadFile":             reflect.ValueOf(match.ReadFile),
 		"Register":             reflect.ValueOf(match.Register),
-		"RegisterKind":         reflect.ValueOf(match.RegisterKind),
-		"ReplayFormat":         reflect.ValueOf(constant.MakeFromLiteral("\"arena-replay\"", token.STRING, 0)),
-		"ReplayVersion":        reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
-		"SaveReplay":           reflect.ValueOf(match.SaveReplay),
-		"Serve":                reflect.ValueOf(match.Serve),
-		"ServeStateBudget":     reflect.ValueOf(constant.MakeFromLiteral("16777216", token.INT, 0)),
 		"Sides":                reflect.ValueOf(&match.Sides).Elem(),
-		"StateBudget":          reflect.ValueOf(constant.MakeFromLiteral("268435456", token.INT, 0)),
-		"Wilson":               reflect.ValueOf(match.Wilson),
 
 		// type definitions
-		"Act":             reflect.ValueOf((*match.Act)(nil)),
 		"Action":          reflect.ValueOf((*match.Action)(nil)),
-		"AnalyseRequest":  reflect.ValueOf((*match.AnalyseRequest)(nil)),
+		"Analysed":        reflect.ValueOf((*match.Analysed)(nil)),
 		"Analyser":        reflect.ValueOf((*match.Analyser)(nil)),
 		"Analysis":        reflect.ValueOf((*match.Analysis)(nil)),
 		"Bot":             reflect.ValueOf((*match.Bot)(nil)),
 		"BotFunc":         reflect.ValueOf((*match.BotFunc)(nil)),
 		"BotInfo":         reflect.ValueOf((*match.BotInfo)(nil)),
-		"BotStats":        reflect.ValueOf((*match.BotStats)(nil)),
 		"Budget":          reflect.ValueOf((*match.Budget)(nil)),
-		"Charger":         reflect.ValueOf((*match.Charger)(nil)),
 		"Client":          reflect.ValueOf((*match.Client)(nil)),
 		"ClientMaker":     reflect.ValueOf((*match.ClientMaker)(nil)),
 		"Clock":           reflect.ValueOf((*match.Clock)(nil)),
-		"Closer":          reflect.ValueOf((*match.Closer)(nil)),
-		"Compacter":       reflect.ValueOf((*match.Compacter)(nil)),
 		"Config":          reflect.ValueOf((*match.Config)(nil)),
 		"Conformer":       reflect.ValueOf((*match.Conformer)(nil)),
-		"Connecter":       reflect.ValueOf((*match.Connecter)(nil)),
-		"Ender":           reflect.ValueOf((*match.Ender)(nil)),
 		"FileError":       reflect.ValueOf((*match.FileError)(nil)),
 		"FileProtocol":    reflect.ValueOf((*match.FileProtocol)(nil)),
-		"Flusher":         reflect.ValueOf((*match.Flusher)(nil)),
-		"Follower":        reflect.ValueOf((*match.Follower)(nil)),
 		"Forfeit":         reflect.ValueOf((*match.Forfeit)(nil)),
 		"Game":            reflect.ValueOf((*match.Game)(nil)),
-		"GameSummary":     reflect.ValueOf((*match.GameSummary)(nil)),
 		"Greeter":         reflect.ValueOf((*match.Greeter)(nil)),
 		"Heard":           reflect.ValueOf((*match.Heard)(nil)),
 		"Helloer":         reflect.ValueOf((*match.Helloer)(nil)),
 		"Herald":          reflect.ValueOf((*match.Herald)(nil)),
-		"Hosting":         reflect.ValueOf((*match.Hosting)(nil)),
 		"Info":            reflect.ValueOf((*match.Info)(nil)),
-		"Kind":            reflect.ValueOf((*match.Kind)(nil)),
 		"LineMove":        reflect.ValueOf((*match.LineMove)(nil)),
-		"Listener":        reflect.ValueOf((*match.Listener)(nil)),
-		"Logger":          reflect.ValueOf((*match.Logger)(nil)),
 		"Mark":            reflect.ValueOf((*match.Mark)(nil)),
-		"Message":         reflect.ValueOf((*match.Message)(nil)),
-		"Mirror":          reflect.ValueOf((*match.Mirror)(nil)),
 		"Movers":          reflect.ValueOf((*match.Movers)(nil)),
 		"Note":            reflect.ValueOf((*match.Note)(nil)),
 		"OptionInfo":      reflect.ValueOf((*match.OptionInfo)(nil)),
@@ -156,66 +110,38 @@ func init() {
 		"Preset":          reflect.ValueOf((*match.Preset)(nil)),
 		"Protocol":        reflect.ValueOf((*match.Protocol)(nil)),
 		"PythonAgents":    reflect.ValueOf((*match.PythonAgents)(nil)),
-		"Record":          reflect.ValueOf((*match.Record)(nil)),
 		"Refutation":      reflect.ValueOf((*match.Refutation)(nil)),
-		"Replacements":    reflect.ValueOf((*match.Replacements)(nil)),
-		"Replay":          reflect.ValueOf((*match.Replay)(nil)),
-		"ReplayTurn":      reflect.ValueOf((*match.ReplayTurn)(nil)),
 		"Reported":        reflect.ValueOf((*match.Reported)(nil)),
-		"Request":         reflect.ValueOf((*match.Request)(nil)),
 		"Reseeder":        reflect.ValueOf((*match.Reseeder)(nil)),
 		"Result":          reflect.ValueOf((*match.Result)(nil)),
 		"RoleClientMaker": reflect.ValueOf((*match.RoleClientMaker)(nil)),
-		"Runner":          reflect.ValueOf((*match.Runner)(nil)),
 		"Score":           reflect.ValueOf((*match.Score)(nil)),
-		"Series":          reflect.ValueOf((*match.Series)(nil)),
-		"SeriesResult":    reflect.ValueOf((*match.SeriesResult)(nil)),
-		"ServeOptions":    reflect.ValueOf((*match.ServeOptions)(nil)),
 		"SessionProtocol": reflect.ValueOf((*match.SessionProtocol)(nil)),
 		"Sessioner":       reflect.ValueOf((*match.Sessioner)(nil)),
-		"Setup":           reflect.ValueOf((*match.Setup)(nil)),
 		"Side":            reflect.ValueOf((*match.Side)(nil)),
 		"SideChooser":     reflect.ValueOf((*match.SideChooser)(nil)),
 		"Sizer":           reflect.ValueOf((*match.Sizer)(nil)),
-		"Speaker":         reflect.ValueOf((*match.Speaker)(nil)),
-		"Spec":            reflect.ValueOf((*match.Spec)(nil)),
-		"Spread":          reflect.ValueOf((*match.Spread)(nil)),
-		"Standing":        reflect.ValueOf((*match.Standing)(nil)),
-		"Start":           reflect.ValueOf((*match.Start)(nil)),
-		"StartError":      reflect.ValueOf((*match.StartError)(nil)),
 		"State":           reflect.ValueOf((*match.State)(nil)),
 		"Substituter":     reflect.ValueOf((*match.Substituter)(nil)),
 		"TimeBucket":      reflect.ValueOf((*match.TimeBucket)(nil)),
-		"Timed":           reflect.ValueOf((*match.Timed)(nil)),
 		"Turn":            reflect.ValueOf((*match.Turn)(nil)),
-		"TurnLog":         reflect.ValueOf((*match.TurnLog)(nil)),
 		"Variation":       reflect.ValueOf((*match.Variation)(nil)),
-		"Watcher":         reflect.ValueOf((*match.Watcher)(nil)),
-		"Weigher":         reflect.ValueOf((*match.Weigher)(nil)),
 
 		// interface wrapper definitions
 		"_Action":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Action)(nil)),
+		"_Analysed":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Analysed)(nil)),
 		"_Analyser":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Analyser)(nil)),
 		"_Bot":             reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Bot)(nil)),
-		"_Charger":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Charger)(nil)),
 		"_Client":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Client)(nil)),
 		"_ClientMaker":     reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_ClientMaker)(nil)),
 		"_Clock":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Clock)(nil)),
-		"_Closer":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Closer)(nil)),
-		"_Compacter":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Compacter)(nil)),
 		"_Config":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Config)(nil)),
 		"_Conformer":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Conformer)(nil)),
-		"_Connecter":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Connecter)(nil)),
-		"_Ender":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Ender)(nil)),
 		"_FileProtocol":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_FileProtocol)(nil)),
-		"_Flusher":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Flusher)(nil)),
 		"_Game":            reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Game)(nil)),
 		"_Greeter":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Greeter)(nil)),
 		"_Helloer":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Helloer)(nil)),
 		"_Herald":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Herald)(nil)),
-		"_Listener":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Listener)(nil)),
-		"_Logger":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Logger)(nil)),
-		"_Mirror":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Mirror)(nil)),
 		"_Protocol":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Protocol)(nil)),
 		"_PythonAgents":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_PythonAgents)(nil)),
 		"_Reseeder":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Reseeder)(nil)),
@@ -224,18 +150,24 @@ func init() {
 		"_Sessioner":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sessioner)(nil)),
 		"_SideChooser":     reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_SideChooser)(nil)),
 		"_Sizer":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sizer)(nil)),
-		"_Speaker":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Speaker)(nil)),
 		"_State":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_State)(nil)),
 		"_Substituter":     reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Substituter)(nil)),
-		"_Timed":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Timed)(nil)),
-		"_Watcher":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Watcher)(nil)),
-		"_Weigher":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Weigher)(nil)),
 	}
 }
 
 // _github_com_arena_playground_arena_engine_match_Action is an interface wrapper for Action type
 type _github_com_arena_playground_arena_engine_match_Action struct {
 	IValue interface{}
+}
+
+// _github_com_arena_playground_arena_engine_match_Analysed is an interface wrapper for Analysed type
+type _github_com_arena_playground_arena_engine_match_Analysed struct {
+	IValue    interface{}
+	WAnalyser func() match.Analyser
+}
+
+func (W _github_com_arena_playground_arena_engine_match_Analysed) Analyser() match.Analyser {
+	return W.WAnalyser()
 }
 
 // _github_com_arena_playground_arena_engine_match_Analyser is an interface wrapper for Analyser type
@@ -256,16 +188,6 @@ type _github_com_arena_playground_arena_engine_match_Bot struct {
 
 func (W _github_com_arena_playground_arena_engine_match_Bot) Act(t *match.Turn) (match.Action, error) {
 	return W.WAct(t)
-}
-
-// _github_com_arena_playground_arena_engine_match_Charger is an interface wrapper for Charger type
-type _github_com_arena_playground_arena_engine_match_Charger struct {
-	IValue   interface{}
-	WCharged func() time.Duration
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Charger) Charged() time.Duration {
-	return W.WCharged()
 }
 
 // _github_com_arena_playground_arena_engine_match_Client is an interface wrapper for Client type
@@ -306,26 +228,6 @@ func (W _github_com_arena_playground_arena_engine_match_Clock) Left(s match.Stat
 	return W.WLeft(s)
 }
 
-// _github_com_arena_playground_arena_engine_match_Closer is an interface wrapper for Closer type
-type _github_com_arena_playground_arena_engine_match_Closer struct {
-	IValue interface{}
-	WClose func() error
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Closer) Close() error {
-	return W.WClose()
-}
-
-// _github_com_arena_playground_arena_engine_match_Compacter is an interface wrapper for Compacter type
-type _github_com_arena_playground_arena_engine_match_Compacter struct {
-	IValue   interface{}
-	WCompact func() match.State
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Compacter) Compact() match.State {
-	return W.WCompact()
-}
-
 // _github_com_arena_playground_arena_engine_match_Config is an interface wrapper for Config type
 type _github_com_arena_playground_arena_engine_match_Config struct {
 	IValue   interface{}
@@ -346,26 +248,6 @@ func (W _github_com_arena_playground_arena_engine_match_Conformer) Conform(file 
 	return W.WConform(file, read)
 }
 
-// _github_com_arena_playground_arena_engine_match_Connecter is an interface wrapper for Connecter type
-type _github_com_arena_playground_arena_engine_match_Connecter struct {
-	IValue   interface{}
-	WConnect func(ctx context.Context, s match.State, side match.Side, left time.Duration) error
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Connecter) Connect(ctx context.Context, s match.State, side match.Side, left time.Duration) error {
-	return W.WConnect(ctx, s, side, left)
-}
-
-// _github_com_arena_playground_arena_engine_match_Ender is an interface wrapper for Ender type
-type _github_com_arena_playground_arena_engine_match_Ender struct {
-	IValue interface{}
-	WEnd   func(s match.State, side match.Side)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Ender) End(s match.State, side match.Side) {
-	W.WEnd(s, side)
-}
-
 // _github_com_arena_playground_arena_engine_match_FileProtocol is an interface wrapper for FileProtocol type
 type _github_com_arena_playground_arena_engine_match_FileProtocol struct {
 	IValue       interface{}
@@ -382,16 +264,6 @@ func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseInpu
 }
 func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseMove(t *match.Turn, input []byte, output []byte) (match.Action, error) {
 	return W.WCourseMove(t, input, output)
-}
-
-// _github_com_arena_playground_arena_engine_match_Flusher is an interface wrapper for Flusher type
-type _github_com_arena_playground_arena_engine_match_Flusher struct {
-	IValue interface{}
-	WFlush func(ctx context.Context) error
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Flusher) Flush(ctx context.Context) error {
-	return W.WFlush(ctx)
 }
 
 // _github_com_arena_playground_arena_engine_match_Game is an interface wrapper for Game type
@@ -460,40 +332,6 @@ func (W _github_com_arena_playground_arena_engine_match_Herald) Herald(s match.S
 }
 func (W _github_com_arena_playground_arena_engine_match_Herald) Pause() time.Duration {
 	return W.WPause()
-}
-
-// _github_com_arena_playground_arena_engine_match_Listener is an interface wrapper for Listener type
-type _github_com_arena_playground_arena_engine_match_Listener struct {
-	IValue     interface{}
-	WListening func() string
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Listener) Listening() string {
-	return W.WListening()
-}
-
-// _github_com_arena_playground_arena_engine_match_Logger is an interface wrapper for Logger type
-type _github_com_arena_playground_arena_engine_match_Logger struct {
-	IValue interface{}
-	WLogTo func(w io.Writer, side match.Side)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Logger) LogTo(w io.Writer, side match.Side) {
-	W.WLogTo(w, side)
-}
-
-// _github_com_arena_playground_arena_engine_match_Mirror is an interface wrapper for Mirror type
-type _github_com_arena_playground_arena_engine_match_Mirror struct {
-	IValue interface{}
-	WBegin func(st match.Start, side match.Side) error
-	WMoved func(acts [2]match.Action)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Mirror) Begin(st match.Start, side match.Side) error {
-	return W.WBegin(st, side)
-}
-func (W _github_com_arena_playground_arena_engine_match_Mirror) Moved(acts [2]match.Action) {
-	W.WMoved(acts)
 }
 
 // _github_com_arena_playground_arena_engine_match_Protocol is an interface wrapper for Protocol type
@@ -616,16 +454,6 @@ func (W _github_com_arena_playground_arena_engine_match_Sizer) WithSizes(cfg mat
 	return W.WWithSizes(cfg, lo, hi)
 }
 
-// _github_com_arena_playground_arena_engine_match_Speaker is an interface wrapper for Speaker type
-type _github_com_arena_playground_arena_engine_match_Speaker struct {
-	IValue interface{}
-	WSayTo func(w io.Writer, side match.Side)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Speaker) SayTo(w io.Writer, side match.Side) {
-	W.WSayTo(w, side)
-}
-
 // _github_com_arena_playground_arena_engine_match_State is an interface wrapper for State type
 type _github_com_arena_playground_arena_engine_match_State struct {
 	IValue   interface{}
@@ -660,34 +488,4 @@ type _github_com_arena_playground_arena_engine_match_Substituter struct {
 
 func (W _github_com_arena_playground_arena_engine_match_Substituter) Substitute(s match.State, side match.Side, r *rand.Rand, why error) match.Action {
 	return W.WSubstitute(s, side, r, why)
-}
-
-// _github_com_arena_playground_arena_engine_match_Timed is an interface wrapper for Timed type
-type _github_com_arena_playground_arena_engine_match_Timed struct {
-	IValue interface{}
-	WTimed func() bool
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Timed) Timed() bool {
-	return W.WTimed()
-}
-
-// _github_com_arena_playground_arena_engine_match_Watcher is an interface wrapper for Watcher type
-type _github_com_arena_playground_arena_engine_match_Watcher struct {
-	IValue interface{}
-	WWatch func(s match.State)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Watcher) Watch(s match.State) {
-	W.WWatch(s)
-}
-
-// _github_com_arena_playground_arena_engine_match_Weigher is an interface wrapper for Weigher type
-type _github_com_arena_playground_arena_engine_match_Weigher struct {
-	IValue interface{}
-	WBytes func() int
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Weigher) Bytes() int {
-	return W.WBytes()
 }

@@ -1,7 +1,8 @@
-package match
+package play
 
 import (
 	"fmt"
+	"github.com/arena-playground/arena/engine/match"
 	"strings"
 )
 
@@ -102,7 +103,7 @@ func (s Spec) Timed() bool {
 		return true
 	}
 	for _, kv := range s.Options {
-		if kv[0] == OptTime.Name {
+		if kv[0] == match.OptTime.Name {
 			return true
 		}
 	}
@@ -116,7 +117,7 @@ const ProgramMarks = "the places it marked, by its own values (higher is better 
 // MarksOf is the legend of the marks of the player named by spec (as a
 // record names it): a built-in bot's own, a program's, or "" when spec
 // names nothing arena knows.
-func MarksOf(g Game, spec string) string {
+func MarksOf(g match.Game, spec string) string {
 	sp, err := ParseSpec(spec)
 	if err != nil {
 		return ""
@@ -124,7 +125,7 @@ func MarksOf(g Game, spec string) string {
 	if _, ok := LookupKind(sp.Name); ok {
 		return ProgramMarks
 	}
-	info, err := LookupBot(g, sp.Name)
+	info, err := match.LookupBot(g, sp.Name)
 	if err != nil {
 		return ""
 	}
@@ -134,14 +135,14 @@ func MarksOf(g Game, spec string) string {
 // NewBot checks spec against game g and makes the bot; a program is
 // started as h says. Unknown bots and options are refused with the list
 // of valid ones.
-func NewBot(g Game, spec Spec, h Hosting) (Bot, BotInfo, Options, error) {
+func NewBot(g match.Game, spec Spec, h Hosting) (match.Bot, match.BotInfo, match.Options, error) {
 	if k, ok := LookupKind(spec.Name); ok {
 		b, err := k.New(g, spec, h)
-		return b, BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}, Options{}, err
+		return b, match.BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}, match.Options{}, err
 	}
-	info, err := LookupBot(g, spec.Name)
+	info, err := match.LookupBot(g, spec.Name)
 	if err != nil {
-		return nil, info, Options{}, err
+		return nil, info, match.Options{}, err
 	}
 	o, err := info.ParseOptions(spec.Options)
 	if err != nil {
@@ -160,17 +161,17 @@ func NewBot(g Game, spec Spec, h Hosting) (Bot, BotInfo, Options, error) {
 // options, which its New reads (a built-in bot is a Go value, made and
 // dropped, that starts nothing). A match's setup is checked with it; the
 // match makes its bots once, as it begins.
-func CheckBot(g Game, spec Spec, h Hosting) (BotInfo, Options, error) {
+func CheckBot(g match.Game, spec Spec, h Hosting) (match.BotInfo, match.Options, error) {
 	if k, ok := LookupKind(spec.Name); ok {
-		info := BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}
+		info := match.BotInfo{Name: spec.Name, Description: "a player outside arena: " + spec.String(), Marks: ProgramMarks}
 		if k.Check == nil {
-			return info, Options{}, nil
+			return info, match.Options{}, nil
 		}
-		return info, Options{}, k.Check(g, spec, h)
+		return info, match.Options{}, k.Check(g, spec, h)
 	}
-	info, err := LookupBot(g, spec.Name)
+	info, err := match.LookupBot(g, spec.Name)
 	if err != nil {
-		return info, Options{}, err
+		return info, match.Options{}, err
 	}
 	o, err := info.ParseOptions(spec.Options)
 	if err != nil {

@@ -1,10 +1,11 @@
-package match
+package play
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/arena-playground/arena/engine/match"
 	"io"
 	"math/rand/v2"
 	"runtime/debug"
@@ -16,13 +17,13 @@ import (
 // Setup is everything a match depends on. The same setup plays the same
 // match on every machine, as long as the bots' budgets count nodes.
 type Setup struct {
-	Game    Game
-	Config  Config // nil: the game's default config
+	Game    match.Game
+	Config  match.Config // nil: the game's default config
 	Seed    uint64
 	Players [2]Spec
 	// Bots, when set, are used instead of making bots from Players (a
 	// person in the window, a bot under test); Players still names them.
-	Bots [2]Bot
+	Bots [2]match.Bot
 	// ClockAll puts built-in bots under the game's clock too, as the
 	// original servers did for every player. By default only programs
 	// (see [Timed]) are timed, so the same setup plays the same match on
@@ -52,8 +53,8 @@ type Setup struct {
 
 // TurnLog is what happened in one turn, from the state before it.
 type TurnLog struct {
-	Actions [2]Action // nil for a side that did not move
-	Notes   [2]*Note
+	Actions [2]match.Action // nil for a side that did not move
+	Notes   [2]*match.Note
 	// Think is each side's thinking time. It is machine-dependent, so
 	// replays leave it out.
 	Think [2]time.Duration
@@ -74,16 +75,16 @@ type TurnLog struct {
 // it is computed. Step and Record may be called from different goroutines.
 type Runner struct {
 	setup  Setup
-	bots   [2]Bot
-	budget [2]Budget
+	bots   [2]match.Bot
+	budget [2]match.Budget
 	rands  [2]*rand.Rand
-	clocks [2]Clock
-	subst  Substituter
+	clocks [2]match.Clock
+	subst  match.Substituter
 	// lastNote is each side's last note: a note equal to it is kept as
 	// the same pointer, so that a bot that says the same thing every turn
 	// of a million (an Evasion hunter waiting for its cooldown) costs the
 	// record one note, not a million.
-	lastNote [2]*Note
+	lastNote [2]*match.Note
 	// noted is the bytes of the notes kept so far (MaxMatchNotes).
 	noted int
 	// unstarted is why a side's bot could not begin the match (a go:
@@ -99,7 +100,7 @@ type Runner struct {
 // program that would not start, an agent file with a Python error. Every
 // match with it would fail alike.
 type StartError struct {
-	Side Side
+	Side match.Side
 	Err  error
 }
 
@@ -130,8 +131,8 @@ func NewRunner(s Setup) (*Runner, error) {
 	}
 	s.Config = rec.Config
 	r := &Runner{setup: s}
-	r.subst, _ = s.Game.(Substituter)
-	for _, side := range Sides {
+	r.subst, _ = s.Game.(match.Substituter)
+	for _, side := range match.Sides {
 		spec := s.Players[side]
 		if r.bots[side] = s.Bots[side]; r.bots[side] == nil {
 			b, _, opts, err := NewBot(s.Game, spec, s.Hosting)
@@ -140,23 +141,23 @@ func NewRunner(s Setup) (*Runner, error) {
 				return nil, &StartError{Side: side, Err: err}
 			}
 			r.bots[side], r.budget[side] = b, opts.Budget
-			r.rands[side] = BotRand(s.Seed, side, opts)
+			r.rands[side] = match.BotRand(s.Seed, side, opts)
 		} else {
-			r.rands[side] = BotRand(s.Seed, side, Options{})
+			r.rands[side] = match.BotRand(s.Seed, side, match.Options{})
 		}
 		if r.timed(side) {
 			r.clocks[side] = s.Game.Clock(s.Config, side)
 		}
 	}
 	if s.Said != nil {
-		for _, side := range Sides {
+		for _, side := range match.Sides {
 			if sp, ok := r.bots[side].(Speaker); ok {
 				sp.SayTo(s.Said, side)
 			}
 		}
 	}
 	if s.Log != nil {
-		for _, side := range Sides {
+		for _, side := range match.Sides {
 			if l, ok := r.bots[side].(Logger); ok {
 				l.LogTo(s.Log, side)
 			}
@@ -180,7 +181,7 @@ func NewRunner(s Setup) (*Runner, error) {
 // begins; one that cannot begin is kept from moving (unstarted).
 func (r *Runner) begin() error {
 	var st *Start
-	for _, side := range Sides {
+	for _, side := range match.Sides {
 		m, ok := r.bots[side].(Mirror)
 		if !ok {
 			continue
@@ -204,13 +205,13 @@ func (r *Runner) begin() error {
 // initial state.
 func (s Setup) start() (Record, error) {
 	if s.Config == nil {
-		s.Config = DefaultConfig(s.Game)
+		s.Config = match.DefaultConfig(s.Game)
 	}
 	init, err := s.Game.Start(s.Config, s.Seed)
 	if err != nil {
 		return Record{}, err
 	}
-	r := newRecord(s.Game, s.Config, s.Seed, [2]string{s.Players[P1].String(), s.Players[P2].String()}, init, s.StateBudget)
+	r := newRecord(s.Game, s.Config, s.Seed, [2]string{s.Players[match.P1].String(), s.Players[match.P2].String()}, init, s.StateBudget)
 	for side, f := range s.ClockFactor {
 		if f > 0 && f != 1 {
 			r.ClockFactor[side] = f
@@ -222,7 +223,7 @@ func (s Setup) start() (Record, error) {
 // timed reports whether the game's clock rules side's bot: a program
 // always, a built-in bot when the setup asks for clocks for all, a person
 // never.
-func (r *Runner) timed(side Side) bool {
+func (r *Runner) timed(side match.Side) bool {
 	if t, ok := r.bots[side].(Timed); ok {
 		return t.Timed()
 	}
@@ -266,15 +267,15 @@ func (r *Runner) Step(ctx context.Context) error {
 	// Network players are seated before anyone moves, so that a client
 	// hears the opening and every move of its game, the other side's
 	// first one too. A failure shows when the side is asked to move.
-	for _, side := range Sides {
+	for _, side := range match.Sides {
 		if c, ok := r.bots[side].(Connecter); ok {
 			c.Connect(ctx, state, side, r.left(state, side))
 		}
 	}
 	movers := state.ToMove()
 	var log TurnLog
-	var faults []Forfeit
-	for _, side := range Sides {
+	var faults []match.Forfeit
+	for _, side := range match.Sides {
 		if !movers.Has(side) {
 			continue
 		}
@@ -290,7 +291,7 @@ func (r *Runner) Step(ctx context.Context) error {
 		r.lastNote[side] = note
 		log.Notes[side], log.Think[side] = note, think
 		log.Failed[side] = err != nil
-		log.Late[side] = errors.Is(err, ErrLate)
+		log.Late[side] = errors.Is(err, match.ErrLate)
 		if err == nil {
 			err = state.Check(side, a)
 		}
@@ -299,7 +300,7 @@ func (r *Runner) Step(ctx context.Context) error {
 			a, err = r.subst.Substitute(state, side, r.rands[side], err), nil
 		}
 		if err != nil {
-			faults = append(faults, Forfeit{Side: side, Turn: state.Turn(), Reason: err.Error(), Action: encodeLoose(a)})
+			faults = append(faults, match.Forfeit{Side: side, Turn: state.Turn(), Reason: err.Error(), Action: encodeLoose(a)})
 			continue
 		}
 		log.Actions[side] = a
@@ -336,15 +337,15 @@ func (r *Runner) Step(ctx context.Context) error {
 // (or owns r alone).
 func (r *Runner) finishIfOver() bool {
 	last := r.rec.Last()
-	if last.ToMove() == Nobody {
-		r.rec.Result = &Result{Outcome: last.Outcome(), Turns: last.Turn()}
+	if last.ToMove() == match.Nobody {
+		r.rec.Result = &match.Result{Outcome: last.Outcome(), Turns: last.Turn()}
 		return true
 	}
 	return false
 }
 
 // left is what side's clock leaves for its next move in s, or 0.
-func (r *Runner) left(s State, side Side) time.Duration {
+func (r *Runner) left(s match.State, side match.Side) time.Duration {
 	if c := r.clocks[side]; c != nil {
 		return c.Left(s)
 	}
@@ -352,17 +353,17 @@ func (r *Runner) left(s State, side Side) time.Duration {
 }
 
 // tellEnd gives the final state to the bots that want it.
-func (r *Runner) tellEnd(s State) {
+func (r *Runner) tellEnd(s match.State) {
 	for side, b := range r.bots {
 		if e, ok := b.(Ender); ok {
-			e.End(s, Side(side))
+			e.End(s, match.Side(side))
 		}
 	}
 }
 
 // ask gets side's action, turning a panic, an error or an overrun of the
 // clock into an error.
-func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *Note, think time.Duration, err error) {
+func (r *Runner) ask(ctx context.Context, s match.State, side match.Side) (a match.Action, note *match.Note, think time.Duration, err error) {
 	bot := r.bots[side]
 	if err := r.unstarted[side]; err != nil {
 		return nil, nil, 0, err
@@ -386,7 +387,7 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 	if c := r.clocks[side]; c != nil {
 		allow = max(time.Duration(float64(c.Begin(s))*f)-charged, time.Millisecond)
 	}
-	t := NewTurnContext(ctx, s, side, r.rands[side], r.budget[side], allow)
+	t := match.NewTurnContext(ctx, s, side, r.rands[side], r.budget[side], allow)
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -412,7 +413,7 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 		// clock runs slower by its factor.
 		if cerr := c.End(time.Duration(float64(think) / f)); cerr != nil && err == nil {
 			if f != 1 {
-				cerr = Late(fmt.Sprintf("%v (its clock stretched %gx)", cerr, f))
+				cerr = match.Late(fmt.Sprintf("%v (its clock stretched %gx)", cerr, f))
 			}
 			err = cerr
 		}
@@ -428,18 +429,18 @@ func (r *Runner) ask(ctx context.Context, s State, side Side) (a Action, note *N
 // keep counts a new note against the match's MaxMatchNotes, and returns
 // it, or, once past, the note that says the rest are not kept (once), or
 // nil.
-func (r *Runner) keep(n *Note) *Note {
-	if r.noted > MaxMatchNotes {
+func (r *Runner) keep(n *match.Note) *match.Note {
+	if r.noted > match.MaxMatchNotes {
 		return nil
 	}
-	if r.noted += n.Size(); r.noted > MaxMatchNotes {
-		return &Note{Text: fmt.Sprintf("the bots' notes of this match passed %d MB here: from this move on they are not kept", MaxMatchNotes>>20)}
+	if r.noted += n.Size(); r.noted > match.MaxMatchNotes {
+		return &match.Note{Text: fmt.Sprintf("the bots' notes of this match passed %d MB here: from this move on they are not kept", match.MaxMatchNotes>>20)}
 	}
 	return n
 }
 
 // charged is what side's bot spent outside its moves that its clock pays.
-func (r *Runner) charged(side Side) time.Duration {
+func (r *Runner) charged(side match.Side) time.Duration {
 	if c, ok := r.bots[side].(Charger); ok {
 		return c.Charged()
 	}
@@ -476,7 +477,7 @@ func panicSite(stack []byte) string {
 
 // encodeLoose writes an action for a forfeit record, or nothing when it
 // cannot be written.
-func encodeLoose(a Action) []byte {
+func encodeLoose(a match.Action) []byte {
 	if a == nil {
 		return nil
 	}
@@ -503,15 +504,15 @@ func Play(ctx context.Context, s Setup) (*Record, error) {
 }
 
 // forfeitResult makes the result of a match lost by forfeit at state s.
-func forfeitResult(s State, fs []Forfeit) *Result {
-	r := &Result{Turns: s.Turn(), Forfeits: fs}
+func forfeitResult(s match.State, fs []match.Forfeit) *match.Result {
+	r := &match.Result{Turns: s.Turn(), Forfeits: fs}
 	r.Scores = s.Outcome().Scores
 	var reasons []string
 	for _, f := range fs {
 		reasons = append(reasons, fmt.Sprintf("%s forfeits at turn %d: %s", f.Side, f.Turn, f.Reason))
 	}
 	r.Reason = strings.Join(reasons, "; ")
-	r.Winner = NoSide
+	r.Winner = match.NoSide
 	if len(fs) == 1 {
 		r.Winner = fs[0].Side.Other()
 	}

@@ -1,7 +1,8 @@
-package match
+package play
 
 import (
 	"context"
+	"github.com/arena-playground/arena/engine/match"
 	"io"
 	"time"
 )
@@ -33,7 +34,7 @@ type Metered interface {
 // clock; what the player must say first (a name, a hello) is, through
 // [Charger].
 type Connecter interface {
-	Connect(ctx context.Context, s State, side Side, left time.Duration) error
+	Connect(ctx context.Context, s match.State, side match.Side, left time.Duration) error
 }
 
 // Charger is implemented by bots that spend part of their clock outside
@@ -61,18 +62,18 @@ type Mirror interface {
 	// Begin is called once, before the first turn, with the match as
 	// data and the bot's side; an error (a bot that does not compile)
 	// refuses the match before it starts.
-	Begin(st Start, side Side) error
+	Begin(st Start, side match.Side) error
 	// Moved is called with each turn's actions as they were applied
 	// (a side that did not move has nil; a replaced action is the
 	// substitute).
-	Moved(acts [2]Action)
+	Moved(acts [2]match.Action)
 }
 
 // Watcher is implemented by bots that hear every turn as it is played,
 // their opponent's too (the shortest-path server sent each update to both
 // clients). The match calls Watch with each new state.
 type Watcher interface {
-	Watch(s State)
+	Watch(s match.State)
 }
 
 // Closer is implemented by bots that hold resources (external processes);
@@ -84,20 +85,20 @@ type Closer interface {
 // Ender is implemented by bots that want to hear the final state (a
 // program told the game is over).
 type Ender interface {
-	End(s State, side Side)
+	End(s match.State, side match.Side)
 }
 
 // Logger is implemented by players that may have something to tell the
 // person running the match as it goes (a connection refused at their
 // seat): they tell it to w, naming side.
 type Logger interface {
-	LogTo(w io.Writer, side Side)
+	LogTo(w io.Writer, side match.Side)
 }
 
 // Speaker is implemented by programs that write lines for people: the
 // match hands it Setup.Said, to pass each line to as it comes.
 type Speaker interface {
-	SayTo(w io.Writer, side Side)
+	SayTo(w io.Writer, side match.Side)
 }
 
 // Listener is implemented by network players that arena awaits on an

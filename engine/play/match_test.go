@@ -1,10 +1,11 @@
-package match
+package play
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/arena-playground/arena/engine/match"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -30,65 +31,65 @@ type tallyState struct {
 	sum  [2]int
 }
 
-func (tally) Info() Info {
-	return Info{Name: "tally", Title: "toy game", Key: 99, Variants: []string{"standard"}}
+func (tally) Info() match.Info {
+	return match.Info{Name: "tally", Title: "toy game", Key: 99, Variants: []string{"standard"}}
 }
-func (tally) Presets() []Preset {
-	return []Preset{{Name: "default", Config: &tallyConfig{Turns: 6, Simultaneous: true}}}
+func (tally) Presets() []match.Preset {
+	return []match.Preset{{Name: "default", Config: &tallyConfig{Turns: 6, Simultaneous: true}}}
 }
-func (tally) LoadConfig(file string, data []byte) (Config, error) {
+func (tally) LoadConfig(file string, data []byte) (match.Config, error) {
 	var c tallyConfig
 	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, JSONError(file, data, err)
+		return nil, match.JSONError(file, data, err)
 	}
 	return &c, nil
 }
-func (tally) Start(cfg Config, seed uint64) (State, error) {
+func (tally) Start(cfg match.Config, seed uint64) (match.State, error) {
 	return tallyState{cfg: cfg.(*tallyConfig)}, nil
 }
-func (tally) DecodeAction(data []byte) (Action, error) {
+func (tally) DecodeAction(data []byte) (match.Action, error) {
 	var n int
 	err := json.Unmarshal(data, &n)
 	return n, err
 }
-func (tally) Clock(cfg Config, side Side) Clock {
+func (tally) Clock(cfg match.Config, side match.Side) match.Clock {
 	if ms := cfg.(*tallyConfig).ClockMs; ms > 0 {
-		return &PerMove{First: time.Duration(ms) * time.Millisecond, Each: time.Duration(ms) * time.Millisecond}
+		return &match.PerMove{First: time.Duration(ms) * time.Millisecond, Each: time.Duration(ms) * time.Millisecond}
 	}
 	return nil
 }
-func (tally) Bots() []BotInfo {
-	digit := func(d int) func(Options) (Bot, error) {
-		return func(Options) (Bot, error) {
-			return BotFunc(func(t *Turn) (Action, error) { return d, nil }), nil
+func (tally) Bots() []match.BotInfo {
+	digit := func(d int) func(match.Options) (match.Bot, error) {
+		return func(match.Options) (match.Bot, error) {
+			return match.BotFunc(func(t *match.Turn) (match.Action, error) { return d, nil }), nil
 		}
 	}
-	return []BotInfo{
-		{Name: "random", Description: "random digit", New: func(Options) (Bot, error) {
-			return BotFunc(func(t *Turn) (Action, error) { return t.Rand.IntN(10), nil }), nil
+	return []match.BotInfo{
+		{Name: "random", Description: "random digit", New: func(match.Options) (match.Bot, error) {
+			return match.BotFunc(func(t *match.Turn) (match.Action, error) { return t.Rand.IntN(10), nil }), nil
 		}},
 		{Name: "nine", Description: "always 9", New: digit(9)},
 		{Name: "one", Description: "always 1", New: digit(1)},
 		{Name: "eleven", Description: "always 11, which is illegal", New: digit(11)},
-		{Name: "panic", Description: "panics", New: func(Options) (Bot, error) {
-			return BotFunc(func(t *Turn) (Action, error) { panic("boom") }), nil
+		{Name: "panic", Description: "panics", New: func(match.Options) (match.Bot, error) {
+			return match.BotFunc(func(t *match.Turn) (match.Action, error) { panic("boom") }), nil
 		}},
-		{Name: "error", Description: "returns an error", New: func(Options) (Bot, error) {
-			return BotFunc(func(t *Turn) (Action, error) { return nil, errors.New("cannot think") }), nil
+		{Name: "error", Description: "returns an error", New: func(match.Options) (match.Bot, error) {
+			return match.BotFunc(func(t *match.Turn) (match.Action, error) { return nil, errors.New("cannot think") }), nil
 		}},
-		{Name: "nil", Description: "returns nothing", New: func(Options) (Bot, error) {
-			return BotFunc(func(t *Turn) (Action, error) { return nil, nil }), nil
+		{Name: "nil", Description: "returns nothing", New: func(match.Options) (match.Bot, error) {
+			return match.BotFunc(func(t *match.Turn) (match.Action, error) { return nil, nil }), nil
 		}},
-		{Name: "sleepy", Description: "sleeps 30ms", New: func(Options) (Bot, error) {
-			return BotFunc(func(t *Turn) (Action, error) { time.Sleep(30 * time.Millisecond); return 1, nil }), nil
+		{Name: "sleepy", Description: "sleeps 30ms", New: func(match.Options) (match.Bot, error) {
+			return match.BotFunc(func(t *match.Turn) (match.Action, error) { time.Sleep(30 * time.Millisecond); return 1, nil }), nil
 		}},
-		{Name: "counter", Description: "spends nodes until told to stop", Options: []OptionInfo{OptNodes, OptTime, {Name: "depth"}},
-			Budget: Budget{Nodes: 50},
-			New: func(o Options) (Bot, error) {
+		{Name: "counter", Description: "spends nodes until told to stop", Options: []match.OptionInfo{match.OptNodes, match.OptTime, {Name: "depth"}},
+			Budget: match.Budget{Nodes: 50},
+			New: func(o match.Options) (match.Bot, error) {
 				if _, err := o.Int("depth", 1); err != nil {
 					return nil, err
 				}
-				return BotFunc(func(t *Turn) (Action, error) {
+				return match.BotFunc(func(t *match.Turn) (match.Action, error) {
 					for t.Spend(1) {
 					}
 					t.Note.Nodes = t.Nodes()
@@ -99,23 +100,23 @@ func (tally) Bots() []BotInfo {
 }
 
 func (s tallyState) Turn() int { return s.turn }
-func (s tallyState) ToMove() Movers {
+func (s tallyState) ToMove() match.Movers {
 	switch {
 	case s.turn >= s.cfg.Turns:
-		return Nobody
+		return match.Nobody
 	case s.cfg.Simultaneous:
-		return Both
+		return match.Both
 	}
-	return Only(Side(s.turn % 2))
+	return match.Only(match.Side(s.turn % 2))
 }
-func (s tallyState) Check(side Side, a Action) error {
+func (s tallyState) Check(side match.Side, a match.Action) error {
 	n, ok := a.(int)
 	if !ok || n < 0 || n > 9 {
 		return fmt.Errorf("%v is not a digit", a)
 	}
 	return nil
 }
-func (s tallyState) Apply(acts [2]Action) State {
+func (s tallyState) Apply(acts [2]match.Action) match.State {
 	n := tallyState{cfg: s.cfg, turn: s.turn + 1, sum: s.sum}
 	for side, a := range acts {
 		if a != nil {
@@ -124,17 +125,17 @@ func (s tallyState) Apply(acts [2]Action) State {
 	}
 	return n
 }
-func (s tallyState) Outcome() Outcome {
-	o := Outcome{Winner: NoSide, Scores: [2]Score{Count(int64(s.sum[0])), Count(int64(s.sum[1]))}, Reason: "larger sum"}
+func (s tallyState) Outcome() match.Outcome {
+	o := match.Outcome{Winner: match.NoSide, Scores: [2]match.Score{match.Count(int64(s.sum[0])), match.Count(int64(s.sum[1]))}, Reason: "larger sum"}
 	if s.sum[0] > s.sum[1] {
-		o.Winner = P1
+		o.Winner = match.P1
 	} else if s.sum[1] > s.sum[0] {
-		o.Winner = P2
+		o.Winner = match.P2
 	}
 	return o
 }
 
-func init() { Register(tally{}) }
+func init() { match.Register(tally{}) }
 
 func spec(t *testing.T, s string) Spec {
 	t.Helper()
@@ -184,7 +185,7 @@ func TestKindsRegisterThemselves(t *testing.T) {
 	if err != nil || info.Name != "toy" {
 		t.Fatalf("NewBot(%s) = %v, %+v", sp, err, info)
 	}
-	if a, err := b.Act(&Turn{}); err != nil || a != (toyAction("any words: at all")) {
+	if a, err := b.Act(&match.Turn{}); err != nil || a != (toyAction("any words: at all")) {
 		t.Errorf("the toy player played %v, %v", a, err)
 	}
 	if k, ok := LookupKind("toy"); !ok || k.Example != "toy:WORDS" {
@@ -195,14 +196,14 @@ func TestKindsRegisterThemselves(t *testing.T) {
 			t.Error("a second kind named toy was registered")
 		}
 	}()
-	RegisterKind(Kind{Name: "toy", New: func(Game, Spec, Hosting) (Bot, error) { return nil, nil }})
+	RegisterKind(Kind{Name: "toy", New: func(match.Game, Spec, Hosting) (match.Bot, error) { return nil, nil }})
 }
 
 type toyAction string
 
 func init() {
-	RegisterKind(Kind{Name: "toy", Example: "toy:WORDS", Description: "plays its words", New: func(g Game, sp Spec, _ Hosting) (Bot, error) {
-		return BotFunc(func(*Turn) (Action, error) { return toyAction(sp.Command), nil }), nil
+	RegisterKind(Kind{Name: "toy", Example: "toy:WORDS", Description: "plays its words", New: func(g match.Game, sp Spec, _ Hosting) (match.Bot, error) {
+		return match.BotFunc(func(*match.Turn) (match.Action, error) { return toyAction(sp.Command), nil }), nil
 	}})
 }
 
@@ -230,16 +231,16 @@ func TestNewBotRefusesWithValidList(t *testing.T) {
 
 func TestPlayAlternatingAndSimultaneous(t *testing.T) {
 	rec := play(t, &tallyConfig{Turns: 5}, "nine", "one")
-	if rec.Result.Winner != P1 || rec.Result.Scores != [2]Score{Count(27), Count(2)} || rec.Len() != 6 {
+	if rec.Result.Winner != match.P1 || rec.Result.Scores != [2]match.Score{match.Count(27), match.Count(2)} || rec.Len() != 6 {
 		t.Errorf("alternating: %+v, %d states", rec.Result, rec.Len())
 	}
 	for k, tl := range rec.Turns {
-		if mover := Side(k % 2); tl.Actions[mover] == nil || tl.Actions[mover.Other()] != nil {
+		if mover := match.Side(k % 2); tl.Actions[mover] == nil || tl.Actions[mover.Other()] != nil {
 			t.Errorf("turn %d: actions %v, want only %s", k, tl.Actions, mover)
 		}
 	}
 	rec = play(t, &tallyConfig{Turns: 4, Simultaneous: true}, "one", "nine")
-	if rec.Result.Winner != P2 || rec.Result.Scores != [2]Score{Count(4), Count(36)} {
+	if rec.Result.Winner != match.P2 || rec.Result.Scores != [2]match.Score{match.Count(4), match.Count(36)} {
 		t.Errorf("simultaneous: %+v", rec.Result)
 	}
 }
@@ -259,7 +260,7 @@ func TestFailingBotsForfeit(t *testing.T) {
 		{"sleepy", "out of time", tallyConfig{Turns: 4, ClockMs: 5}},
 	}
 	for _, c := range cases {
-		for _, side := range Sides {
+		for _, side := range match.Sides {
 			players := [2]string{"one", "one"}
 			players[side] = c.bot
 			rec := playClocked(t, &c.cfg, players[0], players[1], true)
@@ -272,11 +273,11 @@ func TestFailingBotsForfeit(t *testing.T) {
 	}
 	// By default the clock rules programs only: a built-in bot's match
 	// does not depend on how busy the machine is.
-	if r := play(t, &tallyConfig{Turns: 4, ClockMs: 5}, "sleepy", "one").Result; len(r.Forfeits) != 0 || r.Scores != [2]Score{Count(2), Count(2)} {
+	if r := play(t, &tallyConfig{Turns: 4, ClockMs: 5}, "sleepy", "one").Result; len(r.Forfeits) != 0 || r.Scores != [2]match.Score{match.Count(2), match.Count(2)} {
 		t.Errorf("sleepy under a 5 ms clock by default: %+v, want no forfeit", r)
 	}
 	rec := play(t, &tallyConfig{Turns: 3, Simultaneous: true}, "eleven", "panic")
-	if r := rec.Result; r.Winner != NoSide || len(r.Forfeits) != 2 || r.Turns != 0 {
+	if r := rec.Result; r.Winner != match.NoSide || len(r.Forfeits) != 2 || r.Turns != 0 {
 		t.Errorf("both fail: %+v, want a draw with two forfeits", r)
 	}
 	if !strings.Contains(rec.Result.String(), "P1 forfeits at turn 0") {
@@ -293,10 +294,10 @@ func TestPanicSiteNamesTheBot(t *testing.T) {
 
 func TestNodeBudget(t *testing.T) {
 	rec := play(t, &tallyConfig{Turns: 2}, "counter", "counter:nodes=120")
-	if n := rec.Turns[0].Notes[P1].Nodes; n != 50 {
+	if n := rec.Turns[0].Notes[match.P1].Nodes; n != 50 {
 		t.Errorf("default budget: spent %d nodes, want 50", n)
 	}
-	if n := rec.Turns[1].Notes[P2].Nodes; n != 120 {
+	if n := rec.Turns[1].Notes[match.P2].Nodes; n != 120 {
 		t.Errorf("nodes=120: spent %d nodes", n)
 	}
 }
@@ -342,7 +343,7 @@ func TestSeriesAlternatesSides(t *testing.T) {
 		t.Errorf("series: %+v / %+v", a, b)
 	}
 	for i, g := range res.Log {
-		if want := Side(i % 2); g.ASide != want || g.Seed != 10+uint64(i) || g.Result.Winner != want {
+		if want := match.Side(i % 2); g.ASide != want || g.Seed != 10+uint64(i) || g.Result.Winner != want {
 			t.Errorf("game %d: %+v, want A as %s winning", i, g, want)
 		}
 	}
@@ -352,7 +353,7 @@ func TestSeriesAlternatesSides(t *testing.T) {
 // Colosseum's do: the move is replaced by a 0.
 type lenient struct{ tally }
 
-func (lenient) Substitute(State, Side, *rand.Rand, error) Action { return 0 }
+func (lenient) Substitute(match.State, match.Side, *rand.Rand, error) match.Action { return 0 }
 
 // A series counts the moves the rules replaced, per bot and per game
 // with the first one's turn and reason, on whichever side the bot sat.
@@ -378,13 +379,13 @@ func TestSeriesCountsReplacedMoves(t *testing.T) {
 // holds one note, not a million.
 func TestSameNotesAreShared(t *testing.T) {
 	rec := play(t, &tallyConfig{Turns: 4, Simultaneous: true}, "counter:nodes=5", "nine")
-	first := rec.Turns[0].Notes[P1]
+	first := rec.Turns[0].Notes[match.P1]
 	if first == nil || first.Nodes != 5 {
 		t.Fatalf("first note %+v, want 5 nodes", first)
 	}
 	for k, turn := range rec.Turns[1:] {
-		if turn.Notes[P1] != first {
-			t.Errorf("turn %d: note %p (%+v), want the first one, %p", k+1, turn.Notes[P1], turn.Notes[P1], first)
+		if turn.Notes[match.P1] != first {
+			t.Errorf("turn %d: note %p (%+v), want the first one, %p", k+1, turn.Notes[match.P1], turn.Notes[match.P1], first)
 		}
 	}
 }

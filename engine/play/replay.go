@@ -1,9 +1,10 @@
-package match
+package play
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/arena-playground/arena/engine/match"
 	"io"
 	"time"
 )
@@ -34,13 +35,13 @@ type Replay struct {
 	ClockFactor [2]float64      `json:"clock_factor,omitzero"`
 	Config      json.RawMessage `json:"config"`
 	Turns       []ReplayTurn    `json:"turns"`
-	Result      *Result         `json:"result"` // null for an unfinished match
+	Result      *match.Result   `json:"result"` // null for an unfinished match
 }
 
 // ReplayTurn is one turn of a replay.
 type ReplayTurn struct {
 	Actions  [2]json.RawMessage `json:"actions"` // null for a side that did not move
-	Notes    [2]*Note           `json:"notes,omitzero"`
+	Notes    [2]*match.Note     `json:"notes,omitzero"`
 	Replaced [2]string          `json:"replaced,omitzero"`
 	// ThinkMs are each side's thinking times, in milliseconds, in a
 	// replay written WithTimes (a class ladder's: a student reads where
@@ -102,7 +103,7 @@ func (t TurnLog) encode() (ReplayTurn, error) {
 		}
 		var err error
 		if rt.Actions[side], err = json.Marshal(a); err != nil {
-			return rt, fmt.Errorf("%s action: %w", Side(side), err)
+			return rt, fmt.Errorf("%s action: %w", match.Side(side), err)
 		}
 	}
 	return rt, nil
@@ -168,10 +169,10 @@ func (rp *Replay) WriteTo(w io.Writer) (int64, error) {
 func LoadReplay(file string, data []byte) (*Record, error) {
 	var rp Replay
 	if err := json.Unmarshal(data, &rp); err != nil {
-		return nil, JSONError(file, data, err)
+		return nil, match.JSONError(file, data, err)
 	}
 	at := func(path []any, format string, args ...any) error {
-		return Errorf(file, data, path, format, args...)
+		return match.Errorf(file, data, path, format, args...)
 	}
 	if rp.Format != ReplayFormat {
 		return nil, at([]any{"format"}, "not an arena replay: format is %q, want %q", rp.Format, ReplayFormat)
@@ -179,7 +180,7 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	if rp.Version != ReplayVersion {
 		return nil, at([]any{"version"}, "replay version %d: this arena reads version %d", rp.Version, ReplayVersion)
 	}
-	g, err := Lookup(rp.Game)
+	g, err := match.Lookup(rp.Game)
 	if err != nil {
 		return nil, at([]any{"game"}, "%v", err)
 	}
@@ -188,7 +189,7 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	}
 	cfg, err := g.LoadConfig(file, rp.Config)
 	if err != nil {
-		return nil, shiftLines(err, JSONLine(data, "config")-1)
+		return nil, shiftLines(err, match.JSONLine(data, "config")-1)
 	}
 	if rp.Clock != "" && rp.Clock != CPUClock {
 		return nil, at([]any{"clock"}, "clock %q: want %q or none (the wall clock)", rp.Clock, CPUClock)
@@ -239,11 +240,11 @@ func (rt ReplayTurn) think() [2]time.Duration {
 // that each is checked as the rules check a bot's action.
 func (r *Record) addTurn(rt ReplayTurn, think [2]time.Duration) error {
 	s, k := r.Last(), len(r.Turns)
-	if s.ToMove() == Nobody {
+	if s.ToMove() == match.Nobody {
 		return fmt.Errorf("turn %d: the game was already over", k)
 	}
 	log := TurnLog{Notes: rt.Notes, Replaced: rt.Replaced, Think: think}
-	for _, side := range Sides {
+	for _, side := range match.Sides {
 		raw := rt.Actions[side]
 		if !s.ToMove().Has(side) {
 			if len(raw) != 0 && string(raw) != "null" {
@@ -265,10 +266,10 @@ func (r *Record) addTurn(rt ReplayTurn, think [2]time.Duration) error {
 }
 
 // checkResult verifies that the recorded result follows from the turns.
-func checkResult(rec *Record, res *Result) error {
+func checkResult(rec *Record, res *match.Result) error {
 	last := rec.Last()
 	switch {
-	case res == nil && last.ToMove() == Nobody:
+	case res == nil && last.ToMove() == match.Nobody:
 		return fmt.Errorf("the game is over at turn %d but the replay records no result", last.Turn())
 	case res == nil:
 		return nil // an unfinished match
@@ -278,17 +279,17 @@ func checkResult(rec *Record, res *Result) error {
 				return fmt.Errorf("%s forfeits at turn %d, but the turns end at %d", f.Side, f.Turn, last.Turn())
 			}
 		}
-		if last.ToMove() == Nobody {
+		if last.ToMove() == match.Nobody {
 			return fmt.Errorf("a forfeit is recorded after the game ended at turn %d", last.Turn())
 		}
 		return nil
-	case last.ToMove() != Nobody:
+	case last.ToMove() != match.Nobody:
 		return fmt.Errorf("the turns end at %d before the game is over, and no forfeit is recorded", last.Turn())
 	}
 	want := last.Outcome()
 	if res.Winner != want.Winner || res.Scores != want.Scores {
 		return fmt.Errorf("recorded result %q does not match the replayed game (%s with scores %v)",
-			res.String(), (&Result{Outcome: want}).String(), want.Scores)
+			res.String(), (&match.Result{Outcome: want}).String(), want.Scores)
 	}
 	return nil
 }
@@ -296,7 +297,7 @@ func checkResult(rec *Record, res *Result) error {
 // shiftLines moves the line of a FileError about an embedded document by
 // the line where that document starts.
 func shiftLines(err error, by int) error {
-	if fe, ok := err.(*FileError); ok && fe.Line > 0 {
+	if fe, ok := err.(*match.FileError); ok && fe.Line > 0 {
 		c := *fe
 		c.Line += by
 		if c.Line != fe.Line {

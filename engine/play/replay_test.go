@@ -1,7 +1,8 @@
-package match
+package play
 
 import (
 	"bytes"
+	"github.com/arena-playground/arena/engine/match"
 	"strings"
 	"testing"
 )
@@ -48,7 +49,7 @@ func TestReplayOfForfeitLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Result.Winner != P1 || back.Result.Forfeits[0].Side != P2 || string(back.Result.Forfeits[0].Action) != "11" {
+	if back.Result.Winner != match.P1 || back.Result.Forfeits[0].Side != match.P2 || string(back.Result.Forfeits[0].Action) != "11" {
 		t.Errorf("forfeit replay: %+v", back.Result)
 	}
 }

@@ -1,4 +1,4 @@
-package match
+package play
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/arena-playground/arena/engine/match"
 	"io"
 	"time"
 )
@@ -69,19 +70,19 @@ type AnalyseRequest struct {
 // NewStart writes a setup as data, with the moves to play first.
 func NewStart(s Setup, moves [][2]json.RawMessage) (Start, error) {
 	if s.Config == nil {
-		s.Config = DefaultConfig(s.Game)
+		s.Config = match.DefaultConfig(s.Game)
 	}
 	cfg, err := json.Marshal(s.Config)
 	if err != nil {
 		return Start{}, fmt.Errorf("config: %w", err)
 	}
 	return Start{Game: s.Game.Info().Name, Config: cfg, Seed: s.Seed, ClockAll: s.ClockAll, Moves: moves,
-		Players: [2]string{s.Players[P1].String(), s.Players[P2].String()}}, nil
+		Players: [2]string{s.Players[match.P1].String(), s.Players[match.P2].String()}}, nil
 }
 
 // Setup reads the setup back: the game, its config and the players' specs.
 func (st Start) Setup() (Setup, error) {
-	g, err := Lookup(st.Game)
+	g, err := match.Lookup(st.Game)
 	if err != nil {
 		return Setup{}, err
 	}
@@ -117,18 +118,18 @@ type Message struct {
 	// Turn is the index of the turn played (MsgTurn) or to play (MsgAsk).
 	Turn int `json:"turn"`
 	ReplayTurn
-	ThinkUs [2]int64 `json:"think_us,omitzero"` // each side's thinking time, in microseconds
-	Side    Side     `json:"side,omitzero"`     // the person asked
-	Result  *Result  `json:"result,omitempty"`
-	Error   string   `json:"error,omitempty"`
+	ThinkUs [2]int64      `json:"think_us,omitzero"` // each side's thinking time, in microseconds
+	Side    match.Side    `json:"side,omitzero"`     // the person asked
+	Result  *match.Result `json:"result,omitempty"`
+	Error   string        `json:"error,omitempty"`
 	// Analysis is MsgAnalysis's.
-	Analysis *Analysis `json:"analysis,omitempty"`
+	Analysis *match.Analysis `json:"analysis,omitempty"`
 }
 
 // Act is a person's move, sent to the computing side.
 type Act struct {
 	Turn   int             `json:"turn"`
-	Side   Side            `json:"side"`
+	Side   match.Side      `json:"side"`
 	Action json.RawMessage `json:"action"`
 }
 
@@ -186,7 +187,7 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 				return
 			}
 			send(Message{Kind: MsgTurn, Turn: sent, ReplayTurn: rt,
-				ThinkUs: [2]int64{t.Think[P1].Microseconds(), t.Think[P2].Microseconds()}})
+				ThinkUs: [2]int64{t.Think[match.P1].Microseconds(), t.Think[match.P2].Microseconds()}})
 		}
 		if rec.Result != nil {
 			send(Message{Kind: MsgEnd, Turn: sent, Result: rec.Result})
@@ -201,12 +202,12 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 // personBot is a side played by a person: it asks for the move and waits
 // for the Act that answers it. The clock never rules a person.
 type personBot struct {
-	game Game
+	game match.Game
 	acts <-chan Act
 	send func(Message)
 }
 
-func (p *personBot) Act(t *Turn) (Action, error) {
+func (p *personBot) Act(t *match.Turn) (match.Action, error) {
 	turn := t.State.Turn()
 	p.send(Message{Kind: MsgAsk, Turn: turn, Side: t.Side})
 	for {
@@ -269,9 +270,9 @@ func (f *Follower) Record() *Record {
 }
 
 // Asking returns the person's turn the computing side waits for, if any.
-func (f *Follower) Asking() (turn int, side Side, ok bool) {
+func (f *Follower) Asking() (turn int, side match.Side, ok bool) {
 	if f.asking == nil {
-		return 0, NoSide, false
+		return 0, match.NoSide, false
 	}
 	return f.asking.Turn, f.asking.Side, true
 }
@@ -301,7 +302,7 @@ func (f *Follower) Add(m Message) error {
 		if m.Turn != next {
 			return fmt.Errorf("turn %d arrived where turn %d was due", m.Turn, next)
 		}
-		think := [2]time.Duration{time.Duration(m.ThinkUs[P1]) * time.Microsecond, time.Duration(m.ThinkUs[P2]) * time.Microsecond}
+		think := [2]time.Duration{time.Duration(m.ThinkUs[match.P1]) * time.Microsecond, time.Duration(m.ThinkUs[match.P2]) * time.Microsecond}
 		if err := rec.addTurn(m.ReplayTurn, think); err != nil {
 			return err
 		}
@@ -339,7 +340,7 @@ func (r *Record) Messages() ([]Message, error) {
 			return nil, fmt.Errorf("turn %d: %w", i, err)
 		}
 		out = append(out, Message{Kind: MsgTurn, Turn: i, ReplayTurn: rt,
-			ThinkUs: [2]int64{t.Think[P1].Microseconds(), t.Think[P2].Microseconds()}})
+			ThinkUs: [2]int64{t.Think[match.P1].Microseconds(), t.Think[match.P2].Microseconds()}})
 	}
 	if r.Result != nil {
 		out = append(out, Message{Kind: MsgEnd, Turn: len(r.Turns), Result: r.Result})
@@ -360,35 +361,35 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 		return
 	}
 	for k, mv := range st.Moves {
-		var acts [2]Action
+		var acts [2]match.Action
 		for side, raw := range mv {
 			if len(raw) == 0 || string(raw) == "null" {
 				continue
 			}
 			if acts[side], err = setup.Game.DecodeAction(raw); err == nil {
-				err = s.Check(Side(side), acts[side])
+				err = s.Check(match.Side(side), acts[side])
 			}
 			if err != nil {
-				fail(fmt.Errorf("the given moves, turn %d, %s: %w", k, Side(side), err))
+				fail(fmt.Errorf("the given moves, turn %d, %s: %w", k, match.Side(side), err))
 				return
 			}
 		}
 		s = s.Apply(acts)
 	}
-	if s.ToMove() == Nobody {
+	if s.ToMove() == match.Nobody {
 		fail(errors.New("the game is over at this turn: there is no move to analyse"))
 		return
 	}
-	budget := cmp.Or(st.Analyse.Nodes, DefaultAnalysisNodes)
-	side := AnalysisSide(setup.Game.Info().Name, s)
+	budget := cmp.Or(st.Analyse.Nodes, match.DefaultAnalysisNodes)
+	side := match.AnalysisSide(setup.Game.Info().Name, s)
 	var spent int64
 	for depth := 1; depth <= 64 && spent < budget; depth++ {
-		t := NewTurnContext(ctx, s, side, BotRand(setup.Seed, side, Options{}), Budget{Nodes: budget - spent}, 0)
-		an, err := Analyse(setup.Game.Info().Name, t, max(st.Analyse.K, 1), depth)
+		t := match.NewTurnContext(ctx, s, side, match.BotRand(setup.Seed, side, match.Options{}), match.Budget{Nodes: budget - spent}, 0)
+		an, err := match.Analyse(setup.Game.Info().Name, t, max(st.Analyse.K, 1), depth)
 		if ctx.Err() != nil {
 			return
 		}
-		if errors.Is(err, ErrBudget) {
+		if errors.Is(err, match.ErrBudget) {
 			break // the budget ended inside this depth: the last sent stands
 		}
 		if err != nil {

@@ -1,18 +1,19 @@
-package match
+package play
 
 import (
+	"github.com/arena-playground/arena/engine/match"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
 func TestUnmarkedKeepsAllButMarks(t *testing.T) {
-	marksOnly, both := &Note{}, &Note{Depth: 3}
-	for _, n := range []*Note{marksOnly, both} {
-		n.Mark(AtCell(1, 2), 5, "x")
-		n.Expect(AtNode(4))
+	marksOnly, both := &match.Note{}, &match.Note{Depth: 3}
+	for _, n := range []*match.Note{marksOnly, both} {
+		n.Mark(match.AtCell(1, 2), 5, "x")
+		n.Expect(match.AtNode(4))
 	}
-	rp := &Replay{Game: "g", Turns: []ReplayTurn{{Notes: [2]*Note{marksOnly, both}, Replaced: [2]string{"", "late"}}}}
+	rp := &Replay{Game: "g", Turns: []ReplayTurn{{Notes: [2]*match.Note{marksOnly, both}, Replaced: [2]string{"", "late"}}}}
 	u := rp.Unmarked()
 	if got := u.Turns[0].Notes; got[0] != nil || got[1] == nil || got[1].Depth != 3 || got[1].Thought() || got[1].MarksLeft != 0 {
 		t.Fatalf("unmarked notes: %+v %+v", got[0], got[1])
@@ -29,26 +30,26 @@ func TestUnmarkedKeepsAllButMarks(t *testing.T) {
 // 900 KB of text every move), with what was cut said; and a match keeps
 // notes up to MaxMatchNotes bytes, then says it keeps no more.
 func TestNotesAreBounded(t *testing.T) {
-	n := Note{Text: strings.Repeat("é", 1<<20), Line: make([]string, 1000), Said: make([]string, 1000)}
+	n := match.Note{Text: strings.Repeat("é", 1<<20), Line: make([]string, 1000), Said: make([]string, 1000)}
 	for i := range n.Said {
 		n.Said[i] = strings.Repeat("x", 10000)
 	}
 	n.Line[0] = strings.Repeat("m", 500)
 	n.Bound()
-	if len(n.Text) > MaxNoteText || !utf8.ValidString(n.Text) || !strings.HasSuffix(n.Text, "bytes cut)") {
+	if len(n.Text) > match.MaxNoteText || !utf8.ValidString(n.Text) || !strings.HasSuffix(n.Text, "bytes cut)") {
 		t.Errorf("text of %d bytes, valid %v, ending %q", len(n.Text), utf8.ValidString(n.Text), n.Text[len(n.Text)-20:])
 	}
-	if len(n.Line) != MaxNoteLine || len(n.Line[0]) > MaxNoteWord {
+	if len(n.Line) != match.MaxNoteLine || len(n.Line[0]) > match.MaxNoteWord {
 		t.Errorf("line of %d moves, the first of %d bytes", len(n.Line), len(n.Line[0]))
 	}
-	if len(n.Said) != MaxSaidLines || n.Said[MaxSaidLines-1] != "… 937 more lines not kept" || len(n.Said[0]) > MaxSaidLine {
+	if len(n.Said) != match.MaxSaidLines || n.Said[match.MaxSaidLines-1] != "… 937 more lines not kept" || len(n.Said[0]) > match.MaxSaidLine {
 		t.Errorf("said %d lines, the last %q", len(n.Said), n.Said[len(n.Said)-1])
 	}
 	if n.Size() > 64<<10 {
 		t.Errorf("a bounded note takes %d bytes", n.Size())
 	}
 	var r Runner
-	big := &Note{Text: strings.Repeat("x", 1<<20)}
+	big := &match.Note{Text: strings.Repeat("x", 1<<20)}
 	kept := 0
 	for range 200 {
 		if got := r.keep(big); got == big {
@@ -59,7 +60,7 @@ func TestNotesAreBounded(t *testing.T) {
 			}
 		}
 	}
-	if want := MaxMatchNotes / big.Size(); kept != want {
+	if want := match.MaxMatchNotes / big.Size(); kept != want {
 		t.Errorf("kept %d notes of 1 MB, want %d", kept, want)
 	}
 }

@@ -1,8 +1,9 @@
-package match
+package play
 
 import (
 	"context"
 	"encoding/json"
+	"github.com/arena-playground/arena/engine/match"
 	"strings"
 	"testing"
 )
@@ -89,10 +90,10 @@ func TestStreamAsksAPerson(t *testing.T) {
 	asked := 0
 	msgs := serve(t, st, func(m Message) (Act, bool) {
 		asked++
-		if m.Side != P2 {
+		if m.Side != match.P2 {
 			t.Errorf("asked %s, want P2", m.Side)
 		}
-		return Act{Turn: m.Turn, Side: P2, Action: json.RawMessage("7")}, true
+		return Act{Turn: m.Turn, Side: match.P2, Action: json.RawMessage("7")}, true
 	})
 	if asked != 2 {
 		t.Errorf("asked %d times in 4 alternating turns, want 2", asked)
@@ -101,12 +102,12 @@ func TestStreamAsksAPerson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := f.Record().Result; r == nil || r.Scores != [2]Score{Count(2), Count(14)} {
+	if r := f.Record().Result; r == nil || r.Scores != [2]match.Score{match.Count(2), match.Count(14)} {
 		t.Errorf("result %+v, want 2 to 14", r)
 	}
 	// A follower knows who is asked until the turn is played.
 	f, _ = follow(t, s, msgs[:2])
-	if turn, side, ok := f.Asking(); !ok || turn != 1 || side != P2 {
+	if turn, side, ok := f.Asking(); !ok || turn != 1 || side != match.P2 {
 		t.Errorf("after %v: asking %d %s %v", msgs[:2], turn, side, ok)
 	}
 }
@@ -120,7 +121,7 @@ func TestStreamPlaysGivenMovesFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := f.Record().Result; r.Scores != [2]Score{Count(6), Count(9)} {
+	if r := f.Record().Result; r.Scores != [2]match.Score{match.Count(6), match.Count(9)} {
 		t.Errorf("scores %v, want 5+1 to 0+9", r.Scores)
 	}
 	st.Moves = [][2]json.RawMessage{{json.RawMessage("55"), nil}}
@@ -155,9 +156,9 @@ func TestFollowerRefusesWhatDoesNotFollow(t *testing.T) {
 		{"an illegal action", []Message{turn(0, "10", "")}, "not legal"},
 		{"an undecodable action", []Message{turn(0, `"x"`, "")}, "P1 action"},
 		{"out of turn", []Message{turn(0, "1", "9")}, "P2 acted out of turn"},
-		{"a false result", append(good[:3:3], Message{Kind: MsgEnd, Result: &Result{Outcome: Outcome{Winner: P1, Scores: [2]Score{Count(9), Count(0)}}, Turns: 3}}), "does not match"},
+		{"a false result", append(good[:3:3], Message{Kind: MsgEnd, Result: &match.Result{Outcome: match.Outcome{Winner: match.P1, Scores: [2]match.Score{match.Count(9), match.Count(0)}}, Turns: 3}}), "does not match"},
 		{"an end too early", []Message{good[0], {Kind: MsgEnd, Result: good[len(good)-1].Result}}, "before the game is over"},
-		{"an ask of a bot", []Message{{Kind: MsgAsk, Turn: 0, Side: P1}}, "not a person's turn"},
+		{"an ask of a bot", []Message{{Kind: MsgAsk, Turn: 0, Side: match.P1}}, "not a person's turn"},
 		{"an unknown kind", []Message{{Kind: "board"}}, "unknown kind"},
 		{"after the end", append(good[:len(good):len(good)], good[0]), "after the end"},
 		{"the worker's error", []Message{{Kind: MsgError, Error: "out of memory"}}, "out of memory"},

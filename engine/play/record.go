@@ -1,6 +1,7 @@
-package match
+package play
 
 import (
+	"github.com/arena-playground/arena/engine/match"
 	"iter"
 	"sync"
 )
@@ -19,8 +20,8 @@ import (
 // A Record is a value that shares its slices with the runner that fills
 // it, which only appends; copies may be read from other goroutines.
 type Record struct {
-	Game    Game
-	Config  Config
+	Game    match.Game
+	Config  match.Config
 	Seed    uint64
 	Players [2]string
 	// Clock is CPUClock where a program's moves were charged the CPU
@@ -30,11 +31,11 @@ type Record struct {
 	// where it is not.
 	ClockFactor [2]float64
 	Turns       []TurnLog
-	Result      *Result // nil while the match goes on
+	Result      *match.Result // nil while the match goes on
 
-	states    []State    // nil where only a snapshot before it is kept
-	standings []Standing // every state's, kept whatever the budget
-	head      State      // the latest state in full, when states lacks it
+	states    []match.State // nil where only a snapshot before it is kept
+	standings []Standing    // every state's, kept whatever the budget
+	head      match.State   // the latest state in full, when states lacks it
 	keep      *keeper
 }
 
@@ -45,8 +46,8 @@ const StateBudget = 256 << 20
 // Standing is what a record remembers of every state, however thin: who
 // is ahead and the scores, for timelines and charts.
 type Standing struct {
-	Winner Side
-	Scores [2]Score
+	Winner match.Side
+	Scores [2]match.Score
 }
 
 // Weigher is implemented by states that know roughly how many bytes they
@@ -64,7 +65,7 @@ const defaultStateSize = 256
 type Compacter interface {
 	// Compact returns the state without its caches; Apply on it must
 	// give the same states as on the full one.
-	Compact() State
+	Compact() match.State
 }
 
 // keeper is the part of a record that all its copies share: the
@@ -80,12 +81,12 @@ type keeper struct {
 
 type rebuilt struct {
 	k int
-	s State
+	s match.State
 }
 
 // newRecord starts a record at the initial state, keeping budget bytes
 // of states (0: StateBudget).
-func newRecord(g Game, cfg Config, seed uint64, players [2]string, init State, budget int) Record {
+func newRecord(g match.Game, cfg match.Config, seed uint64, players [2]string, init match.State, budget int) Record {
 	if budget <= 0 {
 		budget = StateBudget
 	}
@@ -102,7 +103,7 @@ func (r *Record) Len() int { return len(r.states) }
 func (r *Record) Standing(k int) Standing { return r.standings[k] }
 
 // Last returns the latest state, in full: the one play goes on from.
-func (r *Record) Last() State {
+func (r *Record) Last() match.State {
 	if r.head != nil {
 		return r.head
 	}
@@ -112,7 +113,7 @@ func (r *Record) Last() State {
 // State returns the state after k turns (0 <= k < Len()), rebuilding it
 // from the snapshot before it when the record no longer keeps it. Going
 // forward one turn at a time costs one Apply a turn.
-func (r *Record) State(k int) State {
+func (r *Record) State(k int) match.State {
 	kp := r.keep
 	kp.mu.Lock()
 	defer kp.mu.Unlock()
@@ -145,8 +146,8 @@ func (r *Record) State(k int) State {
 }
 
 // All yields the states in order, each with its number of turns.
-func (r *Record) All() iter.Seq2[int, State] {
-	return func(yield func(int, State) bool) {
+func (r *Record) All() iter.Seq2[int, match.State] {
+	return func(yield func(int, match.State) bool) {
 		for k := range r.Len() {
 			if !yield(k, r.State(k)) {
 				return
@@ -156,7 +157,7 @@ func (r *Record) All() iter.Seq2[int, State] {
 }
 
 // push appends the state after a turn (log is nil for the initial state).
-func (r *Record) push(s State, log *TurnLog) {
+func (r *Record) push(s match.State, log *TurnLog) {
 	kept := s
 	c, compacts := s.(Compacter)
 	if compacts {
@@ -204,7 +205,7 @@ func (r *Record) thin() {
 	}
 }
 
-func sizeOf(s State) int {
+func sizeOf(s match.State) int {
 	if w, ok := s.(Weigher); ok {
 		return w.Bytes()
 	}

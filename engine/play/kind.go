@@ -1,8 +1,9 @@
-package match
+package play
 
 import (
 	"cmp"
 	"fmt"
+	"github.com/arena-playground/arena/engine/match"
 	"sort"
 	"strings"
 	"sync"
@@ -32,14 +33,14 @@ type Kind struct {
 	Format func(Spec) string
 	// New makes the player of spec for a match of game g, or says why
 	// the game or this build cannot have one.
-	New func(g Game, spec Spec, h Hosting) (Bot, error)
+	New func(g match.Game, spec Spec, h Hosting) (match.Bot, error)
 	// Check says what would stop New, as far as can be told without
 	// starting anything: a program or a file that is not there, a game
 	// the kind cannot play, a source the bot API refuses. The front ends
 	// check their players with it before a match, so that a student's
 	// program starts once for each match it plays, not once more to be
 	// checked. Nil: nothing is known before New.
-	Check func(g Game, spec Spec, h Hosting) error
+	Check func(g match.Game, spec Spec, h Hosting) error
 }
 
 var kinds = struct {

@@ -1,9 +1,10 @@
-package match
+package play
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/arena-playground/arena/engine/match"
 	"io"
 	"math"
 	"runtime"
@@ -15,11 +16,11 @@ import (
 // alternated: in game i (from 0), A plays P1 when i is even. Game i uses
 // seed Seed+i, so every game of a series can be replayed alone.
 type Series struct {
-	Game   Game
-	Config Config // nil: the game's default
+	Game   match.Game
+	Config match.Config // nil: the game's default
 	// Configs, when set, gives the config of game i as Configs(i, seed);
 	// it overrides Config (Colosseum draws board sizes per game).
-	Configs func(i int, seed uint64) Config
+	Configs func(i int, seed uint64) match.Config
 	Seed    uint64
 	Games   int
 	Bots    [2]Spec // A, B
@@ -36,11 +37,11 @@ type Series struct {
 
 // GameSummary is one game of a series.
 type GameSummary struct {
-	Index  int     `json:"index"`
-	Seed   uint64  `json:"seed"`
-	ASide  Side    `json:"a_side"`
-	Result *Result `json:"result"`
-	Err    string  `json:"error,omitempty"`
+	Index  int           `json:"index"`
+	Seed   uint64        `json:"seed"`
+	ASide  match.Side    `json:"a_side"`
+	Result *match.Result `json:"result"`
+	Err    string        `json:"error,omitempty"`
 	// Replacements: a series that ends well can still hide a bot that
 	// failed.
 	Replacements
@@ -83,11 +84,11 @@ type Spread struct {
 // arrived paid +Inf) as Score does.
 func (s Spread) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Mean Score `json:"mean"`
-		Min  Score `json:"min"`
-		Max  Score `json:"max"`
-		N    int   `json:"n"`
-	}{Cost(s.Mean), Cost(s.Min), Cost(s.Max), s.N})
+		Mean match.Score `json:"mean"`
+		Min  match.Score `json:"min"`
+		Max  match.Score `json:"max"`
+		N    int         `json:"n"`
+	}{match.Cost(s.Mean), match.Cost(s.Min), match.Cost(s.Max), s.N})
 }
 
 // Add counts x in.
@@ -184,10 +185,10 @@ feed:
 // play plays game i of the series, and says why it could not.
 func (s Series) play(ctx context.Context, i int) (GameSummary, *Record, error) {
 	seed := s.Seed + uint64(i)
-	g := GameSummary{Index: i, Seed: seed, ASide: P1}
+	g := GameSummary{Index: i, Seed: seed, ASide: match.P1}
 	players := s.Bots
 	if i%2 == 1 {
-		g.ASide = P2
+		g.ASide = match.P2
 		players[0], players[1] = players[1], players[0]
 	}
 	cfg := s.Config
@@ -217,7 +218,7 @@ func (r *SeriesResult) tally(g GameSummary, rec *Record) {
 		switch g.Result.Winner {
 		case side:
 			b.Wins++
-		case NoSide:
+		case match.NoSide:
 			b.Draws++
 		default:
 			b.Losses++
