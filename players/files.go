@@ -26,12 +26,12 @@ import (
 // in a fresh directory that is its box's working directory, the game's
 // input is written, the program run to its end, and its output read.
 type fileBot struct {
-	proto match.FileProtocol
+	proto FileProtocol
 	args  []string // the program's words
 	base  box.Spec // its caps and upload
 }
 
-func newFileBot(proto match.FileProtocol, spec play.Spec, h play.Hosting) (match.Bot, error) {
+func newFileBot(proto FileProtocol, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	args, err := words(spec)
 	if err != nil {
 		return nil, err

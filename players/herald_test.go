@@ -63,7 +63,7 @@ func (l recordingListener) Accept() (net.Conn, error) {
 // was with the original server).
 func TestEvasionHostWritesAsTheOriginal(t *testing.T) {
 	g, _ := match.Lookup("evasion")
-	proto := g.(match.Protocol)
+	proto := g.(Protocol)
 	cfg, err := g.LoadConfig("cap.json", []byte(`{"max_walls": 10, "delay": 10, "tick_cap": 200}`))
 	if err != nil {
 		t.Fatal(err)
@@ -131,8 +131,8 @@ func playClient(t *testing.T, g match.Game, addr string) {
 		return
 	}
 	defer c.Close()
-	proto := g.(match.Protocol)
-	client := match.NewClient(proto, "tester")
+	proto := g.(Protocol)
+	client := NewClient(proto, "tester")
 	bot, _, _, _ := play.NewBot(g, play.Spec{Name: "random"}, play.Hosting{})
 	sc := bufio.NewScanner(c)
 	sc.Buffer(nil, 1<<20)

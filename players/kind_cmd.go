@@ -39,8 +39,8 @@ func commandSpec(kind, needs string) func(s, rest string) (play.Spec, error) {
 
 // checkCommand finds the program, and a way for the game to play it.
 func checkCommand(g match.Game, spec play.Spec, _ play.Hosting) error {
-	_, files := g.(match.FileProtocol)
-	_, lines := g.(match.Protocol)
+	_, files := g.(FileProtocol)
+	_, lines := g.(Protocol)
 	if !files && !lines {
 		return fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)
 	}
@@ -51,10 +51,10 @@ func checkCommand(g match.Game, spec play.Spec, _ play.Hosting) error {
 }
 
 func newCommand(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, error) {
-	if fp, ok := g.(match.FileProtocol); ok {
+	if fp, ok := g.(FileProtocol); ok {
 		return newFileBot(fp, spec, h)
 	}
-	if proto, ok := g.(match.Protocol); ok {
+	if proto, ok := g.(Protocol); ok {
 		return newProcessBot(proto, spec, h)
 	}
 	return nil, fmt.Errorf("%s has no protocol for programs to play with", g.Info().Name)

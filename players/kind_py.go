@@ -39,9 +39,9 @@ func checkPython(g match.Game, spec play.Spec, h play.Hosting) error {
 }
 
 // pythonGame is g's runner of agent files and the protocol it plays by.
-func pythonGame(g match.Game) (match.PythonAgents, match.Protocol, error) {
-	pa, ok := g.(match.PythonAgents)
-	proto, hasProto := g.(match.Protocol)
+func pythonGame(g match.Game) (PythonAgents, Protocol, error) {
+	pa, ok := g.(PythonAgents)
+	proto, hasProto := g.(Protocol)
 	if !ok || !hasProto {
 		return nil, nil, fmt.Errorf("py: plays agent files written for a course's Python simulator, and %s has none (colosseum has: agents/student_agent.py)", g.Info().Name)
 	}

@@ -124,16 +124,16 @@ func firstOr(s []string, def string) string {
 // plays reports whether a program of spec's kind can play g, without
 // starting it.
 func plays(g match.Game, sp play.Spec) bool {
-	_, proto := g.(match.Protocol)
-	_, session := g.(match.SessionProtocol)
+	_, proto := g.(Protocol)
+	_, session := g.(SessionProtocol)
 	switch sp.Name {
 	case Command:
-		_, cmd := g.(match.FileProtocol)
+		_, cmd := g.(FileProtocol)
 		return proto || cmd
 	case Network:
 		return proto || session
 	case Agent:
-		_, py := g.(match.PythonAgents)
+		_, py := g.(PythonAgents)
 		return py && proto
 	}
 	return false

@@ -79,10 +79,10 @@ func newNetworkPlayer(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, 
 	if err != nil {
 		return nil, err
 	}
-	if sp, ok := g.(match.SessionProtocol); ok {
+	if sp, ok := g.(SessionProtocol); ok {
 		return newSessionBot(sp, spec, pace, h)
 	}
-	if proto, ok := g.(match.Protocol); ok {
+	if proto, ok := g.(Protocol); ok {
 		return newTCPBot(proto, spec, h)
 	}
 	return nil, fmt.Errorf("%s has no line protocol for network players", g.Info().Name)
@@ -94,8 +94,8 @@ func newNetworkPlayer(g match.Game, spec play.Spec, h play.Hosting) (match.Bot, 
 // waiting for the match would lose. The match opens it, and says if the
 // port is taken.
 func checkNetworkPlayer(g match.Game, spec play.Spec, _ play.Hosting) error {
-	_, sessions := g.(match.SessionProtocol)
-	_, lines := g.(match.Protocol)
+	_, sessions := g.(SessionProtocol)
+	_, lines := g.(Protocol)
 	if !sessions && !lines {
 		return fmt.Errorf("%s has no line protocol for network players", g.Info().Name)
 	}

@@ -41,7 +41,7 @@ const cpuPoll = 20 * time.Millisecond
 // pipes); one that crashes, hangs, disconnects or answers nonsense makes
 // Act fail, and the game's rules decide what that costs.
 type linePlayer struct {
-	proto match.Protocol
+	proto Protocol
 	what  string // "the program", "the client"
 	// open connects the player (a TCP player is awaited), once, before
 	// its first move: the wait is not charged to its clock.
@@ -86,7 +86,7 @@ type meter interface {
 	Resume()
 }
 
-func newLinePlayer(proto match.Protocol, what string) *linePlayer {
+func newLinePlayer(proto Protocol, what string) *linePlayer {
 	return &linePlayer{proto: proto, what: what, lines: make(chan string, 16), quit: make(chan struct{}), heardGame: -1}
 }
 
@@ -281,7 +281,7 @@ func (p *linePlayer) Connect(ctx context.Context, s match.State, side match.Side
 // allows and charges the wait to it, so a silent client cannot hold the
 // match.
 func (p *linePlayer) greet(ctx context.Context, left time.Duration) error {
-	g, ok := p.proto.(match.Greeter)
+	g, ok := p.proto.(Greeter)
 	if !ok {
 		return nil
 	}
@@ -311,7 +311,7 @@ func (p *linePlayer) greet(ctx context.Context, left time.Duration) error {
 // game, and followed by the pause it made before the first state (see
 // Flush).
 func (p *linePlayer) announce(s match.State, side match.Side) error {
-	h, ok := p.proto.(match.Herald)
+	h, ok := p.proto.(Herald)
 	if !ok || match.GameNum(s) == p.heardGame {
 		return nil
 	}
@@ -333,7 +333,7 @@ func (p *linePlayer) announce(s match.State, side match.Side) error {
 // before the first state of a game. The match calls it before the clock
 // starts: the pause is charged to no one.
 func (p *linePlayer) Flush(ctx context.Context) error {
-	h, ok := p.proto.(match.Herald)
+	h, ok := p.proto.(Herald)
 	if !ok || p.paused || p.heardAt.IsZero() {
 		return nil
 	}
@@ -389,7 +389,7 @@ func (p *linePlayer) End(s match.State, side match.Side) {
 	if p.dead != nil || !p.connected {
 		return
 	}
-	if h, ok := p.proto.(match.Herald); ok && !p.gameEnded.IsZero() {
+	if h, ok := p.proto.(Herald); ok && !p.gameEnded.IsZero() {
 		time.Sleep(time.Until(p.gameEnded.Add(h.Pause())))
 	}
 	if line := p.proto.Final(s, side); line != nil {
@@ -438,7 +438,7 @@ func programBox(spec play.Spec, h play.Hosting) box.Spec {
 }
 
 // newProcessBot starts the program of a "cmd:" spec in its box under h.
-func newProcessBot(proto match.Protocol, cmd play.Spec, h play.Hosting) (match.Bot, error) {
+func newProcessBot(proto Protocol, cmd play.Spec, h play.Hosting) (match.Bot, error) {
 	command := cmd.Command
 	args, err := words(cmd)
 	if err != nil {
@@ -465,13 +465,13 @@ func newProcessBot(proto match.Protocol, cmd play.Spec, h play.Hosting) (match.B
 // startProcess starts a program that plays through proto on its standard
 // input and output, in the box spec says (under its caps); what names
 // it in messages.
-func startProcess(proto match.Protocol, spec box.Spec, what string) (*processBot, error) {
+func startProcess(proto Protocol, spec box.Spec, what string) (*processBot, error) {
 	return startProcessSaid(proto, spec, what, newSaid(2048))
 }
 
 // startProcessSaid is startProcess with what the program writes for people
 // kept by said.
-func startProcessSaid(proto match.Protocol, spec box.Spec, what string, said *said) (*processBot, error) {
+func startProcessSaid(proto Protocol, spec box.Spec, what string, said *said) (*processBot, error) {
 	p := &processBot{linePlayer: newLinePlayer(proto, what), stderr: said, waited: make(chan struct{})}
 	p.said = p.stderr
 	p.caps = spec.Caps

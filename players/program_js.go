@@ -13,19 +13,19 @@ import (
 // the WebAssembly builds stay free of os/exec.
 var errNoPrograms = errors.New("programs cannot play in the browser: run arena on the command line or the desktop")
 
-func newProcessBot(match.Protocol, play.Spec, play.Hosting) (match.Bot, error) {
+func newProcessBot(Protocol, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errNoPrograms
 }
 
-func newTCPBot(match.Protocol, play.Spec, play.Hosting) (match.Bot, error) {
+func newTCPBot(Protocol, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }
 
-func newPythonBot(match.Protocol, match.PythonAgents, play.Spec, play.Hosting) (match.Bot, error) {
+func newPythonBot(Protocol, PythonAgents, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errNoPrograms
 }
 
-func newSessionBot(match.SessionProtocol, play.Spec, Pace, play.Hosting) (match.Bot, error) {
+func newSessionBot(SessionProtocol, play.Spec, Pace, play.Hosting) (match.Bot, error) {
 	return nil, errors.New("network players cannot join in the browser: run arena on the command line or the desktop")
 }
 
@@ -33,6 +33,6 @@ func lookPath(string) error { return errNoPrograms }
 
 func checkPythonAgent(string, play.Hosting) error { return errNoPrograms }
 
-func newFileBot(match.FileProtocol, play.Spec, play.Hosting) (match.Bot, error) {
+func newFileBot(FileProtocol, play.Spec, play.Hosting) (match.Bot, error) {
 	return nil, errNoPrograms
 }

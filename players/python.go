@@ -95,7 +95,7 @@ const readyWait = 60 * time.Second
 // written, so none is left behind, however arena ends. The runner's first
 // line says whether the file can play; when it cannot, the error names the
 // file and the Python error, before any game starts.
-func newPythonBot(proto match.Protocol, pa match.PythonAgents, agent play.Spec, h play.Hosting) (match.Bot, error) {
+func newPythonBot(proto Protocol, pa PythonAgents, agent play.Spec, h play.Hosting) (match.Bot, error) {
 	file := agent.Command
 	abs, err := agentFile(file)
 	if err != nil {

@@ -31,7 +31,7 @@ var lobbies = struct {
 type lobby struct {
 	addr    string
 	ln      net.Listener
-	proto   match.SessionProtocol
+	proto   SessionProtocol
 	members int  // the sides that listen here
 	pace    Pace // how what the clients hear is spaced
 	command string
@@ -79,7 +79,7 @@ func (c *sessionConn) drop() {
 // joinLobby returns the lobby of spec's address, listening on it for the
 // first side that asks, or a lobby of the side's own for a program to
 // start.
-func joinLobby(proto match.SessionProtocol, spec play.Spec, pace Pace, h play.Hosting) (*lobby, error) {
+func joinLobby(proto SessionProtocol, spec play.Spec, pace Pace, h play.Hosting) (*lobby, error) {
 	if spec.Command != "" {
 		return &lobby{proto: proto, members: 1, pace: pace, command: spec.Command, host: h, game: -1, said: newSaid(4096)}, nil
 	}
@@ -282,7 +282,7 @@ func (l *lobby) accept(ctx context.Context, ln net.Listener) (*sessionConn, erro
 }
 
 // read passes the client's messages on until it leaves.
-func (c *sessionConn) read(proto match.SessionProtocol) {
+func (c *sessionConn) read(proto SessionProtocol) {
 	defer close(c.eof)
 	sc := messages(c.c, proto.Frame)
 	for sc.Scan() {
@@ -338,7 +338,7 @@ func (l *lobby) meterOf() meter {
 }
 
 // newSessionBot joins the lobby of spec.
-func newSessionBot(proto match.SessionProtocol, spec play.Spec, pace Pace, h play.Hosting) (match.Bot, error) {
+func newSessionBot(proto SessionProtocol, spec play.Spec, pace Pace, h play.Hosting) (match.Bot, error) {
 	l, err := joinLobby(proto, spec, pace, h)
 	if err != nil {
 		return nil, err

@@ -41,7 +41,7 @@ func (p *tcpBot) LogTo(w io.Writer, side match.Side) { p.log, p.seat = w, side.S
 
 // newTCPBot listens where spec says: its address, or a free loopback port
 // for the program it names.
-func newTCPBot(proto match.Protocol, spec play.Spec, h play.Hosting) (match.Bot, error) {
+func newTCPBot(proto Protocol, spec play.Spec, h play.Hosting) (match.Bot, error) {
 	if spec.Command != "" {
 		// The program's seat is its box's, made as it starts.
 		p := &tcpBot{linePlayer: newLinePlayer(proto, "the program"), command: spec.Command, host: h}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/players"
 )
 
 // runBot serves one of arena's bots over the game's line protocol on
@@ -34,7 +35,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	proto, ok := g.(match.Protocol)
+	proto, ok := g.(players.Protocol)
 	if !ok {
 		return usagef("%s has no line protocol for bots", *gameName)
 	}
@@ -58,8 +59,8 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		defer conn.Close()
 		in, out = conn, conn
 	}
-	client := match.NewClient(proto, *name)
-	if rc, ok := proto.(match.RoleClientMaker); ok {
+	client := players.NewClient(proto, *name)
+	if rc, ok := proto.(players.RoleClientMaker); ok {
 		if client, err = rc.NewRoleClient(*name, *role); err != nil {
 			return usageError{err}
 		}
@@ -111,7 +112,7 @@ func dial(addr string, patience time.Duration) (net.Conn, error) {
 type server struct {
 	game   match.Game
 	client match.Client
-	proto  match.Protocol
+	proto  players.Protocol
 	bot    match.Bot
 	opts   match.Options
 	rand   *rand.Rand // the bot's one source for the session (-seed, -side)
@@ -125,16 +126,16 @@ type server struct {
 // With needEnd (a TCP host), input that ends before the session's end
 // message is an error: the host went away mid-session. On standard input
 // it is not: a bridge may close it without an end message.
-func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Client, proto match.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side, needEnd bool) error {
+func serveBot(in io.Reader, out, errw io.Writer, g match.Game, client match.Client, proto players.Protocol, bot match.Bot, opts match.Options, seed uint64, side match.Side, needEnd bool) error {
 	sv := server{game: g, client: client, proto: proto, bot: bot, opts: opts, rand: match.BotRand(seed, side, opts), errw: errw}
-	if h, ok := client.(match.Helloer); ok {
+	if h, ok := client.(players.Helloer); ok {
 		if _, err := out.Write(h.Hello()); err != nil {
 			return err
 		}
 	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, maxHostLine)
-	if sp, ok := g.(match.SessionProtocol); ok {
+	if sp, ok := g.(players.SessionProtocol); ok {
 		sc.Split(sp.Frame) // bare JSON values, no lines
 	}
 	heard, moves := 0, 0
@@ -189,7 +190,7 @@ func (sv *server) answer(h match.Heard) (match.Action, bool) {
 		fmt.Fprintf(sv.errw, "arena bot: request %d: %s has no move to make in this state (the game is over, or the other side moves)\n", h.ID, h.Side)
 		return nil, false
 	}
-	if rs, ok := h.State.(match.Reseeder); ok {
+	if rs, ok := h.State.(players.Reseeder); ok {
 		// The state's own random stream (Colosseum's NumPy) comes from
 		// the session's source, not from the message.
 		h.State = rs.Reseed(sv.rand.Uint64())

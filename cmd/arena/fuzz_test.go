@@ -7,13 +7,14 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/players"
 )
 
 // protocolGames are the games whose bots `arena bot` serves.
 func protocolGames() []match.Game {
 	var out []match.Game
 	for _, g := range match.Games() {
-		if _, ok := g.(match.Protocol); ok {
+		if _, ok := g.(players.Protocol); ok {
 			out = append(out, g)
 		}
 	}
@@ -39,9 +40,9 @@ func FuzzBotSide(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		proto := g.(match.Protocol)
-		client := match.NewClient(proto, "fuzz")
-		if rc, ok := proto.(match.RoleClientMaker); ok {
+		proto := g.(players.Protocol)
+		client := players.NewClient(proto, "fuzz")
+		if rc, ok := proto.(players.RoleClientMaker); ok {
 			if client, err = rc.NewRoleClient("fuzz", ""); err != nil {
 				t.Fatal(err)
 			}
@@ -61,12 +62,12 @@ func hostStream(f *testing.F, g match.Game) []byte {
 		f.Fatal(err)
 	}
 	var b bytes.Buffer
-	proto := g.(match.Protocol)
-	if gr, ok := proto.(match.Greeter); ok {
+	proto := g.(players.Protocol)
+	if gr, ok := proto.(players.Greeter); ok {
 		b.Write(gr.Greeting())
 	}
 	const most = 30 // turns: enough to reach every kind of line
-	if sp, ok := g.(match.SessionProtocol); ok {
+	if sp, ok := g.(players.SessionProtocol); ok {
 		b.Write(sp.Opening(rec.State(0)))
 		for k := 1; k < min(rec.Len(), most); k++ {
 			msg, _ := sp.Notice(rec.State(k))

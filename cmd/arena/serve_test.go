@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/colosseum"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/players"
 )
 
 // serve runs `arena bot`'s loop over the given input for a bot.
@@ -15,7 +16,7 @@ func serve(t *testing.T, bot match.Bot, seed uint64, input string) (string, stri
 	t.Helper()
 	g := colosseum.Game{}
 	var out, errb bytes.Buffer
-	if err := serveBot(strings.NewReader(input), &out, &errb, g, match.NewClient(g, "t"), g, bot, match.Options{}, seed, match.P1, false); err != nil {
+	if err := serveBot(strings.NewReader(input), &out, &errb, g, players.NewClient(g, "t"), g, bot, match.Options{}, seed, match.P1, false); err != nil {
 		t.Fatal(err)
 	}
 	return out.String(), errb.String()

@@ -14,8 +14,8 @@ import (
 // each player its view of the field ('#' its own cells, 'O' the enemy's)
 // with its bank and the rules, and reads one line back, {"cells": [...]}.
 // The final state is never sent: the server closes. A player that fails
-// hears {"error": ...}. Game implements match.Protocol for the host side
-// and match.ClientMaker for `arena bot`.
+// hears {"error": ...}. Game implements players.Protocol for the host side
+// and players.ClientMaker for `arena bot`.
 
 // Request is side's view of s, with what its clock leaves (limit).
 func (Game) Request(ms match.State, side match.Side, _ int, limit time.Duration) []byte {

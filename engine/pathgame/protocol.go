@@ -14,8 +14,8 @@ import (
 // no framing. A client says hello, {"name": ..., "type": 0 or 1}; both
 // hear the game, {"start_node": X, "end_node": Y, "graph": {...}}; the
 // player moves first; after each move both hear its update. Each game is
-// played on new connections. The Game implements match.SessionProtocol
-// for the host side and match.ClientMaker for `arena bot`.
+// played on new connections. The Game implements players.SessionProtocol
+// for the host side and players.ClientMaker for `arena bot`.
 
 // Frame splits a byte stream into JSON objects: from an opening brace to
 // its closing one, strings and escapes respected. Anything else up to the

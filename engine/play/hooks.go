@@ -46,7 +46,7 @@ type Charger interface {
 }
 
 // Flusher is implemented by bots whose messages are written after a
-// pause (see [Herald], and the shortest-path game's pacing): the match
+// pause (a protocol that is a players.Herald, and the shortest-path game's pacing): the match
 // calls Flush before the side's clock starts and asks it to move, so that
 // the pauses are charged to no one.
 type Flusher interface {

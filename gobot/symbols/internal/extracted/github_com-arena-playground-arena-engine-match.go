@@ -52,7 +52,6 @@ func init() {
 		"MaxSaidLine":          reflect.ValueOf(constant.MakeFromLiteral("512", token.INT, 0)),
 		"MaxSaidLines":         reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
 		"Mix":                  reflect.ValueOf(match.Mix),
-		"NewClient":            reflect.ValueOf(match.NewClient),
 		"NewTimeBucket":        reflect.ValueOf(match.NewTimeBucket),
 		"NewTurn":              reflect.ValueOf(match.NewTurn),
 		"NewTurnContext":       reflect.ValueOf(match.NewTurnContext),
@@ -74,84 +73,64 @@ func init() {
 		"Sides":                reflect.ValueOf(&match.Sides).Elem(),
 
 		// type definitions
-		"Action":          reflect.ValueOf((*match.Action)(nil)),
-		"Analysed":        reflect.ValueOf((*match.Analysed)(nil)),
-		"Analyser":        reflect.ValueOf((*match.Analyser)(nil)),
-		"Analysis":        reflect.ValueOf((*match.Analysis)(nil)),
-		"Bot":             reflect.ValueOf((*match.Bot)(nil)),
-		"BotFunc":         reflect.ValueOf((*match.BotFunc)(nil)),
-		"BotInfo":         reflect.ValueOf((*match.BotInfo)(nil)),
-		"Budget":          reflect.ValueOf((*match.Budget)(nil)),
-		"Client":          reflect.ValueOf((*match.Client)(nil)),
-		"ClientMaker":     reflect.ValueOf((*match.ClientMaker)(nil)),
-		"Clock":           reflect.ValueOf((*match.Clock)(nil)),
-		"Config":          reflect.ValueOf((*match.Config)(nil)),
-		"Conformer":       reflect.ValueOf((*match.Conformer)(nil)),
-		"FileError":       reflect.ValueOf((*match.FileError)(nil)),
-		"FileProtocol":    reflect.ValueOf((*match.FileProtocol)(nil)),
-		"Forfeit":         reflect.ValueOf((*match.Forfeit)(nil)),
-		"Game":            reflect.ValueOf((*match.Game)(nil)),
-		"Greeter":         reflect.ValueOf((*match.Greeter)(nil)),
-		"Heard":           reflect.ValueOf((*match.Heard)(nil)),
-		"Helloer":         reflect.ValueOf((*match.Helloer)(nil)),
-		"Herald":          reflect.ValueOf((*match.Herald)(nil)),
-		"Info":            reflect.ValueOf((*match.Info)(nil)),
-		"LineMove":        reflect.ValueOf((*match.LineMove)(nil)),
-		"Mark":            reflect.ValueOf((*match.Mark)(nil)),
-		"Movers":          reflect.ValueOf((*match.Movers)(nil)),
-		"Note":            reflect.ValueOf((*match.Note)(nil)),
-		"OptionInfo":      reflect.ValueOf((*match.OptionInfo)(nil)),
-		"Options":         reflect.ValueOf((*match.Options)(nil)),
-		"Outcome":         reflect.ValueOf((*match.Outcome)(nil)),
-		"PerGame":         reflect.ValueOf((*match.PerGame)(nil)),
-		"PerMove":         reflect.ValueOf((*match.PerMove)(nil)),
-		"Place":           reflect.ValueOf((*match.Place)(nil)),
-		"PlaceKind":       reflect.ValueOf((*match.PlaceKind)(nil)),
-		"Preset":          reflect.ValueOf((*match.Preset)(nil)),
-		"Protocol":        reflect.ValueOf((*match.Protocol)(nil)),
-		"PythonAgents":    reflect.ValueOf((*match.PythonAgents)(nil)),
-		"Refutation":      reflect.ValueOf((*match.Refutation)(nil)),
-		"Reported":        reflect.ValueOf((*match.Reported)(nil)),
-		"Reseeder":        reflect.ValueOf((*match.Reseeder)(nil)),
-		"Result":          reflect.ValueOf((*match.Result)(nil)),
-		"RoleClientMaker": reflect.ValueOf((*match.RoleClientMaker)(nil)),
-		"Score":           reflect.ValueOf((*match.Score)(nil)),
-		"SessionProtocol": reflect.ValueOf((*match.SessionProtocol)(nil)),
-		"Sessioner":       reflect.ValueOf((*match.Sessioner)(nil)),
-		"Side":            reflect.ValueOf((*match.Side)(nil)),
-		"SideChooser":     reflect.ValueOf((*match.SideChooser)(nil)),
-		"Sizer":           reflect.ValueOf((*match.Sizer)(nil)),
-		"State":           reflect.ValueOf((*match.State)(nil)),
-		"Substituter":     reflect.ValueOf((*match.Substituter)(nil)),
-		"TimeBucket":      reflect.ValueOf((*match.TimeBucket)(nil)),
-		"Turn":            reflect.ValueOf((*match.Turn)(nil)),
-		"Variation":       reflect.ValueOf((*match.Variation)(nil)),
+		"Action":      reflect.ValueOf((*match.Action)(nil)),
+		"Analysed":    reflect.ValueOf((*match.Analysed)(nil)),
+		"Analyser":    reflect.ValueOf((*match.Analyser)(nil)),
+		"Analysis":    reflect.ValueOf((*match.Analysis)(nil)),
+		"Bot":         reflect.ValueOf((*match.Bot)(nil)),
+		"BotFunc":     reflect.ValueOf((*match.BotFunc)(nil)),
+		"BotInfo":     reflect.ValueOf((*match.BotInfo)(nil)),
+		"Budget":      reflect.ValueOf((*match.Budget)(nil)),
+		"Client":      reflect.ValueOf((*match.Client)(nil)),
+		"Clock":       reflect.ValueOf((*match.Clock)(nil)),
+		"Config":      reflect.ValueOf((*match.Config)(nil)),
+		"Conformer":   reflect.ValueOf((*match.Conformer)(nil)),
+		"FileError":   reflect.ValueOf((*match.FileError)(nil)),
+		"Forfeit":     reflect.ValueOf((*match.Forfeit)(nil)),
+		"Game":        reflect.ValueOf((*match.Game)(nil)),
+		"Heard":       reflect.ValueOf((*match.Heard)(nil)),
+		"Info":        reflect.ValueOf((*match.Info)(nil)),
+		"LineMove":    reflect.ValueOf((*match.LineMove)(nil)),
+		"Mark":        reflect.ValueOf((*match.Mark)(nil)),
+		"Movers":      reflect.ValueOf((*match.Movers)(nil)),
+		"Note":        reflect.ValueOf((*match.Note)(nil)),
+		"OptionInfo":  reflect.ValueOf((*match.OptionInfo)(nil)),
+		"Options":     reflect.ValueOf((*match.Options)(nil)),
+		"Outcome":     reflect.ValueOf((*match.Outcome)(nil)),
+		"PerGame":     reflect.ValueOf((*match.PerGame)(nil)),
+		"PerMove":     reflect.ValueOf((*match.PerMove)(nil)),
+		"Place":       reflect.ValueOf((*match.Place)(nil)),
+		"PlaceKind":   reflect.ValueOf((*match.PlaceKind)(nil)),
+		"Preset":      reflect.ValueOf((*match.Preset)(nil)),
+		"Refutation":  reflect.ValueOf((*match.Refutation)(nil)),
+		"Reported":    reflect.ValueOf((*match.Reported)(nil)),
+		"Result":      reflect.ValueOf((*match.Result)(nil)),
+		"Score":       reflect.ValueOf((*match.Score)(nil)),
+		"Sessioner":   reflect.ValueOf((*match.Sessioner)(nil)),
+		"Side":        reflect.ValueOf((*match.Side)(nil)),
+		"SideChooser": reflect.ValueOf((*match.SideChooser)(nil)),
+		"Sizer":       reflect.ValueOf((*match.Sizer)(nil)),
+		"State":       reflect.ValueOf((*match.State)(nil)),
+		"Substituter": reflect.ValueOf((*match.Substituter)(nil)),
+		"TimeBucket":  reflect.ValueOf((*match.TimeBucket)(nil)),
+		"Turn":        reflect.ValueOf((*match.Turn)(nil)),
+		"Variation":   reflect.ValueOf((*match.Variation)(nil)),
 
 		// interface wrapper definitions
-		"_Action":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Action)(nil)),
-		"_Analysed":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Analysed)(nil)),
-		"_Analyser":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Analyser)(nil)),
-		"_Bot":             reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Bot)(nil)),
-		"_Client":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Client)(nil)),
-		"_ClientMaker":     reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_ClientMaker)(nil)),
-		"_Clock":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Clock)(nil)),
-		"_Config":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Config)(nil)),
-		"_Conformer":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Conformer)(nil)),
-		"_FileProtocol":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_FileProtocol)(nil)),
-		"_Game":            reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Game)(nil)),
-		"_Greeter":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Greeter)(nil)),
-		"_Helloer":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Helloer)(nil)),
-		"_Herald":          reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Herald)(nil)),
-		"_Protocol":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Protocol)(nil)),
-		"_PythonAgents":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_PythonAgents)(nil)),
-		"_Reseeder":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Reseeder)(nil)),
-		"_RoleClientMaker": reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_RoleClientMaker)(nil)),
-		"_SessionProtocol": reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_SessionProtocol)(nil)),
-		"_Sessioner":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sessioner)(nil)),
-		"_SideChooser":     reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_SideChooser)(nil)),
-		"_Sizer":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sizer)(nil)),
-		"_State":           reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_State)(nil)),
-		"_Substituter":     reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Substituter)(nil)),
+		"_Action":      reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Action)(nil)),
+		"_Analysed":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Analysed)(nil)),
+		"_Analyser":    reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Analyser)(nil)),
+		"_Bot":         reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Bot)(nil)),
+		"_Client":      reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Client)(nil)),
+		"_Clock":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Clock)(nil)),
+		"_Config":      reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Config)(nil)),
+		"_Conformer":   reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Conformer)(nil)),
+		"_Game":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Game)(nil)),
+		"_Sessioner":   reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sessioner)(nil)),
+		"_SideChooser": reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_SideChooser)(nil)),
+		"_Sizer":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sizer)(nil)),
+		"_State":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_State)(nil)),
+		"_Substituter": reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Substituter)(nil)),
 	}
 }
 
@@ -200,16 +179,6 @@ func (W _github_com_arena_playground_arena_engine_match_Client) Hear(line []byte
 	return W.WHear(line)
 }
 
-// _github_com_arena_playground_arena_engine_match_ClientMaker is an interface wrapper for ClientMaker type
-type _github_com_arena_playground_arena_engine_match_ClientMaker struct {
-	IValue     interface{}
-	WNewClient func(name string) match.Client
-}
-
-func (W _github_com_arena_playground_arena_engine_match_ClientMaker) NewClient(name string) match.Client {
-	return W.WNewClient(name)
-}
-
 // _github_com_arena_playground_arena_engine_match_Clock is an interface wrapper for Clock type
 type _github_com_arena_playground_arena_engine_match_Clock struct {
 	IValue interface{}
@@ -248,24 +217,6 @@ func (W _github_com_arena_playground_arena_engine_match_Conformer) Conform(file 
 	return W.WConform(file, read)
 }
 
-// _github_com_arena_playground_arena_engine_match_FileProtocol is an interface wrapper for FileProtocol type
-type _github_com_arena_playground_arena_engine_match_FileProtocol struct {
-	IValue       interface{}
-	WCourseFiles func() (input string, output string, limit time.Duration)
-	WCourseInput func(t *match.Turn) ([]byte, error)
-	WCourseMove  func(t *match.Turn, input []byte, output []byte) (match.Action, error)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseFiles() (input string, output string, limit time.Duration) {
-	return W.WCourseFiles()
-}
-func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseInput(t *match.Turn) ([]byte, error) {
-	return W.WCourseInput(t)
-}
-func (W _github_com_arena_playground_arena_engine_match_FileProtocol) CourseMove(t *match.Turn, input []byte, output []byte) (match.Action, error) {
-	return W.WCourseMove(t, input, output)
-}
-
 // _github_com_arena_playground_arena_engine_match_Game is an interface wrapper for Game type
 type _github_com_arena_playground_arena_engine_match_Game struct {
 	IValue        interface{}
@@ -298,130 +249,6 @@ func (W _github_com_arena_playground_arena_engine_match_Game) Presets() []match.
 }
 func (W _github_com_arena_playground_arena_engine_match_Game) Start(cfg match.Config, seed uint64) (match.State, error) {
 	return W.WStart(cfg, seed)
-}
-
-// _github_com_arena_playground_arena_engine_match_Greeter is an interface wrapper for Greeter type
-type _github_com_arena_playground_arena_engine_match_Greeter struct {
-	IValue    interface{}
-	WGreeting func() []byte
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Greeter) Greeting() []byte {
-	return W.WGreeting()
-}
-
-// _github_com_arena_playground_arena_engine_match_Helloer is an interface wrapper for Helloer type
-type _github_com_arena_playground_arena_engine_match_Helloer struct {
-	IValue interface{}
-	WHello func() []byte
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Helloer) Hello() []byte {
-	return W.WHello()
-}
-
-// _github_com_arena_playground_arena_engine_match_Herald is an interface wrapper for Herald type
-type _github_com_arena_playground_arena_engine_match_Herald struct {
-	IValue  interface{}
-	WHerald func(s match.State, side match.Side) []byte
-	WPause  func() time.Duration
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Herald) Herald(s match.State, side match.Side) []byte {
-	return W.WHerald(s, side)
-}
-func (W _github_com_arena_playground_arena_engine_match_Herald) Pause() time.Duration {
-	return W.WPause()
-}
-
-// _github_com_arena_playground_arena_engine_match_Protocol is an interface wrapper for Protocol type
-type _github_com_arena_playground_arena_engine_match_Protocol struct {
-	IValue        interface{}
-	WFinal        func(s match.State, side match.Side) []byte
-	WParseRequest func(line []byte) (match.State, int, time.Duration, error)
-	WReply        func(line []byte) (match.Action, int, error)
-	WRequest      func(s match.State, side match.Side, id int, limit time.Duration) []byte
-	WWriteReply   func(a match.Action, id int) []byte
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Protocol) Final(s match.State, side match.Side) []byte {
-	return W.WFinal(s, side)
-}
-func (W _github_com_arena_playground_arena_engine_match_Protocol) ParseRequest(line []byte) (match.State, int, time.Duration, error) {
-	return W.WParseRequest(line)
-}
-func (W _github_com_arena_playground_arena_engine_match_Protocol) Reply(line []byte) (match.Action, int, error) {
-	return W.WReply(line)
-}
-func (W _github_com_arena_playground_arena_engine_match_Protocol) Request(s match.State, side match.Side, id int, limit time.Duration) []byte {
-	return W.WRequest(s, side, id, limit)
-}
-func (W _github_com_arena_playground_arena_engine_match_Protocol) WriteReply(a match.Action, id int) []byte {
-	return W.WWriteReply(a, id)
-}
-
-// _github_com_arena_playground_arena_engine_match_PythonAgents is an interface wrapper for PythonAgents type
-type _github_com_arena_playground_arena_engine_match_PythonAgents struct {
-	IValue        interface{}
-	WPythonRunner func() (name string, source []byte)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_PythonAgents) PythonRunner() (name string, source []byte) {
-	return W.WPythonRunner()
-}
-
-// _github_com_arena_playground_arena_engine_match_Reseeder is an interface wrapper for Reseeder type
-type _github_com_arena_playground_arena_engine_match_Reseeder struct {
-	IValue  interface{}
-	WReseed func(seed uint64) match.State
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Reseeder) Reseed(seed uint64) match.State {
-	return W.WReseed(seed)
-}
-
-// _github_com_arena_playground_arena_engine_match_RoleClientMaker is an interface wrapper for RoleClientMaker type
-type _github_com_arena_playground_arena_engine_match_RoleClientMaker struct {
-	IValue         interface{}
-	WNewRoleClient func(name string, role string) (match.Client, error)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_RoleClientMaker) NewRoleClient(name string, role string) (match.Client, error) {
-	return W.WNewRoleClient(name, role)
-}
-
-// _github_com_arena_playground_arena_engine_match_SessionProtocol is an interface wrapper for SessionProtocol type
-type _github_com_arena_playground_arena_engine_match_SessionProtocol struct {
-	IValue    interface{}
-	WFrame    func(data []byte, atEOF bool) (int, []byte, error)
-	WHello    func(msg []byte) (role int, name string, err error)
-	WMessage  func(msg []byte) (match.Action, error)
-	WNotice   func(s match.State) ([]byte, bool)
-	WOpening  func(s match.State) []byte
-	WRoleName func(role int) string
-	WRoleOf   func(s match.State, side match.Side) int
-}
-
-func (W _github_com_arena_playground_arena_engine_match_SessionProtocol) Frame(data []byte, atEOF bool) (int, []byte, error) {
-	return W.WFrame(data, atEOF)
-}
-func (W _github_com_arena_playground_arena_engine_match_SessionProtocol) Hello(msg []byte) (role int, name string, err error) {
-	return W.WHello(msg)
-}
-func (W _github_com_arena_playground_arena_engine_match_SessionProtocol) Message(msg []byte) (match.Action, error) {
-	return W.WMessage(msg)
-}
-func (W _github_com_arena_playground_arena_engine_match_SessionProtocol) Notice(s match.State) ([]byte, bool) {
-	return W.WNotice(s)
-}
-func (W _github_com_arena_playground_arena_engine_match_SessionProtocol) Opening(s match.State) []byte {
-	return W.WOpening(s)
-}
-func (W _github_com_arena_playground_arena_engine_match_SessionProtocol) RoleName(role int) string {
-	return W.WRoleName(role)
-}
-func (W _github_com_arena_playground_arena_engine_match_SessionProtocol) RoleOf(s match.State, side match.Side) int {
-	return W.WRoleOf(s, side)
 }
 
 // _github_com_arena_playground_arena_engine_match_Sessioner is an interface wrapper for Sessioner type

@@ -1,8 +1,10 @@
-package match
+package players
 
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Protocol is implemented by games whose players can be programs that
@@ -12,16 +14,16 @@ import (
 type Protocol interface {
 	// Request is what is sent to side before it moves in s; id
 	// numbers the requests of a match, limit is the time allowed (0: none).
-	Request(s State, side Side, id int, limit time.Duration) []byte
+	Request(s match.State, side match.Side, id int, limit time.Duration) []byte
 	// Reply reads a program's answer and the id it echoes (-1: none).
-	Reply(line []byte) (Action, int, error)
+	Reply(line []byte) (match.Action, int, error)
 	// Final is the line that tells side the game is over, or nil.
-	Final(s State, side Side) []byte
+	Final(s match.State, side match.Side) []byte
 	// ParseRequest reads a request into the state it describes, its id
 	// and its time limit: what `arena bot` does with each line.
-	ParseRequest(line []byte) (State, int, time.Duration, error)
+	ParseRequest(line []byte) (match.State, int, time.Duration, error)
 	// WriteReply writes an action as an answer to request id.
-	WriteReply(a Action, id int) []byte
+	WriteReply(a match.Action, id int) []byte
 }
 
 // FileProtocol is implemented by games whose course ran each student's
@@ -35,10 +37,10 @@ type FileProtocol interface {
 	// arena must never hang).
 	CourseFiles() (input, output string, limit time.Duration)
 	// CourseInput is what the program deciding t's move reads.
-	CourseInput(t *Turn) ([]byte, error)
+	CourseInput(t *match.Turn) ([]byte, error)
 	// CourseMove reads the move from what the program wrote, given what
 	// it read, and may note on t what it makes of the output.
-	CourseMove(t *Turn, input, output []byte) (Action, error)
+	CourseMove(t *match.Turn, input, output []byte) (match.Action, error)
 }
 
 // Greeter is implemented by protocols whose host asks each player for its
@@ -68,7 +70,7 @@ type PythonAgents interface {
 // first state with one recv() each.
 type Herald interface {
 	// Herald is the line side hears when s starts a game, or nil.
-	Herald(s State, side Side) []byte
+	Herald(s match.State, side match.Side) []byte
 	// Pause is how long the host waits after the role lines before the
 	// first request, and after each game before the next role line or the
 	// final line.
@@ -80,13 +82,13 @@ type Herald interface {
 // "sendname" and "done"). `arena bot` reads the host's lines through a
 // Client; other protocols are read request by request (ParseRequest).
 type ClientMaker interface {
-	NewClient(name string) Client
+	NewClient(name string) match.Client
 }
 
 // NewClient returns the player's end of proto, which gives name when the
 // host asks: the protocol's own client, or one that reads every line as a
 // request (ParseRequest) but the JSON end message.
-func NewClient(proto Protocol, name string) Client {
+func NewClient(proto Protocol, name string) match.Client {
 	if cm, ok := proto.(ClientMaker); ok {
 		return cm.NewClient(name)
 	}
@@ -97,18 +99,18 @@ func NewClient(proto Protocol, name string) Client {
 // JSON end message {"type": "end", ...}.
 type requestClient struct{ proto Protocol }
 
-func (c requestClient) Hear(line []byte) (Heard, error) {
+func (c requestClient) Hear(line []byte) (match.Heard, error) {
 	var kind struct {
 		Type string `json:"type"`
 	}
 	if json.Unmarshal(line, &kind) == nil && kind.Type == "end" {
-		return Heard{Done: true}, nil
+		return match.Heard{Done: true}, nil
 	}
 	s, id, limit, err := c.proto.ParseRequest(line)
 	if err != nil {
-		return Heard{}, err
+		return match.Heard{}, err
 	}
-	return Heard{State: s, Side: s.ToMove().Side(), ID: id, Limit: limit}, nil
+	return match.Heard{State: s, Side: s.ToMove().Side(), ID: id, Limit: limit}, nil
 }
 
 // Reseeder is implemented by states that carry a random stream of their
@@ -116,7 +118,7 @@ func (c requestClient) Hear(line []byte) (Heard, error) {
 // draw from). A state read from a request has no stream of the match's;
 // `arena bot` gives it one from the session's source.
 type Reseeder interface {
-	Reseed(seed uint64) State
+	Reseed(seed uint64) match.State
 }
 
 // SessionProtocol is implemented by games whose network players speak as
@@ -132,24 +134,24 @@ type SessionProtocol interface {
 	// Hello reads a client's first message: the role it asks for.
 	Hello(msg []byte) (role int, name string, err error)
 	// RoleOf is side's role in the game s is in.
-	RoleOf(s State, side Side) int
+	RoleOf(s match.State, side match.Side) int
 	// RoleName names a role, as a program started for it is told
 	// ("tcp:cmd:python3 {role}.py {port}").
 	RoleName(role int) string
 	// Opening is what both clients hear when a game starts.
-	Opening(s State) []byte
+	Opening(s match.State) []byte
 	// Notice is what both clients hear after the move that led to s (for
 	// a state that starts a new game, the last move of the one before),
 	// and whether it ended a game: the clients then leave.
-	Notice(s State) ([]byte, bool)
+	Notice(s match.State) ([]byte, bool)
 	// Message reads a client's move.
-	Message(msg []byte) (Action, error)
+	Message(msg []byte) (match.Action, error)
 }
 
 // RoleClientMaker is implemented by protocols whose clients choose their
 // role when they connect (the shortest-path server's hello).
 type RoleClientMaker interface {
-	NewRoleClient(name, role string) (Client, error)
+	NewRoleClient(name, role string) (match.Client, error)
 }
 
 // Helloer is implemented by clients that speak first.
