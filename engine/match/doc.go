@@ -1,25 +1,19 @@
-// Package match is the game API and the match loop that every arena game
-// shares: the registry of games and their bots, bot specs with options,
-// budgets and clocks, the loop that plays simultaneous and alternating
-// turns, results, replays and series of games.
+// Package match is the game API: what a game and a bot are written
+// against, and nothing more. A game implements [Game] and [State], lists
+// its bots ([BotInfo]) and presets, and states its clock rules ([Clock]);
+// a bot is a [Bot] that reads a [Turn] (the state, its side, its random
+// source, its [Budget]) and returns an [Action], noting what it thought
+// ([Note], [Mark]). Analysis is a game's optional [Analyser], found
+// through [Analysed], with the multi-line search every game shares
+// ([MultiPV]).
 //
-// A game plugs in by implementing [Game] and [State] and calling [Register]
-// from its package's init function. The match loop never looks inside a
-// state or an action: it asks the sides to move ([State.ToMove]), asks each
-// side's [Bot] for an [Action] within its [Budget] and [Clock], checks the
-// action ([State.Check]), and applies the actions ([State.Apply]) until the
-// game is over. A bot that panics, overruns its clock or returns an invalid
-// action loses the game (or, in games whose rules say so, has its move
-// replaced, see [Substituter]); the reason is recorded in the [Result].
+// Nothing here runs a match or a program: package engine/play plays
+// matches (specs, the runner, records, replays, the worker's wire), and
+// package players runs programs and the protocols they speak. A game
+// plugs in by calling [Register] from its init function, and every front
+// end finds the games through package engine/games, the one list of them.
 //
-// A game that courses played with programs describes its wire protocol
-// here too ([Protocol], [SessionProtocol], [FileProtocol], [PythonAgents]);
-// the players that speak it with programs are kinds registered from
-// package players ([RegisterKind]), so that this package starts no process
-// and opens no socket.
-//
-// A match is a pure function of its [Setup]: game, config, seed, bots and
-// their budgets. Bots draw randomness only from the source the match gives
-// them, and budgets that must reproduce are counted in nodes, so the same
-// setup gives the same [Replay] on every machine.
+// A bot draws randomness only from its turn's source ([BotRand]) and a
+// budget that must reproduce is counted in nodes, so that a match is a
+// pure function of its setup on every machine.
 package match
