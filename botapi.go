@@ -14,7 +14,7 @@ import "embed"
 //
 //go:embed go.mod
 //go:embed assets/*.go assets/life assets/mapcolor assets/pathgame
-//go:embed box/caps/*.go internal/cleanup/*.go internal/confine/*.go internal/safefile/*.go internal/untrusted/*.go
+//go:embed box/caps/*.go internal/cleanup/*.go internal/fileerr/*.go internal/confine/*.go internal/safefile/*.go internal/untrusted/*.go
 //go:embed engine/match/*.go engine/play/*.go engine/games/*.go engine/colosseum/*.go engine/colosseum/agentrunner.py
 //go:embed engine/evasion/*.go engine/life/*.go engine/mapcolor/*.go engine/pathgame/*.go
 //go:embed gobot/*.go gobot/templates/*/bot.go gobot/serve/*.go

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
@@ -246,7 +247,7 @@ func loadPlan(d *safefile.Dir) (*Plan, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil {
-		return nil, match.JSONError(path, data, err)
+		return nil, fileerr.JSONError(path, data, err)
 	}
 	if err := p.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)

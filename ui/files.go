@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // filePrefix marks a preset that is a loaded file: "file:input.txt".
@@ -63,7 +64,7 @@ func LoadFile(preferred, name string, data []byte) (game string, cfg match.Confi
 
 // lineOf is the line a file error names, 0 if none.
 func lineOf(err error) int {
-	var fe *match.FileError
+	var fe *fileerr.FileError
 	if errors.As(err, &fe) {
 		return fe.Line
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Board sizes a config may ask for. The course draws 6..11; 12 is what
@@ -71,11 +72,11 @@ func (c *Config) MarshalJSON() ([]byte, error) {
 // Errors name the file, the line and what was expected.
 func ParseConfig(file string, data []byte) (*Config, error) {
 	var f fileConfig
-	if err := match.DecodeJSON(file, data, &f); err != nil {
+	if err := fileerr.DecodeJSON(file, data, &f); err != nil {
 		return nil, err
 	}
 	at := func(path []any, format string, args ...any) error {
-		return match.Errorf(file, data, path, format, args...)
+		return fileerr.Errorf(file, data, path, format, args...)
 	}
 	c := Course()
 	if f.Variant != "" && f.Variant != c.Variant() {

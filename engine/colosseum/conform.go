@@ -11,6 +11,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Reference files recorded from the course code (reference/colosseum):
@@ -52,11 +53,11 @@ func lines(file string, data []byte, f func(n int, line []byte) error) error {
 			continue
 		}
 		if err := f(n, sc.Bytes()); err != nil {
-			var fe *match.FileError
-			if e, ok := err.(*match.FileError); ok {
+			var fe *fileerr.FileError
+			if e, ok := err.(*fileerr.FileError); ok {
 				fe = e
 			} else {
-				fe = &match.FileError{File: file, Line: n, Msg: err.Error()}
+				fe = &fileerr.FileError{File: file, Line: n, Msg: err.Error()}
 			}
 			return fe
 		}
@@ -206,7 +207,7 @@ func conformTraces(file string, data []byte) (string, error) {
 	moves := 0
 	for _, g := range games {
 		if err := replayTrace(g); err != nil {
-			return "", &match.FileError{File: file, Line: g.line, Msg: fmt.Sprintf("game %d (seed %d): %v", g.init.Game, g.init.Seed, err)}
+			return "", &fileerr.FileError{File: file, Line: g.line, Msg: fmt.Sprintf("game %d (seed %d): %v", g.init.Game, g.init.Seed, err)}
 		}
 		moves += len(g.moves)
 	}
@@ -328,12 +329,12 @@ type unitFile struct {
 func conformUnits(file string, data []byte) (string, error) {
 	var uf unitFile
 	if err := json.Unmarshal(data, &uf); err != nil {
-		return "", match.JSONError(file, data, err)
+		return "", fileerr.JSONError(file, data, err)
 	}
 	checks := 0
 	for i, p := range uf.Positions {
 		at := func(format string, args ...any) error {
-			return match.Errorf(file, data, []any{"positions", i}, "%s: "+format, append([]any{p.Name}, args...)...)
+			return fileerr.Errorf(file, data, []any{"positions", i}, "%s: "+format, append([]any{p.Name}, args...)...)
 		}
 		b := NewBoard(p.Size)
 		for _, w := range p.Walls {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Config is a session's settings: the original's command-line maxWalls
@@ -63,11 +63,11 @@ func (c *Config) MarshalJSON() ([]byte, error) {
 // expected.
 func ParseConfig(file string, data []byte) (*Config, error) {
 	var f fileConfig
-	if err := match.DecodeJSON(file, data, &f); err != nil {
+	if err := fileerr.DecodeJSON(file, data, &f); err != nil {
 		return nil, err
 	}
 	at := func(key string, format string, args ...any) error {
-		return match.Errorf(file, data, []any{key}, format, args...)
+		return fileerr.Errorf(file, data, []any{key}, format, args...)
 	}
 	if f.Variant != "" && f.Variant != ConfigVariant {
 		return nil, at("variant", "variant %q: want %q", f.Variant, ConfigVariant)

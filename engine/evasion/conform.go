@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Golden transcripts (reference/evasion/golden, format in its README):
@@ -70,7 +70,7 @@ type transcript struct {
 }
 
 func (c *transcript) errorf(format string, args ...any) error {
-	return &match.FileError{File: c.file, Line: c.line, Msg: fmt.Sprintf(format, args...)}
+	return &fileerr.FileError{File: c.file, Line: c.line, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (c *transcript) run(data []byte) error {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Rules variants. Arena is the default: collisions cancel, as the game's
@@ -152,10 +152,10 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	var fc fileConfig
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&fc); err != nil {
-		return nil, match.JSONError(file, data, err)
+		return nil, fileerr.JSONError(file, data, err)
 	}
 	at := func(path []any, format string, args ...any) error {
-		return match.Errorf(file, data, path, format, args...)
+		return fileerr.Errorf(file, data, path, format, args...)
 	}
 	g := fc.Game
 	if g == nil {

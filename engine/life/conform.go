@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Golden traces recorded from the original engine (reference/gconway):
@@ -57,7 +58,7 @@ type TraceLine struct {
 func LoadScenario(file string, data []byte) (*Scenario, *Config, error) {
 	var sc Scenario
 	if err := json.Unmarshal(data, &sc); err != nil {
-		return nil, nil, match.JSONError(file, data, err)
+		return nil, nil, fileerr.JSONError(file, data, err)
 	}
 	cfg := OriginalDefault()
 	if len(sc.Config) > 0 {
@@ -70,7 +71,7 @@ func LoadScenario(file string, data []byte) (*Scenario, *Config, error) {
 	if sc.Field != nil {
 		b, err := ParseRows(sc.Field)
 		if err != nil {
-			return nil, nil, match.Errorf(file, data, []any{"field"}, "%v", err)
+			return nil, nil, fileerr.Errorf(file, data, []any{"field"}, "%v", err)
 		}
 		cfg.Field, cfg.Rows, cfg.Cols = sc.Field, b.Rows(), b.Cols()
 	}
@@ -138,7 +139,7 @@ func ReadTrace(file string, data []byte) ([]TraceLine, error) {
 		}
 		var l TraceLine
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, &match.FileError{File: file, Line: n, Msg: "want a trace line (JSON object): " + err.Error()}
+			return nil, &fileerr.FileError{File: file, Line: n, Msg: "want a trace line (JSON object): " + err.Error()}
 		}
 		lines = append(lines, l)
 	}

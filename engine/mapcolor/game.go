@@ -13,6 +13,7 @@ import (
 
 	"github.com/arena-playground/arena/assets"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Game is the map-colouring game in the registry.
@@ -64,12 +65,12 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 		return &Config{Map: "input", Input: string(data), Name: filepath.Base(file)}, nil
 	}
 	var f fileConfig
-	if err := match.DecodeJSON(file, data, &f); err != nil {
+	if err := fileerr.DecodeJSON(file, data, &f); err != nil {
 		return nil, err
 	}
 	c := &Config{Map: f.Map, Regions: f.Regions, Input: f.Input, Name: f.Name, Depth: f.Depth}
 	at := func(key, format string, args ...any) error {
-		return match.Errorf(file, data, []any{key}, format, args...)
+		return fileerr.Errorf(file, data, []any{key}, format, args...)
 	}
 	switch c.Map {
 	case "australia", "usa":

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Problem is a course input file (input.txt): the colours, the initial
@@ -89,7 +90,7 @@ func ParseProblem(file string, data []byte) (*Problem, error) {
 		lines = lines[:len(lines)-1]
 	}
 	fail := func(n int, format string, args ...any) error {
-		return &match.FileError{File: file, Line: n, Msg: fmt.Sprintf(format, args...)}
+		return &fileerr.FileError{File: file, Line: n, Msg: fmt.Sprintf(format, args...)}
 	}
 	if len(lines) < 6 {
 		return nil, fail(len(lines)+1, "want colours, the initial assignment, the depth, two weight lines and the map's adjacency lines; the file has %d lines", len(lines))

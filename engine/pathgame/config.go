@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/assets"
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Config is a pairing's settings: the graph (a course file, a generated
@@ -99,11 +99,11 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 		return &Config{Text: string(data), Name: path.Base(file)}, nil
 	}
 	var c Config
-	if err := match.DecodeJSON(file, data, &c); err != nil {
+	if err := fileerr.DecodeJSON(file, data, &c); err != nil {
 		return nil, err
 	}
 	at := func(key, format string, args ...any) error {
-		return match.Errorf(file, data, []any{key}, format, args...)
+		return fileerr.Errorf(file, data, []any{key}, format, args...)
 	}
 	switch c.Rule {
 	case "", "min", "max":
@@ -117,7 +117,7 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 		return nil, at("nodes", "nodes %d: want 2 to %d", c.Nodes, MaxNodes)
 	}
 	if _, err := c.graph(1); err != nil {
-		return nil, &match.FileError{File: file, Msg: err.Error()}
+		return nil, &fileerr.FileError{File: file, Msg: err.Error()}
 	}
 	return &c, nil
 }

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Scenarios (reference/asp/scenarios) script the messages of both sides;
@@ -49,7 +49,7 @@ func Conform(file string, read func(string) ([]byte, error)) (string, error) {
 		return "", err
 	}
 	var s Scenario
-	if err := match.DecodeJSON(scenFile, scen, &s); err != nil {
+	if err := fileerr.DecodeJSON(scenFile, scen, &s); err != nil {
 		return "", err
 	}
 	gdata, err := read(path.Join(path.Dir(scenFile), s.Graph))

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 )
 
 // Graph is a game's board as the original reads it from its text file.
@@ -73,7 +73,7 @@ const notText = "node id %q is not UTF-8 text: the 2017 server could not send it
 
 func ParseGraph(file string, data []byte) (*Graph, error) {
 	fail := func(line int, format string, args ...any) error {
-		return &match.FileError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+		return &fileerr.FileError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
 	}
 	lines := strings.Split(string(data), "\n")
 	if len(lines) < 3 {

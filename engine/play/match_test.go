@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func (tally) Presets() []match.Preset {
 func (tally) LoadConfig(file string, data []byte) (match.Config, error) {
 	var c tallyConfig
 	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, match.JSONError(file, data, err)
+		return nil, fileerr.JSONError(file, data, err)
 	}
 	return &c, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/fileerr"
 	"io"
 	"time"
 )
@@ -169,10 +170,10 @@ func (rp *Replay) WriteTo(w io.Writer) (int64, error) {
 func LoadReplay(file string, data []byte) (*Record, error) {
 	var rp Replay
 	if err := json.Unmarshal(data, &rp); err != nil {
-		return nil, match.JSONError(file, data, err)
+		return nil, fileerr.JSONError(file, data, err)
 	}
 	at := func(path []any, format string, args ...any) error {
-		return match.Errorf(file, data, path, format, args...)
+		return fileerr.Errorf(file, data, path, format, args...)
 	}
 	if rp.Format != ReplayFormat {
 		return nil, at([]any{"format"}, "not an arena replay: format is %q, want %q", rp.Format, ReplayFormat)
@@ -189,7 +190,7 @@ func LoadReplay(file string, data []byte) (*Record, error) {
 	}
 	cfg, err := g.LoadConfig(file, rp.Config)
 	if err != nil {
-		return nil, shiftLines(err, match.JSONLine(data, "config")-1)
+		return nil, shiftLines(err, fileerr.JSONLine(data, "config")-1)
 	}
 	if rp.Clock != "" && rp.Clock != CPUClock {
 		return nil, at([]any{"clock"}, "clock %q: want %q or none (the wall clock)", rp.Clock, CPUClock)
@@ -297,7 +298,7 @@ func checkResult(rec *Record, res *match.Result) error {
 // shiftLines moves the line of a FileError about an embedded document by
 // the line where that document starts.
 func shiftLines(err error, by int) error {
-	if fe, ok := err.(*match.FileError); ok && fe.Line > 0 {
+	if fe, ok := err.(*fileerr.FileError); ok && fe.Line > 0 {
 		c := *fe
 		c.Line += by
 		if c.Line != fe.Line {

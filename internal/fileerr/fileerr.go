@@ -1,4 +1,7 @@
-package match
+// Package fileerr says what is wrong with a file a person gave arena (a
+// config, a map, a replay, a reference trace) as people read it: the
+// file, the line and what was expected, never a decoder's offset.
+package fileerr
 
 import (
 	"bytes"
