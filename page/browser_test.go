@@ -29,6 +29,7 @@ import (
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/tournament"
 	"github.com/arena-playground/arena/tournament/progress"
@@ -1414,7 +1415,7 @@ func TestPageRefusesAnEndlessReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := *built
-	big := bytes.Repeat([]byte(" "), match.MaxFileSize+1)
+	big := bytes.Repeat([]byte(" "), safefile.MaxFileSize+1)
 	s.files = append(append([]*file(nil), s.files...), &file{name: "big.json", ctype: "application/json", data: big, gz: gzipBytes(big)})
 	b := newBrowserOn(t, &s)
 	b.open("?replay=/big.json")

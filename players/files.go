@@ -17,6 +17,7 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/cleanup"
+	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 )
 
@@ -60,7 +61,7 @@ func (b *fileBot) Act(t *match.Turn) (match.Action, error) {
 	if err := runOnce(t.Context(), b.args, dir, limit, []string{inName, outName}, b.base); err != nil {
 		return nil, err
 	}
-	out, err := match.ReadFile(filepath.Join(dir, outName))
+	out, err := safefile.ReadFile(filepath.Join(dir, outName))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("the program wrote no %s", outName)

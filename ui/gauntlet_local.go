@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/tournament"
@@ -45,7 +44,7 @@ func (g LocalGauntlets) Run(game, program, board string, pairs int) GauntletFeed
 
 // Open reads a game's replay file.
 func (g LocalGauntlets) Open(ref string, got func(string, []byte, error)) {
-	data, err := match.ReadFile(ref)
+	data, err := safefile.ReadFile(ref)
 	got(ref, data, err)
 }
 

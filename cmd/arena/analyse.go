@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // runAnalyse is arena analyse: a position of a replay analysed by its
@@ -37,7 +38,7 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 	case *nodes < 0:
 		return usagef("-nodes %d: want 0 or more", *nodes)
 	}
-	data, err := match.ReadFile(*replay)
+	data, err := safefile.ReadFile(*replay)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // errFailed reports that some files did not conform: exit status 1, with
@@ -31,7 +32,7 @@ func runConform(args []string, stdout, stderr io.Writer) error {
 	}
 	passed, failed := 0, 0
 	for _, f := range fs.Args() {
-		detail, err := c.Conform(f, match.ReadFile)
+		detail, err := c.Conform(f, safefile.ReadFile)
 		if err != nil {
 			failed++
 			fmt.Fprintf(stdout, "FAIL %s: %v\n", f, err)

@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/arena-playground/arena/engine/mapcolor"
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // runCSP is the course's program: it reads input.txt and prints, or
@@ -24,7 +24,7 @@ func runCSP(args []string, stdout, stderr io.Writer) error {
 	if err := atomicfile.Check(*out); err != nil {
 		return fmt.Errorf("-o %v", err)
 	}
-	data, err := match.ReadFile(in)
+	data, err := safefile.ReadFile(in)
 	if err != nil {
 		return err
 	}

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/atomicfile"
+	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -100,7 +100,7 @@ func recordSource(m matchFlags, replay string) (*play.Record, error) {
 	if m.p1 != "" || m.p2 != "" || m.config != "" || m.preset != "" {
 		return nil, usagef("-replay replaces -p1, -p2, -config and -preset")
 	}
-	data, err := match.ReadFile(replay)
+	data, err := safefile.ReadFile(replay)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/arena-playground/arena/box"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // matchFlags are the flags that describe a match: the same in play,
@@ -178,7 +179,7 @@ func (m *matchFlags) loadConfig(g match.Game) (match.Config, error) {
 	case m.config != "" && m.preset != "":
 		return nil, usagef("give -config or -preset, not both")
 	case m.config != "":
-		data, err := match.ReadFile(m.config)
+		data, err := safefile.ReadFile(m.config)
 		if err != nil {
 			return nil, err
 		}

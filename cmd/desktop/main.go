@@ -20,11 +20,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/cmd/desktop/options"
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/atomicfile"
 	"github.com/arena-playground/arena/internal/cleanup"
 	"github.com/arena-playground/arena/internal/frameclock"
+	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
 	_ "github.com/arena-playground/arena/players/gointerp" // go: bots, and this binary as their interpreter
 	"github.com/arena-playground/arena/render"
@@ -77,7 +77,7 @@ func main() {
 		if f == "" {
 			continue
 		}
-		data, err := match.ReadFile(f)
+		data, err := safefile.ReadFile(f)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "desktop:", err)
 			os.Exit(1)

@@ -19,6 +19,7 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/tournament/progress"
 	"github.com/arena-playground/arena/ui"
 )
@@ -397,7 +398,7 @@ func fetchReplay(app *ui.App, url string) {
 }
 
 // fetchBytes fetches url and hands its body to got. The response is read
-// as a stream and given up past match.MaxFileSize, as a dropped file is:
+// as a stream and given up past safefile.MaxFileSize, as a dropped file is:
 // a link can point the page at any URL, and a response without end must
 // not take the tab's memory.
 func fetchBytes(url string, got func([]byte, error)) {
@@ -423,9 +424,9 @@ func fetchBytes(url string, got func([]byte, error)) {
 		}
 		chunk := r.Get("value")
 		n := chunk.Get("length").Int()
-		if len(body)+n > match.MaxFileSize {
+		if len(body)+n > safefile.MaxFileSize {
 			reader.Call("cancel")
-			got(nil, fmt.Errorf("%s is larger than the %d MB arena reads", url, match.MaxFileSize>>20))
+			got(nil, fmt.Errorf("%s is larger than the %d MB arena reads", url, safefile.MaxFileSize>>20))
 			release()
 			return nil
 		}

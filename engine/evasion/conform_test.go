@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // Every golden transcript replays state for state, FINAL and END included.
@@ -20,7 +20,7 @@ func TestGoldenTranscripts(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			got, err := Conform(f, match.ReadFile)
+			got, err := Conform(f, safefile.ReadFile)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // Every public scenario replays to its golden trace line for line, LOG
@@ -16,7 +16,7 @@ func TestGoldenScenarios(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			got, err := Conform(f, match.ReadFile)
+			got, err := Conform(f, safefile.ReadFile)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -332,7 +332,7 @@ func (stubImporter) Import(path string) (*types.Package, error) {
 }
 
 // refused finds the first name of an imported package that the bot API
-// does not hand to a bot (match.ReadFile, fmt.Scan, rand.IntN …) and says
+// does not hand to a bot (match.Lookup, fmt.Scan, rand.IntN …) and says
 // why, at its line, as the compiler would say an undefined name.
 func refused(fset *token.FileSet, f *ast.File) error {
 	imported := map[string]string{} // the name a file gives a package: its path

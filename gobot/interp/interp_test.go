@@ -22,14 +22,14 @@ func TestCheckSaysWhereAndWhy(t *testing.T) {
 		{"import", "package bot\n\nimport \"os\"\n", `bot.go:3:8: import "os": a bot may import only`},
 		{"unsafe", "package bot\n\nimport \"unsafe\"\n", `bot.go:3:8: import "unsafe"`},
 		{"no Act", "package bot\n\nfunc Move() {}\n", "bot.go: the bot has no func Act"},
-		{"reads a file", head + "func Act(t *match.Turn) (match.Action, error) {\n\tb, _ := match.ReadFile(\"/etc/passwd\")\n\treturn b, nil\n}\n", "bot.go:6:10: match.ReadFile is not for bots: it reads files"},
+		{"reaches a game", head + "func Act(t *match.Turn) (match.Action, error) {\n\tg, _ := match.Lookup(\"life\")\n\treturn g, nil\n}\n", "bot.go:6:10: match.Lookup is not for bots: a game's bots and files"},
 		{"makes a player", "package bot\n\nimport (\n\t\"github.com/arena-playground/arena/engine/match\"\n\t\"github.com/arena-playground/arena/engine/play\"\n)\n\nfunc Act(t *match.Turn) (match.Action, error) {\n\ts, _ := play.ParseSpec(\"cmd:sh -c 'id > pwned.txt'\")\n\t_ = s\n\treturn nil, nil\n}\n", `bot.go:5:2: import "github.com/arena-playground/arena/engine/play": a bot may import only`},
-		{"renamed", "package bot\n\nimport m \"github.com/arena-playground/arena/engine/match\"\n\nfunc Act(t *m.Turn) (m.Action, error) {\n\t_, err := m.ReadFile(\"x\")\n\treturn nil, err\n}\n", "bot.go:6:12: m.ReadFile is not for bots: it reads files"},
+		{"renamed", "package bot\n\nimport m \"github.com/arena-playground/arena/engine/match\"\n\nfunc Act(t *m.Turn) (m.Action, error) {\n\t_, err := m.Lookup(\"x\")\n\treturn nil, err\n}\n", "bot.go:6:12: m.Lookup is not for bots: a game's bots and files"},
 		{"a game's files", "package bot\n\nimport (\n\t\"github.com/arena-playground/arena/engine/life\"\n\t\"github.com/arena-playground/arena/engine/match\"\n)\n\nvar g = life.Game{}\n\nfunc Act(t *match.Turn) (match.Action, error) { return nil, nil }\n", "bot.go:8:9: life.Game is not for bots: it is not part of the bot API"},
 		{"reads the protocol", "package bot\n\nimport (\n\t\"fmt\"\n\n\t\"github.com/arena-playground/arena/engine/match\"\n)\n\nfunc Act(t *match.Turn) (match.Action, error) {\n\tvar s string\n\tfmt.Scanln(&s)\n\treturn nil, nil\n}\n", "bot.go:11:2: fmt.Scanln is not for bots: it reads the interpreter's standard input"},
 		{"unseeded", "package bot\n\nimport (\n\t\"math/rand/v2\"\n\n\t\"github.com/arena-playground/arena/engine/match\"\n)\n\nfunc Act(t *match.Turn) (match.Action, error) {\n\treturn rand.IntN(3), nil\n}\n", "bot.go:10:9: rand.IntN is not for bots: it draws from the unseeded global source"},
 		{"dot import", "package bot\n\nimport . \"github.com/arena-playground/arena/engine/match\"\n", `bot.go:3:8: import . "github.com/arena-playground/arena/engine/match": a bot names what it imports by its package`},
-		{"a local name like a package's", head + "func Act(t *match.Turn) (match.Action, error) {\n\tmatch := struct{ ReadFile int }{}\n\treturn match.ReadFile, nil\n}\n", ""},
+		{"a local name like a package's", head + "func Act(t *match.Turn) (match.Action, error) {\n\tmatch := struct{ Lookup int }{}\n\treturn match.Lookup, nil\n}\n", ""},
 		{"runs nothing", head + "var x = func() int { for {} }()\n\nfunc Act(t *match.Turn) (match.Action, error) { return nil, nil }\n", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

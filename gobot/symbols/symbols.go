@@ -95,7 +95,6 @@ func Refused(path, name string) string {
 // refusedWhy names what the names a student is likeliest to reach for
 // would do.
 var refusedWhy = map[string]string{
-	"match.ReadFile":    "it reads files, and a bot reaches nothing outside its game",
 	"match.LookupBot":   "it makes players, and a bot reaches nothing outside its game",
 	"match.Lookup":      "a game's bots and files are not a bot's to reach",
 	"fmt.Scan":          "it reads the interpreter's standard input, which carries the match's protocol",

@@ -37,7 +37,6 @@ func init() {
 		"LookupBot":            reflect.ValueOf(match.LookupBot),
 		"LookupPreset":         reflect.ValueOf(match.LookupPreset),
 		"MaxExpect":            reflect.ValueOf(constant.MakeFromLiteral("16", token.INT, 0)),
-		"MaxFileSize":          reflect.ValueOf(constant.MakeFromLiteral("67108864", token.INT, 0)),
 		"MaxMarkLabel":         reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
 		"MaxMarks":             reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
 		"MaxMatchNotes":        reflect.ValueOf(constant.MakeFromLiteral("67108864", token.INT, 0)),
@@ -63,7 +62,6 @@ func init() {
 		"OptTime":              reflect.ValueOf(&match.OptTime).Elem(),
 		"P1":                   reflect.ValueOf(match.P1),
 		"P2":                   reflect.ValueOf(match.P2),
-		"ReadFile":             reflect.ValueOf(match.ReadFile),
 		"Register":             reflect.ValueOf(match.Register),
 		"Sides":                reflect.ValueOf(&match.Sides).Elem(),
 
