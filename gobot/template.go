@@ -3,8 +3,11 @@ package gobot
 import (
 	"embed"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 
+	_ "github.com/arena-playground/arena/engine/games" // the games a bot may import
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -29,14 +32,25 @@ func Template(game string) (string, error) {
 	return string(b), nil
 }
 
-// Imports are the packages a bot may import: arena's bot API and the
-// standard packages whose tables the interpreter carries.
-var Imports = []string{
+// Imports are the packages a bot may import: the standard packages whose
+// tables the interpreter carries, the game API, and each game of
+// engine/games' list (so that a new game is a bot's to import with no
+// line written here).
+var Imports = append([]string{
 	"container/heap", "errors", "fmt", "math", "math/bits", "math/rand/v2", "sort", "strconv", "strings", "time",
 	"github.com/arena-playground/arena/engine/match",
-	"github.com/arena-playground/arena/engine/colosseum",
-	"github.com/arena-playground/arena/engine/evasion",
-	"github.com/arena-playground/arena/engine/life",
-	"github.com/arena-playground/arena/engine/mapcolor",
-	"github.com/arena-playground/arena/engine/pathgame",
+}, gamePackages()...)
+
+// gamePackages are the import paths of the games, sorted.
+func gamePackages() []string {
+	var out []string
+	for _, g := range match.Games() {
+		t := reflect.TypeOf(g)
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		out = append(out, t.PkgPath())
+	}
+	slices.Sort(out)
+	return out
 }

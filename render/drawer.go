@@ -37,6 +37,13 @@ type Stepper interface {
 	Steps(rec *play.Record, k int) (n int, part float64)
 }
 
+// Router is implemented by drawers of games whose expected lines are one
+// side's route (the shortest path's walk), not the two sides' moves in
+// turn: every place of such a line is drawn in the side's colour.
+type Router interface {
+	Route()
+}
+
 // Rater is implemented by drawers whose turns are watched at a rate of
 // their own: a Life iteration shows for a fifth of a second, a
 // map-colouring decision (its search replayed) for a second or more.

@@ -344,6 +344,10 @@ func costLegend(c Canvas, x, y, w float64, face Face, th *Theme) float64 {
 	return y + lh
 }
 
+// Route marks the shortest path's expected lines as the walker's route
+// (a Router): a bot expects its own steps, not an opponent's replies.
+func (pathDrawer) Route() {}
+
 // Caption names the game and the message.
 func (pathDrawer) Caption(rec *play.Record, t float64) string {
 	m := pathAt(rec, t)

@@ -331,8 +331,11 @@ func drawExpected(c Canvas, pl Placer, rec *play.Record, k int, side match.Side,
 }
 
 // sameMover reports whether a game's expected lines name one side's
-// moves only (the shortest path's route: the player's walk).
-func sameMover(rec *play.Record) bool { return rec.Game.Info().Name == "pathgame" }
+// moves only: its drawer says so (a Router).
+func sameMover(rec *play.Record) bool {
+	_, ok := drawers[rec.Game.Info().Name].(Router)
+	return ok
+}
 
 // ScaleSteps is the number of colours of a theme's scale.
 const ScaleSteps = 5

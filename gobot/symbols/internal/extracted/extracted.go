@@ -10,4 +10,6 @@ import "reflect"
 var Symbols = map[string]map[string]reflect.Value{}
 
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract -name extracted errors fmt math math/bits math/rand/v2 sort strconv strings time container/heap
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract -name extracted github.com/arena-playground/arena/engine/match github.com/arena-playground/arena/engine/colosseum github.com/arena-playground/arena/engine/evasion github.com/arena-playground/arena/engine/life github.com/arena-playground/arena/engine/mapcolor github.com/arena-playground/arena/engine/pathgame
+// The games' tables are extracted for each game engine/games lists, the
+// one list of them.
+//go:generate sh -c "go run github.com/traefik/yaegi/cmd/yaegi extract -name extracted github.com/arena-playground/arena/engine/match $(go list -f '{{join .Imports \" \"}}' github.com/arena-playground/arena/engine/games)"
