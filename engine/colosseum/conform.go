@@ -3,14 +3,12 @@ package colosseum
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/fileerr"
 )
 
@@ -232,12 +230,10 @@ func replayTrace(g *traceGame) error {
 	}
 	cfg.FirstMoveMs, cfg.MoveMs = 1<<30, 1<<30 // the simulator measured time, never enforced it
 	var bots [2]match.Bot
-	var specs [2]play.Spec
 	for side, name := range g.init.Players {
 		switch {
 		case name == "random_agent":
 			bots[side], _ = newRandom(match.Options{})
-			specs[side] = play.Spec{Name: "random"}
 		case strings.HasPrefix(name, "cmd:"):
 			var asked []json.RawMessage
 			for _, m := range g.moves {
@@ -246,23 +242,21 @@ func replayTrace(g *traceGame) error {
 				}
 			}
 			bots[side] = replayBot(asked)
-			specs[side] = play.Spec{Name: "recorded"}
 		default:
 			return fmt.Errorf("player %q: want random_agent or a cmd: program", name)
 		}
 	}
-	rec, err := play.Play(context.Background(), play.Setup{Game: Game{}, Config: cfg, Seed: uint64(g.init.Seed), Players: specs, Bots: bots})
+	states, moves, walked, err := playTrace(cfg, uint64(g.init.Seed), bots)
 	if err != nil {
 		return err
 	}
-	if len(rec.Turns) != len(g.moves) {
-		return fmt.Errorf("the replay has %d moves, the trace %d", len(rec.Turns), len(g.moves))
+	if len(states)-1 != len(g.moves) {
+		return fmt.Errorf("the replay has %d moves, the trace %d", len(states)-1, len(g.moves))
 	}
 	for k, m := range g.moves {
-		before, after := rec.State(k).(State), rec.State(k+1).(State)
+		before, after := states[k], states[k+1]
 		side := before.Mover()
-		mv := rec.Turns[k].Actions[side].(Move)
-		replaced := rec.Turns[k].Replaced[side] != ""
+		mv := moves[k]
 		switch {
 		case m.Player != side.String()[1:] && m.Player != "AB"[side:side+1]:
 			return fmt.Errorf("move %d: %s moved, the trace says %s", k, side, m.Player)
@@ -270,20 +264,52 @@ func replayTrace(g *traceGame) error {
 			return fmt.Errorf("move %d: from %v, want %v", k, before.pos[side], m.From)
 		case mv.To != Cell{m.To[0], m.To[1]} || int(mv.Dir) != m.Dir:
 			return fmt.Errorf("move %d: played %v, want %v,%v,%d", k, mv, m.To[0], m.To[1], m.Dir)
-		case replaced != m.Walk:
-			return fmt.Errorf("move %d: random walk %v, want %v", k, replaced, m.Walk)
+		case walked[k] != m.Walk:
+			return fmt.Errorf("move %d: random walk %v, want %v", k, walked[k], m.Walk)
 		case after.over != m.End || after.scores != m.Scores:
 			return fmt.Errorf("move %d: end %v scores %v, want end %v scores %v", k, after.over, after.scores, m.End, m.Scores)
 		}
 	}
 	if g.result != nil {
-		last := rec.Last().(State)
-		winner := map[match.Side]string{match.P1: "A", match.P2: "B", match.NoSide: "tie"}[rec.Result.Winner]
-		if last.scores != g.result.Scores || rec.Result.Turns != g.result.Turns || (g.result.Winner != "" && winner != g.result.Winner) {
-			return fmt.Errorf("result %s %v after %d moves, want %s %v after %d", winner, last.scores, rec.Result.Turns, g.result.Winner, g.result.Scores, g.result.Turns)
+		last := states[len(states)-1]
+		winner := map[match.Side]string{match.P1: "A", match.P2: "B", match.NoSide: "tie"}[last.Outcome().Winner]
+		if last.scores != g.result.Scores || last.Turn() != g.result.Turns || (g.result.Winner != "" && winner != g.result.Winner) {
+			return fmt.Errorf("result %s %v after %d moves, want %s %v after %d", winner, last.scores, last.Turn(), g.result.Winner, g.result.Scores, g.result.Turns)
 		}
 	}
 	return nil
+}
+
+// playTrace plays a game as arena's match runner plays Colosseum (the
+// course's turns, one side at a time; a move that fails or breaks the
+// rules replaced by the random walk) and returns every state, every
+// move played and whether the walk replaced it. It plays here, on the game
+// API alone, so that the game's conformance needs no room that runs
+// programs; TestConformTraces holds it to the recorded games.
+func playTrace(cfg *Config, seed uint64, bots [2]match.Bot) ([]State, []Move, []bool, error) {
+	start, err := Game{}.Start(cfg, seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	s := start.(State)
+	states := []State{s}
+	var moves []Move
+	var walked []bool
+	for s.ToMove() != match.Nobody {
+		side := s.Mover()
+		a, err := bots[side].Act(match.NewTurn(s, side, match.BotRand(seed, side, match.Options{}), match.Budget{}))
+		if err == nil {
+			err = s.Check(side, a)
+		}
+		if err != nil {
+			a = Game{}.Substitute(s, side, nil, err)
+		}
+		var acts [2]match.Action
+		acts[side] = a
+		s = s.Apply(acts).(State)
+		states, moves, walked = append(states, s), append(moves, a.(Move)), append(walked, err != nil)
+	}
+	return states, moves, walked, nil
 }
 
 func derefOr(p *int, def int) int {
