@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	_ "github.com/arena-playground/arena/engine/games" // the games a bot may import
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -32,14 +31,18 @@ func Template(game string) (string, error) {
 	return string(b), nil
 }
 
-// Imports are the packages a bot may import: the standard packages whose
-// tables the interpreter carries, the game API, and each game of
-// engine/games' list (so that a new game is a bot's to import with no
-// line written here).
-var Imports = append([]string{
+// Imports are the packages a bot may import besides the games: the
+// standard packages whose tables the interpreter carries and the game
+// API. ImportList adds the games.
+var Imports = []string{
 	"container/heap", "errors", "fmt", "math", "math/bits", "math/rand/v2", "sort", "strconv", "strings", "time",
 	"github.com/arena-playground/arena/engine/match",
-}, gamePackages()...)
+}
+
+// ImportList is every package a bot may import: Imports and each game
+// registered (engine/games' list), so that a new game is a bot's to
+// import with no line written here.
+func ImportList() []string { return append(slices.Clip(Imports), gamePackages()...) }
 
 // gamePackages are the import paths of the games, sorted.
 func gamePackages() []string {

@@ -16,8 +16,8 @@ import (
 // time, shown on the board and in the panel as it deepens. A person
 // picks an option on the board: a best one shows its line, a refuted one
 // the reply that refutes it.
+// It is open while the link says so (Link.Analyse).
 type analysisBoard struct {
-	on    bool
 	state int // the state analysed, -1: none yet
 	calm  int // frames the playhead has rested on state (see settle)
 	feed  Feed
@@ -42,11 +42,8 @@ const settleFrames = 6
 // a person who asks why a move was played looks at one position.
 func (v *matchView) toggleAnalysis() {
 	a := &v.analysis
-	a.on = !a.on
-	v.buttons["analyse"].active = a.on
-	v.app.opts.Analyse = a.on
-	v.shareSettings()
-	if a.on {
+	v.app.setLink(func(l *Link) { l.Analyse = !l.Analyse })
+	if v.app.opts.Analyse {
 		v.pb.playing = false
 		a.state, a.calm = -1, 0
 		return
@@ -67,7 +64,7 @@ func (a *analysisBoard) stop() {
 // taken as they come.
 func (v *matchView) updateAnalysis() {
 	a := &v.analysis
-	if !a.on {
+	if !v.app.opts.Analyse {
 		return
 	}
 	k, _ := render.Thinking(v.pb.rec, v.pb.t)
@@ -145,8 +142,8 @@ type analysisKey struct {
 	err      string
 }
 
-func (a *analysisBoard) key() analysisKey {
-	k := analysisKey{on: a.on, done: a.done, state: a.state, pick: a.pick(), err: a.err}
+func (a *analysisBoard) key(on bool) analysisKey {
+	k := analysisKey{on: on, done: a.done, state: a.state, pick: a.pick(), err: a.err}
 	if a.an != nil {
 		k.depth, k.nodes = a.an.Depth, a.an.Nodes
 	}

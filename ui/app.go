@@ -132,6 +132,9 @@ const servedPrefix = "served:"
 // bot written in the page when a seat has it.
 func (o Options) Query() url.Values {
 	q := o.Link.Query()
+	if q == nil {
+		return nil
+	}
 	if bot, err := o.linkBot(); err == nil && bot != "" {
 		q.Set("bot", bot)
 	}
@@ -491,16 +494,26 @@ func (a *App) startMatch(l Link) {
 	}
 	// The link now names this match: its moves were played, its turn
 	// reached, and what the view shows is kept.
-	l.Moves, l.moves, l.Turn, l.Err, l.Start = nil, "", -1, nil, true
-	l.Bot, l.Thinking, l.Analyse = a.opts.Bot, a.opts.Thinking, a.opts.Analyse
-	a.opts.Link = l
+	l.Moves, l.moves, l.Turn, l.Err, l.Start, l.Replay = nil, "", -1, nil, true, ""
+	a.setLink(func(cur *Link) {
+		l.Bot, l.Thinking, l.Analyse = cur.Bot, cur.Thinking, cur.Analyse
+		*cur = l
+	})
 	a.start.selectGame(game)
 	a.start.players[0].choose(p1)
 	a.start.players[1].choose(p2)
 	a.start.presets.choose(preset)
 	a.start.seed.value = strconv.FormatUint(seed, 10)
-	if a.opts.Platform != nil {
-		a.opts.Platform.Share(a.opts.Query(), false)
+}
+
+// setLink changes the link (the match it names, the view's toggles) and
+// puts it in the address bar: the one way the link changes once the app
+// runs, so that what a person copies from the address bar is what they
+// see. Views read the link (a.opts.Link) and keep no copy of it.
+func (a *App) setLink(change func(l *Link)) {
+	change(&a.opts.Link)
+	if q := a.opts.Query(); q != nil && a.opts.Platform != nil {
+		a.opts.Platform.Share(q, false)
 	}
 }
 
@@ -542,6 +555,10 @@ func (a *App) copyLink() {
 		return
 	}
 	q := a.opts.Query()
+	if q == nil {
+		a.toastf("a link cannot carry %s: share the file", strings.TrimPrefix(a.opts.Replay, filePrefix))
+		return
+	}
 	var note string
 	if v := a.match; v != nil {
 		var moves string

@@ -37,6 +37,11 @@ type Link struct {
 	// with a bot on the clock); moves is their parameter as it came.
 	Moves [][2]json.RawMessage
 	moves string
+	// Replay is the address of the replay the link opens (?replay=URL, a
+	// ladder's or a tournament's game), or a file's name after
+	// filePrefix for a replay dropped on the window, which no link can
+	// carry: a replay's link opens the same replay, never a new match.
+	Replay string
 	// Bot is the source of the bot written in the page that the link
 	// carries (its bot parameter), for the editor to open on.
 	Bot string
@@ -72,6 +77,7 @@ func ParseLink(q url.Values) Link {
 		l.Moves, l.Err = decodeMoves(m)
 		l.moves = m
 	}
+	l.Replay = q.Get("replay")
 	l.Thinking = q.Get("thinking") == "1"
 	l.Analyse = q.Get("analyse") == "1"
 	if b := q.Get("bot"); b != "" {
@@ -85,15 +91,23 @@ func ParseLink(q url.Values) Link {
 
 // Query writes the link's match and view as URL parameters; not its bot
 // (Options.Query adds the editor's) nor its moves (copyLink adds them
-// when the match needs them).
+// when the match needs them). A replay's link names the replay, and a
+// replay dropped as a file has none (nil).
 func (l Link) Query() url.Values {
 	q := url.Values{}
-	q.Set("game", l.Game)
-	q.Set("p1", l.P1)
-	q.Set("p2", l.P2)
-	q.Set("seed", strconv.FormatUint(l.Seed, 10))
-	if l.Preset != "" && !isFile(l.Preset) { // a link cannot carry a file
-		q.Set("preset", l.Preset)
+	switch {
+	case isFile(l.Replay):
+		return nil
+	case l.Replay != "":
+		q.Set("replay", l.Replay)
+	default:
+		q.Set("game", l.Game)
+		q.Set("p1", l.P1)
+		q.Set("p2", l.P2)
+		q.Set("seed", strconv.FormatUint(l.Seed, 10))
+		if l.Preset != "" && !isFile(l.Preset) { // a link cannot carry a file
+			q.Set("preset", l.Preset)
+		}
 	}
 	if l.Thinking {
 		q.Set("thinking", "1")

@@ -118,7 +118,7 @@ func (v *matchView) layoutActions(c render.Canvas, st style, w, y float64, short
 	}
 	v.buttons["link"].enabled = v.app.opts.Platform != nil
 	v.buttons["think"].active = v.app.opts.Thinking
-	v.buttons["analyse"].active = v.analysis.on
+	v.buttons["analyse"].active = v.app.opts.Analyse
 }
 
 // placeRow places buttons of width bw from x on the row at y and returns

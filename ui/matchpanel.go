@@ -39,7 +39,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 	if pb.failed != nil {
 		key.failed = pb.failed.Error()
 	}
-	key.analysis = v.analysis.key()
+	key.analysis = v.analysis.key(v.app.opts.Analyse)
 	render.Layer(c, "panel", key, v.panel, func() { v.drawPanelNow(c, st, k, shownK) })
 }
 
@@ -67,11 +67,11 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 	gameH = math.Round(math.Min(gameH, r.H*0.45))
 	// A phone's panel is short: the analysis and the thinking layer take
 	// the game's band, so that their lines and their legends show.
-	if !(st.compact && (v.analysis.on || v.app.opts.Thinking)) {
+	if !(st.compact && (v.app.opts.Analyse || v.app.opts.Thinking)) {
 		v.drawer.Panel(c, rect{X: r.X, Y: y, W: r.W, H: gameH}, pb.rec, float64(shown), th)
 		y += gameH + st.gap
 	}
-	if v.analysis.on {
+	if v.app.opts.Analyse {
 		y = v.drawAnalysisPanel(c, st, r, y)
 	} else {
 		y = v.drawNotes(c, st, r, y, k)

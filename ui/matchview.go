@@ -73,8 +73,7 @@ func newMatchViewOn(app *App, setup play.Setup, moves [][2]json.RawMessage, host
 		v.buttons[id].icon = id
 	}
 	v.buttons["send"].accent = true
-	v.analysis = analysisBoard{on: app.opts.Analyse, state: -1}
-	v.buttons["analyse"].active = v.analysis.on
+	v.analysis = analysisBoard{state: -1}
 	return v, nil
 }
 
@@ -135,7 +134,7 @@ func (v *matchView) click(in *input) {
 		}
 		v.pb.playing = false
 		v.pb.seek(float64(turn))
-	case v.analysis.on && in.clicked && v.boardR.Contains(in.x, in.y):
+	case v.app.opts.Analyse && in.clicked && v.boardR.Contains(in.x, in.y):
 		in.clicked = false
 		v.clickAnalysis(in.x, in.y)
 	}
@@ -203,18 +202,7 @@ func (v *matchView) key(k ebiten.Key) {
 // toggleThinking shows or hides what the bots thought, on the board and
 // in the panel; the link and the GIF follow.
 func (v *matchView) toggleThinking() {
-	o := &v.app.opts
-	o.Thinking = !o.Thinking
-	v.buttons["think"].active = o.Thinking
-	v.shareSettings()
-}
-
-// shareSettings puts the view's settings (thinking, analysis) in the
-// address bar, so that a copied link keeps them.
-func (v *matchView) shareSettings() {
-	if o := v.app.opts; o.Platform != nil {
-		o.Platform.Share(o.Query(), false)
-	}
+	v.app.setLink(func(l *Link) { l.Thinking = !l.Thinking })
 }
 
 // char handles the characters of keys that move between layouts, unless
@@ -326,7 +314,7 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		analysing      bool
 	}
 	actions := []string{"new", "restart", "think", "analyse", "gif", "link", "help", "back"}
-	render.Layer(c, "top", barKey{title, v.hovered(in, actions...), st.u, v.top, v.buttons["link"].enabled, v.app.opts.Thinking, v.analysis.on}, v.top, func() {
+	render.Layer(c, "top", barKey{title, v.hovered(in, actions...), st.u, v.top, v.buttons["link"].enabled, v.app.opts.Thinking, v.app.opts.Analyse}, v.top, func() {
 		c.Fill(v.top, th.Panel)
 		if st.compact {
 			c.Text(fit(c, title, st.bold, v.top.W-2*st.pad), st.pad, v.top.Y+st.gap, st.bold, render.Left, th.Text)
@@ -388,7 +376,7 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 	// What moves, over what stands still.
 	v.drawer.Board(c, v.boardR, pb.rec, pb.t, th)
 	switch a := &v.analysis; {
-	case a.on && a.an != nil:
+	case v.app.opts.Analyse && a.an != nil:
 		render.DrawAnalysis(c, v.boardR, pb.rec, a.state, a.an, a.pick(), th)
 	case v.app.opts.Thinking:
 		render.DrawThinking(c, v.boardR, pb.rec, pb.t, th)

@@ -82,7 +82,14 @@ func (a *App) openReplay(name string, data []byte, at float64) {
 		v.pb.seek(at)
 		v.pb.playing = false
 	}
-	a.opts.Game, a.opts.Seed, a.opts.P1, a.opts.P2 = rec.Game.Info().Name, rec.Seed, rec.Players[0], rec.Players[1]
+	replay := filePrefix + filepath.Base(name) // a file a link cannot carry
+	if name == a.opts.Replay {
+		replay = name // the replay the link named
+	}
+	a.setLink(func(l *Link) {
+		l.Game, l.Seed, l.P1, l.P2, l.Preset = rec.Game.Info().Name, rec.Seed, rec.Players[0], rec.Players[1], ""
+		l.Replay, l.Moves, l.moves, l.Turn, l.Err = replay, nil, "", -1, nil
+	})
 	a.start.selectGame(a.opts.Game)
 	a.toastf("replay %s: %s", filepath.Base(name), fmt.Sprint(rec.Result))
 }

@@ -130,7 +130,7 @@ func (a *App) updateStatus() {
 			x := v.graph.X + v.graph.W*(float64(d.turn)+0.5)/pb.length()
 			s.Targets[fmt.Sprintf("drop:%d", d.turn)] = css(rect{X: x - 1, Y: v.graph.Y, W: 2, H: v.graph.H})
 		}
-		if an := &v.analysis; an.on {
+		if an := &v.analysis; a.opts.Analyse {
 			s.Analysing, s.Analysis, s.Analysed, s.AnalysisError = true, an.an, an.done, an.err
 			_, _, s.Picked = v.analysisLines()
 			if an.an != nil {

@@ -521,13 +521,18 @@ func TestThinkingLayer(t *testing.T) {
 	if !s.Thinking || s.ThoughtTurn != 2 || s.Placed == 0 || len(s.Thought) == 0 || !strings.Contains(s.Thought[0], "weighed") {
 		t.Fatalf("status at turn 2: thinking %v, turn %d, %d placed, %q", s.Thinking, s.ThoughtTurn, s.Placed, s.Thought)
 	}
+	// The button shows the link's toggle as the next frame draws it.
+	screen := ebiten.NewImage(1280, 800)
+	a.Layout(1280, 800)
 	in.keys = []ebiten.Key{ebiten.KeyT}
 	a.Update()
+	a.Draw(screen)
 	if s := a.Status(); s.Thinking || s.Placed != 0 || a.opts.Query().Has("thinking") || a.match.buttons["think"].active {
 		t.Fatalf("T left the layer on: %+v", s)
 	}
 	in.keys = []ebiten.Key{ebiten.KeyT}
 	a.Update()
+	a.Draw(screen)
 	if !a.opts.Thinking || !a.match.buttons["think"].active {
 		t.Fatal("T again did not show the layer")
 	}
@@ -693,5 +698,59 @@ func TestReplayToolbar(t *testing.T) {
 			}
 		}
 		c.a.showStart()
+	}
+}
+
+// addressBar is a Platform that keeps what was shared, as the page's
+// address bar does.
+type addressBar struct{ shared []url.Values }
+
+func (*addressBar) SaveGIF(string, []byte) (string, error) { return "", nil }
+func (p *addressBar) Share(q url.Values, _ bool) (string, error) {
+	p.shared = append(p.shared, q)
+	return "?" + q.Encode(), nil
+}
+
+// TestReplayLinkNamesTheReplay: the link of a replay a link opened (a
+// ladder's game, ?replay=URL&thinking=1) keeps naming that replay as the
+// view's toggles change it: the address bar never turns into a new match
+// of the replay's programs, which a reload would then try to play. A
+// replay dropped as a file puts nothing in the address bar, and a match
+// started after it names its own settings again.
+func TestReplayLinkNamesTheReplay(t *testing.T) {
+	played := computedMatch(t, Options{Link: Link{Game: "mapcolor", P1: "greedy", P2: "random", Preset: "australia", Seed: 2, Start: true}})
+	var b bytes.Buffer
+	if err := play.SaveReplay(&b, played.match.pb.rec); err != nil {
+		t.Fatal(err)
+	}
+	const url = "/api/ladder/games/7/ladder-game-7.json"
+	var bar addressBar
+	var in presses
+	l := ParseLink(map[string][]string{"replay": {url}, "thinking": {"1"}, "turn": {"1"}})
+	a := New(Options{Link: l, Platform: &bar, Presses: in.take})
+	a.open(url, b.Bytes())
+	in.keys = []ebiten.Key{ebiten.KeyT}
+	a.Update()
+	if len(bar.shared) == 0 {
+		t.Fatal("T shared nothing")
+	}
+	for _, q := range bar.shared {
+		if q.Get("replay") != url || q.Has("game") || q.Has("p1") {
+			t.Fatalf("the replay's address became %v", q)
+		}
+	}
+	if last := bar.shared[len(bar.shared)-1]; last.Has("thinking") {
+		t.Fatalf("T left thinking in the address: %v", last)
+	}
+	bar.shared = nil
+	a.open("ladder-game-8.json", b.Bytes())
+	in.keys = []ebiten.Key{ebiten.KeyT}
+	a.Update()
+	if len(bar.shared) != 0 {
+		t.Fatalf("a dropped replay's address: %v", bar.shared)
+	}
+	a.startMatch(Link{Game: "life", P1: "strong", P2: "greedy", Seed: 4, Turn: -1})
+	if n := len(bar.shared); n == 0 || bar.shared[n-1].Get("game") != "life" || bar.shared[n-1].Has("replay") {
+		t.Fatalf("a match after the replay shared %v", bar.shared)
 	}
 }

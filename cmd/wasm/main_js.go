@@ -57,7 +57,7 @@ func main() {
 	var app *ui.App
 	editorHost(func(game, p1, p2 string) { app.Play(game, p1, p2) }, func() float64 { return app.MeanThink(ui.PageBot) }, opts)
 	app = ui.New(opts)
-	if r := q.Get("replay"); r != "" {
+	if r := opts.Replay; r != "" {
 		fetchReplay(app, r)
 	}
 	// The test hook: tests read the window's state through it.

@@ -141,8 +141,8 @@ func check(file, src string) (pkg, guarded string, err error) {
 	}
 	for _, im := range f.Imports {
 		path, _ := strconv.Unquote(im.Path.Value)
-		if !slices.Contains(gobot.Imports, path) {
-			return "", "", fmt.Errorf("%s: import %q: a bot may import only %s", fset.Position(im.Pos()), path, strings.Join(gobot.Imports, ", "))
+		if allowed := gobot.ImportList(); !slices.Contains(allowed, path) {
+			return "", "", fmt.Errorf("%s: import %q: a bot may import only %s", fset.Position(im.Pos()), path, strings.Join(allowed, ", "))
 		}
 		if im.Name != nil && im.Name.Name == "." {
 			return "", "", fmt.Errorf("%s: import . %q: a bot names what it imports by its package", fset.Position(im.Pos()), path)
