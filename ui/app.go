@@ -23,7 +23,6 @@ import (
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
-	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 	"github.com/arena-playground/arena/render"
 	"github.com/arena-playground/arena/render/ebitencanvas"
 )

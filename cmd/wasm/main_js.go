@@ -20,6 +20,7 @@ import (
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/internal/safefile"
+	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 	"github.com/arena-playground/arena/tournament/progress"
 	"github.com/arena-playground/arena/ui"
 )
