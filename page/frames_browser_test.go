@@ -1,0 +1,477 @@
+package page
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	goruntime "runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// spin keeps one core busy until the function it returns is called: the
+// load a match's computing puts beside the page.
+func spin() (stop func()) { return spinShare(1) }
+
+// spinShare keeps a share of one core busy (of every 10 ms, that share
+// spinning and the rest asleep) until the function it returns is called.
+func spinShare(share float64) (stop func()) {
+	var done atomic.Bool
+	busy := time.Duration(share * float64(10*time.Millisecond))
+	go func() {
+		goruntime.LockOSThread()
+		for !done.Load() {
+			start := time.Now()
+			for time.Since(start) < busy {
+			}
+			if busy < 10*time.Millisecond {
+				time.Sleep(10*time.Millisecond - busy)
+			}
+		}
+	}()
+	return func() { done.Store(true) }
+}
+
+// BenchmarkBlankUnderLoad measures what any computing beside the page
+// costs its frames on this machine: the blank Ebitengine page's rate
+// while a share of one core is kept busy, as a ratio to its rate idle
+// just before (medians of 3 rounds), and the cores Chromium's processes
+// take while it draws idle (Linux: /proc). In software WebGL the blank
+// page takes nearly every core it can: a match's worker computing on one
+// of two cores takes its frames whatever the page draws.
+func BenchmarkBlankUnderLoad(bm *testing.B) {
+	s, err := builtSite()
+	if err != nil {
+		bm.Fatal(err)
+	}
+	blank, err := blankSite(s)
+	if err != nil {
+		bm.Fatal(err)
+	}
+	b := newBrowserOn(bm, blank)
+	rate := func() (fps, cores float64) {
+		b.open("")
+		b.awaitFrames(30)
+		cpu0, t0 := chromiumCPU(), time.Now()
+		fr, _ := measureRate(b, false, "", "", bm)
+		return fr.fps, (chromiumCPU() - cpu0).Seconds() / time.Since(t0).Seconds()
+	}
+	for bm.Loop() {
+		shares := []float64{0.1, 0.25, 0.5, 1}
+		ratios := make([][]float64, len(shares))
+		var idleCores []float64
+		for range 3 {
+			for i, share := range shares {
+				idle, cores := rate()
+				stop := spinShare(share)
+				busy, _ := rate()
+				stop()
+				ratios[i] = append(ratios[i], busy/idle)
+				idleCores = append(idleCores, cores)
+			}
+		}
+		for i, share := range shares {
+			bm.ReportMetric(median(ratios[i]), fmt.Sprintf("x-idle-at-%.0f%%-of-a-core", 100*share))
+		}
+		bm.ReportMetric(median(idleCores), "chromium-cores-idle")
+		bm.ReportMetric(float64(goruntime.NumCPU()), "cores")
+	}
+}
+
+// chromiumCPU is the CPU time Chromium's processes (any process named
+// chrom…) have taken so far, from /proc; 0 where there is none.
+func chromiumCPU() time.Duration {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var ticks int64
+	for _, p := range stats {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …: utime and stime are the 14th and
+		// 15th fields, the comm may hold spaces.
+		open, shut := bytes.IndexByte(data, '('), bytes.LastIndexByte(data, ')')
+		if open < 0 || shut < open || !bytes.HasPrefix(data[open+1:shut], []byte("chrom")) {
+			continue
+		}
+		f := strings.Fields(string(data[shut+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		var u, s int64
+		fmt.Sscan(f[11], &u)
+		fmt.Sscan(f[12], &s)
+		ticks += u + s
+	}
+	return time.Duration(ticks) * time.Second / 100 // USER_HZ
+}
+
+// BenchmarkPageFrames measures the page's frame rate on each view at
+// 1280x800, three times, each right after that of a blank Ebitengine program
+// (internal/blank, built here with the same Ebitengine) on the same
+// index.html in the same browser: each view reports its rate as a ratio
+// to the blank page's just before (x-blank), so that a machine that gets
+// busier or quieter during the run moves both, beside the longest frame,
+// the frames over 250 ms (slow), the Go side of a frame and the share of
+// the screen a frame drew.
+//
+// With ARENA_TRACE set to a directory, each round is also traced from its
+// 31st frame, a stream from its navigation (the rates are then not
+// comparable with untraced ones): the traces are written there for
+// Perfetto's UI, and the log (go test -v) says where each slow frame's
+// time went (slowFrames). With ARENA_PROFILE
+// set to a directory, the main thread's CPU is profiled while each stream
+// comes in (views measured during their match): the profiles are written
+// there, and the log names the functions that took the time (build the
+// page with ARENA_WASM_NAMES=1 for Go's names). With ARENA_BEFORE set to
+// a revision, each stream is also measured on the page built at that
+// revision, in the same rounds (the -before metrics): a change's before
+// and after from one run.
+func BenchmarkPageFrames(bm *testing.B) {
+	// The site offers the tests' programs: the last view plays one.
+	s := programSite(bm)
+	blank, err := blankSite(s)
+	if err != nil {
+		bm.Fatal(err)
+	}
+	b := newBrowserOn(bm, s)
+	onBlank := b.on(blank)
+	var before *browser
+	if rev := os.Getenv("ARENA_BEFORE"); rev != "" {
+		old, err := siteAt(bm, rev)
+		if err != nil {
+			bm.Fatal(err)
+		}
+		// The page of then, served by the server of now.
+		before = b.on(&Site{files: old.files, programs: s.programs, gauntletDir: s.gauntletDir, serve: s.serve})
+	}
+	traceDir := os.Getenv("ARENA_TRACE")
+	profileDir := os.Getenv("ARENA_PROFILE")
+	for _, dir := range []string{traceDir, profileDir} {
+		if dir == "" {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			bm.Fatal(err)
+		}
+	}
+	// rate plays a view for 240 frames after its first 30, once its match
+	// is computed (a bot computing in the worker shares the CPU with the
+	// drawing); the longest and the slow frames count those while it
+	// computes too.
+	rate := func(b *browser, query string, match bool, name string) (fr frames, st status) {
+		b.open(query)
+		b.awaitFrames(30)
+		return measureRate(b, match, name, traceDir, bm)
+	}
+	// Life at 4096x4096, as a person opens it: the config dropped on a
+	// Life match (a link cannot carry a file), 16 generations.
+	life4096 := filepath.Join(bm.TempDir(), "life-4096.json")
+	if err := os.WriteFile(life4096, []byte(`{"players": [{"name": "P1", "startingCells": [], "timer": {"maxLength": 300}}, {"name": "P2", "startingCells": [], "timer": {"maxLength": 300}}],
+"game": {"rows": 4096, "cols": 4096, "cellGainPerTurn": 3, "maxCellCapacity": 15, "startingCells": 3, "maxColonisationDistance": 2, "maxGameIterations": 16, "ruleset": "diff", "variant": "arena", "randomStart": 24}}`), 0o644); err != nil {
+		bm.Fatal(err)
+	}
+	// during counts the frames drawn while a match is computed, from the
+	// page's first frame to the match's end, as its turns stream in; a
+	// query with a file to drop counts from the drop's match instead.
+	during := func(b *browser, query, drop string) (fr frames, st status) {
+		var start time.Time
+		wait := func() { b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute) }
+		run := func() {
+			b.open(query)
+			if drop != "" {
+				b.waitJS(`JSON.parse(window.arenaTest.status()).view == "match"`, time.Minute)
+				b.drop(drop)
+				b.waitJS(`JSON.parse(window.arenaTest.status()).preset == "file:`+filepath.Base(drop)+`"`, time.Minute)
+			}
+			eval[any](b, `window.arenaFrames.reset()`)
+			start = time.Now()
+			if profileDir == "" {
+				wait()
+				return
+			}
+			p := b.profile(wait)
+			if err := os.WriteFile(filepath.Join(profileDir, fileName(query)+".cpuprofile"), profileJSON(p), 0o644); err != nil {
+				bm.Fatal(err)
+			}
+			for _, line := range topFunctions(p, 60) {
+				bm.Logf("%s: %s", query, line)
+			}
+		}
+		if traceDir == "" {
+			run()
+		} else {
+			// From the navigation: a trace started after the first
+			// frame misses the frames right after it.
+			b.saveTrace(bm, traceDir, fileName(query), run)
+		}
+		fr.n = eval[int](b, `window.arenaFrames.count`)
+		fr.fps = float64(fr.n) / time.Since(start).Seconds()
+		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
+		if fr.slow > 0 {
+			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
+		}
+		return fr, b.status()
+	}
+	for _, c := range []struct {
+		name, query string
+		during      bool   // measured while the match is computed, not after
+		drop        string // a config file dropped on the query's match
+	}{
+		{"start", "", false, ""},
+		{"life", "?game=life&p1=strong&p2=greedy&seed=7", false, ""},
+		{"colosseum", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7", false, ""},
+		{"mapcolor", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5", false, ""},
+		{"evasion", "?game=evasion&p1=strong&p2=greedy&seed=7", false, ""},
+		{"pathgame", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5", false, ""},
+		// The thinking layer on, the playhead held at a turn whose notes
+		// mark the board: the marks are drawn every frame.
+		{"life-thinking", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1&turn=20", false, ""},
+		{"colosseum-thinking", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1&turn=6", false, ""},
+		{"mapcolor-thinking", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1&turn=3", false, ""},
+		{"evasion-thinking", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1&turn=41", false, ""},
+		{"pathgame-thinking", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1&turn=6", false, ""},
+		// The layer on while the match plays: each turn's marks drawn as
+		// the playhead reaches it.
+		{"life-thinking-playing", "?game=life&p1=strong&p2=greedy&seed=7&thinking=1", false, ""},
+		{"colosseum-thinking-playing", "?game=colosseum&p1=strong&p2=greedy&preset=9&seed=7&thinking=1", false, ""},
+		{"mapcolor-thinking-playing", "?game=mapcolor&p1=course&p2=greedy&preset=voronoi&seed=5&thinking=1", false, ""},
+		{"evasion-thinking-playing", "?game=evasion&p1=strong&p2=greedy&seed=7&thinking=1", false, ""},
+		{"pathgame-thinking-playing", "?game=pathgame&p1=strong&p2=greedy&preset=gen-300&seed=5&thinking=1", false, ""},
+		// A student's Evasion client plays on the server while the page
+		// draws what streams in (30,000 turns, several seconds): its
+		// frames are counted from the page's first to the match's end.
+		{"program", "?game=evasion&p1=served:client&p2=strong&seed=7", true, ""},
+		// Its peer: a session of built-in bots counted the same way, from
+		// the first frame to the end of the worker's computing.
+		{"computing", "?game=evasion&p1=greedy&p2=strong&seed=7", true, ""},
+		// The long streams of Step 29: an Evasion session of 30,269
+		// ticks (walls every tick, two at most), the shortest path on
+		// 1,000 nodes, each counted from the first frame to the end of
+		// the worker's computing.
+		{"stream-evasion", "?game=evasion&preset=2-1&p1=strong&p2=greedy&seed=3", true, ""},
+		{"stream-pathgame", "?game=pathgame&preset=gen-1000&p1=strong&p2=greedy&seed=5", true, ""},
+		{"stream-life-4096", "?game=life&p1=random&p2=random&seed=1", true, life4096},
+	} {
+		bm.Run(c.name, func(bm *testing.B) {
+			for bm.Loop() {
+				// Three rounds, the median reported: one round's rate in
+				// software WebGL varies by a tenth or more.
+				var views, blanks, busyBlanks, befores []frames
+				var st status
+				for round := range 3 {
+					bl, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank", c.name, round))
+					if c.during {
+						// The blank page again with one core taken, as
+						// the match's computing takes one: on two cores
+						// the page then has the other, and so has the
+						// blank page here.
+						stop := spin()
+						bb, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank-busy", c.name, round))
+						stop()
+						busyBlanks = append(busyBlanks, bb)
+					}
+					var v frames
+					var s status
+					if c.during {
+						v, s = during(b, c.query, c.drop)
+						bm.Logf("%s round %d: %d frames while %d turns were computed", c.name, round, v.n, s.Computed)
+						if before != nil {
+							w, _ := during(before, c.query, c.drop)
+							bm.Logf("%s round %d, before: %d frames", c.name, round, w.n)
+							befores = append(befores, w)
+						}
+					} else {
+						v, s = rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
+					}
+					views, blanks, st = append(views, v), append(blanks, bl), s
+				}
+				var ratios []float64
+				for i := range views {
+					ratios = append(ratios, views[i].fps/blanks[i].fps)
+				}
+				bm.ReportMetric(median(fpsOf(views)), "frames/s")
+				bm.ReportMetric(median(fpsOf(blanks)), "blank-frames/s")
+				bm.ReportMetric(median(ratios), "x-blank")
+				bm.ReportMetric(slices.Min(ratios), "x-blank-min")
+				if busyBlanks != nil {
+					var busy []float64
+					for i := range views {
+						busy = append(busy, views[i].fps/busyBlanks[i].fps)
+					}
+					bm.ReportMetric(median(fpsOf(busyBlanks)), "busy-blank-frames/s")
+					bm.ReportMetric(median(busy), "x-busy-blank")
+					bm.ReportMetric(longestOf(busyBlanks), "busy-blank-longest-frame-ms")
+				}
+				if befores != nil {
+					var was, wasBusy []float64
+					for i := range befores {
+						was = append(was, befores[i].fps/blanks[i].fps)
+						wasBusy = append(wasBusy, befores[i].fps/busyBlanks[i].fps)
+					}
+					bm.ReportMetric(median(fpsOf(befores)), "before-frames/s")
+					bm.ReportMetric(median(was), "x-blank-before")
+					bm.ReportMetric(median(wasBusy), "x-busy-blank-before")
+					bm.ReportMetric(longestOf(befores), "before-longest-frame-ms")
+					slow, _ := slowOf(befores)
+					bm.ReportMetric(float64(slow), "before-slow-frames")
+				}
+				bm.ReportMetric(longestOf(views), "longest-frame-ms")
+				bm.ReportMetric(longestOf(blanks), "blank-longest-frame-ms")
+				vs, vn := slowOf(views)
+				bs, bn := slowOf(blanks)
+				bm.ReportMetric(float64(vs), "slow-frames")
+				bm.ReportMetric(float64(vn), "frames")
+				bm.ReportMetric(float64(bs), "blank-slow-frames")
+				bm.ReportMetric(float64(bn), "blank-frames")
+				bm.ReportMetric(st.DrawMs, "go-draw-ms")
+				bm.ReportMetric(st.DrawMax, "go-draw-max-ms")
+				bm.ReportMetric(100*st.Drawn, "%-drawn")
+			}
+		})
+	}
+}
+
+// measureRate counts a view's frames: with match, once its match is
+// computed; with traceDir, traced (see BenchmarkPageFrames).
+func measureRate(b *browser, match bool, name, traceDir string, bm *testing.B) (fr frames, st status) {
+	measure := func() {
+		eval[any](b, `window.arenaFrames.reset()`)
+		if match {
+			b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+		}
+		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
+		fr.n = eval[int](b, `window.arenaFrames.count`)
+		eval[any](b, `window.arenaFrames.reset()`)
+		start := time.Now()
+		b.awaitFrames(240)
+		n := eval[int](b, `window.arenaFrames.count`)
+		fr.fps = float64(n) / time.Since(start).Seconds()
+		fr.longest = max(fr.longest, eval[float64](b, `window.arenaFrames.max`))
+		fr.slow += eval[int](b, `window.arenaFrames.slow`)
+		fr.n += n
+		st = b.status()
+	}
+	if traceDir == "" {
+		measure()
+		return fr, st
+	}
+	b.saveTrace(bm, traceDir, name, measure)
+	return fr, st
+}
+
+// saveTrace traces do (see trace) into dir/name.json, for Perfetto's UI,
+// and logs where each slow frame's time went (slowFrames).
+func (b *browser) saveTrace(bm *testing.B, dir, name string, do func()) {
+	data, events := b.trace(do)
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), data, 0o644); err != nil {
+		bm.Fatal(err)
+	}
+	for _, line := range slowFrames(events) {
+		bm.Logf("%s: %s", name, line)
+	}
+}
+
+// fileName is a page's query as a file's name.
+func fileName(query string) string {
+	return strings.NewReplacer("?", "", "&", "-", "=", "-").Replace(query)
+}
+
+// slowGaps says which of a page's frames (the intervals it measured)
+// took over 250 ms, and how long: "frame 3 of 40, 331 ms".
+func slowGaps(gaps []float64) string {
+	var out []string
+	for i, ms := range gaps {
+		if ms > 250 {
+			out = append(out, fmt.Sprintf("frame %d of %d, %.0f ms", i+1, len(gaps), ms))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// frames is what one round saw of a page: its rate once the match was
+// computed, its longest frame, and how many of its n frames took over
+// 250 ms (slow), computing included.
+type frames struct {
+	fps, longest float64
+	slow, n      int
+}
+
+func fpsOf(fs []frames) []float64 {
+	var out []float64
+	for _, f := range fs {
+		out = append(out, f.fps)
+	}
+	return out
+}
+
+func longestOf(fs []frames) float64 {
+	var m float64
+	for _, f := range fs {
+		m = max(m, f.longest)
+	}
+	return m
+}
+
+func slowOf(fs []frames) (slow, n int) {
+	for _, f := range fs {
+		slow, n = slow+f.slow, n+f.n
+	}
+	return slow, n
+}
+
+// median returns the middle of vs (the mean of the two middle ones for
+// an even count).
+func median(vs []float64) float64 {
+	s := slices.Sorted(slices.Values(vs))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// siteAt builds the page as it was at a revision of the repository: its
+// files (git archive) unpacked in a temporary directory and built there.
+func siteAt(t testing.TB, rev string) (*Site, error) {
+	dir := t.TempDir()
+	tarball := filepath.Join(dir, "rev.tar")
+	for _, c := range []*exec.Cmd{
+		exec.Command("git", "-C", "..", "archive", "-o", tarball, rev),
+		exec.Command("tar", "-xf", tarball, "-C", dir),
+	} {
+		if out, err := c.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("%s: %v: %s", strings.Join(c.Args, " "), err, out)
+		}
+	}
+	return buildAt(dir)
+}
+
+// blankSite is s with the blank Ebitengine program in arena.wasm's place.
+func blankSite(s *Site) (*Site, error) {
+	dir, err := os.MkdirTemp("", "arena-blank")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	root, err := filepath.Abs("..")
+	if err != nil {
+		return nil, err
+	}
+	data, err := buildWasm(root, "./internal/blank", filepath.Join(dir, "blank.wasm"), "") // as Ebitengine is
+	if err != nil {
+		return nil, err
+	}
+	out := &Site{}
+	for _, f := range s.files {
+		if f.name == "arena.wasm" {
+			f = &file{name: f.name, ctype: f.ctype, data: data, gz: gzipBytes(data)}
+		}
+		out.files = append(out.files, f)
+	}
+	return out, nil
+}
