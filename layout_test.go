@@ -27,6 +27,13 @@ func TestLayoutNamesEveryPackage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
+	page := exec.Command("go", "list", "-e", "./...") // and the page's programs
+	page.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	js, err := page.Output()
+	if err != nil {
+		t.Fatalf("go list for js/wasm: %v", err)
+	}
+	out = append(out, js...)
 	const module = "github.com/arena-playground/arena"
 	named := map[string]bool{}
 	for _, p := range strings.Fields(string(out)) {

@@ -62,8 +62,8 @@ var Globals = []Global{
 		"the editor's state for the test hook"},
 	{"arenaEditorHost", "cmd/wasm/main_js.go", []string{"index.html"},
 		"what the editor asks of Go: a game's label, its bots, its template, and Run"},
-	// The match worker: worker.js and cmd/wasm (worker_js.go).
-	{"arenaWorkerReady", "worker.js", []string{"cmd/wasm/worker_js.go", "page/testdata/engineworker/main.go"},
+	// The match worker: worker.js and cmd/wasm/matchworker.
+	{"arenaWorkerReady", "worker.js", []string{"cmd/wasm/worker_js.go", "cmd/wasm/matchworker/matchworker_js.go"},
 		"the worker's Go hands over the function that takes a match request"},
 	{"arenaBotOpen", "worker.js", []string{"players/kind_go_js.go"},
 		"a go: bot of the match starts in a bot worker of its own, one line each way"},

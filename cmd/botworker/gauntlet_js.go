@@ -15,6 +15,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/arena-playground/arena/cmd/wasm/matchworker"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/tournament"
@@ -183,10 +184,7 @@ func playIn(ctx context.Context, setup play.Setup, source string) (*play.Record,
 	if err != nil {
 		return nil, err
 	}
-	req, err := json.Marshal(struct {
-		play.Request
-		Sources map[string]string `json:"sources"`
-	}{play.Request{Start: &st}, map[string]string{strings.TrimPrefix(gauntletSpec(setup), "go:"): source}})
+	req, err := json.Marshal(matchworker.Request{Request: play.Request{Start: &st}, Sources: map[string]string{strings.TrimPrefix(gauntletSpec(setup), "go:"): source}})
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-playground/arena/cmd/wasm/matchworker"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
@@ -35,10 +36,10 @@ import (
 const memoryLimit = 512 << 20
 
 // main runs the playground in the page, with the settings of the URL; in
-// a match's worker, it computes the match (serveMatches).
+// a match's worker, it computes the match (matchworker.Serve).
 func main() {
 	if inWorker() {
-		serveMatches()
+		matchworker.Serve()
 	}
 	debug.SetMemoryLimit(memoryLimit)
 	search := js.Global().Get("location").Get("search").String()
@@ -163,13 +164,10 @@ func (pageHost) Compute(st play.Start) ui.Feed {
 
 // startFeed starts the match with the page's function of that name; the
 // sources are those of its go: players, which the worker's bot workers
-// interpret (serveMatches's request).
+// interpret (a matchworker.Request).
 func startFeed(start string, st play.Start, sources map[string]string) ui.Feed {
 	f := &workerFeed{}
-	req, err := json.Marshal(struct {
-		play.Request
-		Sources map[string]string `json:"sources,omitempty"`
-	}{play.Request{Start: &st}, sources})
+	req, err := json.Marshal(matchworker.Request{Request: play.Request{Start: &st}, Sources: sources})
 	if err != nil {
 		f.PushError(err.Error())
 		return f

@@ -6,66 +6,9 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"runtime/debug"
-	"syscall/js"
-
+	"github.com/arena-playground/arena/cmd/wasm/matchworker"
 	_ "github.com/arena-playground/arena/engine/games"
-	"github.com/arena-playground/arena/engine/play"
-	"github.com/arena-playground/arena/gobot"
 	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 )
 
-// memoryLimit is the heap size past which the garbage collector works
-// harder rather than letting the heap double. A WebAssembly program never
-// gives memory back to the browser, so its peak is what it holds: the
-// worker needs the latest state and a few snapshots (Serve keeps 16 MB of
-// states), and shares its process with the page.
-const memoryLimit = 256 << 20
-
-// request is a play.Request with the sources of the match's go: players,
-// which the page's editor holds.
-type request struct {
-	play.Request
-	Sources map[string]string `json:"sources,omitempty"`
-}
-
-// main waits for the page's requests (play.Request as JSON strings): the
-// first start computes its match, streaming each message back as JSON;
-// acts are a person's moves.
-func main() {
-	debug.SetMemoryLimit(memoryLimit)
-	acts := make(chan play.Act, 1)
-	started := false
-	post := func(m play.Message) {
-		data, err := json.Marshal(m)
-		if err != nil {
-			data, _ = json.Marshal(play.Message{Kind: play.MsgError, Error: err.Error()})
-		}
-		js.Global().Call("postMessage", string(data))
-	}
-	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var req request
-		if len(args) == 0 || args[0].Type() != js.TypeString || json.Unmarshal([]byte(args[0].String()), &req) != nil {
-			post(play.Message{Kind: play.MsgError, Error: "the worker got a request it cannot read"})
-			return nil
-		}
-		switch {
-		case req.Start != nil && !started:
-			started = true
-			for name, src := range req.Sources {
-				gobot.Provide(name, src)
-			}
-			go play.Serve(context.Background(), *req.Start, acts, post, play.ServeOptions{})
-		case req.Act != nil:
-			select {
-			case acts <- *req.Act:
-			default: // nobody is waiting for a move
-			}
-		}
-		return nil
-	})
-	js.Global().Call("arenaWorkerReady", handle)
-	select {}
-}
+func main() { matchworker.Serve() }
