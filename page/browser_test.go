@@ -447,23 +447,9 @@ func cliRecord(t *testing.T, game, p1, p2 string, seed uint64) *play.Record {
 
 // cliPresetRecord plays the match of a preset ("": the first).
 func cliPresetRecord(t *testing.T, game, preset, p1, p2 string, seed uint64) *play.Record {
-	g, err := match.Lookup(game)
+	setup, err := play.NewSetup(game, preset, seed, p1, p2)
 	if err != nil {
 		t.Fatal(err)
-	}
-	cfg := match.DefaultConfig(g)
-	if preset != "" {
-		p, err := match.LookupPreset(g, preset)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg = p.Config
-	}
-	setup := play.Setup{Game: g, Config: cfg, Seed: seed}
-	for side, spec := range []string{p1, p2} {
-		if setup.Players[side], err = play.ParseSpec(spec); err != nil {
-			t.Fatal(err)
-		}
 	}
 	rec, err := play.Play(context.Background(), setup)
 	if err != nil {

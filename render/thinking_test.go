@@ -22,22 +22,9 @@ var thinkingMatches = []struct{ game, preset, p1, p2 string }{
 
 func playThinking(t *testing.T, game, preset, p1, p2 string) *play.Record {
 	t.Helper()
-	g, err := match.Lookup(game)
+	s, err := play.NewSetup(game, preset, 3, p1, p2)
 	if err != nil {
 		t.Fatal(err)
-	}
-	s := play.Setup{Game: g, Seed: 3, Config: match.DefaultConfig(g)}
-	if preset != "" {
-		pr, err := match.LookupPreset(g, preset)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Config = pr.Config
-	}
-	for i, p := range []string{p1, p2} {
-		if s.Players[i], err = play.ParseSpec(p); err != nil {
-			t.Fatal(err)
-		}
 	}
 	rec, err := play.Play(context.Background(), s)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 )
 
@@ -69,22 +68,9 @@ func TestMarksChangeNoMove(t *testing.T) {
 
 func playGame(t testing.TB, game, preset, p1, p2 string) *play.Record {
 	t.Helper()
-	g, err := match.Lookup(game)
+	s, err := play.NewSetup(game, preset, 5, p1, p2)
 	if err != nil {
 		t.Fatal(err)
-	}
-	s := play.Setup{Game: g, Seed: 5, Config: match.DefaultConfig(g)}
-	if preset != "" {
-		pr, err := match.LookupPreset(g, preset)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Config = pr.Config
-	}
-	for i, p := range []string{p1, p2} {
-		if s.Players[i], err = play.ParseSpec(p); err != nil {
-			t.Fatal(err)
-		}
 	}
 	rec, err := play.Play(context.Background(), s)
 	if err != nil {

@@ -182,3 +182,26 @@ func CheckBot(g match.Game, spec Spec, h Hosting) (match.BotInfo, match.Options,
 	}
 	return info, o, nil
 }
+
+// NewSetup is the match named as a command line names it: a game, one of
+// its presets ("": its first), a seed, and each side's spec.
+func NewSetup(game, preset string, seed uint64, p1, p2 string) (Setup, error) {
+	g, err := match.Lookup(game)
+	if err != nil {
+		return Setup{}, err
+	}
+	s := Setup{Game: g, Seed: seed, Config: match.DefaultConfig(g)}
+	if preset != "" {
+		p, err := match.LookupPreset(g, preset)
+		if err != nil {
+			return s, err
+		}
+		s.Config = p.Config
+	}
+	for side, spec := range [2]string{p1, p2} {
+		if s.Players[side], err = ParseSpec(spec); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
