@@ -320,17 +320,11 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 		s.render(w, "signin", "")
 		return
 	}
-	name := r.PathValue("name")
-	if !id.MayRead(name) {
-		fail(w, http.StatusForbidden, "a student sees their own page only")
+	p, ok := s.readStudent(w, r, id)
+	if !ok {
 		return
 	}
-	p, err := s.Store.StudentPage(r.Context(), name)
-	if err != nil {
-		fail(w, http.StatusNotFound, err.Error())
-		return
-	}
-	entries := s.rename(r, id, p)
+	name, entries := r.PathValue("name"), s.rename(r, id, p)
 	q := r.URL.Query()
 	d := &studentData{V: s.view(id), P: p, Shown: entries[name].Display, Play: s.Playground != nil, Chart: ratingChart(p.Versions),
 		Pseudonyms: s.Pseudonyms, Pseudonym: entries[name].Pseudonym, Opponent: q.Get("opponent"), Result: q.Get("result"),

@@ -271,6 +271,23 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, st.For(id))
 }
 
+// readStudent is the page of the student the path names, for id, who
+// may read it; where id may not, or there is no such student, it
+// answers the request itself.
+func (s *Server) readStudent(w http.ResponseWriter, r *http.Request, id Identity) (*StudentPage, bool) {
+	name := r.PathValue("name")
+	if !id.MayRead(name) {
+		fail(w, http.StatusForbidden, "a student sees their own page only")
+		return nil, false
+	}
+	p, err := s.Store.StudentPage(r.Context(), name)
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return nil, false
+	}
+	return p, true
+}
+
 // studentAPI is a student's page as JSON: the student's own, or any for
 // the staff.
 func (s *Server) studentAPI(w http.ResponseWriter, r *http.Request) {
@@ -278,14 +295,8 @@ func (s *Server) studentAPI(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	name := r.PathValue("name")
-	if !id.MayRead(name) {
-		fail(w, http.StatusForbidden, "a student sees their own page only")
-		return
-	}
-	p, err := s.Store.StudentPage(r.Context(), name)
-	if err != nil {
-		fail(w, http.StatusNotFound, err.Error())
+	p, ok := s.readStudent(w, r, id)
+	if !ok {
 		return
 	}
 	p.Games = p.Games[:min(len(p.Games), MaxPageGames)]

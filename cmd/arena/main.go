@@ -172,24 +172,8 @@ func newFlags(name string, stdout io.Writer) *flag.FlagSet {
 // input.txt -o output.txt), turning flag errors into usage errors; -h
 // prints the help and returns flag.ErrHelp.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	out := fs.Output()
-	fs.SetOutput(io.Discard)
-	var files []string
-	err := fs.Parse(args)
-	for err == nil && fs.NArg() > 0 {
-		files = append(files, fs.Arg(0))
-		err = fs.Parse(fs.Args()[1:])
-	}
-	if err == nil {
-		err = fs.Parse(append([]string{"--"}, files...)) // fs.Args() are the files
-	}
-	fs.SetOutput(out)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.Usage()
+	if err := parseSubFlags(fs, args); err != nil {
 		return err
-	}
-	if err != nil {
-		return usageError{err}
 	}
 	if fs.NArg() > 0 && !takesFiles(fs.Name()) {
 		return usagef("unexpected argument %q", fs.Arg(0))

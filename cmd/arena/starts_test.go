@@ -2,45 +2,10 @@ package main
 
 import (
 	"path/filepath"
-	"sync"
 	"testing"
 
-	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/engine/play/playtest"
 )
-
-// starts counts, by spec, the players of the "counted" kind made and
-// checked: a stand-in for a student's program, whose every start shows.
-var starts = struct {
-	sync.Mutex
-	made, checked map[string]int
-}{made: map[string]int{}, checked: map[string]int{}}
-
-func init() {
-	play.RegisterKind(play.Kind{Name: "counted", Example: "counted:a", Description: "greedy, counted as it is made (tests)",
-		New: func(g match.Game, spec play.Spec, _ play.Hosting) (match.Bot, error) {
-			starts.Lock()
-			starts.made[spec.Command]++
-			starts.Unlock()
-			_, b, err := builtIn(g, "greedy")
-			return b, err
-		},
-		Check: func(g match.Game, spec play.Spec, _ play.Hosting) error {
-			starts.Lock()
-			starts.checked[spec.Command]++
-			starts.Unlock()
-			return nil
-		}})
-}
-
-func builtIn(g match.Game, name string) (match.BotInfo, match.Bot, error) {
-	info, err := match.LookupBot(g, name)
-	if err != nil {
-		return info, nil, err
-	}
-	b, err := info.New(match.Options{})
-	return info, b, err
-}
 
 // TestAProgramStartsOnceAMatch: each front end checks its players before
 // a match and makes each once for it: a student's program that writes a
@@ -62,9 +27,7 @@ func TestAProgramStartsOnceAMatch(t *testing.T) {
 			if code, _, stderr := arena(t, c.args...); code != 0 {
 				t.Fatalf("%v: exit %d\n%s", c.args, code, stderr)
 			}
-			starts.Lock()
-			made, checked := starts.made[c.name], starts.checked[c.name]
-			starts.Unlock()
+			made, checked := playtest.Counted.Of(c.name)
 			if made != c.matches {
 				t.Errorf("%s: the player was made %d times for %d matches", c.name, made, c.matches)
 			}

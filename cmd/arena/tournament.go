@@ -399,7 +399,8 @@ func runTournamentReport(args []string, stdout io.Writer) error {
 }
 
 // parseSubFlags parses a subcommand's flags, before or after its
-// arguments.
+// arguments (fs.Args() are the arguments), turning flag errors into
+// usage errors; -h prints the help and returns flag.ErrHelp.
 func parseSubFlags(fs *flag.FlagSet, args []string) error {
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
