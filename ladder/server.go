@@ -529,17 +529,31 @@ func resultTo(w http.ResponseWriter, r *http.Request, ladders []*Server) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// freeze ends submissions and queues the final round robin (the
-// staff's): {"rounds": N}, 2 when not given.
-func (s *Server) freeze(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.need(w, r, true, Staff); !ok {
-		return
+// change reads a request that changes the ladder: the token of one of
+// roles, then its form or JSON body, which want describes (`{"rounds":
+// N}`) when it cannot be read. Where either fails it answers the request
+// itself.
+func (s *Server) change(w http.ResponseWriter, r *http.Request, want string, roles ...string) (Identity, map[string]any, bool) {
+	id, ok := s.need(w, r, true, roles...)
+	if !ok {
+		return id, nil, false
 	}
 	body, err := readRequest(w, r)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "want {\"rounds\": N}: "+err.Error())
+		fail(w, http.StatusBadRequest, "want "+want+": "+err.Error())
+		return id, nil, false
+	}
+	return id, body, true
+}
+
+// freeze ends submissions and queues the final round robin (the
+// staff's): {"rounds": N}, 2 when not given.
+func (s *Server) freeze(w http.ResponseWriter, r *http.Request) {
+	_, body, ok := s.change(w, r, `{"rounds": N}`, Staff)
+	if !ok {
 		return
 	}
+	var err error
 	rounds := 2
 	if v := field(r, body, "rounds"); v != "" {
 		if rounds, err = strconv.Atoi(v); err != nil {

@@ -139,9 +139,15 @@ func TestStaffPageInTheBrowser(t *testing.T) {
 	// The host is fixed: a worker with Python, and the staff re-check.
 	stopGood := worker(t, st, "local-python", pythonWith(t, "import numpy"))
 	defer stopGood()
-	if err := chromedp.Do(staff, chromedp.Click(chromedp.CSS(`form[action$="/recheck"] button`)), chromedp.WaitVisible(chromedp.CSS(`.banner`))); err != nil {
+	// The re-check's form goes back to the staff page with its note: wait
+	// for that page, or the next navigation races the form's.
+	if err := chromedp.Do(staff, chromedp.Click(chromedp.CSS(`form[action$="/recheck"] button`))); err != nil {
 		t.Fatal(err)
 	}
+	until(t, "the staff page after the re-check", func() bool {
+		loc, err := chromedp.Run(staff, chromedp.Location())
+		return err == nil && strings.Contains(loc, "note=")
+	})
 	if page := text(t, staff, ts.URL+"/staff"); !strings.Contains(page, "pair1 v1") {
 		t.Errorf("after the re-check the staff page says:\n%s", page)
 	}

@@ -93,12 +93,8 @@ func (s *Server) recheck(w http.ResponseWriter, r *http.Request) {
 // issueToken gives one student a new token: POST /api/ladder/tokens
 // {"student": ID}. The page shows it once.
 func (s *Server) issueToken(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.need(w, r, true, Staff); !ok {
-		return
-	}
-	body, err := readRequest(w, r)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "want {\"student\": ID}: "+err.Error())
+	_, body, ok := s.change(w, r, `{"student": ID}`, Staff)
+	if !ok {
 		return
 	}
 	is, err := s.auth().IssueToken(r.Context(), field(r, body, "student"))
@@ -193,13 +189,8 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 // pseudonym is a student's chosen name on a leaderboard of pseudonyms:
 // POST /api/ladder/pseudonym {"pseudonym": NAME}.
 func (s *Server) pseudonym(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.need(w, r, true, Student)
+	id, body, ok := s.change(w, r, `{"pseudonym": NAME}`, Student)
 	if !ok {
-		return
-	}
-	body, err := readRequest(w, r)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "want {\"pseudonym\": NAME}: "+err.Error())
 		return
 	}
 	if err := s.Store.SetPseudonym(r.Context(), id.Student, field(r, body, "pseudonym")); err != nil {
