@@ -194,11 +194,6 @@ const (
 	MaxSaidLine  = 512 // (a program's own said buffer is smaller: players)
 )
 
-// MaxMatchNotes bounds the bytes of all the notes of one match (each
-// note's size as notesBytes counts it): past it a match keeps its moves
-// and no more notes, and the first note it drops says so.
-const MaxMatchNotes = 64 << 20
-
 // Bound trims what a bot set directly (not through Mark) to the limits,
 // and drops marks and places of no kind (a page's bot's JSON can hold
 // them), which a replay could not write.
