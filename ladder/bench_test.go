@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 	"github.com/arena-playground/arena/internal/bradleyterry"
 )
@@ -277,7 +278,7 @@ func termAt300(b *testing.B) (*Store, map[string]string) {
 			if a == c {
 				continue
 			}
-			res := match.Result{Outcome: match.Outcome{Winner: match.Sides[r.IntN(2)]}, Turns: 1}
+			res := play.Result{Outcome: match.Outcome{Winner: match.Sides[r.IntN(2)]}, Turns: 1}
 			b, _ := json.Marshal(res)
 			if _, err := t.Exec(`INSERT INTO games (kind, p1, p2, seed, state, result, points1, finished) VALUES ('ladder', ?, ?, 1, 'done', ?, ?, 1)`,
 				a, c, string(b), res.Points(match.P1)); err != nil {

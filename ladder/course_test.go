@@ -331,7 +331,7 @@ func playFinal(t *testing.T, st *Store, rounds int) {
 		if l.Seats[1] < l.Seats[0] {
 			w = match.P2
 		}
-		if err := st.Finish(ctx, l.Lease, Outcome{Result: &match.Result{Outcome: match.Outcome{Winner: w}, Turns: 1}}); err != nil {
+		if err := st.Finish(ctx, l.Lease, Outcome{Result: &play.Result{Outcome: match.Outcome{Winner: w}, Turns: 1}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -645,9 +645,9 @@ func TestStandingsKeepUpWithTheGames(t *testing.T) {
 		}
 		l, _ := st.TakeLease(ctx, "term", time.Hour)
 		w := []match.Side{match.P1, match.P2, match.NoSide}[r.IntN(3)]
-		res := &match.Result{Outcome: match.Outcome{Winner: w}, Turns: 10}
+		res := &play.Result{Outcome: match.Outcome{Winner: w}, Turns: 10}
 		if w != match.NoSide && r.IntN(2) == 0 {
-			res.Forfeits = []match.Forfeit{{Side: 1 - w, Turn: 3, Reason: "no answer"}}
+			res.Forfeits = []play.Forfeit{{Side: 1 - w, Turn: 3, Reason: "no answer"}}
 		}
 		if err := st.Finish(ctx, l.Lease, Outcome{Result: res}); err != nil {
 			t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/tournament"
 )
 
@@ -27,19 +28,19 @@ const RandomBot = 0
 
 // Game is a game of the ladder, played or to be played.
 type Game struct {
-	ID       int64         `json:"id"`
-	Kind     string        `json:"kind"`
-	Seats    [2]int64      `json:"seats"` // versions; 0 is random
-	Seed     uint64        `json:"seed"`
-	Round    int           `json:"round,omitempty"`
-	State    string        `json:"state"`
-	Worker   string        `json:"worker,omitempty"`
-	Result   *match.Result `json:"result,omitempty"`
-	Points1  float64       `json:"points1"`
-	Failure  string        `json:"failure,omitempty"`
-	Host     bool          `json:"host,omitempty"` // the failure is the host's, not a version's
-	Faults   [2]string     `json:"faults,omitzero"`
-	Finished int64         `json:"finished,omitempty"`
+	ID       int64        `json:"id"`
+	Kind     string       `json:"kind"`
+	Seats    [2]int64     `json:"seats"` // versions; 0 is random
+	Seed     uint64       `json:"seed"`
+	Round    int          `json:"round,omitempty"`
+	State    string       `json:"state"`
+	Worker   string       `json:"worker,omitempty"`
+	Result   *play.Result `json:"result,omitempty"`
+	Points1  float64      `json:"points1"`
+	Failure  string       `json:"failure,omitempty"`
+	Host     bool         `json:"host,omitempty"` // the failure is the host's, not a version's
+	Faults   [2]string    `json:"faults,omitzero"`
+	Finished int64        `json:"finished,omitempty"`
 	// Tally counts the game's moves, thinking times and the moves the
 	// rules replaced (read with the results).
 	Tally *tournament.Entry `json:"tally,omitempty"`
@@ -114,9 +115,9 @@ func (s *Store) ReleaseLeases(ctx context.Context, prefix string) (int64, error)
 // why it could not be played (a program that would not start, a go:
 // file that does not compile).
 type Outcome struct {
-	Result  *match.Result `json:"result,omitempty"`
-	Replay  []byte        `json:"replay,omitempty"`
-	Failure string        `json:"failure,omitempty"`
+	Result  *play.Result `json:"result,omitempty"`
+	Replay  []byte       `json:"replay,omitempty"`
+	Failure string       `json:"failure,omitempty"`
 	// Faults are each seat's first failure to answer, where the game's
 	// rules played on (Colosseum replaces the move): "turn 3: the
 	// program ended".
@@ -285,9 +286,9 @@ func (s *Store) games(ctx context.Context, kind, state string, full bool) ([]Gam
 }
 
 // result is the game's result, read from its kept JSON on first use.
-func (g *Game) result() (*match.Result, error) {
+func (g *Game) result() (*play.Result, error) {
 	if g.Result == nil && g.raw != "" {
-		g.Result = new(match.Result)
+		g.Result = new(play.Result)
 		if err := json.Unmarshal([]byte(g.raw), g.Result); err != nil {
 			g.Result = nil
 			return nil, fmt.Errorf("game %d: its kept result: %v", g.ID, err)

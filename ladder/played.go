@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/bradleyterry"
 )
 
@@ -100,7 +101,7 @@ func (s *Store) loadPlayed(ctx context.Context) error {
 }
 
 // recordPlayed counts a ladder game Finish recorded, once it is committed.
-func (s *Store) recordPlayed(a, b int64, res *match.Result) {
+func (s *Store) recordPlayed(a, b int64, res *play.Result) {
 	s.played.mu.Lock()
 	defer s.played.mu.Unlock()
 	if s.played.loaded {
@@ -109,7 +110,7 @@ func (s *Store) recordPlayed(a, b int64, res *match.Result) {
 }
 
 // forfeitsOf counts each side's forfeits in a result (nil: none).
-func forfeitsOf(res *match.Result) (n [2]int) {
+func forfeitsOf(res *play.Result) (n [2]int) {
 	if res != nil {
 		for _, f := range res.Forfeits {
 			if int(f.Side) < 2 {

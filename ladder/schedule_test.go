@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 )
 
@@ -23,7 +24,7 @@ func finishNext(t *testing.T, st *Store) *Lease {
 	if l.Seats[1] != RandomBot && l.Seats[1] < l.Seats[0] || l.Seats[0] == RandomBot {
 		w = match.P2
 	}
-	if err := st.Finish(ctx, l.Lease, Outcome{Result: &match.Result{Outcome: match.Outcome{Winner: w}, Turns: 1}}); err != nil {
+	if err := st.Finish(ctx, l.Lease, Outcome{Result: &play.Result{Outcome: match.Outcome{Winner: w}, Turns: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	return l

@@ -83,7 +83,7 @@ CREATE TABLE IF NOT EXISTS games (
 	lease TEXT NOT NULL DEFAULT '',
 	worker TEXT NOT NULL DEFAULT '',
 	until INTEGER NOT NULL DEFAULT 0, -- the lease's end, Unix milliseconds
-	result TEXT NOT NULL DEFAULT '',  -- match.Result as JSON, once done
+	result TEXT NOT NULL DEFAULT '',  -- play.Result as JSON, once done
 	points1 REAL NOT NULL DEFAULT 0,  -- P1's points
 	failure TEXT NOT NULL DEFAULT '', -- a game that could not be played: why
 	fault1 TEXT NOT NULL DEFAULT '',  -- P1's first failure to answer (a crash, a time-out), where the rules played on

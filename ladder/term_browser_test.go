@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
 )
 
@@ -32,7 +33,7 @@ func playSome(t *testing.T, st *Store, n int, r *rand.Rand) {
 		if l.Seats[1] == RandomBot {
 			w = match.P1
 		}
-		if err := st.Finish(ctx, l.Lease, Outcome{Result: &match.Result{Outcome: match.Outcome{Winner: w, Reason: "a test's result"}, Turns: 10}}); err != nil {
+		if err := st.Finish(ctx, l.Lease, Outcome{Result: &play.Result{Outcome: match.Outcome{Winner: w, Reason: "a test's result"}, Turns: 10}}); err != nil {
 			t.Fatal(err)
 		}
 	}

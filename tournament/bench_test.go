@@ -152,7 +152,7 @@ func writeJournal(b *testing.B, p *Plan, dir string) {
 	w := bufio.NewWriter(f)
 	for k := range p.Games() {
 		g := p.At(k)
-		res := &match.Result{Outcome: match.Outcome{Winner: match.Side(k % 2), Scores: [2]match.Score{match.Count(20), match.Count(16)}, Reason: "regions of 20 and 16 cells"}, Turns: 30}
+		res := &play.Result{Outcome: match.Outcome{Winner: match.Side(k % 2), Scores: [2]match.Score{match.Count(20), match.Count(16)}, Reason: "regions of 20 and 16 cells"}, Turns: 30}
 		e := Entry{Index: k, ID: g.ID(p), Seed: g.Seed, Seats: [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name},
 			Result: res, Moves: [2]int{15, 15}, ThinkMs: [2]float64{30.5, 2.25}, MaxMs: [2]float64{4.5, 0.5}, Replay: "replays/" + g.ID(p) + ".json"}
 		line, _ := json.Marshal(e)

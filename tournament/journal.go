@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/internal/fileerr"
 	"github.com/arena-playground/arena/internal/safefile"
 	"github.com/arena-playground/arena/internal/untrusted"
@@ -28,11 +28,11 @@ const (
 
 // Entry is one finished game, a line of the journal.
 type Entry struct {
-	Index  int           `json:"index"` // in the schedule
-	ID     string        `json:"id"`
-	Seed   uint64        `json:"seed"`
-	Seats  [2]string     `json:"seats"` // the entrants in P1's and P2's seats
-	Result *match.Result `json:"result"`
+	Index  int          `json:"index"` // in the schedule
+	ID     string       `json:"id"`
+	Seed   uint64       `json:"seed"`
+	Seats  [2]string    `json:"seats"` // the entrants in P1's and P2's seats
+	Result *play.Result `json:"result"`
 	// Moves, ThinkMs and MaxMs are each seat's moves, total and longest
 	// thinking time.
 	Moves   [2]int     `json:"moves"`

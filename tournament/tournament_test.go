@@ -12,6 +12,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 )
 
 // plan is a small Colosseum round robin of quick bots.
@@ -277,11 +278,11 @@ func TestJournalOnAFullDisk(t *testing.T) {
 	}
 	j := &journal{path: "t/games.jsonl", f: f, dirty: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	go j.syncer()
-	err = j.append(Entry{ID: "r0-p0-a", Result: &match.Result{}})
+	err = j.append(Entry{ID: "r0-p0-a", Result: &play.Result{}})
 	if err == nil || !strings.Contains(err.Error(), "t/games.jsonl: write /dev/full: no space left on device (the games recorded before stay recorded)") {
 		t.Errorf("append: %v", err)
 	}
-	if err := j.append(Entry{ID: "r0-p0-b", Result: &match.Result{}}); err == nil {
+	if err := j.append(Entry{ID: "r0-p0-b", Result: &play.Result{}}); err == nil {
 		t.Error("a second append went on after the disk filled")
 	}
 	j.close()

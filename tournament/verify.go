@@ -125,7 +125,7 @@ func configText(c match.Config) string {
 }
 
 // resultText is a result in words, for a finding.
-func resultText(r *match.Result) string {
+func resultText(r *play.Result) string {
 	if r == nil {
 		return "no result"
 	}

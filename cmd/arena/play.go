@@ -91,14 +91,14 @@ func replacedLines(rec *play.Record) []string {
 
 // playJSON is the -json form of a match's result.
 type playJSON struct {
-	Game     string        `json:"game"`
-	Variant  string        `json:"variant"`
-	Seed     uint64        `json:"seed"`
-	Players  [2]string     `json:"players"`
-	Result   *match.Result `json:"result"`
-	ThinkAvg [2]float64    `json:"think_avg_ms"`
-	ThinkMax [2]float64    `json:"think_max_ms"`
-	Summary  string        `json:"summary"`
+	Game     string       `json:"game"`
+	Variant  string       `json:"variant"`
+	Seed     uint64       `json:"seed"`
+	Players  [2]string    `json:"players"`
+	Result   *play.Result `json:"result"`
+	ThinkAvg [2]float64   `json:"think_avg_ms"`
+	ThinkMax [2]float64   `json:"think_max_ms"`
+	Summary  string       `json:"summary"`
 }
 
 func printPlayJSON(w io.Writer, rec *play.Record) error {

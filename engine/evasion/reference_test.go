@@ -42,7 +42,7 @@ func TestStrongBeatsReferences(t *testing.T) {
 func TestMix(t *testing.T) {
 	cfg := Preset(10, 10)
 	cfg.TickCap = 3000
-	play := func(a, b string) *match.Result {
+	play := func(a, b string) *play.Result {
 		var players [2]play.Spec
 		for i, spec := range []string{a, b} {
 			var err error

@@ -60,7 +60,7 @@ func TestNotesAreBounded(t *testing.T) {
 			}
 		}
 	}
-	if want := match.MaxMatchNotes / big.Size(); kept != want {
+	if want := MaxMatchNotes / big.Size(); kept != want {
 		t.Errorf("kept %d notes of 1 MB, want %d", kept, want)
 	}
 }

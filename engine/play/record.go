@@ -31,7 +31,7 @@ type Record struct {
 	// where it is not.
 	ClockFactor [2]float64
 	Turns       []TurnLog
-	Result      *match.Result // nil while the match goes on
+	Result      *Result // nil while the match goes on
 
 	states    []match.State // nil where only a snapshot before it is kept
 	standings []Standing    // every state's, kept whatever the budget

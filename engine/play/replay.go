@@ -36,7 +36,7 @@ type Replay struct {
 	ClockFactor [2]float64      `json:"clock_factor,omitzero"`
 	Config      json.RawMessage `json:"config"`
 	Turns       []ReplayTurn    `json:"turns"`
-	Result      *match.Result   `json:"result"` // null for an unfinished match
+	Result      *Result         `json:"result"` // null for an unfinished match
 }
 
 // ReplayTurn is one turn of a replay.
@@ -267,7 +267,7 @@ func (r *Record) addTurn(rt ReplayTurn, think [2]time.Duration) error {
 }
 
 // checkResult verifies that the recorded result follows from the turns.
-func checkResult(rec *Record, res *match.Result) error {
+func checkResult(rec *Record, res *Result) error {
 	last := rec.Last()
 	switch {
 	case res == nil && last.ToMove() == match.Nobody:
@@ -290,7 +290,7 @@ func checkResult(rec *Record, res *match.Result) error {
 	want := last.Outcome()
 	if res.Winner != want.Winner || res.Scores != want.Scores {
 		return fmt.Errorf("recorded result %q does not match the replayed game (%s with scores %v)",
-			res.String(), (&match.Result{Outcome: want}).String(), want.Scores)
+			res.String(), (&Result{Outcome: want}).String(), want.Scores)
 	}
 	return nil
 }

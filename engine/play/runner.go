@@ -274,7 +274,7 @@ func (r *Runner) Step(ctx context.Context) error {
 	}
 	movers := state.ToMove()
 	var log TurnLog
-	var faults []match.Forfeit
+	var faults []Forfeit
 	for _, side := range match.Sides {
 		if !movers.Has(side) {
 			continue
@@ -300,7 +300,7 @@ func (r *Runner) Step(ctx context.Context) error {
 			a, err = r.subst.Substitute(state, side, r.rands[side], err), nil
 		}
 		if err != nil {
-			faults = append(faults, match.Forfeit{Side: side, Turn: state.Turn(), Reason: err.Error(), Action: encodeLoose(a)})
+			faults = append(faults, Forfeit{Side: side, Turn: state.Turn(), Reason: err.Error(), Action: encodeLoose(a)})
 			continue
 		}
 		log.Actions[side] = a
@@ -338,7 +338,7 @@ func (r *Runner) Step(ctx context.Context) error {
 func (r *Runner) finishIfOver() bool {
 	last := r.rec.Last()
 	if last.ToMove() == match.Nobody {
-		r.rec.Result = &match.Result{Outcome: last.Outcome(), Turns: last.Turn()}
+		r.rec.Result = &Result{Outcome: last.Outcome(), Turns: last.Turn()}
 		return true
 	}
 	return false
@@ -430,11 +430,11 @@ func (r *Runner) ask(ctx context.Context, s match.State, side match.Side) (a mat
 // it, or, once past, the note that says the rest are not kept (once), or
 // nil.
 func (r *Runner) keep(n *match.Note) *match.Note {
-	if r.noted > match.MaxMatchNotes {
+	if r.noted > MaxMatchNotes {
 		return nil
 	}
-	if r.noted += n.Size(); r.noted > match.MaxMatchNotes {
-		return &match.Note{Text: fmt.Sprintf("the bots' notes of this match passed %d MB here: from this move on they are not kept", match.MaxMatchNotes>>20)}
+	if r.noted += n.Size(); r.noted > MaxMatchNotes {
+		return &match.Note{Text: fmt.Sprintf("the bots' notes of this match passed %d MB here: from this move on they are not kept", MaxMatchNotes>>20)}
 	}
 	return n
 }
@@ -504,8 +504,8 @@ func Play(ctx context.Context, s Setup) (*Record, error) {
 }
 
 // forfeitResult makes the result of a match lost by forfeit at state s.
-func forfeitResult(s match.State, fs []match.Forfeit) *match.Result {
-	r := &match.Result{Turns: s.Turn(), Forfeits: fs}
+func forfeitResult(s match.State, fs []Forfeit) *Result {
+	r := &Result{Turns: s.Turn(), Forfeits: fs}
 	r.Scores = s.Outcome().Scores
 	var reasons []string
 	for _, f := range fs {

@@ -37,11 +37,11 @@ type Series struct {
 
 // GameSummary is one game of a series.
 type GameSummary struct {
-	Index  int           `json:"index"`
-	Seed   uint64        `json:"seed"`
-	ASide  match.Side    `json:"a_side"`
-	Result *match.Result `json:"result"`
-	Err    string        `json:"error,omitempty"`
+	Index  int        `json:"index"`
+	Seed   uint64     `json:"seed"`
+	ASide  match.Side `json:"a_side"`
+	Result *Result    `json:"result"`
+	Err    string     `json:"error,omitempty"`
 	// Replacements: a series that ends well can still hide a bot that
 	// failed.
 	Replacements

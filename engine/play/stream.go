@@ -118,10 +118,10 @@ type Message struct {
 	// Turn is the index of the turn played (MsgTurn) or to play (MsgAsk).
 	Turn int `json:"turn"`
 	ReplayTurn
-	ThinkUs [2]int64      `json:"think_us,omitzero"` // each side's thinking time, in microseconds
-	Side    match.Side    `json:"side,omitzero"`     // the person asked
-	Result  *match.Result `json:"result,omitempty"`
-	Error   string        `json:"error,omitempty"`
+	ThinkUs [2]int64   `json:"think_us,omitzero"` // each side's thinking time, in microseconds
+	Side    match.Side `json:"side,omitzero"`     // the person asked
+	Result  *Result    `json:"result,omitempty"`
+	Error   string     `json:"error,omitempty"`
 	// Analysis is MsgAnalysis's.
 	Analysis *match.Analysis `json:"analysis,omitempty"`
 }

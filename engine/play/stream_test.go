@@ -156,7 +156,7 @@ func TestFollowerRefusesWhatDoesNotFollow(t *testing.T) {
 		{"an illegal action", []Message{turn(0, "10", "")}, "not legal"},
 		{"an undecodable action", []Message{turn(0, `"x"`, "")}, "P1 action"},
 		{"out of turn", []Message{turn(0, "1", "9")}, "P2 acted out of turn"},
-		{"a false result", append(good[:3:3], Message{Kind: MsgEnd, Result: &match.Result{Outcome: match.Outcome{Winner: match.P1, Scores: [2]match.Score{match.Count(9), match.Count(0)}}, Turns: 3}}), "does not match"},
+		{"a false result", append(good[:3:3], Message{Kind: MsgEnd, Result: &Result{Outcome: match.Outcome{Winner: match.P1, Scores: [2]match.Score{match.Count(9), match.Count(0)}}, Turns: 3}}), "does not match"},
 		{"an end too early", []Message{good[0], {Kind: MsgEnd, Result: good[len(good)-1].Result}}, "before the game is over"},
 		{"an ask of a bot", []Message{{Kind: MsgAsk, Turn: 0, Side: match.P1}}, "not a person's turn"},
 		{"an unknown kind", []Message{{Kind: "board"}}, "unknown kind"},

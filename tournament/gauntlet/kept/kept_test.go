@@ -7,6 +7,7 @@ import (
 
 	_ "github.com/arena-playground/arena/engine/games"
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	_ "github.com/arena-playground/arena/players" // the go: kind
 	"github.com/arena-playground/arena/tournament"
 )
@@ -66,7 +67,7 @@ func game(p *tournament.Plan, k int, botWins bool) tournament.Entry {
 		winner = match.P2
 	}
 	return tournament.Entry{Index: k, ID: g.ID(p), Seed: g.Seed, Seats: [2]string{p.Entrants[g.Seats[0]].Name, p.Entrants[g.Seats[1]].Name},
-		Result: &match.Result{Outcome: match.Outcome{Winner: winner, Reason: "test"}, Turns: 1}, Moves: [2]int{1, 1}}
+		Result: &play.Result{Outcome: match.Outcome{Winner: winner, Reason: "test"}, Turns: 1}, Moves: [2]int{1, 1}}
 }
 
 // The standings count each game once; what the plan refuses is skipped
