@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-playground/arena/engine/colosseum"
+	"github.com/arena-playground/arena/engine/evasion"
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -47,7 +49,7 @@ func TestPageAnalysis(t *testing.T) {
 	}
 	rec := cliPresetRecord(t, "colosseum", "6", "strong:nodes=20000", "greedy", 3)
 	state := rec.State(turn)
-	want, err := match.Analyse("colosseum", match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), 3, an.Depth)
+	want, err := match.Analyse(colosseum.Game{}, match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), 3, an.Depth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,8 +84,8 @@ func TestPageAnalysis(t *testing.T) {
 	ev := b.analysis().Analysis
 	erec := cliPresetRecord(t, "evasion", "", "strong", "greedy", 3)
 	es := erec.State(49)
-	side := match.AnalysisSide("evasion", es)
-	want, err = match.Analyse("evasion", match.NewTurn(es, side, nil, match.Budget{}), 3, ev.Depth)
+	side := match.AnalysisSide(evasion.Game{}, es)
+	want, err = match.Analyse(evasion.Game{}, match.NewTurn(es, side, nil, match.Budget{}), 3, ev.Depth)
 	if err != nil {
 		t.Fatal(err)
 	}

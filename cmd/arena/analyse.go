@@ -62,9 +62,9 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 		return usagef("-turn %d: %s has positions with a move to make at turns 0 to %d", *turn, *replay, last)
 	}
 	s := rec.State(at)
-	side := match.AnalysisSide(name, s)
+	side := match.AnalysisSide(rec.Game, s)
 	t := match.NewTurn(s, side, rand.New(rand.NewPCG(rec.Seed, uint64(at))), match.Budget{Nodes: *nodes})
-	an, err := match.Analyse(name, t, *k, *depth)
+	an, err := match.Analyse(rec.Game, t, *k, *depth)
 	if err != nil {
 		return err
 	}

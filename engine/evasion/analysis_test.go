@@ -29,13 +29,13 @@ func TestAnalysisValuesAreTheRules(t *testing.T) {
 		if s.ToMove() == match.Nobody {
 			continue
 		}
-		side := match.AnalysisSide("evasion", s)
+		side := match.AnalysisSide(Game{}, s)
 		f := s.Field()
 		hunting := side == s.Hunter()
 		if hunting != (f.Timer == 0) {
 			t.Fatalf("tick %d: the analysis weighs %v (hunter %v) with cooldown %d and %d of %d walls", f.Tick, side, s.Hunter(), f.Timer, len(f.Walls()), f.MaxWalls)
 		}
-		an, err := match.Analyse("evasion", match.NewTurn(s, side, nil, match.Budget{}), k, horizon)
+		an, err := match.Analyse(Game{}, match.NewTurn(s, side, nil, match.Budget{}), k, horizon)
 		if err != nil {
 			t.Fatal(err)
 		}

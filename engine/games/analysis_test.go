@@ -62,7 +62,7 @@ func TestServeAnalyses(t *testing.T) {
 			if m.Kind != play.MsgAnalysis || m.Turn != c.turns || m.Analysis.Depth != i+1 {
 				t.Fatalf("%s: message %d: %s at turn %d, depth %d", c.game, i, m.Kind, m.Turn, m.Analysis.Depth)
 			}
-			want, err := match.Analyse(c.game, match.NewTurn(s, match.AnalysisSide(c.game, s), nil, match.Budget{}), 2, i+1)
+			want, err := match.Analyse(g, match.NewTurn(s, match.AnalysisSide(g, s), nil, match.Budget{}), 2, i+1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -85,8 +85,8 @@ type SideChooser interface {
 // AnalysisSide is the side an analysis of s weighs: the side to move,
 // or where both move at once, the one the game's analyser chooses (P1
 // when it chooses none).
-func AnalysisSide(game string, s State) Side {
-	if a, ok := analyserOf(game); ok {
+func AnalysisSide(g Game, s State) Side {
+	if a, ok := analyserOf(g); ok {
 		if c, ok := a.(SideChooser); ok && s.ToMove() == Both {
 			return c.AnalysisSide(s)
 		}
@@ -108,11 +108,7 @@ type Analysed interface {
 }
 
 // analyserOf is the analyser of the game named game, if it has one.
-func analyserOf(game string) (Analyser, bool) {
-	g, err := Lookup(game)
-	if err != nil {
-		return nil, false
-	}
+func analyserOf(g Game) (Analyser, bool) {
 	a, ok := g.(Analysed)
 	if !ok {
 		return nil, false
@@ -121,8 +117,9 @@ func analyserOf(game string) (Analyser, bool) {
 }
 
 // Analyse analyses the position of t with the game's analyser.
-func Analyse(game string, t *Turn, k, depth int) (*Analysis, error) {
-	a, ok := analyserOf(game)
+func Analyse(g Game, t *Turn, k, depth int) (*Analysis, error) {
+	game := g.Info().Name
+	a, ok := analyserOf(g)
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", game, ErrNoAnalyser)
 	}

@@ -381,11 +381,11 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 		return
 	}
 	budget := cmp.Or(st.Analyse.Nodes, match.DefaultAnalysisNodes)
-	side := match.AnalysisSide(setup.Game.Info().Name, s)
+	side := match.AnalysisSide(setup.Game, s)
 	var spent int64
 	for depth := 1; depth <= 64 && spent < budget; depth++ {
 		t := match.NewTurnContext(ctx, s, side, match.BotRand(setup.Seed, side, match.Options{}), match.Budget{Nodes: budget - spent}, 0)
-		an, err := match.Analyse(setup.Game.Info().Name, t, max(st.Analyse.K, 1), depth)
+		an, err := match.Analyse(setup.Game, t, max(st.Analyse.K, 1), depth)
 		if ctx.Err() != nil {
 			return
 		}
