@@ -130,7 +130,7 @@ func isTerminal(w io.Writer) bool {
 
 // withSizes applies -sizes: "6-11", or "8" for one size.
 func withSizes(g match.Game, cfg match.Config, spec string) (match.Config, error) {
-	sz, ok := g.(match.Sizer)
+	sz, ok := g.(sizer)
 	if !ok {
 		return nil, usagef("-sizes: %s has no board sizes to draw", g.Info().Name)
 	}
@@ -148,4 +148,11 @@ func withSizes(g match.Game, cfg match.Config, spec string) (match.Config, error
 		return nil, usageError{err}
 	}
 	return c, nil
+}
+
+// sizer is implemented by games whose board size can be drawn per game
+// from a range (Colosseum): autoplay's -sizes.
+type sizer interface {
+	// WithSizes returns cfg drawing the board size from lo to hi.
+	WithSizes(cfg match.Config, lo, hi int) (match.Config, error)
 }

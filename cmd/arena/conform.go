@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/internal/safefile"
 )
 
@@ -23,7 +22,7 @@ func runConform(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c, ok := g.(match.Conformer)
+	c, ok := g.(conformer)
 	if !ok {
 		return fmt.Errorf("%s has no reference files to conform to", *name)
 	}
@@ -46,4 +45,13 @@ func runConform(args []string, stdout, stderr io.Writer) error {
 		return errFailed
 	}
 	return nil
+}
+
+// conformer is implemented by games that can replay reference files
+// recorded from their original programs (golden traces, generated boards).
+type conformer interface {
+	// Conform checks one reference file; read loads it and any file it
+	// refers to. It returns a summary of what was checked, or the first
+	// difference from the reference.
+	Conform(file string, read func(name string) ([]byte, error)) (string, error)
 }

@@ -2,7 +2,6 @@ package match
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -102,30 +101,6 @@ type Game interface {
 	// Clock returns side's clock for one match under cfg, or nil when the
 	// game's rules set no time limit.
 	Clock(cfg Config, side Side) Clock
-}
-
-// Substituter is implemented by games whose rules replace a late, invalid or
-// crashing move instead of forfeiting the game (Colosseum's random walk).
-type Substituter interface {
-	// Substitute returns the action played in place of side's, drawn from
-	// the match's source r; why is what was wrong with side's.
-	Substitute(s State, side Side, r *rand.Rand, why error) Action
-}
-
-// Conformer is implemented by games that can replay reference files
-// recorded from their original programs (golden traces, generated boards).
-type Conformer interface {
-	// Conform checks one reference file; read loads it and any file it
-	// refers to. It returns a summary of what was checked, or the first
-	// difference from the reference.
-	Conform(file string, read func(name string) ([]byte, error)) (string, error)
-}
-
-// Sizer is implemented by games whose board size can be drawn per game
-// from a range (Colosseum): autoplay's -sizes.
-type Sizer interface {
-	// WithSizes returns cfg drawing the board size from lo to hi.
-	WithSizes(cfg Config, lo, hi int) (Config, error)
 }
 
 // DefaultConfig returns the config of g's first preset.

@@ -11,7 +11,7 @@
 // clock, checks it and applies the actions until the game is over. A bot
 // that panics, overruns its clock or answers nonsense loses the game (or,
 // where the game's rules say so, has its move replaced: a game that is a
-// [match.Substituter]); the reason is kept in the [Result].
+// [Substituter]); the reason is kept in the [Result].
 //
 // A match is a pure function of its [Setup]: game, config, seed, players
 // and their budgets, so the same setup gives the same replay on every

@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/arena-playground/arena/engine/match"
 	"io"
 	"math/rand/v2"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Setup is everything a match depends on. The same setup plays the same
@@ -79,7 +80,7 @@ type Runner struct {
 	budget [2]match.Budget
 	rands  [2]*rand.Rand
 	clocks [2]match.Clock
-	subst  match.Substituter
+	subst  Substituter
 	// lastNote is each side's last note: a note equal to it is kept as
 	// the same pointer, so that a bot that says the same thing every turn
 	// of a million (an Evasion hunter waiting for its cooldown) costs the
@@ -131,7 +132,7 @@ func NewRunner(s Setup) (*Runner, error) {
 	}
 	s.Config = rec.Config
 	r := &Runner{setup: s}
-	r.subst, _ = s.Game.(match.Substituter)
+	r.subst, _ = s.Game.(Substituter)
 	for _, side := range match.Sides {
 		spec := s.Players[side]
 		if r.bots[side] = s.Bots[side]; r.bots[side] == nil {
@@ -517,4 +518,12 @@ func forfeitResult(s match.State, fs []Forfeit) *Result {
 		r.Winner = fs[0].Side.Other()
 	}
 	return r
+}
+
+// Substituter is implemented by games whose rules replace a late, invalid or
+// crashing move instead of forfeiting the game (Colosseum's random walk).
+type Substituter interface {
+	// Substitute returns the action played in place of side's, drawn from
+	// the match's source r; why is what was wrong with side's.
+	Substitute(s match.State, side match.Side, r *rand.Rand, why error) match.Action
 }

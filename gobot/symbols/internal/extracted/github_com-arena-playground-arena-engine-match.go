@@ -6,7 +6,6 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 	"go/constant"
 	"go/token"
-	"math/rand/v2"
 	"reflect"
 	"time"
 )
@@ -76,7 +75,6 @@ func init() {
 		"Client":      reflect.ValueOf((*match.Client)(nil)),
 		"Clock":       reflect.ValueOf((*match.Clock)(nil)),
 		"Config":      reflect.ValueOf((*match.Config)(nil)),
-		"Conformer":   reflect.ValueOf((*match.Conformer)(nil)),
 		"Game":        reflect.ValueOf((*match.Game)(nil)),
 		"Heard":       reflect.ValueOf((*match.Heard)(nil)),
 		"Info":        reflect.ValueOf((*match.Info)(nil)),
@@ -98,9 +96,7 @@ func init() {
 		"Sessioner":   reflect.ValueOf((*match.Sessioner)(nil)),
 		"Side":        reflect.ValueOf((*match.Side)(nil)),
 		"SideChooser": reflect.ValueOf((*match.SideChooser)(nil)),
-		"Sizer":       reflect.ValueOf((*match.Sizer)(nil)),
 		"State":       reflect.ValueOf((*match.State)(nil)),
-		"Substituter": reflect.ValueOf((*match.Substituter)(nil)),
 		"TimeBucket":  reflect.ValueOf((*match.TimeBucket)(nil)),
 		"Turn":        reflect.ValueOf((*match.Turn)(nil)),
 		"Variation":   reflect.ValueOf((*match.Variation)(nil)),
@@ -113,13 +109,10 @@ func init() {
 		"_Client":      reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Client)(nil)),
 		"_Clock":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Clock)(nil)),
 		"_Config":      reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Config)(nil)),
-		"_Conformer":   reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Conformer)(nil)),
 		"_Game":        reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Game)(nil)),
 		"_Sessioner":   reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sessioner)(nil)),
 		"_SideChooser": reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_SideChooser)(nil)),
-		"_Sizer":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Sizer)(nil)),
 		"_State":       reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_State)(nil)),
-		"_Substituter": reflect.ValueOf((*_github_com_arena_playground_arena_engine_match_Substituter)(nil)),
 	}
 }
 
@@ -196,16 +189,6 @@ func (W _github_com_arena_playground_arena_engine_match_Config) Variant() string
 	return W.WVariant()
 }
 
-// _github_com_arena_playground_arena_engine_match_Conformer is an interface wrapper for Conformer type
-type _github_com_arena_playground_arena_engine_match_Conformer struct {
-	IValue   interface{}
-	WConform func(file string, read func(name string) ([]byte, error)) (string, error)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Conformer) Conform(file string, read func(name string) ([]byte, error)) (string, error) {
-	return W.WConform(file, read)
-}
-
 // _github_com_arena_playground_arena_engine_match_Game is an interface wrapper for Game type
 type _github_com_arena_playground_arena_engine_match_Game struct {
 	IValue        interface{}
@@ -260,16 +243,6 @@ func (W _github_com_arena_playground_arena_engine_match_SideChooser) AnalysisSid
 	return W.WAnalysisSide(s)
 }
 
-// _github_com_arena_playground_arena_engine_match_Sizer is an interface wrapper for Sizer type
-type _github_com_arena_playground_arena_engine_match_Sizer struct {
-	IValue     interface{}
-	WWithSizes func(cfg match.Config, lo int, hi int) (match.Config, error)
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Sizer) WithSizes(cfg match.Config, lo int, hi int) (match.Config, error) {
-	return W.WWithSizes(cfg, lo, hi)
-}
-
 // _github_com_arena_playground_arena_engine_match_State is an interface wrapper for State type
 type _github_com_arena_playground_arena_engine_match_State struct {
 	IValue   interface{}
@@ -294,14 +267,4 @@ func (W _github_com_arena_playground_arena_engine_match_State) ToMove() match.Mo
 }
 func (W _github_com_arena_playground_arena_engine_match_State) Turn() int {
 	return W.WTurn()
-}
-
-// _github_com_arena_playground_arena_engine_match_Substituter is an interface wrapper for Substituter type
-type _github_com_arena_playground_arena_engine_match_Substituter struct {
-	IValue      interface{}
-	WSubstitute func(s match.State, side match.Side, r *rand.Rand, why error) match.Action
-}
-
-func (W _github_com_arena_playground_arena_engine_match_Substituter) Substitute(s match.State, side match.Side, r *rand.Rand, why error) match.Action {
-	return W.WSubstitute(s, side, r, why)
 }
