@@ -64,11 +64,18 @@ func text(t *testing.T, ctx context.Context, url string) string {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
-	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`body`)))
-	if err != nil {
-		t.Fatal(err)
+	// A page that refreshes itself (the staff's or a student's while a
+	// version is checked) can replace its body as it is read ("No node
+	// with given id"): read it again, a bounded number of times.
+	for tries := 1; ; tries++ {
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`body`)))
+		if err == nil {
+			return s
+		}
+		if tries == 20 {
+			t.Fatal(err)
+		}
 	}
-	return s
 }
 
 // TestLadderInTheBrowser: three students sign in and submit through the
