@@ -161,3 +161,21 @@ func TestReplayLinkNamesTheReplay(t *testing.T) {
 		t.Fatalf("a match after the replay shared %v", bar.shared)
 	}
 }
+
+// TestLinkTurnComputesThere: a link to turn 250 of a Life match opens
+// there as soon as the match is computed that far, not after a minute
+// and a half of playing from turn 0, and is paused there.
+func TestLinkTurnComputesThere(t *testing.T) {
+	a := New(Options{Link: Link{Game: "life", P1: "greedy", P2: "random", Seed: 4, Start: true, Turn: 250}})
+	pb := a.match.pb
+	for pb.span() < 250 && pb.rec.Result == nil && pb.failed == nil {
+		if err := pb.receive(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	pb.tick(1.0 / 60) // one frame
+	if pb.t != 250 || pb.playing {
+		t.Fatalf("one frame after turn 250 was computed: playhead at %v, playing %v", pb.t, pb.playing)
+	}
+}

@@ -136,6 +136,16 @@ func (p *playback) tick(dt float64) {
 	if !p.playing {
 		return
 	}
+	if p.hold >= 0 {
+		// A link's turn: the playhead goes there as fast as the match is
+		// computed, not at playing speed (turn 250 of Life is a minute
+		// and a half of playing), and stops there, or at the end.
+		p.t = math.Min(p.hold, p.span())
+		if p.t >= p.hold || p.rec.Result != nil || p.failed != nil {
+			p.playing, p.hold = false, -1
+		}
+		return
+	}
 	// A turn lasts its pace: a map-colouring decision replays its search.
 	rate := render.Rate(p.rec.Game.Info().Name) * speeds[p.speed]
 	for dt > 0 && p.t < p.span() {
@@ -150,9 +160,6 @@ func (p *playback) tick(dt float64) {
 		p.t, dt = k+1, dt-left
 	}
 	p.t = math.Min(p.t, p.span())
-	if p.hold >= 0 && p.t >= p.hold {
-		p.t, p.playing, p.hold = p.hold, false, -1
-	}
 	if p.atEnd() && (p.rec.Result != nil || p.failed != nil) {
 		p.playing = false
 	}
