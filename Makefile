@@ -19,7 +19,7 @@ APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11
 test: deps vet
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./...
 	ARENA_PORTABLE=1 $(GO) test -count=1 -timeout 20m -skip '^TestDocsCommandsRun$$' ./players/ ./cmd/arena/
-	$(GO) test -count=1 -race ./engine/match/ ./players/
+	$(GO) test -count=1 -race ./engine/match/ ./engine/play/ ./players/
 
 vet: cross
 	$(GO) vet ./...
