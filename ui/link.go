@@ -77,7 +77,9 @@ func ParseLink(q url.Values) Link {
 		l.Moves, l.Err = decodeMoves(m)
 		l.moves = m
 	}
-	l.Replay = q.Get("replay")
+	if r := q.Get("replay"); !isFile(r) { // a link names no dropped file
+		l.Replay = r
+	}
 	l.Thinking = q.Get("thinking") == "1"
 	l.Analyse = q.Get("analyse") == "1"
 	if b := q.Get("bot"); b != "" {

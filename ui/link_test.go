@@ -149,6 +149,9 @@ func TestReplayLinkNamesTheReplay(t *testing.T) {
 	if last := bar.shared[len(bar.shared)-1]; last.Has("thinking") {
 		t.Fatalf("T left thinking in the address: %v", last)
 	}
+	if l := ParseLink(map[string][]string{"replay": {"file:ladder-game-8.json"}}); l.Replay != "" || l.Query() == nil {
+		t.Fatalf("a link naming a dropped file: %+v", l)
+	}
 	bar.shared = nil
 	a.open("ladder-game-8.json", b.Bytes())
 	in.keys = []ebiten.Key{ebiten.KeyT}
