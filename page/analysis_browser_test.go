@@ -49,7 +49,7 @@ func TestPageAnalysis(t *testing.T) {
 	}
 	rec := cliPresetRecord(t, "colosseum", "6", "strong:nodes=20000", "greedy", 3)
 	state := rec.State(turn)
-	want, err := match.Analyse(colosseum.Game{}, match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), 3, an.Depth)
+	want, err := match.Analyse(colosseum.Game{}, match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), match.Query{K: 3, Depth: an.Depth})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestPageAnalysis(t *testing.T) {
 	erec := cliPresetRecord(t, "evasion", "", "strong", "greedy", 3)
 	es := erec.State(49)
 	side := match.AnalysisSide(evasion.Game{}, es)
-	want, err = match.Analyse(evasion.Game{}, match.NewTurn(es, side, nil, match.Budget{}), 3, ev.Depth)
+	want, err = match.Analyse(evasion.Game{}, match.NewTurn(es, side, nil, match.Budget{}), match.Query{K: 3, Depth: ev.Depth})
 	if err != nil {
 		t.Fatal(err)
 	}

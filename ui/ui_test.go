@@ -510,7 +510,7 @@ func TestAnalysisBoard(t *testing.T) {
 		t.Fatalf("the analysis: %+v", s.Analysis)
 	}
 	state := pb.rec.State(4)
-	want, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), analysisK, s.Analysis.Depth)
+	want, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), match.Query{K: analysisK, Depth: s.Analysis.Depth})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,7 +560,7 @@ func TestAnalysisBoard(t *testing.T) {
 // board keeps what was clicked or only where it stood in the list.
 func reordered(t *testing.T, an *match.Analysis, state match.State) match.Refutation {
 	t.Helper()
-	next, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, an.Side, nil, match.Budget{}), analysisK, an.Depth+1)
+	next, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, an.Side, nil, match.Budget{}), match.Query{K: analysisK, Depth: an.Depth+1})
 	if err != nil {
 		t.Fatal(err)
 	}

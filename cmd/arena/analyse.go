@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -15,7 +14,9 @@ import (
 // runAnalyse is arena analyse: a position of a replay analysed by its
 // game's search, the K best options with exact values and their lines,
 // and each other option with the reply that refutes it. Its figures
-// are reproducible: the same depth or nodes give the same values.
+// are reproducible: the same depth or nodes give the same values, and
+// with neither it spends the game's stated budget, so that it says what
+// the page and the window say of the position.
 func runAnalyse(args []string, stdout, _ io.Writer) error {
 	fs := newFlags("analyse", stdout)
 	game := fs.String("game", "", "the game `name` (the replay's; said to check it)")
@@ -23,7 +24,7 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 	turn := fs.Int("turn", -1, "the `turn` whose position to analyse: 0 is the start (default: the last before the end)")
 	k := fs.Int("k", 3, "how many best options to give exact values for")
 	depth := fs.Int("depth", 0, "search this many `plies` deep (0: as deep as -nodes allows)")
-	nodes := fs.Int64("nodes", 0, "the search's budget in `nodes` (0: the strong bot's own, unless -depth is given)")
+	nodes := fs.Int64("nodes", 0, "the search's budget in `nodes` (0: the game's stated budget, the page's and the window's, unless -depth is given)")
 	asJSON := fs.Bool("json", false, "print the analysis as JSON")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -63,8 +64,8 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 	}
 	s := rec.State(at)
 	side := match.AnalysisSide(rec.Game, s)
-	t := match.NewTurn(s, side, rand.New(rand.NewPCG(rec.Seed, uint64(at))), match.Budget{Nodes: *nodes})
-	an, err := match.Analyse(rec.Game, t, *k, *depth)
+	t := match.NewTurn(s, side, match.BotRand(rec.Seed, side, match.Options{}), match.Budget{Nodes: *nodes})
+	an, err := match.Analyse(rec.Game, t, match.Query{K: *k, Depth: *depth})
 	if err != nil {
 		return err
 	}

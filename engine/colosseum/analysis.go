@@ -19,21 +19,34 @@ type analyser struct{}
 // analysisUnit is what a Colosseum value counts.
 const analysisUnit = "cells the mover reaches first minus the cells the opponent does (a decided game: the final regions' difference)"
 
-func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error) {
+func (analyser) Nodes(st match.State) int64 {
+	s := st.(State)
+	return max(1000, strongWork/int64(s.board.N*s.board.N))
+}
+
+func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	s, err := state(t)
 	if err != nil {
 		return nil, err
 	}
-	if t.Budget == (match.Budget{}) && maxDepth == 0 {
-		t.Budget.Nodes = max(1000, strongWork/int64(s.board.N*s.board.N))
-	}
 	sr := newSearch(s, t)
 	sr.exact = true
-	root, depth := match.MultiPV(rootSearch{sr, s.Mover()}, k, maxDepth, 64, func(v int) bool { return v >= winBase/2 || v <= -winBase/2 })
+	pv := match.PV[Move]{K: q.K, MaxDepth: q.Depth, Limit: 64,
+		Decided: func(v int) bool { return v >= winBase/2 || v <= -winBase/2 },
+		Want:    func(m Move) bool { return q.Wants(m) }}
+	if q.Progress != nil {
+		pv.Each = func(root []match.Searched[Move], depth int) { q.Progress(sr.analysis(s, root, depth, q.K)) }
+	}
+	root, depth := match.MultiPV(rootSearch{sr, s.Mover()}, pv)
 	if depth == 0 {
 		return nil, fmt.Errorf("analysis: %w, before the first ply was searched (%v)", match.ErrBudget, t.Budget)
 	}
-	an := &match.Analysis{Depth: depth, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
+	return sr.analysis(s, root, depth, q.K), nil
+}
+
+// analysis writes a depth's root as the analysis says it.
+func (sr *search) analysis(s State, root []match.Searched[Move], depth, k int) *match.Analysis {
+	an := &match.Analysis{Depth: depth, Proven: true, Nodes: sr.t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
 	for _, r := range root {
 		value, outcome := sr.decode(r.Value)
 		if r.Exact && len(an.Best) < k {
@@ -46,13 +59,13 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 			an.Best = append(an.Best, v)
 			continue
 		}
-		ref := match.Refutation{Move: r.Move.String(), Action: r.Move, Place: r.Move.Place(), Bound: value, Outcome: outcome}
+		ref := match.Refutation{Move: r.Move.String(), Action: r.Move, Place: r.Move.Place(), Bound: value, Outcome: outcome, Exact: r.Exact}
 		if r.HasReply {
 			ref.Reply = &match.LineMove{Side: s.Mover().Other(), Move: r.Reply.String(), Action: r.Reply, Place: r.Reply.Place()}
 		}
 		an.Others = append(an.Others, ref)
 	}
-	return an, nil
+	return an
 }
 
 // rootSearch is the analysis's root: strong's search in exact mode.

@@ -76,7 +76,7 @@ func TestAnalysisValuesAreTheSearchs(t *testing.T) {
 	}
 	const k, depth = 3, 3
 	for n, s := range positions {
-		an, err := match.Analyse(Game{}, match.NewTurn(s, s.Mover(), nil, match.Budget{}), k, depth)
+		an, err := match.Analyse(Game{}, match.NewTurn(s, s.Mover(), nil, match.Budget{}), match.Query{K: k, Depth: depth})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -42,15 +42,19 @@ func (analyser) AnalysisSide(st match.State) match.Side {
 	return s.Hunter().Other()
 }
 
-func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error) {
+func (analyser) Nodes(match.State) int64 { return analysisNodes }
+
+// analysisNodes is the stated budget of an analysis: play-outs' decisions
+// enough for every option's at the default horizon.
+const analysisNodes = 5_000_000
+
+func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	s, ok := t.State.(State)
 	if !ok {
 		return nil, fmt.Errorf("evasion analysis given a %T", t.State)
 	}
-	if t.Budget == (match.Budget{}) && maxDepth == 0 {
-		t.Budget.Nodes = match.DefaultAnalysisNodes
-	}
-	horizon := cmp.Or(maxDepth, defaultHorizon)
+	k := q.K
+	horizon := cmp.Or(q.Depth, defaultHorizon)
 	horizon = max(1, min(horizon, s.cfg.TickCap-s.Field().Tick))
 	hunting := s.Hunter() == t.Side
 	// The opponent's reply to this tick, the same whatever the option.

@@ -35,7 +35,7 @@ func TestAnalysisValuesAreTheRules(t *testing.T) {
 		if hunting != (f.Timer == 0) {
 			t.Fatalf("tick %d: the analysis weighs %v (hunter %v) with cooldown %d and %d of %d walls", f.Tick, side, s.Hunter(), f.Timer, len(f.Walls()), f.MaxWalls)
 		}
-		an, err := match.Analyse(Game{}, match.NewTurn(s, side, nil, match.Budget{}), k, horizon)
+		an, err := match.Analyse(Game{}, match.NewTurn(s, side, nil, match.Budget{}), match.Query{K: k, Depth: horizon})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,10 +10,11 @@ import (
 	"github.com/arena-playground/arena/engine/play"
 )
 
-// Serve, asked for an analysis, sends one for each depth, deeper each
-// time, each the very analysis arena analyse -depth D makes of the same
-// position (the same values, lines and refutations), then says it is
-// done, for each game: the side to move's, or where both move at once
+// Serve, asked for an analysis, sends one for each depth kept, deeper
+// each time (whole move pairs where the game alternates), each the very
+// analysis arena analyse -depth D makes of the same position (the same
+// values, lines and refutations), the last the answer arena analyse
+// gives with the same budget, then says it is done, for each game: the side to move's, or where both move at once
 // the side the game's analyser weighs.
 func TestServeAnalyses(t *testing.T) {
 	for _, c := range []struct {
@@ -54,26 +55,48 @@ func TestServeAnalyses(t *testing.T) {
 			json.Unmarshal(b, &back)
 			msgs = append(msgs, back)
 		}, play.ServeOptions{})
-		if len(msgs) < 3 || msgs[len(msgs)-1].Kind != play.MsgAnalysed {
+		if len(msgs) < 2 || msgs[len(msgs)-1].Kind != play.MsgAnalysed {
 			t.Fatalf("%s: the messages %+v", c.game, msgs)
 		}
 		s := rec.State(c.turns)
+		side := match.AnalysisSide(g, s)
+		last := 0
 		for i, m := range msgs[:len(msgs)-1] {
-			if m.Kind != play.MsgAnalysis || m.Turn != c.turns || m.Analysis.Depth != i+1 {
-				t.Fatalf("%s: message %d: %s at turn %d, depth %d", c.game, i, m.Kind, m.Turn, m.Analysis.Depth)
+			if m.Kind != play.MsgAnalysis || m.Turn != c.turns || m.Analysis.Depth < last || (m.Analysis.Depth == last && i < len(msgs)-2) {
+				t.Fatalf("%s: message %d: %s at turn %d, depth %d after %d", c.game, i, m.Kind, m.Turn, m.Analysis.Depth, last)
 			}
-			want, err := match.Analyse(g, match.NewTurn(s, match.AnalysisSide(g, s), nil, match.Budget{}), 2, i+1)
+			last = m.Analysis.Depth
+			if m.Analysis.DepthUnit == "plies" && last%2 == 1 && i > 0 && i < len(msgs)-2 {
+				t.Errorf("%s: depth %d kept: a search deepened by whole move pairs keeps odd depths only first or at the end", c.game, last)
+			}
+			want, err := match.Analyse(g, match.NewTurn(s, side, nil, match.Budget{}), match.Query{K: 2, Depth: last})
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, _ := json.Marshal(want)
-			var wantBack match.Analysis
-			json.Unmarshal(b, &wantBack)
 			got := *m.Analysis
-			got.Nodes, wantBack.Nodes = 0, 0 // the budget's count differs: a depth's search, not its figures
-			if !reflect.DeepEqual(got, wantBack) {
-				t.Errorf("%s: depth %d: served %+v\nanalysed %+v", c.game, i+1, got, wantBack)
+			got.Nodes, want.Nodes = 0, 0 // one search's count on the way, not a depth's own
+			if !sameAnalysis(got, *want) {
+				t.Errorf("%s: depth %d: served %+v\nanalysed %+v", c.game, last, got, *want)
 			}
 		}
+		// The answer served is the one arena analyse gives with the same
+		// budget: the last depth, to the node.
+		answer, err := match.Analyse(g, match.NewTurn(s, side, match.BotRand(setup.Seed, side, match.Options{}), match.Budget{Nodes: c.nodes}), match.Query{K: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := *msgs[len(msgs)-2].Analysis; !sameAnalysis(got, *answer) {
+			t.Errorf("%s: the answer served %+v\nanalysed %+v", c.game, got, *answer)
+		}
 	}
+}
+
+// sameAnalysis compares analyses as the worker sends them: as JSON.
+func sameAnalysis(a, b match.Analysis) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	var xa, ya match.Analysis
+	json.Unmarshal(x, &xa)
+	json.Unmarshal(y, &ya)
+	return reflect.DeepEqual(xa, ya)
 }

@@ -25,18 +25,17 @@ type analyser struct{}
 // analysisUnit is what a Life value counts.
 const analysisUnit = "cells: the mover's live cells less the opponent's after the horizon's generations against the predicted reply, gained over placing nothing"
 
-func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error) {
+func (analyser) Nodes(match.State) int64 { return strongNodes }
+
+func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	s, err := state(t)
 	if err != nil {
 		return nil, err
 	}
-	if t.Budget == (match.Budget{}) && maxDepth == 0 {
-		t.Budget.Nodes = strongNodes
-	}
-	side := t.Side
+	side, k := t.Side, q.K
 	h := min(4, s.cfg.Iterations-s.iter)
-	if maxDepth > 0 {
-		h = min(maxDepth, s.cfg.Iterations-s.iter)
+	if q.Depth > 0 {
+		h = min(q.Depth, s.cfg.Iterations-s.iter)
 	}
 	h = max(h, 1)
 	reply, _, pieces, all := weigh(s, side, h, t.Spend)

@@ -42,7 +42,7 @@ func TestAnalysisValuesAreTheRules(t *testing.T) {
 	for _, turn := range []int{1, 10, 40} {
 		s := rec.State(turn).(State)
 		for _, side := range match.Sides {
-			an, err := match.Analyse(Game{}, match.NewTurn(s, side, nil, match.Budget{}), 3, 0)
+			an, err := match.Analyse(Game{}, match.NewTurn(s, side, nil, match.Budget{}), match.Query{K: 3, Depth: 0})
 			if err != nil {
 				t.Fatal(err)
 			}

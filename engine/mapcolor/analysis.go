@@ -19,36 +19,51 @@ type analyser struct{}
 // analysisUnit is what a map-colouring value counts.
 const analysisUnit = "points: the mover's score minus the opponent's, with a quarter of what the states left to colour are worth more to the mover (whole games: the final score's difference)"
 
-func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error) {
+func (analyser) Nodes(match.State) int64 { return strongNodes }
+
+func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	s, err := stateOf(t)
 	if err != nil {
 		return nil, err
-	}
-	if t.Budget == (match.Budget{}) && maxDepth == 0 {
-		t.Budget.Nodes = strongNodes
 	}
 	p := s.w.p
 	b := &searchBot{keys: newZobrist(p), tt: make([]ttEntry, ttSize), exact: true}
 	pos := s.position()
 	ds := &deepSearch{pos: pos, bot: b, t: t, key: b.keys.colouring(s, pos.ncolour),
 		killers: make([][2]move, pos.left+2), buf: make([][]move, pos.left+2)}
-	side := t.Side
-	rs := rootSearch{ds, side}
-	root, depth := match.MultiPV[move](rs, k, maxDepth, max(pos.left, 1), func(int) bool { return false })
+	rs := rootSearch{ds, t.Side, p}
+	pv := match.PV[move]{K: q.K, MaxDepth: q.Depth, Limit: max(pos.left, 1),
+		Want: func(m move) bool { return q.Wants(rs.action(m)) }}
+	if q.Progress != nil {
+		pv.Each = func(root []match.Searched[move], depth int) { q.Progress(rs.analysis(root, depth, q.K)) }
+	}
+	root, depth := match.MultiPV(rs, pv)
 	if depth == 0 {
 		return nil, fmt.Errorf("analysis: %w, before the first ply was searched (%v)", match.ErrBudget, t.Budget)
 	}
-	an := &match.Analysis{Depth: depth, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
+	return rs.analysis(root, depth, q.K), nil
+}
+
+// action is a move of the search as the game's action.
+func (rs rootSearch) action(m move) Move {
+	return Move{rs.p.States[m.state], rs.p.Colours[m.colour]}
+}
+
+// analysis writes a depth's root as the analysis says it: a value
+// searched to the game's end is its result.
+func (rs rootSearch) analysis(root []match.Searched[move], depth, k int) *match.Analysis {
+	an := &match.Analysis{Depth: depth, Proven: true, Nodes: rs.ds.t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
 	lm := func(sd match.Side, m move) match.LineMove {
-		a := Move{p.States[m.state], p.Colours[m.colour]}
+		a := rs.action(m)
 		return match.LineMove{Side: sd, Move: a.String(), Action: a, Place: match.AtState(m.state)}
 	}
+	side, end := rs.side, depth == rs.ds.pos.left
 	for _, r := range root {
 		first := lm(side, r.Move)
 		value := float64(r.Value) / 2 // the search's values are half-points
 		if r.Exact && len(an.Best) < k {
 			v := match.Variation{Move: first.Move, Action: first.Action, Place: first.Place, Value: value}
-			if depth == pos.left {
+			if end {
 				v.Outcome = outcomeOf(r.Value)
 			}
 			sd := side
@@ -59,14 +74,17 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 			an.Best = append(an.Best, v)
 			continue
 		}
-		ref := match.Refutation{Move: first.Move, Action: first.Action, Place: first.Place, Bound: value}
+		ref := match.Refutation{Move: first.Move, Action: first.Action, Place: first.Place, Bound: value, Exact: r.Exact}
+		if end && r.Exact {
+			ref.Outcome = outcomeOf(r.Value)
+		}
 		if r.HasReply {
 			reply := lm(side.Other(), r.Reply)
 			ref.Reply = &reply
 		}
 		an.Others = append(an.Others, ref)
 	}
-	return an, nil
+	return an
 }
 
 // outcomeOf is a value searched to the end of the game: the result.
@@ -84,6 +102,7 @@ func outcomeOf(v int) string {
 type rootSearch struct {
 	ds   *deepSearch
 	side match.Side
+	p    *Problem
 }
 
 func (rs rootSearch) Options() []move {

@@ -62,7 +62,7 @@ func TestAnalysisValuesAreTheSearchs(t *testing.T) {
 
 func checkAnalysis(t *testing.T, name string, s State, k, depth int) {
 	t.Helper()
-	an, err := match.Analyse(Game{}, match.NewTurn(s, s.Mover(), nil, match.Budget{}), k, depth)
+	an, err := match.Analyse(Game{}, match.NewTurn(s, s.Mover(), nil, match.Budget{}), match.Query{K: k, Depth: depth})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,9 @@
 package match
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -22,6 +24,10 @@ type Analysis struct {
 	// where the game alternates, "generations" for Life's lookahead.
 	DepthUnit string `json:"depth_unit"`
 	Nodes     int64  `json:"nodes"`
+	// Proven says an Outcome is the game's result under best play: the
+	// search saw every end of every line, as a minimax search to the end
+	// does. Without it an Outcome is how one play-out ended.
+	Proven bool `json:"proven,omitempty"`
 	// Unit says what a value counts ("cells the mover reaches first
 	// minus the opponent's"); a won or lost game is beyond any count and
 	// says so in Variation.Outcome.
@@ -32,6 +38,10 @@ type Analysis struct {
 	// Others are the remaining options, best bound first: each is worth
 	// at most its value, which the reply proves.
 	Others []Refutation `json:"others"`
+	// Played is the option the query asked about (Query.Played) with
+	// its value at Depth, whether or not it is among Best; nil when
+	// none was asked or the game's options do not hold it.
+	Played *Variation `json:"played,omitempty"`
 }
 
 // Variation is an option with its exact value and its line.
@@ -40,7 +50,7 @@ type Variation struct {
 	Action  Action     `json:"action"` // the game's action, as replays keep it
 	Place   Place      `json:"place"`
 	Value   float64    `json:"value"`
-	Outcome string     `json:"outcome,omitempty"` // "win" or "loss" once the search sees the end
+	Outcome string     `json:"outcome,omitempty"` // "win", "draw" or "loss": the search saw every end, the result is the game's
 	Line    []LineMove `json:"line"`              // the option first, then the replies expected
 }
 
@@ -59,7 +69,7 @@ type Refutation struct {
 	Action  Action    `json:"action"`
 	Place   Place     `json:"place"`
 	Bound   float64   `json:"bound"`
-	Outcome string    `json:"outcome,omitempty"` // "loss" when the reply wins
+	Outcome string    `json:"outcome,omitempty"` // "loss" when the reply wins (with Exact: the option's proven result)
 	Reply   *LineMove `json:"reply,omitempty"`   // nil when the option ends the game
 	// Exact says Bound is the option's value, not only a bound: an
 	// analysis that plays every option out in full (Life's, Evasion's)
@@ -69,11 +79,38 @@ type Refutation struct {
 
 // Analyser analyses a game's positions: its strong search, made to give
 // exact values for the best K options. The search counts its nodes on
-// the turn (t.Budget), and stops deepening at depth plies (0: as deep as
+// the turn (t.Budget), and stops deepening at q.Depth (0: as deep as
 // the budget allows), so that the same depth or nodes give the same
 // figures on every machine.
 type Analyser interface {
-	Analyse(t *Turn, k, depth int) (*Analysis, error)
+	Analyse(t *Turn, q Query) (*Analysis, error)
+	// Nodes is the stated budget of an analysis of s: the nodes in which
+	// every front end reaches the answer it shows for s when no depth or
+	// budget is asked, so that one position has one answer everywhere.
+	Nodes(s State) int64
+}
+
+// Query is what an analysis is asked.
+type Query struct {
+	K     int // how many best options to value exactly (1 or more)
+	Depth int // the depth to stop at, in the analysis's unit (0: as deep as the budget allows)
+	// Played is an option to value exactly whatever it is worth: the
+	// move a game played, or one a person tries on the board.
+	Played Action
+	// Progress, when set, is given each depth's analysis as the search
+	// deepens (a board shows them on the way); the answer is the last.
+	Progress func(*Analysis)
+}
+
+// Wants says whether the option a is the one q asks about.
+func (q Query) Wants(a Action) bool { return q.Played != nil && SameAction(a, q.Played) }
+
+// SameAction says whether a and b are the same action, as replays keep
+// actions: their JSON.
+func SameAction(a, b Action) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 
 // SideChooser is an analyser of a game whose sides move at once: it
@@ -116,28 +153,65 @@ func analyserOf(g Game) (Analyser, bool) {
 	return a.Analyser(), true
 }
 
-// Analyse analyses the position of t with the game's analyser.
-func Analyse(g Game, t *Turn, k, depth int) (*Analysis, error) {
+// Analyse analyses the position of t with the game's analyser. With no
+// budget on t and no depth asked, the search spends the game's stated
+// budget (Analyser.Nodes): the answer every front end shows.
+func Analyse(g Game, t *Turn, q Query) (*Analysis, error) {
 	game := g.Info().Name
 	a, ok := analyserOf(g)
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", game, ErrNoAnalyser)
 	}
-	if k < 1 {
-		return nil, fmt.Errorf("analysis: k is %d; it is the number of best options to give, 1 or more", k)
+	if q.K < 1 {
+		return nil, fmt.Errorf("analysis: k is %d; it is the number of best options to give, 1 or more", q.K)
 	}
 	if t.State.ToMove() == Nobody {
 		return nil, errors.New("analysis: the game is over at this turn: there is no move to analyse")
 	}
-	an, err := a.Analyse(t, k, depth)
+	if t.Budget == (Budget{}) && q.Depth == 0 {
+		t.Budget.Nodes = a.Nodes(t.State)
+	}
+	finish := func(an *Analysis) {
+		an.Game, an.Turn, an.Side = game, t.State.Turn(), t.Side
+		if an.DepthUnit == "" {
+			an.DepthUnit = "plies"
+		}
+		if q.Played != nil {
+			an.Played = an.played(q.Played)
+		}
+		slices.SortStableFunc(an.Others, func(a, b Refutation) int { return cmp.Compare(b.Bound, a.Bound) })
+	}
+	if progress := q.Progress; progress != nil {
+		q.Progress = func(an *Analysis) { finish(an); progress(an) }
+	}
+	an, err := a.Analyse(t, q)
 	if err != nil {
 		return nil, err
 	}
-	an.Game, an.Turn, an.Side = game, t.State.Turn(), t.Side
-	if an.DepthUnit == "" {
-		an.DepthUnit = "plies"
-	}
+	finish(an)
 	return an, nil
+}
+
+// played is the option p as the analysis values it: a best option as
+// it is, another only where its value is exact (its reply then the
+// line), nil where the analysis does not hold it.
+func (an *Analysis) played(p Action) *Variation {
+	for _, v := range an.Best {
+		if SameAction(v.Action, p) {
+			return &v
+		}
+	}
+	for _, o := range an.Others {
+		if o.Exact && SameAction(o.Action, p) {
+			v := Variation{Move: o.Move, Action: o.Action, Place: o.Place, Value: o.Bound, Outcome: o.Outcome,
+				Line: []LineMove{{Side: an.Side, Move: o.Move, Action: o.Action, Place: o.Place}}}
+			if o.Reply != nil {
+				v.Line = append(v.Line, *o.Reply)
+			}
+			return &v
+		}
+	}
+	return nil
 }
 
 // RootSearch is what MultiPV asks of a game's search at the root of an
@@ -166,71 +240,102 @@ type Searched[M any] struct {
 	HasReply bool
 }
 
+// PV is what MultiPV is asked: M is the game's move.
+type PV[M any] struct {
+	K        int // the best options to value exactly
+	MaxDepth int // 0: none
+	Limit    int // the deepest the game allows: its end, or the search's cap
+	// Decided says a value is settled (a won or lost game): once the K
+	// best are, deeper searches say nothing new.
+	Decided func(v int) bool
+	// Want says an option is valued exactly whatever it is worth (the
+	// move played, or tried): it is searched with no lower bound.
+	Want func(M) bool
+	// Each, when set, is given each depth kept, as it is kept.
+	Each func(root []Searched[M], depth int)
+}
+
 // MultiPV deepens a search one ply at a time, searching each option of
 // the root with the window (α, ∞), α the K-th best exact value found so
 // far in the iteration: an option that beats α gets its exact value (β
 // is ∞: nothing above it can cut), and one that does not is refuted at a
-// bound, by the reply its search found. It stops at maxDepth plies (0:
-// none; limit bounds it either way), when the budget ends, or once
-// decided says each of the K best values is settled. It returns the
-// options of the deepest iteration completed, exact values first, best
-// first, and that depth (0: none was).
-func MultiPV[M any](rs RootSearch[M], k, maxDepth, limit int, decided func(v int) bool) ([]Searched[M], int) {
-	var root []Searched[M]
+// bound, by the reply its search found. It stops at p.MaxDepth plies
+// (p.Limit bounds it either way), when the budget ends, or once each of
+// the K best values is decided. It returns the options of the deepest
+// depth kept, exact values first, best first, and that depth (0: none).
+//
+// It keeps whole move pairs: an even depth, where the opponent has
+// answered the mover's last move. An odd depth ends on the mover's
+// move, unanswered, and its values swing from the even depths' (the
+// odd-even effect of game engines); it is kept only where it is the
+// depth asked, the game's end, a decided value, or the only depth the
+// budget allows.
+func MultiPV[M any](rs RootSearch[M], p PV[M]) ([]Searched[M], int) {
+	var order []Searched[M]
 	for _, m := range rs.Options() {
-		root = append(root, Searched[M]{Move: m})
+		order = append(order, Searched[M]{Move: m})
 	}
-	if maxDepth > 0 {
-		limit = min(limit, maxDepth)
+	limit := p.Limit
+	if p.MaxDepth > 0 {
+		limit = min(limit, p.MaxDepth)
 	}
+	var kept []Searched[M]
 	done := 0
 	for depth := 1; depth <= limit; depth++ {
-		next := slices.Clone(root)
-		var best []int // this iteration's exact values, best first
-		stopped := false
-		for i := range next {
-			alpha := math.MinInt / 2
-			if len(best) >= k {
-				alpha = best[k-1]
-			}
-			r := &next[i]
-			var v int
-			v, r.Reply, r.HasReply, stopped = rs.Search(r.Move, depth, alpha)
-			if stopped {
-				break
-			}
-			r.Value, r.Exact, r.Line = v, v > alpha, nil
-			if r.Exact {
-				at, _ := slices.BinarySearchFunc(best, v, func(a, b int) int { return cmp.Compare(b, a) })
-				best = slices.Insert(best, at, v)
-				r.Line = rs.Line(r.Move, depth)
-			}
-		}
-		if stopped {
+		next, ok := searchDepth(rs, order, p, depth)
+		if !ok {
 			break
 		}
-		slices.SortStableFunc(next, func(a, b Searched[M]) int {
-			if a.Exact != b.Exact {
-				if a.Exact {
-					return -1
-				}
-				return 1
-			}
-			return cmp.Compare(b.Value, a.Value)
-		})
-		root, done = next, depth
+		order = next
 		settled := true
-		for i := range min(k, len(root)) {
-			settled = settled && root[i].Exact && decided(root[i].Value)
+		for i := range min(p.K, len(next)) {
+			settled = settled && next[i].Exact && p.Decided != nil && p.Decided(next[i].Value)
+		}
+		if depth%2 == 0 || depth == limit || settled || done == 0 {
+			kept, done = next, depth
+			if p.Each != nil {
+				p.Each(kept, done)
+			}
 		}
 		if settled {
 			break
 		}
 	}
-	return root, done
+	return kept, done
 }
 
-// DefaultAnalysisNodes is an analysis's budget when the front end names
-// none: a few seconds of a search's nodes here, deep enough to explain
-// a move, short enough to follow a person stepping through a game.
-const DefaultAnalysisNodes = 5_000_000
+// searchDepth searches every option of the root to depth, in order: the
+// options exact values first, best first, or ok false if the budget
+// ended on the way.
+func searchDepth[M any](rs RootSearch[M], order []Searched[M], p PV[M], depth int) ([]Searched[M], bool) {
+	next := slices.Clone(order)
+	var best []int // this depth's exact values, best first
+	for i := range next {
+		alpha := math.MinInt / 2
+		r := &next[i]
+		if len(best) >= p.K && (p.Want == nil || !p.Want(r.Move)) {
+			alpha = best[p.K-1]
+		}
+		v, reply, hasReply, stopped := rs.Search(r.Move, depth, alpha)
+		if stopped {
+			return nil, false
+		}
+		r.Reply, r.HasReply = reply, hasReply
+		r.Value, r.Exact, r.Line = v, v > alpha, nil
+		if r.Exact {
+			at, _ := slices.BinarySearchFunc(best, v, func(a, b int) int { return cmp.Compare(b, a) })
+			best = slices.Insert(best, at, v)
+			r.Line = rs.Line(r.Move, depth)
+		}
+	}
+	slices.SortStableFunc(next, func(a, b Searched[M]) int {
+		if a.Exact != b.Exact {
+			if a.Exact {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(b.Value, a.Value)
+	})
+	return next, true
+}

@@ -35,22 +35,31 @@ const scale = 1e6
 // ordered.
 const maxValue = math.MaxInt64 / 4
 
-func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error) {
+func (analyser) Nodes(match.State) int64 { return 20_000_000 }
+
+func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	s, ok := t.State.(State)
 	if !ok {
 		return nil, fmt.Errorf("pathgame analysis given a %T", t.State)
 	}
-	if t.Budget == (match.Budget{}) && maxDepth == 0 {
-		t.Budget.Nodes = 20_000_000
-	}
 	r := s.Round()
 	sr := &pathSearch{t: t, g: s.g, useMax: r.UseMax, costs: append([]float64(nil), r.Costs()...), role: r.Turn, pos: r.Pos}
-	root, depth := match.MultiPV[pathMove](sr, k, maxDepth, 32, func(int) bool { return false })
+	pv := match.PV[pathMove]{K: q.K, MaxDepth: q.Depth, Limit: 32,
+		Want: func(m pathMove) bool { return q.Wants(sr.lineMove(t.Side, m).Action) }}
+	if q.Progress != nil {
+		pv.Each = func(root []match.Searched[pathMove], depth int) { q.Progress(sr.analysis(root, depth, q.K)) }
+	}
+	root, depth := match.MultiPV(sr, pv)
 	if depth == 0 {
 		return nil, fmt.Errorf("analysis: %w, before the first ply was searched (%v)", match.ErrBudget, t.Budget)
 	}
-	an := &match.Analysis{Depth: depth, Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
-	side := t.Side
+	return sr.analysis(root, depth, q.K), nil
+}
+
+// analysis writes a depth's root as the analysis says it.
+func (sr *pathSearch) analysis(root []match.Searched[pathMove], depth, k int) *match.Analysis {
+	an := &match.Analysis{Depth: depth, Nodes: sr.t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
+	side := sr.t.Side
 	for _, o := range root {
 		lm := sr.lineMove(side, o.Move)
 		if o.Exact && len(an.Best) < k {
@@ -63,14 +72,14 @@ func (analyser) Analyse(t *match.Turn, k, maxDepth int) (*match.Analysis, error)
 			an.Best = append(an.Best, v)
 			continue
 		}
-		ref := match.Refutation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Bound: float64(o.Value) / scale}
+		ref := match.Refutation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Bound: float64(o.Value) / scale, Exact: o.Exact}
 		if o.HasReply {
 			reply := sr.lineMove(side.Other(), o.Reply)
 			ref.Reply = &reply
 		}
 		an.Others = append(an.Others, ref)
 	}
-	return an, nil
+	return an
 }
 
 // pathMove is a move of the search: a step along edge to node to, or a

@@ -64,7 +64,7 @@ func TestAnalysisValuesAreTheSearchs(t *testing.T) {
 		if r.Turn == Adversary {
 			side = side.Other()
 		}
-		an, err := match.Analyse(Game{}, match.NewTurn(s, side, nil, match.Budget{}), k, depth)
+		an, err := match.Analyse(Game{}, match.NewTurn(s, side, nil, match.Budget{}), match.Query{K: k, Depth: depth})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -64,7 +63,7 @@ type Start struct {
 // options, searched deeper and deeper until Nodes have been spent.
 type AnalyseRequest struct {
 	K     int   `json:"k"`
-	Nodes int64 `json:"nodes,omitzero"` // 0: DefaultAnalysisNodes
+	Nodes int64 `json:"nodes,omitzero"` // 0: the game's stated budget (match.Analyser.Nodes)
 }
 
 // NewStart writes a setup as data, with the moves to play first.
@@ -348,11 +347,10 @@ func (r *Record) Messages() ([]Message, error) {
 	return out, nil
 }
 
-// serveAnalysis analyses the position after st.Moves, one ply deeper at
-// a time, sending each depth's analysis as it is done, until the
-// request's budget is spent (each depth's search a fresh one, so that
-// its figures are arena analyse -depth D's), the position is decided or
-// ctx is cancelled. The moves are applied as a replay's are, checked.
+// serveAnalysis analyses the position after st.Moves, sending each
+// depth's analysis as the search keeps it, until the request's budget is
+// spent (0: the game's stated budget, whose last depth is the answer
+// arena analyse gives), the position is decided or ctx is cancelled. The moves are applied as a replay's are, checked.
 func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message)) {
 	fail := func(err error) { send(Message{Kind: MsgError, Error: err.Error()}) }
 	s, err := setup.Game.Start(setup.Config, setup.Seed)
@@ -380,26 +378,24 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 		fail(errors.New("the game is over at this turn: there is no move to analyse"))
 		return
 	}
-	budget := cmp.Or(st.Analyse.Nodes, match.DefaultAnalysisNodes)
 	side := match.AnalysisSide(setup.Game, s)
-	var spent int64
-	for depth := 1; depth <= 64 && spent < budget; depth++ {
-		t := match.NewTurnContext(ctx, s, side, match.BotRand(setup.Seed, side, match.Options{}), match.Budget{Nodes: budget - spent}, 0)
-		an, err := match.Analyse(setup.Game, t, max(st.Analyse.K, 1), depth)
-		if ctx.Err() != nil {
-			return
+	t := match.NewTurnContext(ctx, s, side, match.BotRand(setup.Seed, side, match.Options{}), match.Budget{Nodes: st.Analyse.Nodes}, 0)
+	var last [2]int64 // the depth and nodes sent last
+	q := match.Query{K: max(st.Analyse.K, 1), Progress: func(an *match.Analysis) {
+		if ctx.Err() == nil {
+			send(Message{Kind: MsgAnalysis, Turn: len(st.Moves), Analysis: an})
+			last = [2]int64{int64(an.Depth), an.Nodes}
 		}
-		if errors.Is(err, match.ErrBudget) {
-			break // the budget ended inside this depth: the last sent stands
-		}
-		if err != nil {
-			fail(err)
-			return
-		}
-		spent += an.Nodes
-		if an.Depth < depth {
-			break // the budget ended inside this depth, or the position is decided: nothing new
-		}
+	}}
+	an, err := match.Analyse(setup.Game, t, q)
+	if ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	if last != [2]int64{int64(an.Depth), an.Nodes} { // the answer, with the nodes spent looking deeper
 		send(Message{Kind: MsgAnalysis, Turn: len(st.Moves), Analysis: an})
 	}
 	send(Message{Kind: MsgAnalysed, Turn: len(st.Moves)})

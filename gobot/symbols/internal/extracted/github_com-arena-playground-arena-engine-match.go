@@ -13,55 +13,55 @@ import (
 func init() {
 	Symbols["github.com/arena-playground/arena/engine/match/match"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Analyse":              reflect.ValueOf(match.Analyse),
-		"AnalysisSide":         reflect.ValueOf(match.AnalysisSide),
-		"AtCell":               reflect.ValueOf(match.AtCell),
-		"AtEdge":               reflect.ValueOf(match.AtEdge),
-		"AtMove":               reflect.ValueOf(match.AtMove),
-		"AtNode":               reflect.ValueOf(match.AtNode),
-		"AtState":              reflect.ValueOf(match.AtState),
-		"BotRand":              reflect.ValueOf(match.BotRand),
-		"Both":                 reflect.ValueOf(match.Both),
-		"Cost":                 reflect.ValueOf(match.Cost),
-		"Count":                reflect.ValueOf(match.Count),
-		"DefaultAnalysisNodes": reflect.ValueOf(constant.MakeFromLiteral("5000000", token.INT, 0)),
-		"DefaultConfig":        reflect.ValueOf(match.DefaultConfig),
-		"ErrBudget":            reflect.ValueOf(&match.ErrBudget).Elem(),
-		"ErrLate":              reflect.ValueOf(&match.ErrLate).Elem(),
-		"ErrNoAnalyser":        reflect.ValueOf(&match.ErrNoAnalyser).Elem(),
-		"GameNum":              reflect.ValueOf(match.GameNum),
-		"Games":                reflect.ValueOf(match.Games),
-		"Late":                 reflect.ValueOf(match.Late),
-		"Lookup":               reflect.ValueOf(match.Lookup),
-		"LookupBot":            reflect.ValueOf(match.LookupBot),
-		"LookupPreset":         reflect.ValueOf(match.LookupPreset),
-		"MaxExpect":            reflect.ValueOf(constant.MakeFromLiteral("16", token.INT, 0)),
-		"MaxMarkLabel":         reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
-		"MaxMarks":             reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
-		"MaxNoteLine":          reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
-		"MaxNoteText":          reflect.ValueOf(constant.MakeFromLiteral("1024", token.INT, 0)),
-		"MaxNoteWord":          reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
-		"MaxSaidLine":          reflect.ValueOf(constant.MakeFromLiteral("512", token.INT, 0)),
-		"MaxSaidLines":         reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
-		"Mix":                  reflect.ValueOf(match.Mix),
-		"NewTimeBucket":        reflect.ValueOf(match.NewTimeBucket),
-		"NewTurn":              reflect.ValueOf(match.NewTurn),
-		"NewTurnContext":       reflect.ValueOf(match.NewTurnContext),
-		"NoSide":               reflect.ValueOf(match.NoSide),
-		"Nobody":               reflect.ValueOf(match.Nobody),
-		"OnCell":               reflect.ValueOf(match.OnCell),
-		"OnEdge":               reflect.ValueOf(match.OnEdge),
-		"OnMove":               reflect.ValueOf(match.OnMove),
-		"OnNode":               reflect.ValueOf(match.OnNode),
-		"OnState":              reflect.ValueOf(match.OnState),
-		"Only":                 reflect.ValueOf(match.Only),
-		"OptNodes":             reflect.ValueOf(&match.OptNodes).Elem(),
-		"OptSeed":              reflect.ValueOf(&match.OptSeed).Elem(),
-		"OptTime":              reflect.ValueOf(&match.OptTime).Elem(),
-		"P1":                   reflect.ValueOf(match.P1),
-		"P2":                   reflect.ValueOf(match.P2),
-		"Register":             reflect.ValueOf(match.Register),
-		"Sides":                reflect.ValueOf(&match.Sides).Elem(),
+		"Analyse":        reflect.ValueOf(match.Analyse),
+		"AnalysisSide":   reflect.ValueOf(match.AnalysisSide),
+		"AtCell":         reflect.ValueOf(match.AtCell),
+		"AtEdge":         reflect.ValueOf(match.AtEdge),
+		"AtMove":         reflect.ValueOf(match.AtMove),
+		"AtNode":         reflect.ValueOf(match.AtNode),
+		"AtState":        reflect.ValueOf(match.AtState),
+		"BotRand":        reflect.ValueOf(match.BotRand),
+		"Both":           reflect.ValueOf(match.Both),
+		"Cost":           reflect.ValueOf(match.Cost),
+		"Count":          reflect.ValueOf(match.Count),
+		"DefaultConfig":  reflect.ValueOf(match.DefaultConfig),
+		"ErrBudget":      reflect.ValueOf(&match.ErrBudget).Elem(),
+		"ErrLate":        reflect.ValueOf(&match.ErrLate).Elem(),
+		"ErrNoAnalyser":  reflect.ValueOf(&match.ErrNoAnalyser).Elem(),
+		"GameNum":        reflect.ValueOf(match.GameNum),
+		"Games":          reflect.ValueOf(match.Games),
+		"Late":           reflect.ValueOf(match.Late),
+		"Lookup":         reflect.ValueOf(match.Lookup),
+		"LookupBot":      reflect.ValueOf(match.LookupBot),
+		"LookupPreset":   reflect.ValueOf(match.LookupPreset),
+		"MaxExpect":      reflect.ValueOf(constant.MakeFromLiteral("16", token.INT, 0)),
+		"MaxMarkLabel":   reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
+		"MaxMarks":       reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MaxNoteLine":    reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MaxNoteText":    reflect.ValueOf(constant.MakeFromLiteral("1024", token.INT, 0)),
+		"MaxNoteWord":    reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MaxSaidLine":    reflect.ValueOf(constant.MakeFromLiteral("512", token.INT, 0)),
+		"MaxSaidLines":   reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"Mix":            reflect.ValueOf(match.Mix),
+		"NewTimeBucket":  reflect.ValueOf(match.NewTimeBucket),
+		"NewTurn":        reflect.ValueOf(match.NewTurn),
+		"NewTurnContext": reflect.ValueOf(match.NewTurnContext),
+		"NoSide":         reflect.ValueOf(match.NoSide),
+		"Nobody":         reflect.ValueOf(match.Nobody),
+		"OnCell":         reflect.ValueOf(match.OnCell),
+		"OnEdge":         reflect.ValueOf(match.OnEdge),
+		"OnMove":         reflect.ValueOf(match.OnMove),
+		"OnNode":         reflect.ValueOf(match.OnNode),
+		"OnState":        reflect.ValueOf(match.OnState),
+		"Only":           reflect.ValueOf(match.Only),
+		"OptNodes":       reflect.ValueOf(&match.OptNodes).Elem(),
+		"OptSeed":        reflect.ValueOf(&match.OptSeed).Elem(),
+		"OptTime":        reflect.ValueOf(&match.OptTime).Elem(),
+		"P1":             reflect.ValueOf(match.P1),
+		"P2":             reflect.ValueOf(match.P2),
+		"Register":       reflect.ValueOf(match.Register),
+		"SameAction":     reflect.ValueOf(match.SameAction),
+		"Sides":          reflect.ValueOf(&match.Sides).Elem(),
 
 		// type definitions
 		"Action":      reflect.ValueOf((*match.Action)(nil)),
@@ -90,6 +90,7 @@ func init() {
 		"Place":       reflect.ValueOf((*match.Place)(nil)),
 		"PlaceKind":   reflect.ValueOf((*match.PlaceKind)(nil)),
 		"Preset":      reflect.ValueOf((*match.Preset)(nil)),
+		"Query":       reflect.ValueOf((*match.Query)(nil)),
 		"Refutation":  reflect.ValueOf((*match.Refutation)(nil)),
 		"Reported":    reflect.ValueOf((*match.Reported)(nil)),
 		"Score":       reflect.ValueOf((*match.Score)(nil)),
@@ -134,11 +135,15 @@ func (W _github_com_arena_playground_arena_engine_match_Analysed) Analyser() mat
 // _github_com_arena_playground_arena_engine_match_Analyser is an interface wrapper for Analyser type
 type _github_com_arena_playground_arena_engine_match_Analyser struct {
 	IValue   interface{}
-	WAnalyse func(t *match.Turn, k int, depth int) (*match.Analysis, error)
+	WAnalyse func(t *match.Turn, q match.Query) (*match.Analysis, error)
+	WNodes   func(s match.State) int64
 }
 
-func (W _github_com_arena_playground_arena_engine_match_Analyser) Analyse(t *match.Turn, k int, depth int) (*match.Analysis, error) {
-	return W.WAnalyse(t, k, depth)
+func (W _github_com_arena_playground_arena_engine_match_Analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
+	return W.WAnalyse(t, q)
+}
+func (W _github_com_arena_playground_arena_engine_match_Analyser) Nodes(s match.State) int64 {
+	return W.WNodes(s)
 }
 
 // _github_com_arena_playground_arena_engine_match_Bot is an interface wrapper for Bot type
