@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/arena-playground/arena/analysis"
 	"strings"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -29,9 +30,6 @@ type analysisBoard struct {
 	// options, and the panel must go on speaking of the one clicked.
 	picked string
 }
-
-// analysisK is how many best options the board gives exact values.
-const analysisK = 3
 
 // settleFrames is how long the playhead rests on a position before it
 // is analysed: stepping or dragging through a game starts no search for
@@ -127,7 +125,7 @@ func (v *matchView) startAnalysis(k int) {
 		a.err = err.Error()
 		return
 	}
-	st.Analyse = &play.AnalyseRequest{K: analysisK}
+	st.Analyse = &play.AnalyseRequest{K: analysis.BoardK}
 	a.feed = v.app.host.Compute(st)
 }
 

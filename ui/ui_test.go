@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"github.com/arena-playground/arena/analysis"
 	"math"
 	"net/url"
 	"os"
@@ -506,11 +507,11 @@ func TestAnalysisBoard(t *testing.T) {
 		return Status{}
 	}
 	s := await("depth 3", func(s Status) bool { return s.Analysis != nil && s.Analysis.Depth >= 3 })
-	if !s.Analysing || s.Analysis.Turn != 4 || len(s.Analysis.Best) != analysisK {
+	if !s.Analysing || s.Analysis.Turn != 4 || len(s.Analysis.Best) != analysis.BoardK {
 		t.Fatalf("the analysis: %+v", s.Analysis)
 	}
 	state := pb.rec.State(4)
-	want, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), match.Query{K: analysisK, Depth: s.Analysis.Depth})
+	want, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, state.ToMove().Side(), nil, match.Budget{}), match.Query{K: analysis.BoardK, Depth: s.Analysis.Depth})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,7 +561,11 @@ func TestAnalysisBoard(t *testing.T) {
 // board keeps what was clicked or only where it stood in the list.
 func reordered(t *testing.T, an *match.Analysis, state match.State) match.Refutation {
 	t.Helper()
-	next, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, an.Side, nil, match.Budget{}), match.Query{K: analysisK, Depth: an.Depth+1})
+	deeper := an.Depth + 2 // the next depth kept: whole move pairs, after a first odd one
+	if an.Depth%2 == 1 {
+		deeper = an.Depth + 1
+	}
+	next, err := match.Analyse(mustGame(t, "colosseum"), match.NewTurn(state, an.Side, nil, match.Budget{}), match.Query{K: analysis.BoardK, Depth: deeper})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -571,7 +576,7 @@ func reordered(t *testing.T, an *match.Analysis, state match.State) match.Refuta
 			}
 		}
 	}
-	t.Fatalf("no option refuted at depth %d changes its rank at depth %d: the test needs another position", an.Depth, an.Depth+1)
+	t.Fatalf("no option refuted at depth %d changes its rank at depth %d: the test needs another position", an.Depth, deeper)
 	return match.Refutation{}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/arena-playground/arena/analysis"
 	"io"
 	"strings"
 
@@ -22,7 +23,7 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 	game := fs.String("game", "", "the game `name` (the replay's; said to check it)")
 	replay := fs.String("replay", "", "the replay `file` whose position to analyse")
 	turn := fs.Int("turn", -1, "the `turn` whose position to analyse: 0 is the start (default: the last before the end)")
-	k := fs.Int("k", 3, "how many best options to give exact values for")
+	k := fs.Int("k", analysis.BoardK, "how many best options to give exact values for (the board's, and the report's, unless changed)")
 	depth := fs.Int("depth", 0, "search this many `plies` deep (0: as deep as -nodes allows)")
 	nodes := fs.Int64("nodes", 0, "the search's budget in `nodes` (0: the game's stated budget, the page's and the window's, unless -depth is given)")
 	asJSON := fs.Bool("json", false, "print the analysis as JSON")

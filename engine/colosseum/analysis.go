@@ -31,7 +31,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	}
 	sr := newSearch(s, t)
 	sr.exact = true
-	pv := match.PV[Move]{K: q.K, MaxDepth: q.Depth, Limit: 64,
+	pv := match.PV[Move]{K: q.K, MaxDepth: q.Depth, Turn: t, Limit: 64,
 		Decided: func(v int) bool { return v >= winBase/2 || v <= -winBase/2 },
 		Want:    func(m Move) bool { return q.Wants(m) }}
 	if q.Progress != nil {

@@ -32,7 +32,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	ds := &deepSearch{pos: pos, bot: b, t: t, key: b.keys.colouring(s, pos.ncolour),
 		killers: make([][2]move, pos.left+2), buf: make([][]move, pos.left+2)}
 	rs := rootSearch{ds, t.Side, p}
-	pv := match.PV[move]{K: q.K, MaxDepth: q.Depth, Limit: max(pos.left, 1),
+	pv := match.PV[move]{K: q.K, MaxDepth: q.Depth, Turn: t, Limit: max(pos.left, 1),
 		Want: func(m move) bool { return q.Wants(rs.action(m)) }}
 	if q.Progress != nil {
 		pv.Each = func(root []match.Searched[move], depth int) { q.Progress(rs.analysis(root, depth, q.K)) }

@@ -253,6 +253,12 @@ type PV[M any] struct {
 	Want func(M) bool
 	// Each, when set, is given each depth kept, as it is kept.
 	Each func(root []Searched[M], depth int)
+	// Turn, when set, is the turn whose nodes the search counts: with a
+	// node budget, MultiPV starts no move pair it foresees the budget
+	// cannot finish (the last pair's nodes times its growth over the one
+	// before), as engines manage their clocks: the answer is the one it
+	// would keep, reached without the nodes a pair cut short wastes.
+	Turn *Turn
 }
 
 // MultiPV deepens a search one ply at a time, searching each option of
@@ -281,6 +287,10 @@ func MultiPV[M any](rs RootSearch[M], p PV[M]) ([]Searched[M], int) {
 	}
 	var kept []Searched[M]
 	done := 0
+	var pairs []int64 // the nodes spent as each even depth ended, from depth 0
+	if p.Turn != nil {
+		pairs = append(pairs, p.Turn.Nodes())
+	}
 	for depth := 1; depth <= limit; depth++ {
 		next, ok := searchDepth(rs, order, p, depth)
 		if !ok {
@@ -300,8 +310,30 @@ func MultiPV[M any](rs RootSearch[M], p PV[M]) ([]Searched[M], int) {
 		if settled {
 			break
 		}
+		if p.Turn != nil && depth%2 == 0 {
+			pairs = append(pairs, p.Turn.Nodes())
+			if !pairFits(pairs, p.Turn.Budget.Nodes) {
+				break
+			}
+		}
 	}
 	return kept, done
+}
+
+// pairFits says whether the next move pair can be finished in budget
+// nodes (0: no budget), foreseen from the nodes the pairs so far took:
+// the last pair's, grown as much as it grew over the one before. It
+// cannot tell from fewer than two pairs, and says yes.
+func pairFits(pairs []int64, budget int64) bool {
+	n := len(pairs)
+	if budget <= 0 || n < 3 {
+		return true
+	}
+	last, before := float64(pairs[n-1]-pairs[n-2]), float64(pairs[n-2]-pairs[n-3])
+	if before <= 0 {
+		return true
+	}
+	return float64(pairs[n-1])+last*last/before <= float64(budget)
 }
 
 // searchDepth searches every option of the root to depth, in order: the

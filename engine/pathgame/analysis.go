@@ -44,7 +44,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	}
 	r := s.Round()
 	sr := &pathSearch{t: t, g: s.g, useMax: r.UseMax, costs: append([]float64(nil), r.Costs()...), role: r.Turn, pos: r.Pos}
-	pv := match.PV[pathMove]{K: q.K, MaxDepth: q.Depth, Limit: 32,
+	pv := match.PV[pathMove]{K: q.K, MaxDepth: q.Depth, Turn: t, Limit: 32,
 		Want: func(m pathMove) bool { return q.Wants(sr.lineMove(t.Side, m).Action) }}
 	if q.Progress != nil {
 		pv.Each = func(root []match.Searched[pathMove], depth int) { q.Progress(sr.analysis(root, depth, q.K)) }

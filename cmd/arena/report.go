@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/arena-playground/arena/analysis"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/safefile"
+)
+
+// runReport is arena report: a game's report, every decision analysed
+// at the game's stated budget (the board's) and judged in expected
+// points, with each side's accuracy and its inaccuracies, mistakes and
+// blunders.
+func runReport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("report", stdout)
+	replay := fs.String("replay", "", "the replay `file` to report on")
+	depth := fs.Int("depth", 0, "analyse each decision this many `plies` deep (0: as deep as the budget allows)")
+	nodes := fs.Int64("nodes", 0, "each decision's budget in `nodes` (0: the game's stated budget, the board's)")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *replay == "":
+		return usagef("-replay is required: the replay file to report on")
+	case *depth < 0 || *depth > 64:
+		return usagef("-depth %d: want 0 to 64 plies", *depth)
+	case *nodes < 0:
+		return usagef("-nodes %d: want 0 or more", *nodes)
+	}
+	data, err := safefile.ReadFile(*replay)
+	if err != nil {
+		return err
+	}
+	rec, err := play.LoadReplay(*replay, data)
+	if err != nil {
+		return err
+	}
+	o := analysis.Options{Nodes: *nodes, Depth: *depth}
+	if isTerminal(stderr) {
+		o.Progress = func(done, of int) {
+			fmt.Fprintf(stderr, "\ranalysing decision %d of %d", done, of)
+			if done == of {
+				fmt.Fprintln(stderr)
+			}
+		}
+	}
+	r, err := analysis.Make(context.Background(), rec, o)
+	if err != nil {
+		return fmt.Errorf("%s: %w", *replay, err)
+	}
+	if *asJSON {
+		b, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", b)
+		return err
+	}
+	writeReport(stdout, r)
+	return nil
+}
+
+// writeReport prints a report for people: each side's figures, then the
+// decisions that lost something, with the best option and its line.
+func writeReport(w io.Writer, r *analysis.Report) {
+	fmt.Fprintf(w, "%s, seed %d: %s vs %s", r.Game, r.Seed, r.Players[0], r.Players[1])
+	if r.Result != "" {
+		fmt.Fprintf(w, ": %s", r.Result)
+	}
+	fmt.Fprintf(w, "\neach decision analysed at %s; expected points for the mover\n\n", r.Budget)
+	fmt.Fprintf(w, "%-4s %-24s %9s %9s %11s %9s %9s %12s\n", "side", "player", "decisions", "accuracy", "inaccuracies", "mistakes", "blunders", "points lost")
+	for side, s := range r.Sides {
+		fmt.Fprintf(w, "%-4s %-24s %9d %8.1f%% %11d %9d %9d %12.2f\n", match.Side(side), clip(r.Players[side], 24), s.Decisions, s.Accuracy, s.Inaccuracies, s.Mistakes, s.Blunders, s.Lost)
+	}
+	fmt.Fprintln(w)
+	for _, d := range r.Decisions {
+		if d.Label == "" {
+			continue
+		}
+		exact := ""
+		if d.Exact {
+			exact = " (exact: the game's result)"
+		}
+		fmt.Fprintf(w, "turn %d, %s: %s %s, lost %.2f (%.2f → %.2f)%s\n", d.Turn, d.Side, d.Move, d.Label, d.Lost, d.BestExpected, d.Expected, exact)
+		line := ""
+		for i, m := range d.Line {
+			if i > 0 {
+				line += ", "
+			}
+			line += m.Side.String() + " " + m.Move
+		}
+		fmt.Fprintf(w, "    best %s (%+g): %s\n", d.Best, d.BestValue, line)
+		if d.Reply != nil {
+			fmt.Fprintf(w, "    %s answers %s (%+g)\n", d.Reply.Side, d.Reply.Move, d.Value)
+		}
+	}
+}
+
+// clip cuts s to n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
