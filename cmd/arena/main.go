@@ -43,6 +43,7 @@ func init() {
 		{"record", "-game NAME (-p1 BOT -p2 BOT | -replay FILE) -o OUT.gif|png", "record a match as an animated GIF or one PNG frame", runRecord, false},
 		{"analyse", "-replay FILE [-turn N] [-k K] [-depth D | -nodes N] [-json]", "analyse a replay's position: the K best options with exact values and lines, and what refutes the others", runAnalyse, true},
 		{"report", "-replay FILE [-depth D | -nodes N] [-json]", "report on a game: each decision's expected points lost against the best option, its label, and each side's accuracy", runReport, true},
+		{"drill", "-replay FILE -turn N -p BOT  |  -suite DIR -p BOT  |  -replay FILE -turn N -save DIR", "play a position again with your bot and say whether its move is within the tolerance of the best; a folder of drills is a regression suite", runDrill, true},
 		{"autoplay", "-game NAME -p1 A -p2 B -n GAMES", "play many games with sides alternated and sum up", runAutoplay, false},
 		{"tournament", "-game NAME -o DIR [-format roundrobin|gauntlet|sprt] NAME=SPEC...  |  merge -o DIR DIR...  |  report DIR -o report.html  |  show DIR  |  verify DIR", "run a class tournament, resumable, sharded; join shards; write its report; verify its games", runTournament, true},
 		{"ladder", "tokens | serve | submit | work | freeze | final | accommodate  (arena help ladder: a line each)", "run a class ladder all term: students submit, games run without end, ratings with their intervals", runLadder, true},

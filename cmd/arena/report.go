@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/engine/match"
@@ -22,6 +24,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", 0, "analyse each decision this many `plies` deep (0: as deep as the budget allows)")
 	nodes := fs.Int64("nodes", 0, "each decision's budget in `nodes` (0: the game's stated budget, the board's)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	drills := fs.String("drills", "", "write each mistake and blunder as a drill file into this `folder` (arena drill -suite runs them)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -53,6 +56,11 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	r, err := analysis.Make(context.Background(), rec, o)
 	if err != nil {
 		return fmt.Errorf("%s: %w", *replay, err)
+	}
+	if *drills != "" {
+		if err := saveDrills(stdout, *drills, *replay, rec, r); err != nil {
+			return err
+		}
 	}
 	if *asJSON {
 		b, err := json.MarshalIndent(r, "", "  ")
@@ -109,4 +117,27 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// saveDrills writes each mistake and blunder of the report as a drill
+// file into dir.
+func saveDrills(w io.Writer, dir, replay string, rec *play.Record, r *analysis.Report) error {
+	base := strings.TrimSuffix(filepath.Base(replay), filepath.Ext(replay))
+	n := 0
+	for _, d := range r.Decisions {
+		if d.Label != "mistake" && d.Label != "blunder" {
+			continue
+		}
+		why := fmt.Sprintf("%s, turn %d, %s played %s, a %s that lost %.2f expected points (best %s)", filepath.Base(replay), d.Turn, d.Side, d.Move, d.Label, d.Lost, d.Best)
+		dr, err := analysis.NewDrill(rec, d.Turn, d.Side, why)
+		if err != nil {
+			return err
+		}
+		if _, err := saveDrill(dir, dr, fmt.Sprintf("%s-turn%d-%s", base, d.Turn, d.Side)); err != nil {
+			return err
+		}
+		n++
+	}
+	fmt.Fprintf(w, "%d drills written to %s\n", n, dir)
+	return nil
 }

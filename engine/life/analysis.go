@@ -23,7 +23,7 @@ func (Game) Analyser() match.Analyser { return analyser{} }
 type analyser struct{}
 
 // analysisUnit is what a Life value counts.
-const analysisUnit = "cells: the mover's live cells less the opponent's after the horizon's generations against the predicted reply, gained over placing nothing"
+const analysisUnit = "cells: the mover's live cells less the opponent's after the horizon's generations against the predicted reply"
 
 func (analyser) Nodes(match.State) int64 { return strongNodes }
 
@@ -38,7 +38,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 		h = min(q.Depth, s.cfg.Iterations-s.iter)
 	}
 	h = max(h, 1)
-	reply, _, pieces, all := weigh(s, side, h, t.Spend)
+	reply, sim, pieces, all := weigh(s, side, h, t.Spend)
 	if !all {
 		return nil, fmt.Errorf("analysis: %w, after %d pieces (%v)", match.ErrBudget, len(pieces), t.Budget)
 	}
@@ -52,7 +52,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 		act := Action(p.cells)
 		place := match.AtCell(p.cells[0].Row, p.cells[0].Col)
 		if i < k {
-			v := match.Variation{Move: cellsText(p.cells), Action: act, Place: place, Value: float64(p.value),
+			v := match.Variation{Move: cellsText(p.cells), Action: act, Place: place, Value: float64(p.value + sim.baseScore),
 				Line: []match.LineMove{{Side: side, Move: cellsText(p.cells), Action: act, Place: place}}}
 			if answer != nil {
 				v.Line = append(v.Line, *answer)
@@ -60,7 +60,17 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 			an.Best = append(an.Best, v)
 			continue
 		}
-		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value), Reply: answer, Exact: true})
+		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value + sim.baseScore), Reply: answer, Exact: true})
+	}
+	if played, ok := q.Played.(Action); ok && !slices.ContainsFunc(pieces, func(p piece) bool { return q.Wants(Action(p.cells)) }) {
+		// A placement of another shape (or none): simulated in full, as
+		// the pieces are, against the same reply.
+		place := match.Place{}
+		if len(played) > 0 {
+			place = match.AtCell(played[0].Row, played[0].Col)
+		}
+		an.Others = append(an.Others, match.Refutation{Move: cmp.Or(cellsText(played), "nothing"), Action: played, Place: place,
+			Bound: float64(sim.eval(played)), Reply: answer, Exact: true})
 	}
 	return an, nil
 }

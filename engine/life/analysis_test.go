@@ -10,8 +10,8 @@ import (
 
 // reference is what placing piece is worth to side against reply, by
 // the game's own rules: the state stepped horizon generations with the
-// piece and the reply placed first, own cells less the opponent's, less
-// the same with nothing placed. Life's analysis holds its values to it.
+// piece and the reply placed first, own cells less the opponent's.
+// Life's analysis holds its values to it.
 func reference(s State, side match.Side, piece, reply Action, horizon int) float64 {
 	score := func(mine Action) int {
 		var acts [2]Action
@@ -22,7 +22,7 @@ func reference(s State, side match.Side, piece, reply Action, horizon int) float
 		}
 		return n.board.Count(side) - n.board.Count(side.Other())
 	}
-	return float64(score(piece) - score(nil))
+	return float64(score(piece))
 }
 
 // Every value a Life analysis gives, the K best's and the others', is

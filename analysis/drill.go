@@ -1,0 +1,192 @@
+package analysis
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
+)
+
+// Tolerance is the expected points a drill's answer may lose against the
+// best option and pass: lichess's "Learn from your mistakes" accepts an
+// answer within 0.035 of winning chances (−1 to 1), which is 0.0175
+// expected points. Where the analysis proves the results, an answer
+// passes only with the best option's result.
+const Tolerance = 0.0175
+
+// Drill is a position to play again: the game that led there, the turn
+// and the side whose decision it asks for. A drill file is one as JSON,
+// the replay inside it, so that a folder of them is a suite that needs
+// nothing else.
+type Drill struct {
+	Turn int        `json:"turn"`
+	Side match.Side `json:"side"`
+	// Why says where the drill came from ("turn 12, P1 played 3,4,up, a
+	// blunder that lost 0.31").
+	Why    string          `json:"why,omitempty"`
+	Replay json.RawMessage `json:"replay"`
+}
+
+// NewDrill makes the drill of side's decision at turn k of rec.
+func NewDrill(rec *play.Record, k int, side match.Side, why string) (*Drill, error) {
+	if err := drillable(rec, k, side); err != nil {
+		return nil, err
+	}
+	rp, err := rec.Replay()
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(rp)
+	if err != nil {
+		return nil, err
+	}
+	return &Drill{Turn: k, Side: side, Why: why, Replay: data}, nil
+}
+
+// drillable says why side's decision at turn k of rec cannot be drilled.
+func drillable(rec *play.Record, k int, side match.Side) error {
+	if k < 0 || k >= len(rec.Turns) {
+		return fmt.Errorf("turn %d: the game has decisions at turns 0 to %d", k, len(rec.Turns)-1)
+	}
+	if !slices.Contains(deciders(rec.Game, rec.State(k)), side) {
+		return fmt.Errorf("turn %d: %s has no decision there that the analysis weighs", k, side)
+	}
+	return nil
+}
+
+// Record is the drill's game.
+func (d *Drill) Record(name string) (*play.Record, error) {
+	rec, err := play.LoadReplay(name, d.Replay)
+	if err != nil {
+		return nil, err
+	}
+	return rec, drillable(rec, d.Turn, d.Side)
+}
+
+// Answer is a bot's answer to a drill, judged.
+type Answer struct {
+	Move         string  `json:"move"`
+	Best         string  `json:"best"`
+	Expected     float64 `json:"expected"`      // the answer's, for the side
+	BestExpected float64 `json:"best_expected"` // the best option's
+	Lost         float64 `json:"lost"`
+	Passed       bool    `json:"passed"`
+	Exact        bool    `json:"exact,omitempty"` // both results proven
+	// Failed says the bot gave no move (it crashed, timed out or sent
+	// nonsense): the drill is failed, with the reason.
+	Failed string `json:"failed,omitempty"`
+}
+
+// Run plays the drill with the bot spec on the drill's side, from the
+// drill's position on the game's seed (the turns before it given, as a
+// link's moves are, the other side played by greedy, whose move the
+// drill does not judge), and judges its move at the game's stated
+// budget (o's, when set).
+func (d *Drill) Run(ctx context.Context, rec *play.Record, spec string, o Options) (*Answer, error) {
+	setup := play.Setup{Game: rec.Game, Config: rec.Config, Seed: rec.Seed}
+	var err error
+	for side := range setup.Players {
+		p := "greedy"
+		if match.Side(side) == d.Side {
+			p = spec
+		}
+		if setup.Players[side], err = play.ParseSpec(p); err != nil {
+			return nil, err
+		}
+	}
+	rp, err := rec.Replay()
+	if err != nil {
+		return nil, err
+	}
+	var moves [][2]json.RawMessage
+	for _, t := range rp.Moves()[:d.Turn] {
+		moves = append(moves, t.Actions)
+	}
+	st, err := play.NewStart(setup, moves)
+	if err != nil {
+		return nil, err
+	}
+	act, failed, err := answerOf(ctx, rec.Game, st, d.Turn, d.Side)
+	if err != nil {
+		return nil, err
+	}
+	if failed != "" {
+		return &Answer{Failed: failed}, nil
+	}
+	scale, ok := ScaleOf(rec.Game)
+	if o.Scale != nil {
+		scale, ok = *o.Scale, true
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: no win-probability scale is fitted for this game", rec.Game.Info().Name)
+	}
+	s := rec.State(d.Turn)
+	t := match.NewTurnContext(ctx, s, d.Side, match.BotRand(rec.Seed, d.Side, match.Options{}), match.Budget{Nodes: o.Nodes}, 0)
+	an, err := match.Analyse(rec.Game, t, match.Query{K: BoardK, Depth: o.Depth, Played: act})
+	if err != nil {
+		return nil, err
+	}
+	best := an.Best[0]
+	a := &Answer{Best: best.Move, BestExpected: scale.Expected(best.Value, best.Outcome, an.Proven), Move: fmt.Sprint(act)}
+	if an.Played == nil {
+		return nil, fmt.Errorf("the answer %s is not among the options the analysis weighs", a.Move)
+	}
+	p := an.Played
+	a.Move, a.Expected = p.Move, scale.Expected(p.Value, p.Outcome, an.Proven)
+	a.Exact = an.Proven && best.Outcome != "" && p.Outcome != ""
+	if p.Move != best.Move {
+		a.Lost = max(0, a.BestExpected-a.Expected)
+	}
+	a.Passed = a.Lost <= Tolerance
+	if a.Exact {
+		a.Passed = a.Expected == a.BestExpected
+	}
+	return a, nil
+}
+
+// errAnswered stops the drill's match once the answer is in.
+var errAnswered = errors.New("answered")
+
+// answerOf plays st until side has moved at turn k: its action, or why
+// it gave none.
+func answerOf(ctx context.Context, g match.Game, st play.Start, k int, side match.Side) (match.Action, string, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var act match.Action
+	var failed string
+	var serr error
+	play.Serve(ctx, st, nil, func(m play.Message) {
+		switch {
+		case m.Kind == play.MsgError:
+			serr = errors.New(m.Error)
+		case m.Kind == play.MsgTurn && m.Turn == k:
+			raw := m.Actions[side]
+			if len(raw) == 0 || string(raw) == "null" || m.Replaced[side] != "" {
+				failed = "the bot gave no move"
+				if m.Replaced[side] != "" {
+					failed = "the bot's move was replaced: " + m.Replaced[side]
+				}
+			} else if act, serr = g.DecodeAction(raw); serr != nil {
+				serr = fmt.Errorf("the bot's move: %w", serr)
+			}
+			cancel(errAnswered)
+		case m.Kind == play.MsgEnd && m.Turn <= k:
+			failed = "no move: " + m.Result.String()
+			cancel(errAnswered)
+		}
+	}, play.ServeOptions{})
+	if serr != nil {
+		return nil, "", serr
+	}
+	if act == nil && failed == "" {
+		if err := ctx.Err(); err != nil && !errors.Is(context.Cause(ctx), errAnswered) {
+			return nil, "", err
+		}
+		failed = "the bot gave no move"
+	}
+	return act, failed, nil
+}
