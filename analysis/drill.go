@@ -131,12 +131,12 @@ func (d *Drill) Run(ctx context.Context, rec *play.Record, spec string, o Option
 		return nil, err
 	}
 	best := an.Best[0]
-	a := &Answer{Best: best.Move, BestExpected: scale.Expected(best.Value, best.Outcome, an.Proven), Move: fmt.Sprint(act)}
+	a := &Answer{Best: best.Move, BestExpected: scale.Expected(Scaled(s, best.Value), best.Outcome, an.Proven), Move: fmt.Sprint(act)}
 	if an.Played == nil {
 		return nil, fmt.Errorf("the answer %s is not among the options the analysis weighs", a.Move)
 	}
 	p := an.Played
-	a.Move, a.Expected = p.Move, scale.Expected(p.Value, p.Outcome, an.Proven)
+	a.Move, a.Expected = p.Move, scale.Expected(Scaled(s, p.Value), p.Outcome, an.Proven)
 	a.Exact = an.Proven && best.Outcome != "" && p.Outcome != ""
 	if p.Move != best.Move {
 		a.Lost = max(0, a.BestExpected-a.Expected)

@@ -21,7 +21,7 @@ func Samples(r *Report, result *play.Result) []Sample {
 		if d.Exact || d.Unvalued {
 			continue
 		}
-		out = append(out, Sample{d.BestValue, result.Points(d.Side)})
+		out = append(out, Sample{d.Scaled, result.Points(d.Side)})
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -65,8 +66,10 @@ type Decision struct {
 	// and in expected points for the mover; Best's are the best option's.
 	Value, Expected         float64
 	BestValue, BestExpected float64
-	Best                    string           `json:"best"`
-	Line                    []match.LineMove `json:"line"` // the best option's
+	// Scaled is BestValue as the scale reads it (Scaled).
+	Scaled float64          `json:"scaled"`
+	Best   string           `json:"best"`
+	Line   []match.LineMove `json:"line"` // the best option's
 	// Reply answers the played move, where it is not the best: the
 	// refutation to look at on the board.
 	Reply *match.LineMove `json:"reply,omitempty"`
@@ -182,13 +185,13 @@ func judge(ctx context.Context, rec *play.Record, k int, side match.Side, scale 
 	}
 	best := an.Best[0]
 	d := Decision{Turn: k, Side: side, Depth: an.Depth, Unit: an.DepthUnit, Best: best.Move, Line: best.Line,
-		BestValue: best.Value, BestExpected: scale.Expected(best.Value, best.Outcome, an.Proven)}
+		BestValue: best.Value, Scaled: Scaled(s, best.Value), BestExpected: scale.Expected(Scaled(s, best.Value), best.Outcome, an.Proven)}
 	if an.Played == nil {
 		d.Move, d.Unvalued, d.Accuracy = fmt.Sprint(played), true, 100
 		return d, nil
 	}
 	p := an.Played
-	d.Move, d.Value, d.Expected = p.Move, p.Value, scale.Expected(p.Value, p.Outcome, an.Proven)
+	d.Move, d.Value, d.Expected = p.Move, p.Value, scale.Expected(Scaled(s, p.Value), p.Outcome, an.Proven)
 	d.Exact = an.Proven && best.Outcome != "" && p.Outcome != ""
 	if p.Move != best.Move {
 		d.Lost = max(0, d.BestExpected-d.Expected)
@@ -225,4 +228,16 @@ func summarise(ds []Decision, side match.Side) Summary {
 	}
 	s.Accuracy = GameAccuracy(before, acc)
 	return s
+}
+
+// Serve's reports are this package's: a worker that serves matches
+// makes them beside the analysis board's.
+func init() {
+	play.RegisterReporter(func(ctx context.Context, rec *play.Record, q play.ReportRequest, progress func(done, of int)) (json.RawMessage, error) {
+		r, err := Make(ctx, rec, Options{Nodes: q.Nodes, Progress: progress})
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(r)
+	})
 }

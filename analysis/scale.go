@@ -3,6 +3,8 @@ package analysis
 import (
 	"math"
 
+	"github.com/arena-playground/arena/engine/colosseum"
+
 	"github.com/arena-playground/arena/engine/match"
 )
 
@@ -33,6 +35,17 @@ func (s Scale) Expected(v float64, outcome string, proven bool) float64 {
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// Scaled is a value of s as a scale reads it: Colosseum's cells as a
+// percentage of its board (a lead of 18 cells is half a 6x6 board and an
+// eighth of a 12x12 one), the other games' as they are.
+func Scaled(s match.State, v float64) float64 {
+	if c, ok := s.(colosseum.State); ok {
+		n := c.Board().N
+		return 100 * v / float64(n*n)
+	}
+	return v
+}
 
 // scales are the fitted scales of the games, by name: the figures
 // BenchmarkWinScale prints, fitted on its games at the stated budgets

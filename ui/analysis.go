@@ -3,8 +3,9 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/arena-playground/arena/analysis"
 	"strings"
+
+	"github.com/arena-playground/arena/analysis"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
@@ -29,6 +30,9 @@ type analysisBoard struct {
 	// is kept by move, not by rank: a deeper analysis reorders the
 	// options, and the panel must go on speaking of the one clicked.
 	picked string
+	// want is the option to pick once the next position is analysed (a
+	// report's decision, opened on the move played).
+	want string
 }
 
 // settleFrames is how long the playhead rests on a position before it
@@ -69,6 +73,7 @@ func (v *matchView) updateAnalysis() {
 	if k != a.state {
 		a.stop()
 		a.state, a.calm = k, 0
+		a.picked, a.want = a.want, ""
 	}
 	if a.feed == nil && !a.done && a.err == "" {
 		if a.calm++; a.calm >= settleFrames && !v.pb.playing {

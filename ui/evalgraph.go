@@ -2,8 +2,11 @@ package ui
 
 import (
 	"cmp"
+
 	"math"
 	"slices"
+
+	"github.com/arena-playground/arena/analysis"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
@@ -27,6 +30,9 @@ type evalGraph struct {
 	// stream (each finding sorts them all).
 	rescaled int
 	ended    bool // the scan saw the match's end
+	// report, once the game's report is in, is drawn in place of the
+	// bots' own values: P1's expected points, its judgements marked.
+	report *analysis.Report
 }
 
 // evalPoint is an evaluation at a turn, from P1's side.
@@ -140,8 +146,12 @@ func (g *evalGraph) note(an *match.Analysis) {
 // turns: it is drawn again when it changes. The turns are counted in
 // the pixel columns they reach, so that a long match streaming in
 // redraws the graph once a column, not once a turn.
-func (g *evalGraph) key(w, length float64) [4]int {
-	return [4]int{int(w * float64(g.scanned) / max(length, 1)), len(g.analysed), g.rescaled, len(g.drops)}
+func (g *evalGraph) key(w, length float64) [5]int {
+	reported := 0
+	if g.report != nil {
+		reported = len(g.report.Decisions) + 1
+	}
+	return [5]int{int(w * float64(g.scanned) / max(length, 1)), len(g.analysed), g.rescaled, len(g.drops), reported}
 }
 
 // draw draws the graph in r, turns 0 to length across it.
@@ -152,6 +162,10 @@ func (g *evalGraph) draw(c render.Canvas, st style, r rect, length float64) {
 	c.Fill(rect{X: r.X, Y: math.Round(mid), W: r.W, H: math.Max(1, st.lw/2)}, render.Alpha(th.TextDim, 0.5))
 	x := func(turn int) float64 { return r.X + r.W*(float64(turn)+0.5)/length }
 	y := func(v float64) float64 { return mid - g.y(v)*(r.H/2-2*st.lw) }
+	if g.report != nil {
+		g.drawReport(c, st, r, x)
+		return
+	}
 	if len(g.evals[0])+len(g.evals[1]) == 0 && len(g.analysed) == 0 {
 		c.Text("no evaluations: these bots give none", r.X+st.pad, r.Y+(r.H-c.LineHeight(st.small))/2, st.small, render.Left, th.TextDim)
 		return
@@ -221,4 +235,52 @@ func (g *evalGraph) dropNear(r rect, length, x, reach float64) int {
 		}
 	}
 	return best
+}
+
+// drawReport draws the report: P1's expected points at each decision
+// (the best option's, for the side deciding), ½ on the middle line, a
+// win at the top; each judged decision marked in its label's colour.
+func (g *evalGraph) drawReport(c render.Canvas, st style, r rect, x func(int) float64) {
+	th := st.th
+	y := func(e float64) float64 { return r.Y + 2*st.lw + (1-e)*(r.H-4*st.lw) }
+	var pts []render.Point
+	for _, d := range g.report.Decisions {
+		e := d.BestExpected
+		if d.Side == match.P2 {
+			e = 1 - e
+		}
+		pts = append(pts, render.Point{X: x(d.Turn), Y: y(e)})
+	}
+	c.Polyline(pts, math.Max(1, st.lw), th.Player[match.P1])
+	for _, d := range g.report.Decisions {
+		if d.Label == "" {
+			continue
+		}
+		e := d.BestExpected - d.Lost
+		if d.Side == match.P2 {
+			e = 1 - e
+		}
+		rad := 2.5 * st.lw
+		if d.Label == "blunder" {
+			rad = 3.5 * st.lw
+		}
+		c.Circle(render.Point{X: x(d.Turn), Y: y(e)}, rad, labelColour(th, d.Label))
+	}
+}
+
+// judgedNear is the judged decision of the report within reach of x on
+// the graph drawn in r, the worst where several are.
+func (g *evalGraph) judgedNear(r rect, length, x, reach float64) (analysis.Decision, bool) {
+	var best analysis.Decision
+	found := false
+	for _, d := range g.report.Decisions {
+		px := r.X + r.W*(float64(d.Turn)+0.5)/length
+		if d.Label == "" || math.Abs(px-x) > reach {
+			continue
+		}
+		if !found || d.Lost > best.Lost {
+			best, found = d, true
+		}
+	}
+	return best, found
 }

@@ -25,6 +25,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 		thinking                  bool
 		prompt, failed            string
 		analysis                  analysisKey
+		report                    reportKey
 	}
 	key := panelKey{r: v.panel, u: st.u, k: k, shown: shownK, played: k < len(pb.rec.Turns),
 		ended: pb.rec.Result != nil && pb.atEnd(), asked: v.human != nil, thinking: v.app.opts.Thinking}
@@ -40,6 +41,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 		key.failed = pb.failed.Error()
 	}
 	key.analysis = v.analysis.key(v.app.opts.Analyse)
+	key.report = v.report.key()
 	render.Layer(c, "panel", key, v.panel, func() { v.drawPanelNow(c, st, k, shownK) })
 }
 
@@ -72,6 +74,7 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 		y += gameH + st.gap
 	}
 	if v.app.opts.Analyse {
+		y = v.drawReportPanel(c, st, r, y, k)
 		y = v.drawAnalysisPanel(c, st, r, y)
 	} else {
 		y = v.drawNotes(c, st, r, y, k)

@@ -42,6 +42,7 @@ type matchView struct {
 	dragLength                           float64 // the timeline's length when the drag began
 	sped                                 bool    // a speed key acted this frame
 	analysis                             analysisBoard
+	report                               gameReport
 	evals                                evalGraph
 }
 
@@ -81,6 +82,7 @@ func newMatchViewOn(app *App, setup play.Setup, moves [][2]json.RawMessage, host
 func (v *matchView) close() {
 	v.pb.stop()
 	v.analysis.stop()
+	v.report.stop()
 }
 
 // click handles the frame's click: the buttons, the timeline, the board
@@ -126,6 +128,16 @@ func (v *matchView) click(in *input) {
 	case v.human != nil && pb.atEnd() && in.clicked && v.boardR.Contains(in.x, in.y):
 		in.clicked = false
 		v.human.Click(in.x, in.y, v.boardR)
+	case v.app.opts.Analyse && in.clicked && v.panel.Contains(in.x, in.y) && v.clickReport(in.x, in.y):
+		in.clicked = false
+	case in.clicked && v.graph.Contains(in.x, in.y) && v.evals.report != nil:
+		in.clicked = false
+		if d, ok := v.evals.judgedNear(v.graph, v.pb.length(), in.x, 10*v.app.scale); ok {
+			v.openDecision(d)
+			break
+		}
+		v.pb.playing = false
+		v.pb.seek(float64(int((in.x - v.graph.X) / v.graph.W * v.pb.length())))
 	case in.clicked && v.graph.Contains(in.x, in.y):
 		in.clicked = false
 		turn := v.evals.dropNear(v.graph, v.pb.length(), in.x, 10*v.app.scale)
@@ -235,6 +247,7 @@ func (v *matchView) update(in *input, dt float64) {
 	}
 	v.evals.scan(pb.rec)
 	v.updateAnalysis()
+	v.updateReport()
 	v.updateHuman()
 	if v.human != nil && pb.atEnd() && v.human.Done() {
 		v.send()
@@ -366,7 +379,7 @@ func (v *matchView) draw(c render.Canvas, st style, in *input) {
 		r      rect
 		u      float64
 		length float64
-		evals  [4]int
+		evals  [5]int
 	}
 	render.Layer(c, "graph", graphKey{graphR, st.u, pb.length(), v.evals.key(v.graph.W, pb.length())}, graphR, func() {
 		c.Fill(graphR, th.Panel)

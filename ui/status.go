@@ -2,10 +2,13 @@ package ui
 
 import (
 	"encoding/json"
+
 	"fmt"
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/arena-playground/arena/analysis"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
@@ -73,6 +76,11 @@ type Status struct {
 	Analysed      bool            `json:"analysed"`
 	Picked        string          `json:"picked,omitempty"`
 	AnalysisError string          `json:"analysis_error,omitempty"`
+	// Report is the game's report beside the board, once it is in;
+	// Reporting how many decisions it has judged of how many before.
+	Report      *analysis.Report `json:"report,omitempty"`
+	Reporting   [2]int           `json:"reporting,omitzero"`
+	ReportError string           `json:"report_error,omitempty"`
 	// Drops are the turns the evaluation graph marks, where a side's
 	// own value fell most; Targets holds each as "drop:TURN".
 	Drops []int `json:"drops,omitempty"`
@@ -132,6 +140,18 @@ func (a *App) updateStatus() {
 		}
 		if an := &v.analysis; a.opts.Analyse {
 			s.Analysing, s.Analysis, s.Analysed, s.AnalysisError = true, an.an, an.done, an.err
+			s.Report, s.Reporting, s.ReportError = v.report.r, [2]int{v.report.done, v.report.of}, v.report.err
+			for _, l := range v.report.lines {
+				s.Targets[fmt.Sprintf("judged:%d:%s", l.d.Turn, l.d.Side)] = css(l.r)
+			}
+			if v.evals.report != nil {
+				for _, d := range v.evals.report.Decisions {
+					if d.Label != "" {
+						x := v.graph.X + v.graph.W*(float64(d.Turn)+0.5)/pb.length()
+						s.Targets[fmt.Sprintf("mark:%d:%s", d.Turn, d.Side)] = css(rect{X: x - 1, Y: v.graph.Y, W: 2, H: v.graph.H})
+					}
+				}
+			}
 			_, _, s.Picked = v.analysisLines()
 			if an.an != nil {
 				for _, p := range an.options() {

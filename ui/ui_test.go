@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"fmt"
-	"github.com/arena-playground/arena/analysis"
 	"math"
 	"net/url"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arena-playground/arena/analysis"
 
 	"github.com/hajimehoshi/ebiten/v2"
 

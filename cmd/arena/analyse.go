@@ -3,9 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/arena-playground/arena/analysis"
 	"io"
 	"strings"
+
+	"github.com/arena-playground/arena/analysis"
 
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"

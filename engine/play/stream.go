@@ -57,7 +57,27 @@ type Start struct {
 	// is sent a depth at a time (MsgAnalysis), deepening until its
 	// budget, then MsgAnalysed.
 	Analyse *AnalyseRequest `json:"analyse,omitempty"`
+	// Report, when set, asks for the game of Moves reported: every
+	// decision judged (see RegisterReporter), MsgReporting as it goes,
+	// then MsgReport.
+	Report *ReportRequest `json:"report,omitempty"`
 }
+
+// ReportRequest is a game's report a front end asks for.
+type ReportRequest struct {
+	Nodes int64 `json:"nodes,omitzero"` // each decision's budget (0: the game's stated budget)
+}
+
+// Reporter makes the report of a game as JSON, telling progress how many
+// of its decisions it has judged.
+type Reporter func(ctx context.Context, rec *Record, q ReportRequest, progress func(done, of int)) (json.RawMessage, error)
+
+// reporter is the registered Reporter: the analysis package's, which
+// reports on games it reads through this package's records.
+var reporter Reporter
+
+// RegisterReporter makes f the reporter Serve asks for reports.
+func RegisterReporter(f Reporter) { reporter = f }
 
 // AnalyseRequest is an analysis a front end asks for: the K best
 // options, searched deeper and deeper until Nodes have been spent.
@@ -109,6 +129,10 @@ const (
 	// (its budget spent, or the position decided).
 	MsgAnalysis = "analysis"
 	MsgAnalysed = "analysed"
+	// MsgReporting says how many decisions of the game a report has
+	// judged (Turn) of how many (Of); MsgReport is the report (Report).
+	MsgReporting = "reporting"
+	MsgReport    = "report"
 )
 
 // Message is what the computing side sends.
@@ -123,6 +147,8 @@ type Message struct {
 	Error   string     `json:"error,omitempty"`
 	// Analysis is MsgAnalysis's.
 	Analysis *match.Analysis `json:"analysis,omitempty"`
+	Of       int             `json:"of,omitzero"`      // MsgReporting's
+	Report   json.RawMessage `json:"report,omitempty"` // MsgReport's
 }
 
 // Act is a person's move, sent to the computing side.
@@ -153,6 +179,10 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 	}
 	if st.Analyse != nil {
 		serveAnalysis(ctx, setup, st, send)
+		return
+	}
+	if st.Report != nil {
+		serveReport(ctx, setup, st, send)
 		return
 	}
 	setup.Log, setup.Said, setup.Hosting = o.Log, o.Said, o.Hosting
@@ -399,4 +429,41 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 		send(Message{Kind: MsgAnalysis, Turn: len(st.Moves), Analysis: an})
 	}
 	send(Message{Kind: MsgAnalysed, Turn: len(st.Moves)})
+}
+
+// serveReport reports on the game of st.Moves, checked as a replay's
+// turns are.
+func serveReport(ctx context.Context, setup Setup, st Start, send func(Message)) {
+	fail := func(err error) { send(Message{Kind: MsgError, Error: err.Error()}) }
+	if reporter == nil {
+		fail(errors.New("this program makes no reports"))
+		return
+	}
+	s, err := setup.Game.Start(setup.Config, setup.Seed)
+	if err != nil {
+		fail(err)
+		return
+	}
+	var names [2]string
+	for side, p := range setup.Players {
+		names[side] = p.String()
+	}
+	r := newRecord(setup.Game, setup.Config, setup.Seed, names, s, ServeStateBudget)
+	for k, mv := range st.Moves {
+		if err := r.addTurn(ReplayTurn{Actions: mv}, [2]time.Duration{}); err != nil {
+			fail(fmt.Errorf("the given moves, turn %d: %w", k, err))
+			return
+		}
+	}
+	report, err := reporter(ctx, &r, *st.Report, func(done, of int) {
+		send(Message{Kind: MsgReporting, Turn: done, Of: of})
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	send(Message{Kind: MsgReport, Turn: len(st.Moves), Report: report})
 }

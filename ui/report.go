@@ -1,0 +1,214 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+
+	"github.com/arena-playground/arena/analysis"
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/render"
+)
+
+// gameReport is the report of a finished match beside the analysis
+// board: asked of the host (the page's worker, the window's goroutine)
+// once the match is over and the board is open, every decision judged
+// in expected points. The evaluation graph draws it and marks its
+// inaccuracies, mistakes and blunders; the panel lists them, and a
+// click on one opens the board there, on the move played and what
+// refutes it.
+type gameReport struct {
+	feed     Feed
+	r        *analysis.Report
+	done, of int
+	err      string
+	asked    bool
+	// lines are where the panel wrote each listed decision last frame,
+	// for clicks.
+	lines []reportLine
+}
+
+type reportLine struct {
+	r rect
+	d analysis.Decision
+}
+
+// stop ends the report's computation and forgets it.
+func (g *gameReport) stop() {
+	if g.feed != nil {
+		g.feed.Stop()
+	}
+	*g = gameReport{}
+}
+
+// updateReport asks for the report once the board is open on a finished
+// match, and takes its messages as they come.
+func (v *matchView) updateReport() {
+	g, rec := &v.report, v.pb.rec
+	if !v.app.opts.Analyse {
+		return
+	}
+	if !g.asked && rec.Result != nil {
+		g.asked = true
+		v.startReport()
+	}
+	if g.feed == nil {
+		return
+	}
+	for _, data := range g.feed.Poll() {
+		var m play.Message
+		if err := json.Unmarshal(data, &m); err != nil {
+			g.err = err.Error()
+			continue
+		}
+		switch m.Kind {
+		case play.MsgReporting:
+			g.done, g.of = m.Turn, m.Of
+		case play.MsgReport:
+			var r analysis.Report
+			if err := json.Unmarshal(m.Report, &r); err != nil {
+				g.err = err.Error()
+				continue
+			}
+			g.r = &r
+			v.evals.report = &r
+			g.feed.Stop()
+			g.feed = nil
+			return
+		case play.MsgError:
+			g.err = m.Error
+		}
+	}
+}
+
+// startReport asks the host for the report of the match's moves.
+func (v *matchView) startReport() {
+	rec := v.pb.rec
+	rp, err := rec.Replay()
+	if err != nil {
+		v.report.err = err.Error()
+		return
+	}
+	var moves [][2]json.RawMessage
+	for _, t := range rp.Moves() {
+		moves = append(moves, t.Actions)
+	}
+	st, err := play.NewStart(v.pb.setup, moves)
+	if err != nil {
+		v.report.err = err.Error()
+		return
+	}
+	st.Report = &play.ReportRequest{}
+	v.report.feed = v.app.host.Compute(st)
+}
+
+// reportKey is what the panel shows of the report: drawn again when it
+// changes.
+type reportKey struct {
+	done, of int
+	ready    bool
+	err      string
+}
+
+func (g *gameReport) key() reportKey {
+	return reportKey{g.done, g.of, g.r != nil, g.err}
+}
+
+// drawReportPanel writes the report in the panel from y: each side's
+// accuracy and count of judgements, then the judged decisions about the
+// playhead's turn k, that one highlighted; it returns the y below.
+func (v *matchView) drawReportPanel(c render.Canvas, st style, r rect, y float64, k int) float64 {
+	th, g := st.th, &v.report
+	g.lines = g.lines[:0]
+	h := c.LineHeight(st.small)
+	switch {
+	case g.err != "":
+		return wrapText(c, "report: "+g.err, r.X, y, r.W, st.small, th.Collision)
+	case g.r == nil && v.pb.rec.Result == nil:
+		return y
+	case g.r == nil:
+		c.Text(fmt.Sprintf("report: judging decision %d of %d…", g.done, g.of), r.X, y, st.small, render.Left, th.TextDim)
+		return y + h + st.gap
+	}
+	rep := g.r
+	for side, s := range rep.Sides {
+		line := fmt.Sprintf("%s accuracy %.0f%%: %d inaccuracies, %d mistakes, %d blunders", match.Side(side), s.Accuracy, s.Inaccuracies, s.Mistakes, s.Blunders)
+		c.Text(fit(c, line, st.small, r.W), r.X, y, st.small, render.Left, th.Player[side])
+		y += h
+	}
+	var judged []analysis.Decision
+	for _, d := range rep.Decisions {
+		if d.Label != "" {
+			judged = append(judged, d)
+		}
+	}
+	// The judgements about the playhead: a few before it, the rest after.
+	shown := reportLines
+	if st.compact {
+		shown = reportLinesCompact
+	}
+	at := 0
+	for at < len(judged) && judged[at].Turn < k {
+		at++
+	}
+	from := max(0, min(at-shown/3, len(judged)-shown))
+	for _, d := range judged[from:min(len(judged), from+shown)] {
+		if d.Turn == k {
+			c.Fill(rect{X: r.X - st.gap/4, Y: y, W: r.W + st.gap/2, H: h}, render.Alpha(th.Accent, 0.18))
+		}
+		exact := ""
+		if d.Exact {
+			exact = ", exact"
+		}
+		line := fmt.Sprintf("%d %s %s: %s −%.2f%s (best %s)", d.Turn, d.Side, d.Move, d.Label, d.Lost, exact, d.Best)
+		c.Text(fit(c, line, st.small, r.W), r.X, y, st.small, render.Left, labelColour(th, d.Label))
+		g.lines = append(g.lines, reportLine{rect{X: r.X, Y: y, W: r.W, H: h}, d})
+		y += h
+	}
+	if len(judged) == 0 {
+		c.Text("no inaccuracy, mistake or blunder", r.X, y, st.small, render.Left, th.TextDim)
+		y += h
+	}
+	return y + st.gap
+}
+
+// reportLines is how many judgements the panel lists at once (a phone's
+// panel, reportLinesCompact): those about the playhead.
+const (
+	reportLines        = 6
+	reportLinesCompact = 3
+)
+
+// labelColour is a judgement's colour: a blunder the warning's, a
+// mistake and an inaccuracy fainter.
+func labelColour(th *render.Theme, label string) color.RGBA {
+	switch label {
+	case "blunder":
+		return th.Collision
+	case "mistake":
+		return render.Alpha(th.Collision, 0.75)
+	}
+	return th.TextDim
+}
+
+// clickReport opens the board on the decision clicked in the panel's
+// list, if one was: the playhead there, the move played picked, so that
+// the board shows what refutes it. It says whether a line was hit.
+func (v *matchView) clickReport(x, y float64) bool {
+	for _, l := range v.report.lines {
+		if l.r.Contains(x, y) {
+			v.openDecision(l.d)
+			return true
+		}
+	}
+	return false
+}
+
+// openDecision puts the playhead on d's position, paused, with its
+// move picked on the board.
+func (v *matchView) openDecision(d analysis.Decision) {
+	v.pb.playing = false
+	v.pb.seek(float64(d.Turn))
+	v.analysis.want = d.Move
+}

@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-playground/arena/analysis"
+	"github.com/arena-playground/arena/render"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// TestReportBesideTheBoard: with the board open on a finished match,
+// the game's report arrives from the host, decision by decision the one
+// arena report makes; the panel lists its judgements and the graph marks
+// them, and a click on one (in the list, then on the graph) puts the
+// playhead on that position, the board analysing it with the move
+// played picked, so that it shows what refutes it.
+func TestReportBesideTheBoard(t *testing.T) {
+	var in presses
+	a := computedMatch(t, Options{Link: Link{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true}, Presses: in.take})
+	screen := ebiten.NewImage(1280, 800)
+	in.keys = []ebiten.Key{ebiten.KeyA}
+	a.Update()
+	await := func(what string, ok func(Status) bool) Status {
+		t.Helper()
+		for range 100000 { // progress, not time: each frame takes what the host sent
+			a.Update()
+			a.Draw(screen)
+			if s := a.Status(); ok(s) {
+				return s
+			}
+			time.Sleep(time.Millisecond)
+		}
+		st := a.Status()
+		t.Fatalf("the window never showed %s: reporting %v, turn %v, picked %q", what, st.Reporting, st.Turn, a.match.analysis.picked)
+		return Status{}
+	}
+	s := await("the report", func(s Status) bool { return s.Report != nil || s.ReportError != "" })
+	if s.ReportError != "" {
+		t.Fatal(s.ReportError)
+	}
+	s = await("the report's judgements listed", func(s Status) bool {
+		for k := range s.Targets {
+			if strings.HasPrefix(k, "judged:") {
+				return true
+			}
+		}
+		return false
+	})
+	want, err := analysis.Make(context.Background(), a.match.pb.rec, analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back analysis.Report // as the host sends it: actions as JSON reads them
+	b, _ := json.Marshal(want)
+	json.Unmarshal(b, &back)
+	got, _ := json.Marshal(s.Report.Decisions)
+	wantJSON, _ := json.Marshal(back.Decisions)
+	if string(got) != string(wantJSON) || s.Report.Sides != want.Sides {
+		t.Fatalf("the window's report is not arena report's:\n%s\n%s", got, wantJSON)
+	}
+	var judged []analysis.Decision
+	for _, d := range want.Decisions {
+		if d.Label != "" {
+			judged = append(judged, d)
+		}
+	}
+	if len(judged) < 2 {
+		t.Fatalf("%d judged decisions: the test needs a game with more", len(judged))
+	}
+	for i, how := range []string{"judged", "mark"} {
+		d := judged[len(judged)-1-i] // not where the playhead was
+		key := fmt.Sprintf("%s:%d:%s", how, d.Turn, d.Side)
+		at, ok := s.Targets[key]
+		if !ok {
+			t.Fatalf("no %s to click for turn %d: %d lines, %+v", key, d.Turn, len(a.match.report.lines), a.match.report.lines)
+		}
+		in.clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
+		s = await("the decision clicked on the board", func(s Status) bool {
+			return s.Analysis != nil && s.Analysis.Turn == d.Turn && a.match.analysis.pick() != render.NoPick
+		})
+		if s.Playing || int(s.Turn) != d.Turn {
+			t.Errorf("after clicking %s the playhead is at %v, playing %v", key, s.Turn, s.Playing)
+		}
+		if a.match.analysis.picked != d.Move {
+			t.Errorf("after clicking %s the board picked %q, not the move played %q", key, a.match.analysis.picked, d.Move)
+		}
+	}
+}
+
