@@ -91,4 +91,3 @@ func TestReportBesideTheBoard(t *testing.T) {
 		}
 	}
 }
-
