@@ -172,6 +172,7 @@ func TestLadderChecksPlaysAndRanks(t *testing.T) {
 	if _, err := play.LoadReplay("replay", replay); err != nil {
 		t.Errorf("a game's replay: %v", err)
 	}
+	checkLessons(t, st, tokens, "alice", "bob")
 	t.Logf("%d games; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; refused %s: %s", s.Played,
 		s.Ranked[0].Name, s.Ranked[0].Rating, s.Ranked[0].Low, s.Ranked[0].High, s.Ranked[0].Wins, s.Ranked[0].Draws, s.Ranked[0].Losses,
 		s.Ranked[1].Name, s.Ranked[1].Rating, s.Ranked[1].Low, s.Ranked[1].High, s.Ranked[1].Wins, s.Ranked[1].Draws, s.Ranked[1].Losses,

@@ -20,6 +20,9 @@ import (
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"watch": func(int64) string { return "" }, // each server's own: templates
+	"watchAt": func(int64, int) string { return "" },
+	"pts":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"pct":     func(x float64) string { return fmt.Sprintf("%.0f%%", x) },
 	"base":  func() string { return "" },
 	"n":     plural.S,
 	"nof":   plural.Of,
@@ -98,6 +101,15 @@ form.inline{display:inline} nav{display:flex;gap:6px 16px;flex-wrap:wrap;align-i
 {{if .Faults}}<tr><td colspan="6"><details><summary class="bad">{{n (len .Faults) "fault"}}: crashes, time-outs and forfeits</summary><ul>{{range .Faults}}<li class="bad reason">{{.}}</li>{{end}}</ul></details></td></tr>{{end}}
 {{end}}</table>
 {{if .Chart}}<h2>Rating by version</h2><div class="wrap">{{.Chart}}</div>{{end}}
+{{with .Lessons}}<h2 id="lessons">Where your versions lose</h2>
+<p class="dim">Each of your ladder games is analysed once the server has a core to spare ({{.Reported}} of {{n .Games "game"}} so far): every decision you made, against the best option the game's search finds, in expected points (1 a win, ½ a draw). An inaccuracy lost 0.05 or more, a mistake 0.10, a blunder 0.20 (<a href="https://github.com/arena-playground/arena/blob/main/docs/analysis.md">how</a>).</p>
+{{if .Versions}}<table class="cards"><tr><th>version</th><th class="num">games</th><th class="num">accuracy</th><th class="num">blunders a game</th><th class="num">mistakes a game</th><th class="num">points lost a game</th></tr>
+{{range .Versions}}<tr><td data-label="version">v{{.Number}}</td><td class="num" data-label="games">{{.Games}}</td><td class="num" data-label="accuracy">{{pct .Accuracy}}</td><td class="num" data-label="blunders a game">{{pts .Blunders}}</td><td class="num" data-label="mistakes a game">{{pts .Mistakes}}</td><td class="num" data-label="points lost a game">{{pts .Lost}}</td></tr>{{end}}</table>
+<table class="cards"><tr><th>phase</th><th class="num">decisions that lost</th><th class="num">blunders</th><th class="num">mistakes</th><th class="num">points lost</th></tr>
+{{range .Phases}}<tr><td data-label="phase">{{.Phase}}</td><td class="num" data-label="decisions that lost">{{.Decisions}}</td><td class="num" data-label="blunders">{{.Blunders}}</td><td class="num" data-label="mistakes">{{.Mistakes}}</td><td class="num" data-label="points lost">{{pts .Lost}}</td></tr>{{end}}</table>
+<h3>Your costliest decisions</h3><table class="cards costliest"><tr><th>game</th><th>version</th><th>turn</th><th>you played</th><th>best</th><th class="num">lost</th><th class="wide">phase</th></tr>
+{{range .Costliest}}<tr><td data-label="game">{{if $.Play}}<a href="{{watchAt .Game .Turn}}" title="the analysis board at this decision">game {{.Game}}</a>{{else}}{{.Game}}{{end}}</td><td data-label="version">v{{.Version}} <span class="dim">as {{.Side}}</span></td><td data-label="turn">{{.Turn}}</td><td data-label="you played" class="bad">{{.Move}} <span class="dim">{{.Label}}{{if .Exact}}, exact{{end}}</span></td><td data-label="best">{{.Best}}</td><td class="num" data-label="lost">{{pts .Lost}}</td><td class="wide dim">{{.Phase}}</td></tr>{{end}}</table>
+{{else}}<p class="dim">No game of yours is analysed yet.</p>{{end}}{{end}}
 {{if .Pseudonyms}}<h2>Your name on the leaderboard</h2><p class="dim">Your classmates see you by a pseudonym: {{if .Pseudonym}}<b>{{.Pseudonym}}</b>{{else}}none chosen yet, so a number{{end}}.</p>
 <form class="line" method="post" action="{{base}}/api/ladder/pseudonym"><input name="pseudonym" maxlength="24" placeholder="a pseudonym" value="{{.Pseudonym}}"><button type="submit">Keep it</button></form>{{end}}
 <h2>By opponent</h2><table class="cards"><tr><th>opponent</th><th class="num">games</th><th class="nw">W-D-L</th></tr>
@@ -106,7 +118,7 @@ form.inline{display:inline} nav{display:flex;gap:6px 16px;flex-wrap:wrap;align-i
 <form class="line" method="get" action="#games"><label>Opponent <select name="opponent"><option value="">any</option>{{range .P.Matchups}}<option{{if eq .Opponent $.Opponent}} selected{{end}}>{{.Opponent}}</option>{{end}}</select></label>
 <label>Result <select name="result"><option value="">any</option>{{range $r := .Results}}<option{{if eq $r $.Result}} selected{{end}}>{{$r}}</option>{{end}}</select></label><button type="submit" class="small">Show</button></form>
 <table class="cards"><tr><th>game</th><th>version</th><th>opponent</th><th>result</th><th class="wide">why</th></tr>
-{{range .Games}}<tr><td data-label="game">{{if $.Play}}<a href="{{watch .ID}}">watch {{.ID}}</a> <a class="dim" href="{{base}}{{.Replay}}" download="ladder-game-{{.ID}}.json" title="download the replay">⤓</a>{{else}}<a href="{{base}}{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a>{{end}}</td><td data-label="version">v{{.Version}}{{if eq .Seat "check"}} <span class="dim">(its check)</span>{{else}} <span class="dim">as {{.Seat}}</span>{{end}}</td><td data-label="opponent">{{.Opponent}}</td><td data-label="result">{{.Result}}</td><td class="wide dim reason">{{.Reason}}</td></tr>{{else}}<tr><td colspan="5" class="dim">No game here.</td></tr>{{end}}</table>
+{{range .Games}}{{$g := .}}<tr><td data-label="game">{{if $.Play}}{{with index $.Lessons.Worst $g.ID}}<a href="{{watchAt $g.ID .}}" title="opens at your costliest decision, on the analysis board">watch {{$g.ID}}</a>{{else}}<a href="{{watch $g.ID}}">watch {{$g.ID}}</a>{{end}} <a class="dim" href="{{base}}{{.Replay}}" download="ladder-game-{{.ID}}.json" title="download the replay">⤓</a>{{else}}<a href="{{base}}{{.Replay}}" download="ladder-game-{{.ID}}.json">{{.ID}}</a>{{end}}</td><td data-label="version">v{{.Version}}{{if eq .Seat "check"}} <span class="dim">(its check)</span>{{else}} <span class="dim">as {{.Seat}}</span>{{end}}</td><td data-label="opponent">{{.Opponent}}</td><td data-label="result">{{.Result}}</td><td class="wide dim reason">{{.Reason}}</td></tr>{{else}}<tr><td colspan="5" class="dim">No game here.</td></tr>{{end}}</table>
 {{if gt .Pages 1}}<div class="pager">{{if gt .Page 1}}<a href="{{.PageURL (dec .Page)}}">← newer</a>{{end}}<span class="dim">page {{.Page}} of {{.Pages}}</span>{{if lt .Page .Pages}}<a href="{{.PageURL (inc .Page)}}">older →</a>{{end}}</div>{{end}}
 </body></html>{{end}}
 
@@ -165,6 +177,12 @@ func (s *Server) templates() *template.Template {
 					return s.Base + fmt.Sprintf("/api/ladder/games/%d/replay", id)
 				}
 				return s.Base + watchURL(s.Base, id)
+			},
+			"watchAt": func(id int64, turn int) string {
+				if s.Playground == nil {
+					return s.Base + fmt.Sprintf("/api/ladder/games/%d/replay", id)
+				}
+				return s.Base + watchAtURL(s.Base, id, turn)
 			},
 		})
 	})
@@ -302,6 +320,7 @@ type studentData struct {
 	Pseudonyms         bool
 	Pseudonym          string
 	Games              []GameLine
+	Lessons            *Lessons
 	Opponent, Result   string
 	Results            []string
 	Page, Pages, Total int
@@ -357,6 +376,10 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request) {
 	d.Page, _ = strconv.Atoi(q.Get("page"))
 	d.Page = min(max(d.Page, 1), d.Pages)
 	d.Games = games[min(len(games), (d.Page-1)*gamesPerPage):min(len(games), d.Page*gamesPerPage)]
+	if d.Lessons, err = s.Store.Lessons(r.Context(), p.Name); err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	s.render(w, "student", d)
 }
 

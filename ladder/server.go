@@ -144,6 +144,12 @@ func watchURL(base string, id int64) string {
 	return fmt.Sprintf("%s?replay=%s&thinking=1&turn=1", PlayPath, url.QueryEscape(fmt.Sprintf("%s/api/ladder/games/%d/%s", base, id, replayFile(id))))
 }
 
+// watchAtURL opens a game's replay at turn k on the analysis board: a
+// student's costliest decision there.
+func watchAtURL(base string, id int64, k int) string {
+	return fmt.Sprintf("%s?replay=%s&analyse=1&turn=%d", PlayPath, url.QueryEscape(fmt.Sprintf("%s/api/ladder/games/%d/%s", base, id, replayFile(id))), k)
+}
+
 // home is where a browser goes once signed in or out: the course's
 // page, or this ladder's.
 func (s *Server) home() string {

@@ -96,6 +96,11 @@ CREATE TABLE IF NOT EXISTS workers (
 	seen INTEGER NOT NULL,            -- its last request for a game, Unix milliseconds
 	game INTEGER NOT NULL DEFAULT 0   -- the last game it took
 );
+CREATE TABLE IF NOT EXISTS reports ( -- a ladder game's report, made when the server has a core to spare
+	game INTEGER PRIMARY KEY REFERENCES games(id),
+	made INTEGER NOT NULL,  -- Unix milliseconds
+	data BLOB NOT NULL      -- a Lesson as JSON: the decisions that lost something, each side's figures
+);
 CREATE INDEX IF NOT EXISTS games_state ON games (state, id);
 CREATE INDEX IF NOT EXISTS games_p1 ON games (p1);
 CREATE INDEX IF NOT EXISTS games_p2 ON games (p2);

@@ -275,6 +275,11 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		ln = ladder.LimitPerAddress(ln, ladder.PerAddress)
 	}
 	hs := servers[0].HTTPServerFor(handler)
+	for _, srv := range servers {
+		// Each ladder's games are reported on a thread the system runs
+		// last: the games' players come first (docs/analysis.md).
+		go srv.Store.Report(ctx, 2*time.Second, nil, logTo)
+	}
 	var wg sync.WaitGroup
 	for k := range *jobs {
 		wg.Add(1)

@@ -1,0 +1,109 @@
+package ladder
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arena-playground/arena/analysis"
+	"github.com/arena-playground/arena/engine/play"
+)
+
+// checkLessons reports on every finished ladder game of st, then holds
+// each student's lessons to the reports made again from the replays: the
+// costliest decisions are the student's own, most first, each what the
+// report says it lost; the phases sum every lost decision; each game's
+// link opens at the student's costliest decision there, on the board.
+func checkLessons(t *testing.T, st *Store, tokens map[string]string, students ...string) {
+	t.Helper()
+	ctx := context.Background()
+	for {
+		did, err := st.ReportOne(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !did {
+			break
+		}
+	}
+	games, err := st.Games(ctx, LadderGame, "done")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer((&Server{Store: st, Width: 100, Playground: http.NotFoundHandler()}).Handler())
+	defer ts.Close()
+	for _, name := range students {
+		ls, err := st.Lessons(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ls.Reported != ls.Games || ls.Games == 0 {
+			t.Errorf("%s: %d of %d games reported", name, ls.Reported, ls.Games)
+		}
+		var lost []float64
+		worst := map[int64]int{}
+		for _, g := range games {
+			side := -1
+			for sd, v := range g.Seats {
+				var owner string
+				if st.db.QueryRow(`SELECT student FROM versions WHERE id = ?`, v).Scan(&owner); owner == name {
+					side = sd
+				}
+			}
+			if side < 0 {
+				continue
+			}
+			data, err := st.Replay(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := play.LoadReplay("replay", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := analysis.Make(ctx, rec, analysis.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			most := 0.0
+			for _, d := range r.Decisions {
+				if int(d.Side) == side && d.Lost > 0 {
+					lost = append(lost, d.Lost)
+					if d.Lost > most {
+						most, worst[g.ID] = d.Lost, d.Turn
+					}
+				}
+			}
+		}
+		slices.SortFunc(lost, func(a, b float64) int { return int(1e9 * (b - a)) })
+		for i, c := range ls.Costliest {
+			if i >= len(lost) || c.Lost != lost[i] {
+				t.Errorf("%s: costliest %d lost %v; the reports made again say %v", name, i, c.Lost, lost[min(i, len(lost)-1)])
+			}
+		}
+		n := 0
+		for _, p := range ls.Phases {
+			n += p.Decisions
+		}
+		if n != len(lost) || len(ls.Costliest) != min(len(lost), MaxCostliest) {
+			t.Errorf("%s: %d decisions lost something; the phases count %d, the list %d", name, len(lost), n, len(ls.Costliest))
+		}
+		if fmt.Sprint(ls.Worst) != fmt.Sprint(worst) {
+			t.Errorf("%s: each game's costliest decision %v; the reports say %v", name, ls.Worst, worst)
+		}
+		code, page := (client{t, ts.URL, tokens[name]}).do("GET", "/students/"+name, nil, nil)
+		if code != http.StatusOK || !strings.Contains(page, "Where your versions lose") {
+			t.Fatalf("%s's page: %d", name, code)
+		}
+		for id, turn := range worst {
+			if want := fmt.Sprintf("ladder-game-%d.json&amp;analyse=1&amp;turn=%d", id, turn); !strings.Contains(page, want) {
+				t.Errorf("%s's page has no link to game %d at turn %d on the board", name, id, turn)
+			}
+		}
+		t.Logf("%s: %d games reported, %d decisions lost something, the costliest %.2f; versions %+v", name, ls.Reported, len(lost), lost[0], ls.Versions)
+	}
+}
