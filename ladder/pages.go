@@ -19,13 +19,13 @@ import (
 // with its token once (a cookie); the pages show what the token may see.
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"watch": func(int64) string { return "" }, // each server's own: templates
+	"watch":   func(int64) string { return "" }, // each server's own: templates
 	"watchAt": func(int64, int) string { return "" },
 	"pts":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
 	"pct":     func(x float64) string { return fmt.Sprintf("%.0f%%", x) },
-	"base":  func() string { return "" },
-	"n":     plural.S,
-	"nof":   plural.Of,
+	"base":    func() string { return "" },
+	"n":       plural.S,
+	"nof":     plural.Of,
 	"stamp": func(rfc string) string {
 		if t, err := time.Parse(time.RFC3339, rfc); err == nil {
 			return t.UTC().Format("Jan 2 15:04 UTC")
