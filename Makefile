@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: analysis-shots test deps install vet cross dist bench limits measure demo clean slurm kube
+.PHONY: analysis-shots test deps install vet cross dist bench fit limits measure demo clean slurm kube
 
 # The second line runs the programs' tests again on the portable path
 # (ARENA_PORTABLE=1: process groups and a watching launcher, Landlock and
@@ -85,6 +85,7 @@ bench:
 	$(GO) test -run '^$$' -bench ProgramSession -benchtime 1x ./page
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot
+	$(GO) test -run '^$$' -bench 'ReportCost|AnalysisSwing' -benchtime 1x -timeout 1h ./analysis
 	xvfb-run -a $(GO) test -run '^$$' -bench PageBotBuild -benchtime 1x ./page
 	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 
@@ -127,6 +128,11 @@ measure: deps
 	$(GO) build -o /tmp/arena-desktop-measure ./cmd/desktop && $(GO) build -o /tmp/arena-blank-measure ./internal/blank && \
 	internal/blank/measure-window.sh /tmp/arena-desktop-measure /tmp/arena-blank-measure $(WINDOW_FRAMES) $(WINDOW_ROUNDS) $(DESKTOP_GAMES); \
 	status=$$?; [ -z "$$pids" ] || kill $$pids; exit $$status
+
+# fit refits each game's win-probability scale from arena's games and
+# prints its quality on games it was not fitted on (docs/analysis.md).
+fit:
+	$(GO) test -run '^$$' -bench WinScale -benchtime 1x -timeout 3h -v ./analysis | grep 'fit_test\|WinScale/'
 
 # demo remakes the README's GIF, frame and screenshots of the page.
 demo: deps

@@ -34,6 +34,10 @@ var fitBots = map[string][]string{
 // first move, so every value there is a proven result.
 var fitPresets = map[string]string{"mapcolor": "usa"}
 
+// fitEvery samples the decisions of games that last thousands of ticks:
+// an Evasion prey that outruns a weak hunter plays 30,000 of them.
+var fitEvery = map[string]int{"evasion": 10}
+
 // fitGames plays every ordered pairing of the game's fitBots on seeds
 // 1..seeds and reports each game at the stated budget: the samples of
 // the odd seeds' and the even seeds' games apart, to fit on one and
@@ -72,7 +76,7 @@ func fitGames(b *testing.B, game string, seeds int) (fit, held []Sample) {
 					b.Errorf("%s %s vs %s seed %d: %v", game, j.p1, j.p2, j.seed, err)
 					continue
 				}
-				r, err := Make(context.Background(), rec, Options{Scale: &Scale{}})
+				r, err := Make(context.Background(), rec, Options{Scale: &Scale{}, Every: fitEvery[game]})
 				if err != nil {
 					b.Errorf("%s %s vs %s seed %d: %v", game, j.p1, j.p2, j.seed, err)
 					continue

@@ -103,6 +103,9 @@ type Options struct {
 	// Scale, when set, judges in place of the game's fitted scale (the
 	// fit's own games are reported before there is one).
 	Scale *Scale
+	// Every, above 1, judges every Every-th decision only: a sample, for
+	// a fit over games of thousands of ticks, not a report.
+	Every int
 }
 
 // Make reports on a game: every decision analysed at the budget, judged
@@ -130,7 +133,7 @@ func Make(ctx context.Context, rec *play.Record, o Options) (*Report, error) {
 	for k := range rec.Turns {
 		s := rec.State(k)
 		for _, side := range deciders(rec.Game, s) {
-			if rec.Turns[k].Actions[side] != nil {
+			if rec.Turns[k].Actions[side] != nil && (o.Every <= 1 || k%o.Every == 0) {
 				todo = append(todo, [2]int{k, int(side)})
 			}
 		}

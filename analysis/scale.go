@@ -50,7 +50,13 @@ func Scaled(s match.State, v float64) float64 {
 // scales are the fitted scales of the games, by name: the figures
 // BenchmarkWinScale prints, fitted on its games at the stated budgets
 // (docs/analysis.md has the fit's quality).
-var scales = map[string]Scale{"colosseum": {Slope: 0.1}, "mapcolor": {Slope: 0.1}, "life": {Slope: 0.1}, "pathgame": {Slope: 0.1}, "evasion": {Slope: 0.1}}
+var scales = map[string]Scale{
+	"colosseum": {Slope: 0.029576, Offset: 0.09292}, // per percent of the board
+	"mapcolor":  {Slope: 0.24263, Offset: 0.2565},   // per point, on the USA map
+	"life":      {Slope: 0.054588, Offset: -0.9545}, // per cell ahead after the horizon
+	"pathgame":  {Slope: 0.31711, Offset: 0.001617}, // per unit of the walk's cost
+	"evasion":   {Slope: 0.1},
+}
 
 // ScaleOf is the game's fitted scale, and whether it has one.
 func ScaleOf(g match.Game) (Scale, bool) {

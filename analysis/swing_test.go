@@ -41,14 +41,15 @@ func flips(bests []string, first, step int) (changes, steps int) {
 
 // BenchmarkAnalysisSwing measures the odd-even effect the analysis's
 // whole move pairs tame: over positions of strong-against-greedy games
-// of each game whose analysis deepens ply by ply, how often the best
+// of each game whose analysis deepens ply by ply (Colosseum on the 7x7
+// board, where depth 6 is seconds, not minutes), how often the best
 // option changes from one depth to the next, ply by ply (before: every
 // depth kept) and pair by pair (after: the even depths kept).
 func BenchmarkAnalysisSwing(b *testing.B) {
 	for _, c := range []struct {
 		game, preset string
 		deepest      int
-	}{{"colosseum", "", 6}, {"mapcolor", "usa", 6}, {"pathgame", "", 6}} {
+	}{{"colosseum", "7", 6}, {"mapcolor", "usa", 6}, {"pathgame", "", 6}} {
 		b.Run(c.game, func(b *testing.B) {
 			for range b.N {
 				var ply, plySteps, pair, pairSteps, positions int

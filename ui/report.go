@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/plural"
 	"github.com/arena-playground/arena/render"
 )
 
@@ -133,7 +135,15 @@ func (v *matchView) drawReportPanel(c render.Canvas, st style, r rect, y float64
 	}
 	rep := g.r
 	for side, s := range rep.Sides {
-		line := fmt.Sprintf("%s accuracy %.0f%%: %d inaccuracies, %d mistakes, %d blunders", match.Side(side), s.Accuracy, s.Inaccuracies, s.Mistakes, s.Blunders)
+		line := fmt.Sprintf("%s accuracy %.0f%%", match.Side(side), s.Accuracy)
+		for _, c := range []struct {
+			n         int
+			one, many string
+		}{{s.Blunders, "blunder", "blunders"}, {s.Mistakes, "mistake", "mistakes"}, {s.Inaccuracies, "inaccuracy", "inaccuracies"}} {
+			if c.n > 0 {
+				line += " · " + plural.Of(c.n, c.one, c.many)
+			}
+		}
 		c.Text(fit(c, line, st.small, r.W), r.X, y, st.small, render.Left, th.Player[side])
 		y += h
 	}
@@ -153,18 +163,23 @@ func (v *matchView) drawReportPanel(c render.Canvas, st style, r rect, y float64
 		at++
 	}
 	from := max(0, min(at-shown/3, len(judged)-shown))
+	rowH := h // a line a row; on a phone a row a finger can tap
+	if st.compact {
+		rowH = math.Max(h, st.rowH)
+	}
 	for _, d := range judged[from:min(len(judged), from+shown)] {
+		row := rect{X: r.X, Y: y, W: r.W, H: rowH}
 		if d.Turn == k {
-			c.Fill(rect{X: r.X - st.gap/4, Y: y, W: r.W + st.gap/2, H: h}, render.Alpha(th.Accent, 0.18))
+			c.Fill(rect{X: r.X - st.gap/4, Y: y, W: r.W + st.gap/2, H: rowH}, render.Alpha(th.Accent, 0.18))
 		}
 		exact := ""
 		if d.Exact {
 			exact = ", exact"
 		}
 		line := fmt.Sprintf("%d %s %s: %s −%.2f%s (best %s)", d.Turn, d.Side, d.Move, d.Label, d.Lost, exact, d.Best)
-		c.Text(fit(c, line, st.small, r.W), r.X, y, st.small, render.Left, labelColour(th, d.Label))
-		g.lines = append(g.lines, reportLine{rect{X: r.X, Y: y, W: r.W, H: h}, d})
-		y += h
+		c.Text(fit(c, line, st.small, r.W), r.X, y+(rowH-h)/2, st.small, render.Left, labelColour(th, d.Label))
+		g.lines = append(g.lines, reportLine{row, d})
+		y += rowH
 	}
 	if len(judged) == 0 {
 		c.Text("no inaccuracy, mistake or blunder", r.X, y, st.small, render.Left, th.TextDim)
