@@ -79,6 +79,8 @@ func BenchmarkAnalysisSwing(b *testing.B) {
 				b.ReportMetric(float64(ply)/float64(max(1, plySteps)), "flips/ply-step")
 				b.ReportMetric(float64(pair)/float64(max(1, pairSteps)), "flips/pair-step")
 				b.ReportMetric(float64(positions), "positions")
+				b.ReportMetric(float64(ply)/float64(max(1, positions)), "changes-seen/position-by-ply")
+				b.ReportMetric(float64(pair)/float64(max(1, positions)), "changes-seen/position-by-pair")
 				b.Logf("%s: %d positions; the best option changed at %d of %d ply steps and %d of %d pair steps", c.game, positions, ply, plySteps, pair, pairSteps)
 			}
 		})

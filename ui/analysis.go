@@ -74,6 +74,9 @@ func (v *matchView) updateAnalysis() {
 		a.stop()
 		a.state, a.calm = k, 0
 		a.picked, a.want = a.want, ""
+		if a.picked == "" {
+			a.picked = v.report.judgedAt(k)
+		}
 	}
 	if a.feed == nil && !a.done && a.err == "" {
 		if a.calm++; a.calm >= settleFrames && !v.pb.playing {

@@ -227,3 +227,19 @@ func (v *matchView) openDecision(d analysis.Decision) {
 	v.pb.seek(float64(d.Turn))
 	v.analysis.want = d.Move
 }
+
+// judgedAt is the move played at turn k where the report judged it (the
+// worse one where both sides were), "" where it judged none: the board
+// resting there picks it, so that it shows what refutes it.
+func (g *gameReport) judgedAt(k int) string {
+	if g.r == nil {
+		return ""
+	}
+	move, worst := "", 0.0
+	for _, d := range g.r.Decisions {
+		if d.Turn == k && d.Label != "" && d.Lost > worst {
+			move, worst = d.Move, d.Lost
+		}
+	}
+	return move
+}

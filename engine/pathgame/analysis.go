@@ -35,7 +35,11 @@ const scale = 1e6
 // ordered.
 const maxValue = math.MaxInt64 / 4
 
-func (analyser) Nodes(match.State) int64 { return 20_000_000 }
+// Nodes is the analysis's stated budget: a fifth of strong's own cap,
+// which strong's play-outs against its models rarely reach, where a
+// minimax deepened by pairs spends all it is given (a report of a game
+// between strong bots then cost 4.5 times the game; at this budget 0.6).
+func (analyser) Nodes(match.State) int64 { return 4_000_000 }
 
 func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	s, ok := t.State.(State)
