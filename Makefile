@@ -8,7 +8,7 @@ GO ?= go
 APT_PACKAGES := xvfb xauth chromium python3 python3-numpy libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: analysis-shots test deps install vet cross dist bench fit limits measure demo clean slurm kube
+.PHONY: analysis-shots report-shots test deps install vet cross dist bench fit limits measure demo clean slurm kube
 
 # The second line runs the programs' tests again on the portable path
 # (ARENA_PORTABLE=1: process groups and a watching launcher, Landlock and
@@ -158,6 +158,24 @@ analysis-shots:
 			out=docs/analysis-$$game.png; [ $$size = 1280x800 ] || out=docs/phone-analysis-$$game.png; \
 			xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-shots -size $$size -game $$game $${preset:+-preset $$preset} \
 				-p1 $$p1 -p2 greedy -seed 3 -turn $$turn -analyse -screenshot $$out -frames 400; \
+			echo "$$out"; \
+		done; \
+	done
+
+# report-shots remakes docs/analysis.md's screenshots of each game's
+# report in the window: a finished match on the analysis board, at a
+# judged decision (game/preset/p1/p2/seed/turn/frames; the frames give
+# the report time to arrive).
+REPORT_SHOTS := colosseum/7/strong:nodes=20000/greedy/3/15/1500 mapcolor/usa/course/greedy/2/10/1500 \
+	life/-/strong/greedy/3/5/3000 pathgame/-/strong/greedy/3/25/1500 evasion/-/strong/greedy/3/1124/5000
+report-shots:
+	$(GO) build -o /tmp/arena-desktop-shots ./cmd/desktop
+	@set -e; for spec in $(REPORT_SHOTS); do \
+		set -- $$(echo $$spec | tr / ' '); game=$$1; preset=$$2; [ $$preset != - ] || preset=; \
+		for size in 1280x800 390x844; do \
+			out=docs/report-$$game.png; [ $$size = 1280x800 ] || out=docs/phone-report-$$game.png; \
+			xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-shots -size $$size -game $$game $${preset:+-preset $$preset} \
+				-p1 $$3 -p2 $$4 -seed $$5 -turn $$6 -analyse -screenshot $$out -frames $$7; \
 			echo "$$out"; \
 		done; \
 	done

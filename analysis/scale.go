@@ -51,11 +51,11 @@ func Scaled(s match.State, v float64) float64 {
 // BenchmarkWinScale prints, fitted on its games at the stated budgets
 // (docs/analysis.md has the fit's quality).
 var scales = map[string]Scale{
-	"colosseum": {Slope: 0.029576, Offset: 0.09292}, // per percent of the board
-	"mapcolor":  {Slope: 0.24263, Offset: 0.2565},   // per point, on the USA map
-	"life":      {Slope: 0.054588, Offset: -0.9545}, // per cell ahead after the horizon
-	"pathgame":  {Slope: 0.31711, Offset: 0.001617}, // per unit of the walk's cost
-	"evasion":   {Slope: 3.841e-05, Offset: -2.375}, // per cell of the prey's region: a weak fit (docs/analysis.md)
+	"colosseum": {Slope: 0.029576, Offset: 0.09292},  // per percent of the board
+	"mapcolor":  {Slope: 0.24263, Offset: 0.2565},    // per point, on the USA map
+	"life":      {Slope: 0.054588, Offset: -0.9545},  // per cell ahead after the horizon
+	"pathgame":  {Slope: 0.32786, Offset: 0.0009642}, // per unit of the walk's cost
+	"evasion":   {Slope: 3.841e-05, Offset: -2.375},  // per cell of the prey's region: a weak fit (docs/analysis.md)
 }
 
 // ScaleOf is the game's fitted scale, and whether it has one.

@@ -75,6 +75,9 @@ func (v *matchView) updateReport() {
 			}
 			g.r = &r
 			v.evals.report = &r
+			if a := &v.analysis; a.picked == "" {
+				a.picked = g.judgedAt(a.state)
+			}
 			g.feed.Stop()
 			g.feed = nil
 			return
