@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -231,16 +230,4 @@ func summarise(ds []Decision, side match.Side) Summary {
 	}
 	s.Accuracy = GameAccuracy(before, acc)
 	return s
-}
-
-// Serve's reports are this package's: a worker that serves matches
-// makes them beside the analysis board's.
-func init() {
-	play.RegisterReporter(func(ctx context.Context, rec *play.Record, q play.ReportRequest, progress func(done, of int)) (json.RawMessage, error) {
-		r, err := Make(ctx, rec, Options{Nodes: q.Nodes, Progress: progress})
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(r)
-	})
 }

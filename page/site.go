@@ -98,6 +98,12 @@ func goEnv(key string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
+// uiGCFlags builds the window's package (ui) without inlining: its code
+// lays out and answers clicks, never in a loop that a call's cost would
+// show in, and the copies the inliner makes of its helpers weighed 28.8
+// KB of the page's program gzipped (docs/speed.md).
+const uiGCFlags = "-gcflags=github.com/arena-playground/arena/ui=-l"
+
 // buildWasm builds one package of the module for js/wasm, with modfile
 // as its go.mod ("" for the module's own). With ARENA_WASM_NAMES=1 the
 // program keeps its functions' names (the name section), so that a
@@ -107,7 +113,7 @@ func buildWasm(root, pkg, out, modfile string) ([]byte, error) {
 	if os.Getenv("ARENA_WASM_NAMES") == "1" {
 		ldflags = "-ldflags=-w"
 	}
-	args := []string{"build", "-trimpath", ldflags, "-o", out}
+	args := []string{"build", "-trimpath", ldflags, uiGCFlags, "-o", out}
 	if modfile != "" {
 		args = append(args, "-modfile", modfile)
 	}

@@ -70,6 +70,10 @@ type Options struct {
 	// Gauntlets play the programs offered against the built-in bots;
 	// nil where none is offered.
 	Gauntlets Gauntlets
+	// Reports says the host makes games' reports (its program imports
+	// analysis/reports: the desktop, the page's worker): the analysis
+	// board then asks for a finished match's report.
+	Reports bool
 	// ProgramsHelp, when no program is offered, says how to offer one:
 	// the page's server and the desktop differ.
 	ProgramsHelp string

@@ -48,7 +48,7 @@ func (g *gameReport) stop() {
 // match, and takes its messages as they come.
 func (v *matchView) updateReport() {
 	g, rec := &v.report, v.pb.rec
-	if !v.app.opts.Analyse {
+	if !v.app.opts.Analyse || !v.app.opts.Reports {
 		return
 	}
 	if !g.asked && rec.Result != nil {
@@ -245,4 +245,52 @@ func (g *gameReport) judgedAt(k int) string {
 		}
 	}
 	return move
+}
+
+// drawReport draws the report: P1's expected points at each decision
+// (the best option's, for the side deciding), ½ on the middle line, a
+// win at the top; each judged decision marked in its label's colour.
+func (g *evalGraph) drawReport(c render.Canvas, st style, r rect, x func(int) float64) {
+	th := st.th
+	y := func(e float64) float64 { return r.Y + 2*st.lw + (1-e)*(r.H-4*st.lw) }
+	var pts []render.Point
+	for _, d := range g.report.Decisions {
+		e := d.BestExpected
+		if d.Side == match.P2 {
+			e = 1 - e
+		}
+		pts = append(pts, render.Point{X: x(d.Turn), Y: y(e)})
+	}
+	c.Polyline(pts, math.Max(1, st.lw), th.Player[match.P1])
+	for _, d := range g.report.Decisions {
+		if d.Label == "" {
+			continue
+		}
+		e := d.BestExpected - d.Lost
+		if d.Side == match.P2 {
+			e = 1 - e
+		}
+		rad := 2.5 * st.lw
+		if d.Label == "blunder" {
+			rad = 3.5 * st.lw
+		}
+		c.Circle(render.Point{X: x(d.Turn), Y: y(e)}, rad, labelColour(th, d.Label))
+	}
+}
+
+// judgedNear is the judged decision of the report within reach of x on
+// the graph drawn in r, the worst where several are.
+func (g *evalGraph) judgedNear(r rect, length, x, reach float64) (analysis.Decision, bool) {
+	var best analysis.Decision
+	found := false
+	for _, d := range g.report.Decisions {
+		px := r.X + r.W*(float64(d.Turn)+0.5)/length
+		if d.Label == "" || math.Abs(px-x) > reach {
+			continue
+		}
+		if !found || d.Lost > best.Lost {
+			best, found = d, true
+		}
+	}
+	return best, found
 }

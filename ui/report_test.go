@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	_ "github.com/arena-playground/arena/analysis/reports" // this process makes the reports
+
 	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/render"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,7 +23,7 @@ import (
 // played picked, so that it shows what refutes it.
 func TestReportBesideTheBoard(t *testing.T) {
 	var in presses
-	a := computedMatch(t, Options{Link: Link{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true}, Presses: in.take})
+	a := computedMatch(t, Options{Link: Link{Game: "colosseum", P1: "strong:nodes=5000", P2: "greedy", Seed: 3, Preset: "6", Start: true}, Presses: in.take, Reports: true})
 	screen := ebiten.NewImage(1280, 800)
 	in.keys = []ebiten.Key{ebiten.KeyA}
 	a.Update()

@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"time"
 
+	_ "github.com/arena-playground/arena/analysis/reports" // the board's reports of finished matches
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/cmd/desktop/options"
@@ -66,6 +68,7 @@ func main() {
 	opts.Turn = *turn
 	opts.Thinking = *thinking
 	opts.Analyse = o.Analyse
+	opts.Reports = true
 	for _, p := range offers {
 		opts.Programs = append(opts.Programs, ui.Program{Game: p.Game, Name: p.Name, Spec: p.SpecText(), Kind: p.Spec.Name})
 	}

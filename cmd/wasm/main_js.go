@@ -14,6 +14,8 @@ import (
 	"syscall/js"
 	"time"
 
+	_ "github.com/arena-playground/arena/analysis/reports" // the match worker's reports of finished games
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/cmd/wasm/matchworker"
@@ -48,6 +50,7 @@ func main() {
 	opts.Platform, opts.Host, opts.Yield, opts.Presses = browser{}, pageHost{}, yield, listenPresses()
 	opts.Programs, opts.ProgramsHelp = offeredPrograms()
 	opts.Editor = pageEditor{}
+	opts.Reports = true // the match worker, this same program, makes them
 	gauntlets := pageGauntlets{}
 	if len(opts.Programs) > 0 {
 		gauntlets.server = serverGauntlets{}
