@@ -82,15 +82,7 @@ func TestLessonsInTheBrowser(t *testing.T) {
 	until(t, "the rest of the games", played(2*half))
 	stop()
 	wg.Wait()
-	for {
-		did, err := st.ReportOne(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !did {
-			break
-		}
-	}
+	reportAll(t, st)
 	ls, err := st.Lessons(ctx, "cy")
 	if err != nil {
 		t.Fatal(err)

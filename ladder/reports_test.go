@@ -21,15 +21,7 @@ import (
 func checkLessons(t *testing.T, st *Store, tokens map[string]string, students ...string) {
 	t.Helper()
 	ctx := context.Background()
-	for {
-		did, err := st.ReportOne(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !did {
-			break
-		}
-	}
+	reportAll(t, st)
 	games, err := st.Games(ctx, LadderGame, "done")
 	if err != nil {
 		t.Fatal(err)
@@ -105,5 +97,19 @@ func checkLessons(t *testing.T, st *Store, tokens map[string]string, students ..
 			}
 		}
 		t.Logf("%s: %d games reported, %d decisions lost something, the costliest %.2f; versions %+v", name, ls.Reported, len(lost), lost[0], ls.Versions)
+	}
+}
+
+// reportAll reports on every finished ladder game of st.
+func reportAll(t *testing.T, st *Store) {
+	t.Helper()
+	for {
+		did, err := st.ReportOne(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !did {
+			return
+		}
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"github.com/arena-playground/arena/analysis"
 
 	"github.com/arena-playground/arena/engine/match"
-	"github.com/arena-playground/arena/engine/play"
-	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // runAnalyse is arena analyse: a position of a replay analysed by its
@@ -41,11 +39,7 @@ func runAnalyse(args []string, stdout, _ io.Writer) error {
 	case *nodes < 0:
 		return usagef("-nodes %d: want 0 or more", *nodes)
 	}
-	data, err := safefile.ReadFile(*replay)
-	if err != nil {
-		return err
-	}
-	rec, err := play.LoadReplay(*replay, data)
+	rec, err := loadReplayFile(*replay)
 	if err != nil {
 		return err
 	}

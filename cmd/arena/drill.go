@@ -48,11 +48,7 @@ func runDrill(args []string, stdout, _ io.Writer) error {
 	case *save == "" && *spec == "":
 		return usagef("-p is required: the bot that answers the drill (or -save DIR to keep it for later)")
 	}
-	data, err := safefile.ReadFile(*replay)
-	if err != nil {
-		return err
-	}
-	rec, err := play.LoadReplay(*replay, data)
+	rec, err := loadReplayFile(*replay)
 	if err != nil {
 		return err
 	}

@@ -100,9 +100,15 @@ func recordSource(m matchFlags, replay string) (*play.Record, error) {
 	if m.p1 != "" || m.p2 != "" || m.config != "" || m.preset != "" {
 		return nil, usagef("-replay replaces -p1, -p2, -config and -preset")
 	}
-	data, err := safefile.ReadFile(replay)
+	return loadReplayFile(replay)
+}
+
+// loadReplayFile reads and checks a replay file: the one way the commands
+// that take -replay open it.
+func loadReplayFile(file string) (*play.Record, error) {
+	data, err := safefile.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	return play.LoadReplay(replay, data)
+	return play.LoadReplay(file, data)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
-	"github.com/arena-playground/arena/internal/safefile"
 )
 
 // runReport is arena report: a game's report, every decision analysed
@@ -36,11 +35,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	case *nodes < 0:
 		return usagef("-nodes %d: want 0 or more", *nodes)
 	}
-	data, err := safefile.ReadFile(*replay)
-	if err != nil {
-		return err
-	}
-	rec, err := play.LoadReplay(*replay, data)
+	rec, err := loadReplayFile(*replay)
 	if err != nil {
 		return err
 	}
