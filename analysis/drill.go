@@ -117,30 +117,18 @@ func (d *Drill) Run(ctx context.Context, rec *play.Record, spec string, o Option
 	if failed != "" {
 		return &Answer{Failed: failed}, nil
 	}
-	scale, ok := ScaleOf(rec.Game)
-	if o.Scale != nil {
-		scale, ok = *o.Scale, true
-	}
-	if !ok {
-		return nil, fmt.Errorf("%s: no win-probability scale is fitted for this game", rec.Game.Info().Name)
-	}
-	s := rec.State(d.Turn)
-	t := match.NewTurnContext(ctx, s, d.Side, match.BotRand(rec.Seed, d.Side, match.Options{}), match.Budget{Nodes: o.Nodes}, 0)
-	an, err := match.Analyse(rec.Game, t, match.Query{K: BoardK, Depth: o.Depth, Played: act})
+	scale, err := o.scaleOf(rec.Game)
 	if err != nil {
 		return nil, err
 	}
-	best := an.Best[0]
-	a := &Answer{Best: best.Move, BestExpected: scale.Expected(Scaled(s, best.Value), best.Outcome, an.Proven), Move: fmt.Sprint(act)}
-	if an.Played == nil {
-		return nil, fmt.Errorf("the answer %s is not among the options the analysis weighs", a.Move)
+	j, err := judge(ctx, rec, d.Turn, d.Side, act, scale, o)
+	if err != nil {
+		return nil, err
 	}
-	p := an.Played
-	a.Move, a.Expected = p.Move, scale.Expected(Scaled(s, p.Value), p.Outcome, an.Proven)
-	a.Exact = an.Proven && best.Outcome != "" && p.Outcome != ""
-	if p.Move != best.Move {
-		a.Lost = max(0, a.BestExpected-a.Expected)
+	if j.Unvalued {
+		return nil, fmt.Errorf("the answer %s is not among the options the analysis weighs", j.Move)
 	}
+	a := &Answer{Move: j.Move, Best: j.Best, Expected: j.Expected, BestExpected: j.BestExpected, Lost: j.Lost, Exact: j.Exact}
 	a.Passed = a.Lost <= Tolerance
 	if a.Exact {
 		a.Passed = a.Expected == a.BestExpected

@@ -110,12 +110,9 @@ type Options struct {
 // Make reports on a game: every decision analysed at the budget, judged
 // by the game's scale.
 func Make(ctx context.Context, rec *play.Record, o Options) (*Report, error) {
-	scale, ok := ScaleOf(rec.Game)
-	if o.Scale != nil {
-		scale, ok = *o.Scale, true
-	}
-	if !ok {
-		return nil, fmt.Errorf("%s: no win-probability scale is fitted for this game", rec.Game.Info().Name)
+	scale, err := o.scaleOf(rec.Game)
+	if err != nil {
+		return nil, err
 	}
 	r := &Report{Game: rec.Game.Info().Name, Seed: rec.Seed, Players: rec.Players, Scale: scale, Decisions: []Decision{}}
 	if rec.Result != nil {
@@ -141,7 +138,8 @@ func Make(ctx context.Context, rec *play.Record, o Options) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		dec, err := judge(ctx, rec, d[0], match.Side(d[1]), scale, o)
+		k, side := d[0], match.Side(d[1])
+		dec, err := judge(ctx, rec, k, side, rec.Turns[k].Actions[side], scale, o)
 		if err != nil {
 			return nil, fmt.Errorf("turn %d, %s: %w", d[0], match.Side(d[1]), err)
 		}
@@ -174,9 +172,21 @@ func deciders(g match.Game, s match.State) []match.Side {
 	return []match.Side{s.ToMove().Side()}
 }
 
-// judge analyses side's decision at turn k.
-func judge(ctx context.Context, rec *play.Record, k int, side match.Side, scale Scale, o Options) (Decision, error) {
-	s, played := rec.State(k), rec.Turns[k].Actions[side]
+// scaleOf is the scale o judges g by: o's own, else the game's fitted one.
+func (o Options) scaleOf(g match.Game) (Scale, error) {
+	if o.Scale != nil {
+		return *o.Scale, nil
+	}
+	if s, ok := ScaleOf(g); ok {
+		return s, nil
+	}
+	return Scale{}, fmt.Errorf("%s: no win-probability scale is fitted for this game", g.Info().Name)
+}
+
+// judge analyses side's move played at turn k of rec (the game's, or a
+// drill's answer).
+func judge(ctx context.Context, rec *play.Record, k int, side match.Side, played match.Action, scale Scale, o Options) (Decision, error) {
+	s := rec.State(k)
 	t := match.NewTurnContext(ctx, s, side, match.BotRand(rec.Seed, side, match.Options{}), match.Budget{Nodes: o.Nodes}, 0)
 	an, err := match.Analyse(rec.Game, t, match.Query{K: BoardK, Depth: o.Depth, Played: played})
 	if err != nil {
