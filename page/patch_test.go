@@ -29,7 +29,7 @@ func TestEbitenPatchesApply(t *testing.T) {
 	if !ok || !strings.HasPrefix(copyDir, os.Getenv("XDG_CACHE_HOME")) {
 		t.Fatalf("the go.mod replaces Ebitengine with %q", copyDir)
 	}
-	test := exec.Command("go", "test", "-count=1", "./internal/shader/", "./internal/shaderir/...", "./internal/builtinshader/")
+	test := exec.Command("go", "test", "-count=1", "./internal/shader/", "./internal/shaderir/...", "./internal/builtinshader/", "./internal/graphics/")
 	test.Dir = copyDir
 	if out, err := test.CombinedOutput(); err != nil {
 		t.Fatalf("Ebitengine's tests in the patched copy: %v\n%s", err, out)
@@ -40,7 +40,7 @@ func TestEbitenPatchesApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, pkg := range []string{"regexp", "text/template"} {
+	for _, pkg := range []string{"regexp", "text/template", "go/parser", "github.com/hajimehoshi/ebiten/v2/internal/shader"} {
 		if bytes.Contains(append([]byte("\n"), deps...), []byte("\n"+pkg+"\n")) {
 			t.Errorf("the patched Ebitengine still links %s", pkg)
 		}
@@ -66,5 +66,26 @@ func TestApplyPatchRefusesWhatDoesNotMatch(t *testing.T) {
 	err := applyPatch("t.patch", patch, read, write)
 	if err == nil || !strings.Contains(err.Error(), "x.go line 3") || files["x.go"] != "0\na\nchanged\nc\nd\n" {
 		t.Fatalf("a patch that does not match: %v; file %q", err, files["x.go"])
+	}
+}
+
+// TestApplyPatchCreatesFiles: a file the patch creates (--- /dev/null)
+// is written whole, and refused where it is there already.
+func TestApplyPatchCreatesFiles(t *testing.T) {
+	patch := []byte("diff --git a/n.go b/n.go\nnew file mode 100644\n--- /dev/null\n+++ b/n.go\n@@ -0,0 +1,2 @@\n+package n\n+// new\n")
+	files := map[string]string{}
+	read := func(p string) ([]byte, error) {
+		if d, ok := files[p]; ok {
+			return []byte(d), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	write := func(p string, d []byte) error { files[p] = string(d); return nil }
+	if err := applyPatch("n.patch", patch, read, write); err != nil || files["n.go"] != "package n\n// new\n" {
+		t.Fatalf("created: %q, %v", files["n.go"], err)
+	}
+	err := applyPatch("n.patch", patch, read, write)
+	if err == nil || !strings.Contains(err.Error(), "n.go is there already") {
+		t.Fatalf("creating a file that is there: %v", err)
 	}
 }

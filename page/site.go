@@ -129,9 +129,11 @@ func buildWasm(root, pkg, out, modfile string) ([]byte, error) {
 // patchedModfile writes, in dir, a go.mod (with its go.sum) that
 // replaces Ebitengine with a copy of it with third_party/ebiten's patches
 // applied: its shaders written without text/template, whose reflection
-// keeps every exported method of the page's program, and its shader
-// compiler without package regexp (4.1 MB and 120 KB of the page's
-// program; see third_party/ebiten/README.md). The copy is made once per
+// keeps every exported method of the page's program; its shader
+// compiler without package regexp; its built-in shaders carried compiled,
+// so that no Kage compiler (nor Go's parser) is in the page at all (4.1
+// MB, 120 KB and 1.3 MB of the page's program; see
+// third_party/ebiten/README.md). The copy is made once per
 // version and patches, in the user's cache. It returns the go.mod's path,
 // for go build -modfile.
 func patchedModfile(root, dir string) (string, error) {
@@ -182,7 +184,7 @@ func patchedModfile(root, dir string) (string, error) {
 // it in third_party/ebiten, in the order they apply.
 const ebitenModule = "github.com/hajimehoshi/ebiten/v2"
 
-var ebitenPatches = []string{"builtinshader.patch", "noregexp.patch"}
+var ebitenPatches = []string{"builtinshader.patch", "noregexp.patch", "precompiledshader.patch"}
 
 // copyPatched copies the module at src to dst (its examples left out: no
 // build needs them) and applies the patches, under a temporary name
