@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -62,7 +62,9 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 		}
 		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value + sim.baseScore), Reply: answer, Exact: true})
 	}
-	if played, ok := q.Played.(Action); ok && !slices.ContainsFunc(pieces, func(p piece) bool { return q.Wants(Action(p.cells)) }) {
+	// A played placement is a piece when it has the same cells in the same
+	// order (what match.SameAction's JSON compares, without the JSON).
+	if played, ok := q.Played.(Action); ok && !slices.ContainsFunc(pieces, func(p piece) bool { return slices.Equal(p.cells, played) }) {
 		// A placement of another shape (or none): simulated in full, as
 		// the pieces are, against the same reply.
 		place := match.Place{}
@@ -77,9 +79,16 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 
 // cellsText writes cells as the panel names them: "(3,4) (3,5)".
 func cellsText(cells []Cell) string {
-	var parts []string
-	for _, c := range cells {
-		parts = append(parts, c.String())
+	b := make([]byte, 0, 8*len(cells))
+	for i, c := range cells {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, '(')
+		b = strconv.AppendInt(b, int64(c.Row), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(c.Col), 10)
+		b = append(b, ')')
 	}
-	return strings.Join(parts, " ")
+	return string(b)
 }
