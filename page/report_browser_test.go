@@ -53,7 +53,7 @@ func TestPageReport(t *testing.T) {
 	}
 	b.awaitFrames(3)
 	b.screenshot("playground-report")
-	key := fmt.Sprintf("judged:%d:%s", judged.Turn, judged.Side)
+	key := fmt.Sprintf("mark:%d:%s", judged.Turn, judged.Side)
 	b.waitJS(fmt.Sprintf(`!!JSON.parse(window.arenaTest.status()).targets[%q]`, key), time.Minute)
 	b.click(key)
 	b.waitJS(fmt.Sprintf(`(s => s.analysis && s.analysis.turn == %d && !s.playing)(JSON.parse(window.arenaTest.status()))`, judged.Turn), 3*time.Minute)

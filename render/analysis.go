@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -56,8 +57,10 @@ func scaleStep(v, lo, hi float64, outcome string) int {
 // Options are grouped by where they stand (Colosseum's four walls of a
 // cell are one place with four sides): a place with one of the K best
 // is ringed in the value scale (one scale over the analysis's range, not
-// ranks), each best numbered at its side; a place with refuted options
-// only is ringed thin and dim, with the best bound among them (≤). The
+// ranks), the best at a place numbered by one badge listing their ranks;
+// a place with refuted options only is ringed thin and dim, with the best
+// bound among them (≤), or where the options stand on more than
+// crowdedPlaces places, dotted (its value on a click). The
 // values are written at the foot of the ring, so that what stands on the
 // place (a player's letter) stays readable. The line of the picked best
 // option (the first when none is picked) follows, each move numbered in
@@ -108,9 +111,14 @@ func DrawAnalysis(c Canvas, r Rect, rec *play.Record, k int, an *match.Analysis,
 		}
 	}
 	w := math.Max(1.5*unit, 1)
+	crowded := len(order) > crowdedPlaces
 	for _, key := range order {
 		pp := places[key]
 		if pp.best >= 0 || !pp.any {
+			continue
+		}
+		if crowded { // a dot where an option is; its value on a click
+			c.Circle(pp.s.At, math.Max(2*unit, 1.5), dim)
 			continue
 		}
 		c.Ring(pp.s.At, ringRadius(pp.s, unit), w, dim)
@@ -119,6 +127,8 @@ func DrawAnalysis(c Canvas, r Rect, rec *play.Record, k int, an *match.Analysis,
 		}
 		writeName(c, pl, rec, k, an.Side, match.Place{Kind: match.PlaceKind(key[0]), A: key[1], B: key[2]}, pp.s, unit, th)
 	}
+	// The ranks of the best at each place, for one badge each.
+	ranks := map[[3]int][]int{}
 	for i := len(an.Best) - 1; i >= 0; i-- { // the best last, on top
 		b := an.Best[i]
 		s, ok := pl.Spot(rec, k, an.Side, r, b.Place)
@@ -126,6 +136,8 @@ func DrawAnalysis(c Canvas, r Rect, rec *play.Record, k int, an *match.Analysis,
 			continue
 		}
 		col := th.ScaleColour(scaleStep(b.Value, lo, hi, b.Outcome))
+		key := [3]int{int(b.Place.Kind), b.Place.A, b.Place.B}
+		ranks[key] = append([]int{i + 1}, ranks[key]...)
 		if pp := at(b.Place); pp != nil && pp.best == i {
 			c.Ring(s.At, ringRadius(s, unit), 2.5*w, col)
 			text := ValueText(b.Value)
@@ -138,7 +150,15 @@ func DrawAnalysis(c Canvas, r Rect, rec *play.Record, k int, an *match.Analysis,
 		if s.Ticked {
 			c.Line(s.Tick[0], s.Tick[1], 3*w, col)
 		}
-		drawRank(c, s, i+1, unit, i == max(pick.Best, 0) && pick.Other < 0, th)
+	}
+	picked := -1
+	if pick.Other < 0 {
+		picked = max(pick.Best, 0) + 1
+	}
+	for _, key := range order {
+		if rs := ranks[key]; len(rs) > 0 {
+			drawRanks(c, places[key].s, rs, picked, unit, th)
+		}
 	}
 	switch {
 	case pick.Other >= 0 && pick.Other < len(an.Others):
@@ -147,6 +167,12 @@ func DrawAnalysis(c Canvas, r Rect, rec *play.Record, k int, an *match.Analysis,
 		drawLine(c, pl, rec, k, r, an.Best[max(pick.Best, 0)].Line, face, unit, th)
 	}
 }
+
+// crowdedPlaces is how many places an analysis's options may stand on
+// before the board writes only the best's values and the picked one's:
+// Life weighs some 300 cells, and 300 numbers hide the board and say
+// nothing a person can take in; a click on a dot says its value.
+const crowdedPlaces = 40
 
 // boundText writes an option's value outside the best: ≤ before a
 // bound, nothing before a value.
@@ -183,21 +209,33 @@ func footLabel(c Canvas, s Spot, text string, face Face, unit float64, col color
 	c.Text(text, s.At.X, box.Y, face, Center, col)
 }
 
-// drawRank numbers one of the best options at its side of the place (a
-// Colosseum move's wall), or at the place's corner; the picked one is
-// ringed.
-func drawRank(c Canvas, s Spot, n int, unit float64, picked bool, th *Theme) {
+// drawRanks numbers the best options at a place with one badge at its
+// corner listing their ranks ("1·3": two of the best are moves to this
+// Colosseum cell, or colours of this state), so that badges never pile
+// up; the badge holding the picked rank is ringed.
+func drawRanks(c Canvas, s Spot, ranks []int, picked int, unit float64, th *Theme) {
 	small := Face{textSize(c, math.Round(9*unit)), Bold}
-	at := Point{s.At.X - s.R*0.6, s.At.Y - s.R*0.6}
-	if s.Ticked {
-		at = towardTick(s, 3.0/4)
+	text := ""
+	for i, n := range ranks {
+		if i > 0 {
+			text += "·"
+		}
+		text += strconv.Itoa(n)
 	}
 	rad := math.Round(7 * unit)
-	c.Circle(at, rad, th.Mark)
-	if picked {
-		c.Ring(at, rad+2*unit, math.Max(unit, 1), th.Accent)
+	at := Point{s.At.X - s.R*0.6, s.At.Y - s.R*0.6}
+	col := th.Mark
+	if slices.Contains(ranks, picked) {
+		col = th.Accent
 	}
-	c.Text(strconv.Itoa(n), at.X, at.Y-c.LineHeight(small)/2, small, Center, th.Background)
+	// A pill: as wide as the ranks, a circle where there is one.
+	half := math.Max(0, c.TextWidth(text, small)+rad-2*rad) / 2
+	c.Circle(Point{at.X - half, at.Y}, rad, col)
+	c.Circle(Point{at.X + half, at.Y}, rad, col)
+	if half > 0 {
+		c.Fill(Rect{at.X - half, at.Y - rad, 2 * half, 2 * rad}, col)
+	}
+	c.Text(text, at.X, at.Y-c.LineHeight(small)/2, small, Center, th.Background)
 }
 
 // drawLine draws a line of moves, each segment and number in the colour

@@ -159,9 +159,18 @@ func drawMarks(c Canvas, pl Placer, rec *play.Record, k int, side match.Side, r 
 type Unnamed interface{ Unnamed() bool }
 
 // writeName writes place p's name beside its spot s, on a board that
-// does not show it.
+// does not show it; an edge's, its two ends' ids beside them.
 func writeName(c Canvas, pl Placer, rec *play.Record, k int, side match.Side, p match.Place, s Spot, unit float64, th *Theme) {
-	if u, ok := pl.(Unnamed); !ok || !u.Unnamed() || s.Seg {
+	if u, ok := pl.(Unnamed); !ok || !u.Unnamed() {
+		return
+	}
+	if s.Seg { // an edge: the ids of its two ends, where they stand
+		for _, end := range []struct {
+			n  int
+			at Point
+		}{{p.A, s.From}, {p.B, s.To}} {
+			writeName(c, pl, rec, k, side, match.AtNode(end.n), Spot{At: end.at, R: s.R}, unit, th)
+		}
 		return
 	}
 	face := Face{textSize(c, math.Round(9*unit)), Regular}

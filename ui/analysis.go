@@ -191,15 +191,11 @@ func (a *analysisBoard) pick() render.Pick {
 }
 
 // analysisLines are what the panel says of the analysis, for people.
+// Moves are named as the analysis names them (map colouring's state and
+// colour, Life's cells, the shortest path's node), as arena analyse and
+// the report do: one name for a move everywhere.
 func (v *matchView) analysisLines() (head string, best []string, picked string) {
 	a := &v.analysis
-	pl, _ := v.drawer.(render.Placer)
-	name := func(side match.Side, p match.Place, move string) string {
-		if pl != nil {
-			return pl.PlaceName(v.pb.rec, a.state, side, p)
-		}
-		return move
-	}
 	switch {
 	case a.err != "":
 		return "analysis: " + a.err, nil, ""
@@ -211,37 +207,58 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 	if a.done {
 		state = "done"
 	}
-	head = fmt.Sprintf("analysis of turn %d, %s to move: %d %s, %s nodes, %s", an.Turn, an.Side, an.Depth, an.DepthUnit, strings.TrimPrefix(render.ValueText(float64(an.Nodes)), "+"), state)
+	reach := "values at this depth"
+	if an.Proven {
+		reach = "proved to the game's end"
+	}
+	head = fmt.Sprintf("analysis of turn %d, %s to move: %d %s, %s nodes, %s; %s", an.Turn, an.Side, an.Depth, an.DepthUnit, strings.TrimPrefix(render.ValueText(float64(an.Nodes)), "+"), state, reach)
 	for i, b := range an.Best {
 		var line []string
 		for _, m := range b.Line {
-			line = append(line, fmt.Sprintf("%s %s", m.Side, name(m.Side, m.Place, m.Move)))
+			line = append(line, fmt.Sprintf("%s %s", m.Side, m.Move))
 		}
 		value := render.ValueText(b.Value)
 		if b.Outcome != "" {
 			value = b.Outcome + " " + value
 		}
-		best = append(best, fmt.Sprintf("%d. %s %s: %s", i+1, name(an.Side, b.Place, b.Move), value, strings.Join(line, " → ")))
+		best = append(best, fmt.Sprintf("%d. %s %s: %s", i+1, b.Move, value, strings.Join(line, " → ")))
+	}
+	if tie := equalBest(an); tie > 1 {
+		what := fmt.Sprintf("only a deeper analysis (more than %d %s) can tell them apart", an.Depth, an.DepthUnit)
+		if an.Proven {
+			what = "each keeps the same result with best play: any of them is right"
+		}
+		best = append(best, fmt.Sprintf("1–%d are worth the same (%s): %s", tie, render.ValueText(an.Best[0].Value), what))
 	}
 	switch p := a.pick(); {
 	case p.Other >= 0 && p.Other < len(an.Others):
 		o := an.Others[p.Other]
 		switch {
 		case o.Exact:
-			picked = fmt.Sprintf("%s is worth %s", name(an.Side, o.Place, o.Move), render.ValueText(o.Bound))
+			picked = fmt.Sprintf("%s is worth %s", o.Move, render.ValueText(o.Bound))
 			if o.Reply != nil {
-				picked += fmt.Sprintf(", against %s %s", o.Reply.Side, name(o.Reply.Side, o.Reply.Place, o.Reply.Move))
+				picked += fmt.Sprintf(", against %s %s", o.Reply.Side, o.Reply.Move)
 			}
 		default:
-			picked = fmt.Sprintf("%s is worth at most %s", name(an.Side, o.Place, o.Move), render.ValueText(o.Bound))
+			picked = fmt.Sprintf("%s is worth at most %s", o.Move, render.ValueText(o.Bound))
 			if o.Reply != nil {
-				picked += fmt.Sprintf(": %s answers %s", o.Reply.Side, name(o.Reply.Side, o.Reply.Place, o.Reply.Move))
+				picked += fmt.Sprintf(": %s answers %s", o.Reply.Side, o.Reply.Move)
 			}
 		}
 	case len(an.Others) > 0:
 		picked = "click an option on the board: what refutes it"
 	}
 	return head, best, picked
+}
+
+// equalBest is how many of the analysis's best options, from the first,
+// share its value and outcome (1 when the first stands alone).
+func equalBest(an *match.Analysis) int {
+	n := min(len(an.Best), 1)
+	for n < len(an.Best) && an.Best[n].Value == an.Best[0].Value && an.Best[n].Outcome == an.Best[0].Outcome {
+		n++
+	}
+	return n
 }
 
 // drawAnalysisPanel writes the analysis in the panel from y, with its

@@ -29,7 +29,7 @@ var keys = [][2]string{
 	{"R", "play again from the start"},
 	{"N", "new match with a new seed (asks first)"},
 	{"T", "show what the bots thought: candidates by value, the line expected"},
-	{"A", "analyse the position: best moves, exact; what refutes the rest"},
+	{"A", "analyse the position at a stated depth: the best moves, what refutes the rest"},
 	{"G", "record the match as a GIF"},
 	{"L", "copy the link to this match"},
 	{"Enter", "start the match; send your move"},

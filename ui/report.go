@@ -121,8 +121,9 @@ func (g *gameReport) key() reportKey {
 }
 
 // drawReportPanel writes the report in the panel from y: each side's
-// accuracy and count of judgements, then the judged decisions about the
-// playhead's turn k, that one highlighted; it returns the y below.
+// accuracy and count of judgements, then the moves about the playhead's
+// turn k, each with its judgement, that turn's highlighted; it returns
+// the y below.
 func (v *matchView) drawReportPanel(c render.Canvas, st style, r rect, y float64, k int) float64 {
 	th, g := st.th, &v.report
 	g.lines = g.lines[:0]
@@ -150,48 +151,52 @@ func (v *matchView) drawReportPanel(c render.Canvas, st style, r rect, y float64
 		c.Text(fit(c, line, st.small, r.W), r.X, y, st.small, render.Left, th.Player[side])
 		y += h
 	}
-	var judged []analysis.Decision
-	for _, d := range rep.Decisions {
-		if d.Label != "" {
-			judged = append(judged, d)
-		}
-	}
-	// The judgements about the playhead: a few before it, the rest after.
+	// The moves about the playhead, each with its judgement: a few before
+	// it, the rest after.
 	shown := reportLines
 	if st.compact {
 		shown = reportLinesCompact
 	}
+	moves := rep.Decisions
 	at := 0
-	for at < len(judged) && judged[at].Turn < k {
+	for at < len(moves) && moves[at].Turn < k {
 		at++
 	}
-	from := max(0, min(at-shown/3, len(judged)-shown))
+	from := max(0, min(at-shown/3, len(moves)-shown))
 	rowH := h // a line a row; on a phone a row a finger can tap
 	if st.compact {
 		rowH = math.Max(h, st.rowH)
 	}
-	for _, d := range judged[from:min(len(judged), from+shown)] {
+	for _, d := range moves[from:min(len(moves), from+shown)] {
 		row := rect{X: r.X, Y: y, W: r.W, H: rowH}
 		if d.Turn == k {
 			c.Fill(rect{X: r.X - st.gap/4, Y: y, W: r.W + st.gap/2, H: rowH}, render.Alpha(th.Accent, 0.18))
 		}
-		exact := ""
-		if d.Exact {
-			exact = ", exact"
-		}
-		line := fmt.Sprintf("%d %s %s: %s −%.2f%s (best %s)", d.Turn, d.Side, d.Move, d.Label, d.Lost, exact, d.Best)
-		c.Text(fit(c, line, st.small, r.W), r.X, y+(rowH-h)/2, st.small, render.Left, labelColour(th, d.Label))
+		c.Text(fit(c, moveLine(d), st.small, r.W), r.X, y+(rowH-h)/2, st.small, render.Left, labelColour(th, d.Label))
 		g.lines = append(g.lines, reportLine{row, d})
 		y += rowH
-	}
-	if len(judged) == 0 {
-		c.Text("no inaccuracy, mistake or blunder", r.X, y, st.small, render.Left, th.TextDim)
-		y += h
 	}
 	return y + st.gap
 }
 
-// reportLines is how many judgements the panel lists at once (a phone's
+// moveLine is a move as the panel's list gives it: its turn, side and
+// name, and its judgement: "best", "good" (less than an inaccuracy
+// lost), or the label, what it lost and the best option.
+func moveLine(d analysis.Decision) string {
+	exact := ""
+	if d.Exact {
+		exact = ", exact"
+	}
+	switch {
+	case d.Label != "":
+		return fmt.Sprintf("%d %s %s: %s −%.2f%s (best %s)", d.Turn, d.Side, d.Move, d.Label, d.Lost, exact, d.Best)
+	case d.Lost < 0.005:
+		return fmt.Sprintf("%d %s %s: best%s", d.Turn, d.Side, d.Move, exact)
+	}
+	return fmt.Sprintf("%d %s %s: good −%.2f%s (best %s)", d.Turn, d.Side, d.Move, d.Lost, exact, d.Best)
+}
+
+// reportLines is how many moves the panel lists at once (a phone's
 // panel, reportLinesCompact): those about the playhead.
 const (
 	reportLines        = 6
@@ -199,7 +204,7 @@ const (
 )
 
 // labelColour is a judgement's colour: a blunder the warning's, a
-// mistake and an inaccuracy fainter.
+// mistake fainter, an inaccuracy and a good move the panel's dim text.
 func labelColour(th *render.Theme, label string) color.RGBA {
 	switch label {
 	case "blunder":

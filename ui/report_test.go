@@ -45,9 +45,9 @@ func TestReportBesideTheBoard(t *testing.T) {
 	if s.ReportError != "" {
 		t.Fatal(s.ReportError)
 	}
-	s = await("the report's judgements listed", func(s Status) bool {
+	s = await("the report's moves listed", func(s Status) bool {
 		for k := range s.Targets {
-			if strings.HasPrefix(k, "judged:") {
+			if strings.HasPrefix(k, "move:") {
 				return true
 			}
 		}
@@ -74,22 +74,38 @@ func TestReportBesideTheBoard(t *testing.T) {
 	if len(judged) < 2 {
 		t.Fatalf("%d judged decisions: the test needs a game with more", len(judged))
 	}
-	for i, how := range []string{"judged", "mark"} {
-		d := judged[len(judged)-1-i] // not where the playhead was
-		key := fmt.Sprintf("%s:%d:%s", how, d.Turn, d.Side)
+	// The last judgement marked on the graph, then the move listed just
+	// before it in the panel (the list follows the playhead).
+	last := judged[len(judged)-1]
+	var before analysis.Decision
+	for _, d := range want.Decisions {
+		if d.Turn < last.Turn {
+			before = d
+		}
+	}
+	for _, c := range []struct {
+		how string
+		d   analysis.Decision
+	}{{"mark", last}, {"move", before}} {
+		key := fmt.Sprintf("%s:%d:%s", c.how, c.d.Turn, c.d.Side)
 		at, ok := s.Targets[key]
 		if !ok {
-			t.Fatalf("no %s to click for turn %d: %d lines, %+v", key, d.Turn, len(a.match.report.lines), a.match.report.lines)
+			t.Fatalf("no %s to click for turn %d: %d lines, %+v", key, c.d.Turn, len(a.match.report.lines), a.match.report.lines)
 		}
 		in.clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
 		s = await("the decision clicked on the board", func(s Status) bool {
-			return s.Analysis != nil && s.Analysis.Turn == d.Turn && a.match.analysis.pick() != render.NoPick
+			return s.Analysis != nil && s.Analysis.Turn == c.d.Turn && a.match.analysis.pick() != render.NoPick
 		})
-		if s.Playing || int(s.Turn) != d.Turn {
+		if s.Playing || int(s.Turn) != c.d.Turn {
 			t.Errorf("after clicking %s the playhead is at %v, playing %v", key, s.Turn, s.Playing)
 		}
-		if a.match.analysis.picked != d.Move {
-			t.Errorf("after clicking %s the board picked %q, not the move played %q", key, a.match.analysis.picked, d.Move)
+		if a.match.analysis.picked != c.d.Move {
+			t.Errorf("after clicking %s the board picked %q, not the move played %q", key, a.match.analysis.picked, c.d.Move)
+		}
+		if c.how == "mark" {
+			if line := fmt.Sprintf("move:%d:%s", c.d.Turn, c.d.Side); s.Targets[line] == [4]float64{} {
+				t.Errorf("the panel does not list the move the playhead is on (%s)", line)
+			}
 		}
 	}
 }

@@ -78,6 +78,8 @@ type Status struct {
 	AnalysisError string          `json:"analysis_error,omitempty"`
 	// Report is the game's report beside the board, once it is in;
 	// Reporting how many decisions it has judged of how many before.
+	// Targets holds each move the panel lists as "move:TURN:SIDE", and
+	// each judgement the graph marks as "mark:TURN:SIDE".
 	Report      *analysis.Report `json:"report,omitempty"`
 	Reporting   [2]int           `json:"reporting,omitzero"`
 	ReportError string           `json:"report_error,omitempty"`
@@ -142,7 +144,7 @@ func (a *App) updateStatus() {
 			s.Analysing, s.Analysis, s.Analysed, s.AnalysisError = true, an.an, an.done, an.err
 			s.Report, s.Reporting, s.ReportError = v.report.r, [2]int{v.report.done, v.report.of}, v.report.err
 			for _, l := range v.report.lines {
-				s.Targets[fmt.Sprintf("judged:%d:%s", l.d.Turn, l.d.Side)] = css(l.r)
+				s.Targets[fmt.Sprintf("move:%d:%s", l.d.Turn, l.d.Side)] = css(l.r)
 			}
 			if v.evals.report != nil {
 				for _, d := range v.evals.report.Decisions {

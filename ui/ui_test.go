@@ -532,12 +532,11 @@ func TestAnalysisBoard(t *testing.T) {
 	// and goes on doing so as deeper ones reorder the options.
 	refuted := func(s Status) {
 		t.Helper()
-		pl := a.match.drawer.(render.Placer)
 		for _, o := range s.Analysis.Others {
 			if o.Move != other.Move {
 				continue
 			}
-			want := fmt.Sprintf("%s is worth at most %s", pl.PlaceName(pb.rec, 4, s.Analysis.Side, o.Place), render.ValueText(o.Bound))
+			want := fmt.Sprintf("%s is worth at most %s", o.Move, render.ValueText(o.Bound))
 			if !strings.HasPrefix(s.Picked, want) || o.Reply == nil || !strings.Contains(s.Picked, o.Reply.Side.String()+" answers ") {
 				t.Errorf("at depth %d, after clicking %s the panel says %q; want %q and its refutation", s.Analysis.Depth, other.Move, s.Picked, want)
 			}
