@@ -76,6 +76,15 @@ func TestPageAnalysis(t *testing.T) {
 	b.awaitFrames(3)
 	b.screenshot("playground-analysis-refutation")
 
+	// A second click plays the option in a variation: the worker analyses
+	// the position it leaves; back to the game, the game's turn again.
+	b.click("option:" + other.Move)
+	b.waitJS(fmt.Sprintf(`(s => s.variation && s.analysis && s.analysis.turn == %d && s.targets.back)(JSON.parse(window.arenaTest.status()))`, turn+1), 3*time.Minute)
+	b.awaitFrames(3)
+	b.screenshot("playground-variation")
+	b.click("back")
+	b.waitJS(fmt.Sprintf(`(s => !s.variation && s.analysis && s.analysis.turn == %d)(JSON.parse(window.arenaTest.status()))`, turn), 3*time.Minute)
+
 	// Evasion's sides move at once: the worker weighs the side its
 	// analyser chooses (the hunter, at a tick it may build), and its
 	// values are arena analyse's.

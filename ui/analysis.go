@@ -156,18 +156,25 @@ func (a *analysisBoard) key(on bool) analysisKey {
 	return k
 }
 
-// clickAnalysis picks the option under a click on the board, or none.
+// clickAnalysis picks the option under a click on the board, or none; a
+// click on the option picked tries it in a variation.
 func (v *matchView) clickAnalysis(x, y float64) {
 	a := &v.analysis
 	if a.an == nil {
 		return
 	}
+	before := a.picked
 	a.picked = ""
 	switch p, _ := render.PickAt(v.pb.rec, a.state, v.boardR, a.an, x, y); {
 	case p.Best >= 0:
 		a.picked = a.an.Best[p.Best].Move
 	case p.Other >= 0:
 		a.picked = a.an.Others[p.Other].Move
+	}
+	if a.picked != "" && a.picked == before { // a second click tries it
+		if err := v.tryPicked(); err != nil {
+			v.app.toastf("%v", err)
+		}
 	}
 }
 
@@ -247,6 +254,9 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 		}
 	case len(an.Others) > 0:
 		picked = "click an option on the board: what refutes it"
+	}
+	if a.picked != "" && v.human == nil {
+		picked += "; click it again (or V) to play it in a variation"
 	}
 	return head, best, picked
 }

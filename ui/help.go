@@ -16,7 +16,7 @@ import (
 func helpKeys() [][2]string {
 	games := match.Games()
 	numbers := fmt.Sprintf("%d – %d", games[0].Info().Key, games[len(games)-1].Info().Key)
-	return slices.Insert(slices.Clone(keys), 9, [2]string{numbers, "choose the game (on the start view)"})
+	return slices.Insert(slices.Clone(keys), 10, [2]string{numbers, "choose the game (on the start view)"})
 }
 
 // keys lists the shortcuts shown by the help overlay.
@@ -30,11 +30,12 @@ var keys = [][2]string{
 	{"N", "new match with a new seed (asks first)"},
 	{"T", "show what the bots thought: candidates by value, the line expected"},
 	{"A", "analyse the position at a stated depth: the best moves, what refutes the rest"},
+	{"V", "play the option picked on the board in a variation (a second click on it too)"},
 	{"G", "record the match as a GIF"},
 	{"L", "copy the link to this match"},
 	{"Enter", "start the match; send your move"},
 	{"Backspace", "take back your last cell"},
-	{"Esc", "back to the start view (asks first); leave the seed field"},
+	{"Esc", "back to the game from a variation; to the start view (asks first); leave the seed field"},
 	{"H ?", "show or hide this help"},
 	{"drop a file", "play on a course's input.txt or a game's config"},
 }

@@ -26,6 +26,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 		prompt, failed            string
 		analysis                  analysisKey
 		report                    reportKey
+		variation                 string
 	}
 	key := panelKey{r: v.panel, u: st.u, k: k, shown: shownK, played: k < len(pb.rec.Turns),
 		ended: pb.rec.Result != nil && pb.atEnd(), asked: v.human != nil, thinking: v.app.opts.Thinking}
@@ -42,6 +43,9 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 	}
 	key.analysis = v.analysis.key(v.app.opts.Analyse)
 	key.report = v.report.key()
+	if vr := v.variation; vr != nil {
+		key.variation = fmt.Sprint(vr.from, vr.first)
+	}
 	render.Layer(c, "panel", key, v.panel, func() { v.drawPanelNow(c, st, k, shownK) })
 }
 
@@ -74,7 +78,11 @@ func (v *matchView) drawPanelNow(c render.Canvas, st style, k, shown int) {
 		y += gameH + st.gap
 	}
 	if v.app.opts.Analyse {
-		y = v.drawReportPanel(c, st, r, y, k)
+		if v.variation != nil {
+			y = v.drawVariation(c, st, r, y)
+		} else {
+			y = v.drawReportPanel(c, st, r, y, k)
+		}
 		y = v.drawAnalysisPanel(c, st, r, y)
 	} else {
 		y = v.drawNotes(c, st, r, y, k)

@@ -44,6 +44,10 @@ type matchView struct {
 	analysis                             analysisBoard
 	report                               gameReport
 	evals                                evalGraph
+	// variation is the line tried on the analysis board, nil when the
+	// game is shown; backRow is where its "back to the game" is.
+	variation *variation
+	backRow   rect
 }
 
 func newMatchView(app *App, setup play.Setup, moves [][2]json.RawMessage) (*matchView, error) {
@@ -128,6 +132,9 @@ func (v *matchView) click(in *input) {
 	case v.human != nil && pb.atEnd() && in.clicked && v.boardR.Contains(in.x, in.y):
 		in.clicked = false
 		v.human.Click(in.x, in.y, v.boardR)
+	case v.variation != nil && in.clicked && v.backRow.Contains(in.x, in.y):
+		in.clicked = false
+		v.leaveVariation()
 	case v.app.opts.Analyse && in.clicked && v.panel.Contains(in.x, in.y) && v.clickReport(in.x, in.y):
 		in.clicked = false
 	case in.clicked && v.graph.Contains(in.x, in.y) && v.evals.report != nil:
@@ -206,7 +213,15 @@ func (v *matchView) key(k ebiten.Key) {
 			return
 		}
 		v.app.ask("Leave this match for a new one with a new seed?", "New seed", v.app.newSeed)
+	case ebiten.KeyV:
+		if err := v.tryPicked(); err != nil {
+			v.app.toastf("%v", err)
+		}
 	case ebiten.KeyEscape:
+		if v.variation != nil {
+			v.leaveVariation()
+			return
+		}
 		v.app.ask("Leave this match for the start view?", "Leave", v.app.showStart)
 	}
 }
@@ -304,6 +319,9 @@ func (v *matchView) send() {
 	if err != nil {
 		v.app.toastf("%v", err)
 		return
+	}
+	if v.variation != nil { // rest on the position it leaves, analysed
+		v.pb.hold = float64(v.asked.state.Turn() + 1)
 	}
 	v.human, v.asked = nil, nil
 	v.pb.playing = true

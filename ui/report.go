@@ -48,8 +48,8 @@ func (g *gameReport) stop() {
 // match, and takes its messages as they come.
 func (v *matchView) updateReport() {
 	g, rec := &v.report, v.pb.rec
-	if !v.app.opts.Analyse || !v.app.opts.Reports {
-		return
+	if !v.app.opts.Analyse || !v.app.opts.Reports || v.variation != nil {
+		return // a variation is not the game the report judges
 	}
 	if !g.asked && rec.Result != nil {
 		g.asked = true

@@ -86,6 +86,10 @@ type Status struct {
 	// Drops are the turns the evaluation graph marks, where a side's
 	// own value fell most; Targets holds each as "drop:TURN".
 	Drops []int `json:"drops,omitempty"`
+	// Variation is the line tried on the analysis board ("" when the game
+	// is shown): the turn it branches at and the option tried there;
+	// Targets holds its way back to the game as "back".
+	Variation string `json:"variation,omitempty"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -143,6 +147,10 @@ func (a *App) updateStatus() {
 		if an := &v.analysis; a.opts.Analyse {
 			s.Analysing, s.Analysis, s.Analysed, s.AnalysisError = true, an.an, an.done, an.err
 			s.Report, s.Reporting, s.ReportError = v.report.r, [2]int{v.report.done, v.report.of}, v.report.err
+			if vr := v.variation; vr != nil {
+				s.Variation = fmt.Sprintf("%d: %s", vr.from, vr.first)
+				s.Targets["back"] = css(v.backRow)
+			}
 			for _, l := range v.report.lines {
 				s.Targets[fmt.Sprintf("move:%d:%s", l.d.Turn, l.d.Side)] = css(l.r)
 			}
