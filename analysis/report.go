@@ -56,11 +56,14 @@ type Report struct {
 
 // Decision is one side's move at one turn, judged.
 type Decision struct {
-	Turn  int        `json:"turn"` // the position's: 0 the start
-	Side  match.Side `json:"side"`
-	Move  string     `json:"move"` // as played, in the game's notation
-	Depth int        `json:"depth"`
-	Unit  string     `json:"depth_unit"`
+	Turn int        `json:"turn"` // the position's: 0 the start
+	Side match.Side `json:"side"`
+	Move string     `json:"move"` // as played, in the game's notation
+	// Kind is the kind of move played, as the game names it (MoveKinds);
+	// "" where it names none.
+	Kind  string `json:"kind,omitempty"`
+	Depth int    `json:"depth"`
+	Unit  string `json:"depth_unit"`
 	// Value and Expected are the played move's value in the game's unit
 	// and in expected points for the mover; Best's are the best option's.
 	Value, Expected         float64
@@ -196,7 +199,7 @@ func judge(ctx context.Context, rec *play.Record, k int, side match.Side, played
 		return Decision{}, errors.New("the analysis has no best option")
 	}
 	best := an.Best[0]
-	d := Decision{Turn: k, Side: side, Depth: an.Depth, Unit: an.DepthUnit, Best: best.Move, Line: best.Line,
+	d := Decision{Turn: k, Side: side, Kind: MoveKind(rec.Game, s, side, played), Depth: an.Depth, Unit: an.DepthUnit, Best: best.Move, Line: best.Line,
 		BestValue: best.Value, Scaled: Scaled(s, best.Value), BestExpected: scale.Expected(Scaled(s, best.Value), best.Outcome, an.Proven)}
 	if an.Played == nil {
 		d.Move, d.Unvalued, d.Accuracy = fmt.Sprint(played), true, 100

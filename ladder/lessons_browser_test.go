@@ -123,6 +123,6 @@ func TestLessonsInTheBrowser(t *testing.T) {
 		t.Logf("cy v%d: %d games, accuracy %.1f%%, %.2f blunders and %.2f mistakes a game, %.2f points lost a game", v.Number, v.Games, v.Accuracy, v.Blunders, v.Mistakes, v.Lost)
 	}
 	for _, p := range ls.Phases {
-		t.Logf("cy, %s: %d decisions lost %.2f points (%d blunders, %d mistakes)", p.Phase, p.Decisions, p.Lost, p.Blunders, p.Mistakes)
+		t.Logf("cy, %s: %d decisions lost %.2f points (%d blunders, %d mistakes)", p.Group, p.Decisions, p.Lost, p.Blunders, p.Mistakes)
 	}
 }

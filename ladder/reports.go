@@ -38,6 +38,9 @@ type LostDecision struct {
 	Lost  float64    `json:"lost"`
 	Label string     `json:"label,omitempty"`
 	Exact bool       `json:"exact,omitempty"`
+	// Kind is the kind of move played, as the game names it
+	// (analysis.MoveKinds); "" in lessons kept before kinds were.
+	Kind string `json:"kind,omitempty"`
 }
 
 // lessonOf trims a report to its lesson.
@@ -45,7 +48,7 @@ func lessonOf(r *analysis.Report, turns int) Lesson {
 	l := Lesson{Turns: turns, Sides: r.Sides, Lost: []LostDecision{}}
 	for _, d := range r.Decisions {
 		if d.Lost > 0 {
-			l.Lost = append(l.Lost, LostDecision{d.Turn, d.Side, d.Move, d.Best, d.Lost, d.Label, d.Exact})
+			l.Lost = append(l.Lost, LostDecision{d.Turn, d.Side, d.Move, d.Best, d.Lost, d.Label, d.Exact, d.Kind})
 		}
 	}
 	return l
@@ -126,15 +129,19 @@ func (s *Store) Report(ctx context.Context, idle time.Duration, wake <-chan stru
 }
 
 // Lessons are what a student's reported games teach: the decisions that
-// cost their versions most, grouped by the game's phase, and each
-// version's accuracy.
+// cost their versions most, grouped by the game's phase and by the kind
+// of move (the patterns a course teaches: Colosseum's wall beside the
+// opponent, map colouring's state with the most neighbours left), and
+// each version's accuracy.
 type Lessons struct {
 	Reported, Games int // the student's games reported, of all they played
 	// Costliest are the decisions that lost most expected points, most
 	// first (at most MaxCostliest).
 	Costliest []Costly `json:"costliest"`
-	// Phases sum every lost decision by the game's phase.
-	Phases []PhaseLoss `json:"phases"`
+	// Phases sum every lost decision by the game's phase, Kinds by the
+	// kind of move, the costliest kind first.
+	Phases []GroupLoss `json:"phases"`
+	Kinds  []GroupLoss `json:"kinds"`
 	// Versions are each version's figures over its reported games.
 	Versions []VersionLesson `json:"versions"`
 	// Worst is each reported game's costliest decision of the student's,
@@ -154,10 +161,11 @@ type Costly struct {
 	Phase string `json:"phase"`
 }
 
-// PhaseLoss is what a student's decisions lost in one phase of their
-// games: the opening (the first third of the turns), the middle, the end.
-type PhaseLoss struct {
-	Phase     string  `json:"phase"`
+// GroupLoss is what a student's decisions lost in one group of them: a
+// phase of their games (the opening, the first third of the turns; the
+// middle; the end), or a kind of move.
+type GroupLoss struct {
+	Group     string  `json:"group"`
 	Lost      float64 `json:"lost"` // expected points, summed over the games
 	Decisions int     `json:"decisions"`
 	Blunders  int     `json:"blunders"`
@@ -171,6 +179,18 @@ type VersionLesson struct {
 	Accuracy float64 `json:"accuracy"` // the mean of its games' accuracies
 	// Blunders, Mistakes and Lost are per game.
 	Blunders, Mistakes, Lost float64
+}
+
+// add counts a lost decision in the group.
+func (g *GroupLoss) add(d LostDecision) {
+	g.Lost += d.Lost
+	g.Decisions++
+	switch d.Label {
+	case "blunder":
+		g.Blunders++
+	case "mistake":
+		g.Mistakes++
+	}
 }
 
 // phases names the thirds of a game.
@@ -205,9 +225,9 @@ func (s *Store) Lessons(ctx context.Context, student string) (*Lessons, error) {
 	}
 	defer rows.Close()
 	ls := &Lessons{Worst: map[int64]int{}}
-	byPhase := map[string]*PhaseLoss{}
+	byPhase, byKind := map[string]*GroupLoss{}, map[string]*GroupLoss{}
 	for _, p := range phases {
-		byPhase[p] = &PhaseLoss{Phase: p}
+		byPhase[p] = &GroupLoss{Group: p}
 	}
 	byVersion := map[int]*VersionLesson{}
 	var all []Costly
@@ -245,15 +265,12 @@ func (s *Store) Lessons(ctx context.Context, student string) (*Lessons, error) {
 				if int(d.Side) != side {
 					continue
 				}
-				ph := byPhase[phaseOf(d.Turn, l.Turns)]
-				ph.Lost += d.Lost
-				ph.Decisions++
-				switch d.Label {
-				case "blunder":
-					ph.Blunders++
-				case "mistake":
-					ph.Mistakes++
+				byPhase[phaseOf(d.Turn, l.Turns)].add(d)
+				kind := cmp.Or(d.Kind, "not named (reported before kinds were)")
+				if byKind[kind] == nil {
+					byKind[kind] = &GroupLoss{Group: kind}
 				}
+				byKind[kind].add(d)
 				all = append(all, Costly{Game: id, Version: n, Side: d.Side, LostDecision: d, Phase: phaseOf(d.Turn, l.Turns)})
 				if d.Lost > worst {
 					worst, ls.Worst[id] = d.Lost, d.Turn
@@ -271,6 +288,10 @@ func (s *Store) Lessons(ctx context.Context, student string) (*Lessons, error) {
 	for _, p := range phases {
 		ls.Phases = append(ls.Phases, *byPhase[p])
 	}
+	for _, k := range byKind {
+		ls.Kinds = append(ls.Kinds, *k)
+	}
+	slices.SortFunc(ls.Kinds, func(a, b GroupLoss) int { return cmp.Or(cmp.Compare(b.Lost, a.Lost), cmp.Compare(a.Group, b.Group)) })
 	for _, vl := range byVersion {
 		g := float64(vl.Games)
 		vl.Accuracy, vl.Blunders, vl.Mistakes, vl.Lost = vl.Accuracy/g, vl.Blunders/g, vl.Mistakes/g, vl.Lost/g

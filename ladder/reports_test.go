@@ -3,6 +3,7 @@ package ladder
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -77,19 +78,31 @@ func checkLessons(t *testing.T, st *Store, tokens map[string]string, students ..
 				t.Errorf("%s: costliest %d lost %v; the reports made again say %v", name, i, c.Lost, lost[min(i, len(lost)-1)])
 			}
 		}
-		n := 0
+		n, kinds := 0, 0
 		for _, p := range ls.Phases {
 			n += p.Decisions
 		}
-		if n != len(lost) || len(ls.Costliest) != min(len(lost), MaxCostliest) {
-			t.Errorf("%s: %d decisions lost something; the phases count %d, the list %d", name, len(lost), n, len(ls.Costliest))
+		for _, k := range ls.Kinds {
+			kinds += k.Decisions
+			if strings.HasPrefix(k.Group, "not named") {
+				t.Errorf("%s: %d decisions without the game's kind of move", name, k.Decisions)
+			}
 		}
+		if n != len(lost) || kinds != len(lost) || len(ls.Costliest) != min(len(lost), MaxCostliest) {
+			t.Errorf("%s: %d decisions lost something; the phases count %d, the kinds %d, the list %d", name, len(lost), n, kinds, len(ls.Costliest))
+		}
+
 		if fmt.Sprint(ls.Worst) != fmt.Sprint(worst) {
 			t.Errorf("%s: each game's costliest decision %v; the reports say %v", name, ls.Worst, worst)
 		}
 		code, page := (client{t, ts.URL, tokens[name]}).do("GET", "/students/"+name, nil, nil)
 		if code != http.StatusOK || !strings.Contains(page, "Where your versions lose") {
 			t.Fatalf("%s's page: %d", name, code)
+		}
+		for _, k := range ls.Kinds {
+			if !strings.Contains(page, html.EscapeString(k.Group)) {
+				t.Errorf("%s's page does not list the kind of move %q", name, k.Group)
+			}
 		}
 		for id, turn := range worst {
 			if want := fmt.Sprintf("ladder-game-%d.json&amp;analyse=1&amp;turn=%d", id, turn); !strings.Contains(page, want) {
