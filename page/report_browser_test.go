@@ -59,6 +59,25 @@ func TestPageReport(t *testing.T) {
 	b.waitJS(fmt.Sprintf(`(s => s.analysis && s.analysis.turn == %d && !s.playing)(JSON.parse(window.arenaTest.status()))`, judged.Turn), 3*time.Minute)
 	b.awaitFrames(3)
 	b.screenshot("playground-report-decision")
+
+	// Try your bot here: the editor's bot (the game's template, until it
+	// is edited) plays that decision again in the match worker, judged.
+	b.waitJS(`!!JSON.parse(window.arenaTest.status()).targets.drill`, time.Minute)
+	b.click("drill")
+	b.waitJS(`(s => s.drill || s.drill_error)(JSON.parse(window.arenaTest.status()))`, 5*time.Minute)
+	var ds struct {
+		Drill *analysis.Answer `json:"drill"`
+		Error string           `json:"drill_error"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](b, `window.arenaTest.status()`)), &ds); err != nil || ds.Error != "" {
+		b.fatalf("the drill: %v %s", err, ds.Error)
+	}
+	if a := ds.Drill; a.Failed != "" || a.Move == "" || a.Lost < 0 || a.Passed != (a.Lost <= analysis.Tolerance) {
+		b.fatalf("the editor's bot at turn %d: %+v", judged.Turn, a)
+	}
+	b.awaitFrames(3)
+	b.screenshot("playground-report-drill")
+	t.Logf("the editor's bot at turn %d, %s: %+v", judged.Turn, judged.Side, ds.Drill)
 	b.phone()
 	b.open(q)
 	b.waitJS(`(s => s.report)(JSON.parse(window.arenaTest.status()))`, 5*time.Minute)

@@ -27,6 +27,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 		analysis                  analysisKey
 		report                    reportKey
 		variation                 string
+		drill                     drillKey
 	}
 	key := panelKey{r: v.panel, u: st.u, k: k, shown: shownK, played: k < len(pb.rec.Turns),
 		ended: pb.rec.Result != nil && pb.atEnd(), asked: v.human != nil, thinking: v.app.opts.Thinking}
@@ -43,6 +44,7 @@ func (v *matchView) drawPanel(c render.Canvas, st style, in *input) {
 	}
 	key.analysis = v.analysis.key(v.app.opts.Analyse)
 	key.report = v.report.key()
+	key.drill = v.drill.key()
 	if vr := v.variation; vr != nil {
 		key.variation = fmt.Sprint(vr.from, vr.first)
 	}

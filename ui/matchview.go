@@ -48,6 +48,7 @@ type matchView struct {
 	// game is shown; backRow is where its "back to the game" is.
 	variation *variation
 	backRow   rect
+	drill     drillRun
 }
 
 func newMatchView(app *App, setup play.Setup, moves [][2]json.RawMessage) (*matchView, error) {
@@ -87,6 +88,9 @@ func (v *matchView) close() {
 	v.pb.stop()
 	v.analysis.stop()
 	v.report.stop()
+	if v.drill.feed != nil {
+		v.drill.feed.Stop()
+	}
 }
 
 // click handles the frame's click: the buttons, the timeline, the board
@@ -135,6 +139,12 @@ func (v *matchView) click(in *input) {
 	case v.variation != nil && in.clicked && v.backRow.Contains(in.x, in.y):
 		in.clicked = false
 		v.leaveVariation()
+	case v.canDrill() && in.clicked && v.drill.row.Contains(in.x, in.y):
+		in.clicked = false
+		k, _ := render.Moment(v.pb.rec, v.pb.t)
+		if d, ok := v.decisionAt(k); ok {
+			v.startDrill(d)
+		}
 	case v.app.opts.Analyse && in.clicked && v.panel.Contains(in.x, in.y) && v.clickReport(in.x, in.y):
 		in.clicked = false
 	case in.clicked && v.graph.Contains(in.x, in.y) && v.evals.report != nil:
@@ -263,6 +273,7 @@ func (v *matchView) update(in *input, dt float64) {
 	v.evals.scan(pb.rec)
 	v.updateAnalysis()
 	v.updateReport()
+	v.updateDrill()
 	v.updateHuman()
 	if v.human != nil && pb.atEnd() && v.human.Done() {
 		v.send()

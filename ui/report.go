@@ -176,7 +176,7 @@ func (v *matchView) drawReportPanel(c render.Canvas, st style, r rect, y float64
 		g.lines = append(g.lines, reportLine{row, d})
 		y += rowH
 	}
-	return y + st.gap
+	return v.drawDrill(c, st, r, y+st.gap/2, k) + st.gap/2
 }
 
 // moveLine is a move as the panel's list gives it: its turn, side and

@@ -90,6 +90,11 @@ type Status struct {
 	// is shown): the turn it branches at and the option tried there;
 	// Targets holds its way back to the game as "back".
 	Variation string `json:"variation,omitempty"`
+	// Drill is the answer of the bot tried at a decision of the report
+	// ("try your bot here"), judged; DrillError why there is none.
+	// Targets holds its line as "drill".
+	Drill      *analysis.Answer `json:"drill,omitempty"`
+	DrillError string           `json:"drill_error,omitempty"`
 }
 
 // updateStatus records the status at the end of an Update.
@@ -147,6 +152,10 @@ func (a *App) updateStatus() {
 		if an := &v.analysis; a.opts.Analyse {
 			s.Analysing, s.Analysis, s.Analysed, s.AnalysisError = true, an.an, an.done, an.err
 			s.Report, s.Reporting, s.ReportError = v.report.r, [2]int{v.report.done, v.report.of}, v.report.err
+			s.Drill, s.DrillError = v.drill.answer, v.drill.err
+			if v.drill.row != (rect{}) {
+				s.Targets["drill"] = css(v.drill.row)
+			}
 			if vr := v.variation; vr != nil {
 				s.Variation = fmt.Sprintf("%d: %s", vr.from, vr.first)
 				s.Targets["back"] = css(v.backRow)

@@ -1,7 +1,8 @@
-// Package reports makes the games' reports for play.Serve: a program
-// that imports it (the desktop window; the page's program, for its match
-// worker) answers a front end's request for a report (play.Start.Report)
-// with analysis.Make's. It is a package of its own so that the analysis
+// Package reports makes the games' reports and drills for play.Serve: a
+// program that imports it (the desktop window; the page's program, for
+// its match worker) answers a front end's request for a report
+// (play.Start.Report) with analysis.Make's, and for a drill
+// (play.Start.Drill, "try your bot here") with analysis.Drill's answer. It is a package of its own so that the analysis
 // package stays a library: importing it is the choice to make reports.
 package reports
 
@@ -20,5 +21,16 @@ func init() {
 			return nil, err
 		}
 		return json.Marshal(r)
+	})
+	play.RegisterDriller(func(ctx context.Context, rec *play.Record, q play.DrillRequest) (json.RawMessage, error) {
+		d, err := analysis.NewDrill(rec, q.Turn, q.Side, "")
+		if err != nil {
+			return nil, err
+		}
+		a, err := d.Run(ctx, rec, q.Player, analysis.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(a)
 	})
 }

@@ -61,7 +61,30 @@ type Start struct {
 	// decision judged (see RegisterReporter), MsgReporting as it goes,
 	// then MsgReport.
 	Report *ReportRequest `json:"report,omitempty"`
+	// Drill, when set, asks for one decision of the game of Moves played
+	// again by another player and judged (see RegisterDriller): MsgDrill.
+	Drill *DrillRequest `json:"drill,omitempty"`
 }
+
+// DrillRequest is a decision of a game a front end asks to see played
+// again: Player (a spec, one of Start's players so that the front end
+// hands it what it needs, a page's bot its source) plays Side at Turn,
+// from the game's position on its seed.
+type DrillRequest struct {
+	Turn   int        `json:"turn"`
+	Side   match.Side `json:"side"`
+	Player string     `json:"player"`
+}
+
+// Driller plays a decision of a game again with another player and
+// judges its move, as JSON.
+type Driller func(ctx context.Context, rec *Record, q DrillRequest) (json.RawMessage, error)
+
+// driller is the registered Driller: the analysis package's drills.
+var driller Driller
+
+// RegisterDriller makes f the driller Serve asks for drills.
+func RegisterDriller(f Driller) { driller = f }
 
 // ReportRequest is a game's report a front end asks for.
 type ReportRequest struct {
@@ -133,6 +156,8 @@ const (
 	// judged (Turn) of how many (Of); MsgReport is the report (Report).
 	MsgReporting = "reporting"
 	MsgReport    = "report"
+	// MsgDrill is a drill's answer, judged (Drill).
+	MsgDrill = "drill"
 )
 
 // Message is what the computing side sends.
@@ -148,6 +173,7 @@ type Message struct {
 	// Analysis is MsgAnalysis's.
 	Analysis *match.Analysis `json:"analysis,omitempty"`
 	Of       int             `json:"of,omitzero"`      // MsgReporting's
+	Drill    json.RawMessage `json:"drill,omitempty"`  // MsgDrill's
 	Report   json.RawMessage `json:"report,omitempty"` // MsgReport's
 }
 
@@ -183,6 +209,10 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 	}
 	if st.Report != nil {
 		serveReport(ctx, setup, st, send)
+		return
+	}
+	if st.Drill != nil {
+		serveDrill(ctx, setup, st, send)
 		return
 	}
 	setup.Log, setup.Said, setup.Hosting = o.Log, o.Said, o.Hosting
@@ -439,23 +469,12 @@ func serveReport(ctx context.Context, setup Setup, st Start, send func(Message))
 		fail(errors.New("this program makes no reports"))
 		return
 	}
-	s, err := setup.Game.Start(setup.Config, setup.Seed)
+	r, err := givenRecord(setup, st)
 	if err != nil {
 		fail(err)
 		return
 	}
-	var names [2]string
-	for side, p := range setup.Players {
-		names[side] = p.String()
-	}
-	r := newRecord(setup.Game, setup.Config, setup.Seed, names, s, ServeStateBudget)
-	for k, mv := range st.Moves {
-		if err := r.addTurn(ReplayTurn{Actions: mv}, [2]time.Duration{}); err != nil {
-			fail(fmt.Errorf("the given moves, turn %d: %w", k, err))
-			return
-		}
-	}
-	report, err := reporter(ctx, &r, *st.Report, func(done, of int) {
+	report, err := reporter(ctx, r, *st.Report, func(done, of int) {
 		send(Message{Kind: MsgReporting, Turn: done, Of: of})
 	})
 	if ctx.Err() != nil {
@@ -466,4 +485,47 @@ func serveReport(ctx context.Context, setup Setup, st Start, send func(Message))
 		return
 	}
 	send(Message{Kind: MsgReport, Turn: len(st.Moves), Report: report})
+}
+
+// serveDrill plays a decision of the game of st.Moves again and sends
+// the answer, judged.
+func serveDrill(ctx context.Context, setup Setup, st Start, send func(Message)) {
+	fail := func(err error) { send(Message{Kind: MsgError, Error: err.Error()}) }
+	if driller == nil {
+		fail(errors.New("this program runs no drills"))
+		return
+	}
+	r, err := givenRecord(setup, st)
+	if err != nil {
+		fail(err)
+		return
+	}
+	answer, err := driller(ctx, r, *st.Drill)
+	if ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	send(Message{Kind: MsgDrill, Turn: st.Drill.Turn, Drill: answer})
+}
+
+// givenRecord is the game of st.Moves, checked as a replay's turns are.
+func givenRecord(setup Setup, st Start) (*Record, error) {
+	s, err := setup.Game.Start(setup.Config, setup.Seed)
+	if err != nil {
+		return nil, err
+	}
+	var names [2]string
+	for side, p := range setup.Players {
+		names[side] = p.String()
+	}
+	r := newRecord(setup.Game, setup.Config, setup.Seed, names, s, ServeStateBudget)
+	for k, mv := range st.Moves {
+		if err := r.addTurn(ReplayTurn{Actions: mv}, [2]time.Duration{}); err != nil {
+			return nil, fmt.Errorf("the given moves, turn %d: %w", k, err)
+		}
+	}
+	return &r, nil
 }
