@@ -3,7 +3,6 @@ package analysis
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -87,30 +86,29 @@ type Answer struct {
 // drill does not judge), and judges its move at the game's stated
 // budget (o's, when set).
 func (d *Drill) Run(ctx context.Context, rec *play.Record, spec string, o Options) (*Answer, error) {
-	setup := play.Setup{Game: rec.Game, Config: rec.Config, Seed: rec.Seed}
+	s, err := play.ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	return d.Play(ctx, rec, s, play.Hosting{}, o)
+}
+
+// Play is Run with the player as a spec value and hosted as h says (a
+// ladder's: each program in its box, on the CPU clock).
+func (d *Drill) Play(ctx context.Context, rec *play.Record, spec play.Spec, h play.Hosting, o Options) (*Answer, error) {
+	setup := play.Setup{Game: rec.Game, Config: rec.Config, Seed: rec.Seed, Hosting: h}
 	var err error
 	for side := range setup.Players {
-		p := "greedy"
+		setup.Players[side] = play.Spec{Name: "greedy"}
 		if match.Side(side) == d.Side {
-			p = spec
-		}
-		if setup.Players[side], err = play.ParseSpec(p); err != nil {
-			return nil, err
+			setup.Players[side] = spec
 		}
 	}
 	rp, err := rec.Replay()
 	if err != nil {
 		return nil, err
 	}
-	var moves [][2]json.RawMessage
-	for _, t := range rp.Moves()[:d.Turn] {
-		moves = append(moves, t.Actions)
-	}
-	st, err := play.NewStart(setup, moves)
-	if err != nil {
-		return nil, err
-	}
-	act, failed, err := answerOf(ctx, rec.Game, st, d.Turn, d.Side)
+	act, failed, err := answerOf(ctx, setup, rp.Moves()[:d.Turn], d.Side)
 	if err != nil {
 		return nil, err
 	}
@@ -136,45 +134,41 @@ func (d *Drill) Run(ctx context.Context, rec *play.Record, spec string, o Option
 	return a, nil
 }
 
-// errAnswered stops the drill's match once the answer is in.
-var errAnswered = errors.New("answered")
-
-// answerOf plays st until side has moved at turn k: its action, or why
-// it gave none.
-func answerOf(ctx context.Context, g match.Game, st play.Start, k int, side match.Side) (match.Action, string, error) {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	var act match.Action
-	var failed string
-	var serr error
-	play.Serve(ctx, st, nil, func(m play.Message) {
-		switch {
-		case m.Kind == play.MsgError:
-			serr = errors.New(m.Error)
-		case m.Kind == play.MsgTurn && m.Turn == k:
-			raw := m.Actions[side]
-			if len(raw) == 0 || string(raw) == "null" || m.Replaced[side] != "" {
-				failed = "the bot gave no move"
-				if m.Replaced[side] != "" {
-					failed = "the bot's move was replaced: " + m.Replaced[side]
-				}
-			} else if act, serr = g.DecodeAction(raw); serr != nil {
-				serr = fmt.Errorf("the bot's move: %w", serr)
-			}
-			cancel(errAnswered)
-		case m.Kind == play.MsgEnd && m.Turn <= k:
-			failed = "no move: " + m.Result.String()
-			cancel(errAnswered)
-		}
-	}, play.ServeOptions{})
-	if serr != nil {
-		return nil, "", serr
-	}
-	if act == nil && failed == "" {
-		if err := ctx.Err(); err != nil && !errors.Is(context.Cause(ctx), errAnswered) {
+// answerOf plays setup's match with the turns given, then until side
+// has moved once more: its action, or why it gave none (a program that
+// would not start, crashed, ran out of time or sent nonsense).
+func answerOf(ctx context.Context, setup play.Setup, given []play.ReplayTurn, side match.Side) (match.Action, string, error) {
+	r, err := play.NewRunner(setup)
+	if err != nil {
+		if play.HostFault(err) {
 			return nil, "", err
 		}
-		failed = "the bot gave no move"
+		return nil, "the bot did not start: " + err.Error(), nil
 	}
-	return act, failed, nil
+	defer r.Close()
+	for k, t := range given {
+		if err := r.Force(play.ReplayTurn{Actions: t.Actions}); err != nil {
+			return nil, "", fmt.Errorf("the game's turn %d: %w", k, err)
+		}
+	}
+	k := len(given)
+	for len(r.Record().Turns) <= k {
+		if res := r.Record().Result; res != nil {
+			return nil, "no move: " + res.String(), nil
+		}
+		if err := r.Step(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil, "", ctx.Err()
+			}
+			return nil, "the bot gave no move: " + err.Error(), nil
+		}
+	}
+	t := r.Record().Turns[k]
+	switch {
+	case t.Replaced[side] != "":
+		return nil, "the bot's move was replaced: " + t.Replaced[side], nil
+	case t.Failed[side] || t.Actions[side] == nil:
+		return nil, "the bot gave no move", nil
+	}
+	return t.Actions[side], "", nil
 }

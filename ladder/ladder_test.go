@@ -173,6 +173,7 @@ func TestLadderChecksPlaysAndRanks(t *testing.T) {
 		t.Errorf("a game's replay: %v", err)
 	}
 	checkLessons(t, st, tokens, "alice", "bob")
+	checkSuite(t, st, tokens, "alice", submit("alice", "bot.go", []byte(template), ""), template)
 	t.Logf("%d games; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; %s %+.0f [%+.0f, %+.0f] %d-%d-%d; refused %s: %s", s.Played,
 		s.Ranked[0].Name, s.Ranked[0].Rating, s.Ranked[0].Low, s.Ranked[0].High, s.Ranked[0].Wins, s.Ranked[0].Draws, s.Ranked[0].Losses,
 		s.Ranked[1].Name, s.Ranked[1].Rating, s.Ranked[1].Low, s.Ranked[1].High, s.Ranked[1].Wins, s.Ranked[1].Draws, s.Ranked[1].Losses,

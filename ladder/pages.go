@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/internal/plural"
 )
 
@@ -19,13 +20,14 @@ import (
 // with its token once (a cookie); the pages show what the token may see.
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"watch":   func(int64) string { return "" }, // each server's own: templates
-	"watchAt": func(int64, int) string { return "" },
-	"pts":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
-	"pct":     func(x float64) string { return fmt.Sprintf("%.0f%%", x) },
-	"base":    func() string { return "" },
-	"n":       plural.S,
-	"nof":     plural.Of,
+	"watch":     func(int64) string { return "" }, // each server's own: templates
+	"watchAt":   func(int64, int) string { return "" },
+	"pts":       func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"pct":       func(x float64) string { return fmt.Sprintf("%.0f%%", x) },
+	"tolerance": func() string { return strconv.FormatFloat(analysis.Tolerance, 'f', -1, 64) },
+	"base":      func() string { return "" },
+	"n":         plural.S,
+	"nof":       plural.Of,
 	"stamp": func(rfc string) string {
 		if t, err := time.Parse(time.RFC3339, rfc); err == nil {
 			return t.UTC().Format("Jan 2 15:04 UTC")
@@ -111,7 +113,11 @@ form.inline{display:inline} nav{display:flex;gap:6px 16px;flex-wrap:wrap;align-i
 {{range .Kinds}}<tr><td data-label="kind of move">{{.Group}}</td><td class="num" data-label="decisions that lost">{{.Decisions}}</td><td class="num" data-label="blunders">{{.Blunders}}</td><td class="num" data-label="mistakes">{{.Mistakes}}</td><td class="num" data-label="points lost">{{pts .Lost}}</td></tr>{{end}}</table>{{end}}
 <h3>Your costliest decisions</h3><table class="cards costliest"><tr><th>game</th><th>version</th><th>turn</th><th>you played</th><th>best</th><th class="num">lost</th><th class="wide">phase; kind of move</th></tr>
 {{range .Costliest}}<tr><td data-label="game">{{if $.Play}}<a href="{{watchAt .Game .Turn}}" title="the analysis board at this decision">game {{.Game}}</a>{{else}}{{.Game}}{{end}}</td><td data-label="version">v{{.Version}} <span class="dim">as {{.Side}}</span></td><td data-label="turn">{{.Turn}}</td><td data-label="you played" class="bad">{{.Move}} <span class="dim">{{.Label}}{{if .Exact}}, exact{{end}}</span></td><td data-label="best">{{.Best}}</td><td class="num" data-label="lost">{{pts .Lost}}</td><td class="wide dim">{{.Phase}}{{if .Kind}}; {{.Kind}}{{end}}</td></tr>{{end}}</table>
-{{else}}<p class="dim">No game of yours is analysed yet.</p>{{end}}{{end}}
+{{else}}<p class="dim">No game of yours is analysed yet.</p>{{end}}
+{{range .Suites}}<h3 id="suite-v{{.Version}}">Your past mistakes, played by v{{.Version}}: {{.Passed}} of {{n (len .Drills) "drill"}} passed</h3>
+<p class="dim">Each position is given to v{{.Version}} on its game's seed; it passes within {{tolerance}} expected points of the best option (the best result where both are proved).</p>
+<table class="cards suite"><tr><th>game</th><th>turn</th><th>then</th><th>v{{.Version}} plays</th><th class="num">lost</th><th>verdict</th></tr>
+{{range .Drills}}<tr><td data-label="game">{{if $.Play}}<a href="{{watchAt .Game .Turn}}" title="the analysis board at this decision">game {{.Game}}</a>{{else}}{{.Game}}{{end}}</td><td data-label="turn">{{.Turn}} <span class="dim">as {{.Side}}</span></td><td data-label="then">v{{.Version}}: {{.Move}} <span class="dim">lost {{pts .Lost}}</span></td><td data-label="now plays">{{if .Error}}<span class="dim">{{.Error}}</span>{{else if .Answer.Failed}}<span class="bad">{{.Answer.Failed}}</span>{{else}}{{.Answer.Move}}{{end}}</td><td class="num" data-label="lost">{{if not .Error}}{{if not .Answer.Failed}}{{pts .Answer.Lost}}{{end}}{{end}}</td><td data-label="verdict">{{if .Error}}<span class="dim">not played</span>{{else if .Answer.Passed}}passed{{else}}<span class="bad">failed</span>{{end}}</td></tr>{{end}}</table>{{end}}{{end}}
 {{if .Pseudonyms}}<h2>Your name on the leaderboard</h2><p class="dim">Your classmates see you by a pseudonym: {{if .Pseudonym}}<b>{{.Pseudonym}}</b>{{else}}none chosen yet, so a number{{end}}.</p>
 <form class="line" method="post" action="{{base}}/api/ladder/pseudonym"><input name="pseudonym" maxlength="24" placeholder="a pseudonym" value="{{.Pseudonym}}"><button type="submit">Keep it</button></form>{{end}}
 <h2>By opponent</h2><table class="cards"><tr><th>opponent</th><th class="num">games</th><th class="nw">W-D-L</th></tr>

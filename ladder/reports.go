@@ -106,9 +106,10 @@ func (s *Store) ReportOne(ctx context.Context) (bool, error) {
 // Report reports on the ladder's games for as long as ctx lasts, newest
 // first, on a thread of its own whose priority it lowers as far as the
 // system lets it: the games' players take the machine first, and a
-// report uses only what they leave (a report costs a fifth of its
-// game's thinking, docs/analysis.md). With nothing to report it waits
-// for wake or idle.
+// report uses only what they leave (docs/analysis.md). With every game
+// reported it plays a new version's suite (DrillWith), whose programs run
+// in their boxes under their caps as a game's do; with nothing to do it
+// waits for wake or idle.
 func (s *Store) Report(ctx context.Context, idle time.Duration, wake <-chan struct{}, log func(string)) {
 	// The priority is the thread's: no other goroutine runs on it, and
 	// it is never unlocked, so that the thread ends with this goroutine
@@ -121,6 +122,11 @@ func (s *Store) Report(ctx context.Context, idle time.Duration, wake <-chan stru
 		did, err := s.ReportOne(ctx)
 		if err != nil && ctx.Err() == nil {
 			log(fmt.Sprintf("reports: %v", err))
+		}
+		if !did && err == nil { // every game reported: a new version's suite
+			if did, err = s.DrillOne(ctx); err != nil && ctx.Err() == nil {
+				log(fmt.Sprintf("drills: %v", err))
+			}
 		}
 		if !did || err != nil {
 			sleep(ctx, idle, wake)
@@ -147,6 +153,10 @@ type Lessons struct {
 	// Worst is each reported game's costliest decision of the student's,
 	// by game: where its link opens.
 	Worst map[int64]int `json:"-"`
+	// Suites are the student's versions' suites (their past mistakes
+	// played again), the newest version first.
+	Suites []Suite `json:"suites,omitempty"`
+	lost   []Costly // every lost decision, costliest first
 }
 
 // MaxCostliest is how many decisions a student's page lists.
@@ -281,9 +291,8 @@ func (s *Store) Lessons(ctx context.Context, student string) (*Lessons, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(all, func(a, b Costly) int {
-		return cmp.Or(cmp.Compare(b.Lost, a.Lost), cmp.Compare(b.Game, a.Game), cmp.Compare(a.Turn, b.Turn))
-	})
+	sortCostly(all)
+	ls.lost = all
 	ls.Costliest = all[:min(len(all), MaxCostliest)]
 	for _, p := range phases {
 		ls.Phases = append(ls.Phases, *byPhase[p])
@@ -298,5 +307,16 @@ func (s *Store) Lessons(ctx context.Context, student string) (*Lessons, error) {
 		ls.Versions = append(ls.Versions, *vl)
 	}
 	slices.SortFunc(ls.Versions, func(a, b VersionLesson) int { return cmp.Compare(a.Number, b.Number) })
-	return ls, nil
+	ls.Suites, err = s.Suites(ctx, student)
+	return ls, err
+}
+
+// lostDecisions are every decision of the student's that lost expected
+// points in a reported game, costliest first.
+func (s *Store) lostDecisions(ctx context.Context, student string) ([]Costly, error) {
+	ls, err := s.Lessons(ctx, student)
+	if err != nil {
+		return nil, err
+	}
+	return ls.lost, nil
 }

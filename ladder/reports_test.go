@@ -6,9 +6,12 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/engine/play"
@@ -125,4 +128,102 @@ func reportAll(t *testing.T, st *Store) {
 			return
 		}
 	}
+}
+
+// checkSuite has student's new version v (the same program as their
+// first, source) checked, then played on their past mistakes: its suite
+// drills the first version's costliest decisions, most first, each
+// judged as arena drill judges it; the same program plays the same
+// move again and fails where it lost before; the student's page shows
+// the suite.
+func checkSuite(t *testing.T, st *Store, tokens map[string]string, student string, v Version, source string) {
+	t.Helper()
+	ctx := context.Background()
+	workCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		src := Local{Store: st, Name: "local-suite", Width: 1e9, Queued: 0}
+		Player{Dir: filepath.Join(t.TempDir(), "programs")}.Serve(workCtx, src, 20*time.Millisecond, nil, func(s string) { t.Log(s) })
+	}()
+	for { // its check game, however long this machine takes
+		vs, err := st.Versions(ctx, student)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last := vs[len(vs)-1]; last.ID == v.ID && last.State != "checking" {
+			if last.State != "ready" {
+				t.Fatalf("%s's second version: %s %s", student, last.State, last.Reason)
+			}
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	stop()
+	<-done
+	reportAll(t, st)
+	st.DrillWith(Player{Dir: filepath.Join(t.TempDir(), "programs")})
+	for {
+		did, err := st.DrillOne(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !did {
+			break
+		}
+	}
+	past, err := st.lostDecisions(ctx, student)
+	if err != nil {
+		t.Fatal(err)
+	}
+	past = slices.DeleteFunc(past, func(c Costly) bool { return c.Version != 1 || c.Lost < suiteFloor })
+	suites, err := st.Suites(ctx, student)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(past) == 0 || len(suites) != 1 || suites[0].Version != 2 || len(suites[0].Drills) != min(len(past), MaxSuite) {
+		t.Fatalf("%s: %d past decisions to drill; suites %+v", student, len(past), suites)
+	}
+	file := filepath.Join(t.TempDir(), "bot.go")
+	os.WriteFile(file, []byte(source), 0o644)
+	passed := 0
+	for i, d := range suites[0].Drills {
+		if d.Error != "" || d.Game != past[i].Game || d.Turn != past[i].Turn || d.Lost != past[i].Lost {
+			t.Fatalf("drill %d: %+v; the past decision %+v", i, d, past[i])
+		}
+		if d.Answer.Passed {
+			passed++
+		}
+		if d.Answer.Move == d.Move && d.Answer.Passed {
+			t.Errorf("drill %d: v2 played v1's %s again, which lost %.2f, and passed", i, d.Move, d.Lost)
+		}
+		if i == 0 {
+			data, _ := st.Replay(ctx, d.Game)
+			rec, err := play.LoadReplay("replay", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dr, err := analysis.NewDrill(rec, d.Turn, d.Side, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := dr.Run(ctx, rec, "go:"+file, analysis.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want.Move != d.Answer.Move || want.Lost != d.Answer.Lost || want.Passed != d.Answer.Passed {
+				t.Errorf("the costliest drill: the ladder says %+v, arena drill %+v", d.Answer, want)
+			}
+		}
+	}
+	if passed != suites[0].Passed {
+		t.Errorf("the suite says %d passed; its drills %d", suites[0].Passed, passed)
+	}
+	ts := httptest.NewServer((&Server{Store: st, Width: 100, Playground: http.NotFoundHandler()}).Handler())
+	defer ts.Close()
+	code, page := (client{t, ts.URL, tokens[student]}).do("GET", "/students/"+student, nil, nil)
+	if want := fmt.Sprintf("played by v2: %d of %d", passed, len(suites[0].Drills)); code != http.StatusOK || !strings.Contains(page, want) {
+		t.Errorf("%s's page (%d) does not say %q", student, code, want)
+	}
+	t.Logf("%s v2's suite: %d of %d passed", student, passed, len(suites[0].Drills))
 }

@@ -32,6 +32,7 @@ type Store struct {
 
 	db         *sql.DB
 	dir        string
+	driller    *Player // how a new version's suite is played (DrillWith); nil: none
 	changes    atomic.Uint64 // writes since opened: what a cached page was made from
 	standings  standingsCache
 	scheduling sync.Mutex // one Schedule at a time: it reads, then writes
@@ -100,6 +101,11 @@ CREATE TABLE IF NOT EXISTS reports ( -- a ladder game's report, made when the se
 	game INTEGER PRIMARY KEY REFERENCES games(id),
 	made INTEGER NOT NULL,  -- Unix milliseconds
 	data BLOB NOT NULL      -- a Lesson as JSON: the decisions that lost something, each side's figures
+);
+CREATE TABLE IF NOT EXISTS suites ( -- a version's drills: its student's past costliest decisions, played by it
+	version INTEGER PRIMARY KEY REFERENCES versions(id),
+	made INTEGER NOT NULL,  -- Unix milliseconds
+	data BLOB NOT NULL      -- a Suite as JSON
 );
 CREATE INDEX IF NOT EXISTS games_state ON games (state, id);
 CREATE INDEX IF NOT EXISTS games_p1 ON games (p1);

@@ -65,17 +65,26 @@ func (s *Store) Work(ctx context.Context, l *Lease) (*Work, error) {
 		if id == RandomBot {
 			continue
 		}
-		p := &Program{Version: id}
-		var student string
-		var number int
-		err := s.db.QueryRowContext(ctx, `SELECT v.student, v.number, v.kind, v.command, v.digest, v.files, s.clock FROM versions v JOIN students s ON s.name = v.student WHERE v.id = ?`, id).Scan(&student, &number, &p.Kind, &p.Command, &p.Digest, &p.Files, &p.Clock)
+		p, err := s.program(ctx, id)
 		if err != nil {
-			return nil, fmt.Errorf("version %d: %v", id, err)
+			return nil, err
 		}
-		p.Name = fmt.Sprintf("%s v%d", student, number)
 		w.Seats[side] = p
 	}
 	return w, nil
+}
+
+// program is version id as a worker plays it.
+func (s *Store) program(ctx context.Context, id int64) (*Program, error) {
+	p := &Program{Version: id}
+	var student string
+	var number int
+	err := s.db.QueryRowContext(ctx, `SELECT v.student, v.number, v.kind, v.command, v.digest, v.files, s.clock FROM versions v JOIN students s ON s.name = v.student WHERE v.id = ?`, id).Scan(&student, &number, &p.Kind, &p.Command, &p.Digest, &p.Files, &p.Clock)
+	if err != nil {
+		return nil, fmt.Errorf("version %d: %v", id, err)
+	}
+	p.Name = fmt.Sprintf("%s v%d", student, number)
+	return p, nil
 }
 
 // Local is the store as a worker's source, for the server's own workers.

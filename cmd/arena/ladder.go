@@ -277,7 +277,9 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	hs := servers[0].HTTPServerFor(handler)
 	for _, srv := range servers {
 		// Each ladder's games are reported on a thread the system runs
-		// last: the games' players come first (docs/analysis.md).
+		// last: the games' players come first (docs/analysis.md). Then
+		// each new version plays its student's past mistakes again.
+		srv.Store.DrillWith(ladder.Player{Dir: filepath.Join(course.Dir, "programs"), Hosting: play.Hosting{Python: *python}, Runtimes: runtimes})
 		go srv.Store.Report(ctx, 2*time.Second, nil, logTo)
 	}
 	var wg sync.WaitGroup

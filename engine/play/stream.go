@@ -230,7 +230,7 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 	}
 	defer r.Close()
 	for _, mv := range st.Moves {
-		if err := r.force(ReplayTurn{Actions: mv}); err != nil {
+		if err := r.Force(ReplayTurn{Actions: mv}); err != nil {
 			fail(fmt.Errorf("the given moves: %w", err))
 			return
 		}
@@ -284,8 +284,10 @@ func (p *personBot) Act(t *match.Turn) (match.Action, error) {
 
 func (p *personBot) Timed() bool { return false }
 
-// force plays a recorded turn without asking the bots.
-func (r *Runner) force(rt ReplayTurn) error {
+// Force plays a recorded turn without asking the bots (a link's moves, a
+// drill's game up to its decision), checked as a replay's turns are; the
+// bots that keep their own copy of the match (Mirror) are told.
+func (r *Runner) Force(rt ReplayTurn) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.rec.Result != nil {
