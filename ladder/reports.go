@@ -155,7 +155,7 @@ type Lessons struct {
 	Worst map[int64]int `json:"-"`
 	// Suites are the student's versions' suites (their past mistakes
 	// played again), the newest version first.
-	Suites []Suite `json:"suites,omitempty"`
+	Suites []Suite  `json:"suites,omitempty"`
 	lost   []Costly // every lost decision, costliest first
 }
 

@@ -32,7 +32,7 @@ type Store struct {
 
 	db         *sql.DB
 	dir        string
-	driller    *Player // how a new version's suite is played (DrillWith); nil: none
+	driller    *Player       // how a new version's suite is played (DrillWith); nil: none
 	changes    atomic.Uint64 // writes since opened: what a cached page was made from
 	standings  standingsCache
 	scheduling sync.Mutex // one Schedule at a time: it reads, then writes
