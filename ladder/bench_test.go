@@ -9,8 +9,11 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"slices"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -402,4 +405,120 @@ func BenchmarkScheduleAt300(b *testing.B) {
 	b.ReportMetric(float64(perGame)/float64(time.Millisecond), "ms-per-game-scheduled")
 	b.ReportMetric(float64(game)/float64(time.Millisecond), "ms-a-game")
 	b.ReportMetric(float64(perGame)/float64(game), "of-a-game")
+}
+
+// BenchmarkReportsBesideGames plays a ladder's games on two local workers
+// (this machine's cores, each game's programs in their boxes): alone, and
+// with the ladder's reporter working beside them through the reports of
+// every game, in its process at the lowest priority (ReportIn, as arena
+// ladder serve runs it). It
+// reports the games' rate with the reporter as a share of their rate
+// without (1: the reports delay no game), and the reports made while the
+// games were played. The programs are the course's: the Go template and
+// the Python agent with NumPy.
+func BenchmarkReportsBesideGames(b *testing.B) {
+	const games = 24 // a phase's
+	for b.Loop() {
+		st, _ := newLadder(b, "alice", "bob")
+		ctx := context.Background()
+		b.Setenv("ARENA_PYTHON", pythonWith(b, "import numpy"))
+		template, _ := gobot.Template("colosseum")
+		agent, err := os.ReadFile("../cmd/arena/testdata/comp424/agents/student_agent.py")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, u := range []struct {
+			student, name, command string
+			data                   []byte
+		}{
+			{"alice", "bot.go", "", []byte(template)},
+			{"bob", "agent.zip", "py:student_agent.py", zipOf(b, "agent", map[string][]byte{"student_agent.py": agent})},
+		} {
+			up, err := ReadUpload(u.name, u.data, u.command)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := st.Submit(ctx, u.student, up); err != nil {
+				b.Fatal(err)
+			}
+		}
+		workCtx, stop := context.WithCancel(ctx)
+		var wg sync.WaitGroup
+		dir := b.TempDir()
+		for k := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				src := Local{Store: st, Name: fmt.Sprintf("local-%d", k), Width: 1, Queued: 2}
+				Player{Dir: dir}.Serve(workCtx, src, 20*time.Millisecond, nil, func(string) {})
+			}()
+		}
+		done := func() int {
+			var n int
+			st.db.QueryRow(`SELECT count(*) FROM games WHERE state = 'done' AND kind = 'ladder'`).Scan(&n)
+			return n
+		}
+		reports := func() int {
+			var n int
+			st.db.QueryRow(`SELECT count(*) FROM reports`).Scan(&n)
+			return n
+		}
+		phase := func() time.Duration { // the time the next games take
+			from := done()
+			for done() == from { // a whole game's time from its start
+				time.Sleep(5 * time.Millisecond)
+			}
+			start, from := time.Now(), done()
+			for done() < from+games {
+				time.Sleep(5 * time.Millisecond)
+			}
+			return time.Since(start)
+		}
+		// Off, on, on, off: a drift over the run (the store grows) weighs
+		// on both alike.
+		var alone, beside time.Duration
+		made := 0
+		for _, on := range []bool{false, true, true, false} {
+			if !on {
+				alone += phase()
+				continue
+			}
+			repCtx, stopReports := context.WithCancel(ctx)
+			finished := make(chan struct{})
+			go func() {
+				ReportIn(repCtx, func() *exec.Cmd {
+					cmd := exec.Command(os.Args[0], "-test.run=^$")
+					cmd.Env = append(os.Environ(), "ARENA_LADDER_REPORTER="+st.Dir(), "ARENA_LADDER_PROGRAMS="+dir)
+					return cmd
+				}, func(s string) { b.Log(s) })
+				close(finished)
+			}()
+			before := reports()
+			beside += phase()
+			made += reports() - before
+			stopReports()
+			<-finished
+		}
+		stop()
+		wg.Wait()
+		// With the games stopped, the reporter has the machine: it reports.
+		repCtx, stopReports := context.WithCancel(ctx)
+		go ReportIn(repCtx, func() *exec.Cmd {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "ARENA_LADDER_REPORTER="+st.Dir(), "ARENA_LADDER_PROGRAMS="+dir)
+			return cmd
+		}, func(s string) { b.Log(s) })
+		idleFrom, start, guard := reports(), time.Now(), time.Now().Add(10*time.Minute)
+		for reports() < idleFrom+2 {
+			if time.Now().After(guard) {
+				b.Fatalf("the reporter made %d reports in 10 minutes of an idle machine", reports()-idleFrom)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		stopReports()
+		b.ReportMetric(time.Since(start).Seconds()/2, "s/report-idle")
+		b.ReportMetric(alone.Seconds()/beside.Seconds(), "rate-with/without")
+		b.ReportMetric(float64(made), "reports-meanwhile")
+		b.ReportMetric(alone.Seconds()/(2*games), "s/game-alone")
+	}
 }

@@ -25,7 +25,7 @@ import (
 
 // newLadder is a ladder of Colosseum on the 6x6 board, with the roster
 // given, its tokens issued.
-func newLadder(t *testing.T, names ...string) (*Store, map[string]string) {
+func newLadder(t testing.TB, names ...string) (*Store, map[string]string) {
 	t.Helper()
 	st, err := Open(t.TempDir())
 	if err != nil {
@@ -62,7 +62,7 @@ func pythonWith(t testing.TB, check string) string {
 }
 
 // zipOf is a zip archive of files, under a folder as zip makes of one.
-func zipOf(t *testing.T, folder string, files map[string][]byte) []byte {
+func zipOf(t testing.TB, folder string, files map[string][]byte) []byte {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for name, data := range files {

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -38,6 +39,7 @@ var ladderCommands = [][2]string{
 	{"freeze", "close submissions and queue the final round robin (-server URL -token STAFF [-rounds N])"},
 	{"final", "write the final's report and its CSV once its games are played (-server URL -token STAFF -o FILE.html -csv FILE.csv [-wait])"},
 	{"accommodate", "stretch one student's clock in their games (-server URL -token STAFF -student NAME -clock 1.5)"},
+	{"report", "the reporter a ladder's server starts (-dir DIR): reports its games, plays new versions' suites, at the lowest priority, until its standard input closes"},
 	{"recheck", "check a refused version again once the host is fixed, not counting against its student (-server URL -token STAFF -version ID)"},
 	{"export", "write the grades for a grade book (-server URL -token STAFF -format gradescope|canvas|moodle|csv -o FILE [-grade RULE])"},
 }
@@ -70,6 +72,8 @@ func runLadder(args []string, stdout, stderr io.Writer) error {
 		return runLadderSubmit(args[1:], stdout)
 	case "work":
 		return runLadderWork(args[1:], stdout, stderr)
+	case "report":
+		return runLadderReport(args[1:], stdout, stderr)
 	case "freeze":
 		return runLadderFreeze(args[1:], stdout)
 	case "final":
@@ -276,11 +280,18 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	}
 	hs := servers[0].HTTPServerFor(handler)
 	for _, srv := range servers {
-		// Each ladder's games are reported on a thread the system runs
+		// Each ladder's games are reported in a process the system runs
 		// last: the games' players come first (docs/analysis.md). Then
 		// each new version plays its student's past mistakes again.
-		srv.Store.DrillWith(ladder.Player{Dir: filepath.Join(course.Dir, "programs"), Hosting: play.Hosting{Python: *python}, Runtimes: runtimes})
-		go srv.Store.Report(ctx, 2*time.Second, nil, logTo)
+		dir := srv.Store.Dir()
+		go ladder.ReportIn(ctx, func() *exec.Cmd {
+			exe, err := os.Executable()
+			if err != nil {
+				exe = os.Args[0]
+			}
+			return exec.Command(exe, "ladder", "report", "-dir", dir, "-programs", filepath.Join(course.Dir, "programs"),
+				"-python", *python, "-runtimes", *runtimesFlag, "-"+box.Flag, *containment)
+		}, logTo)
 	}
 	var wg sync.WaitGroup
 	for k := range *jobs {
@@ -701,5 +712,38 @@ func runLadderExport(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, *format)
+	return nil
+}
+
+// runLadderReport is the process arena ladder serve starts for each
+// ladder (ladder.ReportIn): it reports the ladder's games and plays new
+// versions' suites until its standard input closes.
+func runLadderReport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("ladder report", stdout)
+	dir := fs.String("dir", "", "the ladder's `directory`")
+	programs := fs.String("programs", "", "where the versions' programs are unpacked")
+	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
+	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart; weak: play them anyway")
+	runtimesFlag := fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	runtimes, err := ladder.ParseRuntimes(*runtimesFlag)
+	if err != nil {
+		return usageError{err}
+	}
+	if *dir == "" || *programs == "" {
+		return usagef("arena ladder report -dir DIR -programs DIR (arena ladder serve starts it)")
+	}
+	if err := box.Check(*containment); err != nil {
+		return usageError{err}
+	}
+	st, err := ladder.Open(*dir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ladder.ServeReports(st, ladder.Player{Dir: *programs, Hosting: play.Hosting{Python: *python}, Runtimes: runtimes}, os.Stdin,
+		func(s string) { fmt.Fprintln(stderr, "arena ladder report:", s) })
 	return nil
 }
