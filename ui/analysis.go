@@ -215,8 +215,8 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 		state = "done"
 	}
 	reach := "values at this depth"
-	if an.Proven {
-		reach = "proved to the game's end"
+	if proved(an) {
+		reach = "the best's result proved to the game's end"
 	}
 	head = fmt.Sprintf("analysis of turn %d, %s to move: %d %s, %s nodes, %s; %s", an.Turn, an.Side, an.Depth, an.DepthUnit, strings.TrimPrefix(render.ValueText(float64(an.Nodes)), "+"), state, reach)
 	for i, b := range an.Best {
@@ -232,7 +232,7 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 	}
 	if tie := equalBest(an); tie > 1 {
 		what := fmt.Sprintf("only a deeper analysis (more than %d %s) can tell them apart", an.Depth, an.DepthUnit)
-		if an.Proven {
+		if proved(an) {
 			what = "each keeps the same result with best play: any of them is right"
 		}
 		best = append(best, fmt.Sprintf("1–%d are worth the same (%s): %s", tie, render.ValueText(an.Best[0].Value), what))
@@ -255,10 +255,16 @@ func (v *matchView) analysisLines() (head string, best []string, picked string) 
 	case len(an.Others) > 0:
 		picked = "click an option on the board: what refutes it"
 	}
-	if a.picked != "" && v.human == nil {
+	if a.pick() != render.NoPick && v.human == nil {
 		picked += "; click it again (or V) to play it in a variation"
 	}
 	return head, best, picked
+}
+
+// proved says the analysis proves its best option's result: a search
+// that saw every end of its lines found one (a win, a draw, a loss).
+func proved(an *match.Analysis) bool {
+	return an.Proven && len(an.Best) > 0 && an.Best[0].Outcome != ""
 }
 
 // equalBest is how many of the analysis's best options, from the first,
