@@ -2,6 +2,7 @@ package ladder
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -83,6 +84,17 @@ func TestLessonsInTheBrowser(t *testing.T) {
 	stop()
 	wg.Wait()
 	reportAll(t, st)
+	// v2 plays v1's costliest mistakes again (the reporter's suites).
+	st.DrillWith(Player{Dir: filepath.Join(t.TempDir(), "programs")})
+	for {
+		did, err := st.DrillOne(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !did {
+			break
+		}
+	}
 	ls, err := st.Lessons(ctx, "cy")
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +107,11 @@ func TestLessonsInTheBrowser(t *testing.T) {
 	b := browserAt(t)
 	signIn(t, b, ts.URL, tokens["cy"])
 	page := text(t, b, ts.URL+"/students/cy")
-	for _, want := range []string{"Where your versions lose", "Your costliest decisions", "end game", "v1", "v2"} {
+	if len(ls.Suites) != 1 || ls.Suites[0].Version != 2 || len(ls.Suites[0].Drills) == 0 {
+		t.Fatalf("cy's suites: %+v", ls.Suites)
+	}
+	for _, want := range []string{"Where your versions lose", "Your costliest decisions", "end game", "v1", "v2", "kind of move",
+		fmt.Sprintf("Your past mistakes, played by v2: %d of %d", ls.Suites[0].Passed, len(ls.Suites[0].Drills))} {
 		if !strings.Contains(page, want) {
 			t.Errorf("cy's page has no %q", want)
 		}
@@ -114,6 +130,8 @@ func TestLessonsInTheBrowser(t *testing.T) {
 	}
 	scroll()
 	shoot(t, b, "ladder-lessons")
+	chromedp.Run(b, chromedp.Evaluate[bool](`document.getElementById("suite-v2").scrollIntoView(), true`))
+	shoot(t, b, "ladder-suite")
 	onPhone(t, b)
 	text(t, b, ts.URL+"/students/cy#lessons")
 	fitsPhone(t, b, "cy's page")
@@ -122,7 +140,8 @@ func TestLessonsInTheBrowser(t *testing.T) {
 	for _, v := range ls.Versions {
 		t.Logf("cy v%d: %d games, accuracy %.1f%%, %.2f blunders and %.2f mistakes a game, %.2f points lost a game", v.Number, v.Games, v.Accuracy, v.Blunders, v.Mistakes, v.Lost)
 	}
-	for _, p := range ls.Phases {
+	for _, p := range append(ls.Phases, ls.Kinds...) {
 		t.Logf("cy, %s: %d decisions lost %.2f points (%d blunders, %d mistakes)", p.Group, p.Decisions, p.Lost, p.Blunders, p.Mistakes)
 	}
+	t.Logf("cy v2's suite: %d of %d of v1's mistakes passed", ls.Suites[0].Passed, len(ls.Suites[0].Drills))
 }

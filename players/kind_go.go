@@ -19,6 +19,7 @@ import (
 	"github.com/arena-playground/arena/gobot/build"
 	"github.com/arena-playground/arena/internal/confine"
 	"github.com/arena-playground/arena/internal/safefile"
+	"github.com/arena-playground/arena/internal/waitline"
 )
 
 // A go: bot's file is checked before any game, in arena's own process,
@@ -102,9 +103,17 @@ func goProgram(file, src string, h play.Hosting) (program string, env []string, 
 	if !h.Interpret {
 		tc, err := build.Find()
 		if err == nil {
+			var wait *waitline.Line
 			program, err := tc.Build(context.Background(), file, src, build.Native, func() {
-				fmt.Fprintf(h.NotesTo(), "arena: compiling go:%s with %s (once for this source)\n", file, tc.Version)
+				wait = waitline.Start(h.NotesTo(), fmt.Sprintf("arena: compiling go:%s with %s (once for this source)", file, tc.Version))
 			})
+			if wait != nil {
+				result := "compiled"
+				if err != nil {
+					result = "failed"
+				}
+				wait.Done(result)
+			}
 			if err != nil {
 				return "", nil, err
 			}
@@ -123,6 +132,10 @@ func goProgram(file, src string, h play.Hosting) (program string, env []string, 
 		}
 		interpretedOnce.Do(func() {
 			fmt.Fprintf(h.NotesTo(), "arena: go: bots are interpreted here, several times slower than compiled: %v\n", err)
+		})
+	} else {
+		interpretedOnce.Do(func() {
+			fmt.Fprintf(h.NotesTo(), "arena: go:%s is interpreted (yaegi), as -interpret asks: several times slower than compiled\n", file)
 		})
 	}
 	self, err := os.Executable()
