@@ -294,6 +294,11 @@ func buildAt(root string) (*Site, error) {
 		if err != nil {
 			return nil, err
 		}
+		if f.name == "index.html" {
+			if data, err = startCard(data); err != nil {
+				return nil, err
+			}
+		}
 		add(f.name, data)
 	}
 	add("arena.wasm", page)

@@ -9,7 +9,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/render"
+	"github.com/arena-playground/arena/ui/startcard"
 )
 
 // startView is where a match is set up: the game, each side's player
@@ -29,10 +31,21 @@ type startView struct {
 	card   rect
 	introY float64
 	rows   []labelRow
+	// stills are each game's still under the intro (startcard), where
+	// the page's HTML drew them before the program started.
+	stills []still
+}
+
+// still is a game's still on the start card: where, and the record of
+// the match whose start it shows.
+type still struct {
+	game string
+	r    rect
+	rec  *play.Record
 }
 
 // intro is the start view's line under the title.
-const intro = "Bots from AI courses play each other, or you. Pick a game, two players and a seed."
+const intro = startcard.Intro
 
 // nullCanvas measures as its canvas does and draws nothing: layout uses
 // it to find where wrapped text ends.
@@ -56,6 +69,11 @@ func newStartView(app *App) *startView {
 		labels = append(labels, fmt.Sprintf("%d  %s", info.Key, gameLabel(info)))
 	}
 	v.games = newChips(ids, labels)
+	for _, g := range match.Games() {
+		if rec, err := startcard.Record(g); err == nil {
+			v.stills = append(v.stills, still{game: g.Info().Name, rec: rec})
+		}
+	}
 	v.selectGame(app.opts.Game)
 	v.players[0].choose(app.opts.P1)
 	v.players[1].choose(app.opts.P2)
@@ -147,20 +165,21 @@ func (v *startView) settings() Link {
 }
 
 func (v *startView) layout(c render.Canvas, st style, w, h float64) {
-	cw := math.Min(w-2*st.pad, 760*st.u)
-	top := math.Max(st.pad, h*0.08)
-	if st.compact { // a phone: the shortest path's nine bots take three rows a seat
-		top = st.pad
+	// The card's top is startcard's, which the page's HTML drew first.
+	card := startcard.Layout(c, startcard.Style{Pad: st.pad, Gap: st.gap, Title: st.big, Text: st.text, Compact: st.compact}, w, h, st.u, len(v.stills))
+	v.card = card.Box
+	v.introY = card.IntroY
+	for i := range v.stills {
+		v.stills[i].r = card.Stills[i]
 	}
-	v.card = rect{X: (w - cw) / 2, Y: top, W: cw}
-	labelW := 90 * st.u
+	cw := v.card.W
+	labelW := startcard.LabelWidth * st.u
 	if st.compact {
 		labelW = c.TextWidth("Board", st.bold) + st.pad
 	}
 	x := v.card.X + st.pad + labelW
 	maxX := v.card.X + cw - st.pad
-	v.introY = v.card.Y + st.pad + c.LineHeight(st.big)
-	y := render.Wrap(nullCanvas{c}, intro, v.card.X+st.pad, v.introY, cw-2*st.pad, st.text, st.th.TextDim) + 2*st.pad
+	y := card.Rows
 	v.rows = v.rows[:0]
 	row := func(label string, ch *chips) {
 		v.rows = append(v.rows, labelRow{label, y})
@@ -235,6 +254,12 @@ func (v *startView) click(in *input) {
 	if v.games.update(in) {
 		v.selectGame(v.games.id())
 	}
+	for _, s := range v.stills {
+		if in.clicked && s.r.Contains(in.x, in.y) {
+			in.clicked = false
+			v.selectGame(s.game)
+		}
+	}
 	for _, p := range v.players {
 		p.update(in)
 	}
@@ -280,6 +305,12 @@ func (v *startView) draw(c render.Canvas, st style, in *input) {
 	render.Wrap(c, intro, x, v.introY, v.card.W-2*st.pad, st.text, th.TextDim)
 	for _, r := range v.rows {
 		c.Text(r.label, x, r.y+(st.rowH-c.LineHeight(st.bold))/2, st.bold, render.Left, th.TextDim)
+	}
+	for _, s := range v.stills {
+		render.Layer(c, "still:"+s.game, s.r, s.r, func() { startcard.Draw(c, s.r, s.rec, th) })
+		if s.game == v.games.id() {
+			c.Stroke(rect{X: s.r.X - 2*st.lw, Y: s.r.Y - 2*st.lw, W: s.r.W + 4*st.lw, H: s.r.H + 4*st.lw}, 2*st.lw, th.Accent)
+		}
 	}
 	v.games.draw(c, st, in)
 	for side, p := range v.players {

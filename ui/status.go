@@ -205,6 +205,10 @@ func (a *App) updateStatus() {
 			s.Seed = seed
 		}
 		s.Targets["start"], s.Targets["seed"], s.Targets["dice"] = css(v.start.r), css(v.seed.r), css(v.dice.r)
+		s.Targets["card"] = css(rect{X: v.card.X, Y: v.card.Y, W: v.card.W, H: v.stills[len(v.stills)-1].r.Y + v.stills[len(v.stills)-1].r.H - v.card.Y})
+		for _, st := range v.stills {
+			s.Targets["still:"+st.game] = css(st.r)
+		}
 		if v.write.enabled {
 			s.Targets["write"] = css(v.write.r)
 		}
