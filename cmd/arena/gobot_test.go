@@ -129,8 +129,8 @@ func Act(t *match.Turn) (match.Action, error) {
 
 // TestGoBotWithoutGo: on a machine without Go (no go on the PATH), a go:
 // bot is interpreted, and arena says so once however many matches it
-// plays; with Go, the first match of a new source says it is compiling
-// and the next does not.
+// plays; with Go, the first match of a new source says it is compiling,
+// and when it is done and in how long, and the next says nothing.
 func TestGoBotWithoutGo(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "bot.go")
@@ -158,8 +158,11 @@ func TestGoBotWithoutGo(t *testing.T) {
 	}
 	goDir := filepath.Dir(goCommand(t))
 	for i, want := range []int{1, 0} {
-		if n := strings.Count(run(goDir), "arena: compiling go:"+file); n != want {
-			t.Fatalf("with Go, run %d: compiling said %d times; want %d", i+1, n, want)
+		// The wait told: a line when the build starts, one when it is done.
+		out := run(goDir)
+		started, done := strings.Count(out, "arena: compiling go:"+file), strings.Count(out, "(once for this source): compiled in ")
+		if started != 2*want || done != want {
+			t.Fatalf("with Go, run %d: compiling said %d times, done %d; want a build's start and end %d times\n%s", i+1, started, done, want, out)
 		}
 	}
 }
