@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"context"
 	"errors"
 	"fmt"
@@ -202,7 +203,7 @@ func judge(ctx context.Context, rec *play.Record, k int, side match.Side, played
 	d := Decision{Turn: k, Side: side, Kind: MoveKind(rec.Game, s, side, played), Depth: an.Depth, Unit: an.DepthUnit, Best: best.Move, Line: best.Line,
 		BestValue: best.Value, Scaled: Scaled(s, best.Value), BestExpected: scale.Expected(Scaled(s, best.Value), best.Outcome, an.Proven)}
 	if an.Played == nil {
-		d.Move, d.Unvalued, d.Accuracy = fmt.Sprint(played), true, 100
+		d.Move, d.Unvalued, d.Accuracy = actionText(played), true, 100
 		return d, nil
 	}
 	p := an.Played
@@ -243,4 +244,13 @@ func summarise(ds []Decision, side match.Side) Summary {
 	}
 	s.Accuracy = GameAccuracy(before, acc)
 	return s
+}
+
+// actionText names a move the analysis does not weigh: as the replay
+// keeps it (its JSON), or as Go prints it where it has none.
+func actionText(a match.Action) string {
+	if data, err := json.Marshal(a); err == nil {
+		return string(data)
+	}
+	return fmt.Sprint(a)
 }
