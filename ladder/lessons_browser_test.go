@@ -85,16 +85,7 @@ func TestLessonsInTheBrowser(t *testing.T) {
 	wg.Wait()
 	reportAll(t, st)
 	// v2 plays v1's costliest mistakes again (the reporter's suites).
-	st.DrillWith(Player{Dir: filepath.Join(t.TempDir(), "programs")})
-	for {
-		did, err := st.DrillOne(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !did {
-			break
-		}
-	}
+	drillAll(t, st)
 	ls, err := st.Lessons(ctx, "cy")
 	if err != nil {
 		t.Fatal(err)

@@ -162,16 +162,7 @@ func checkSuite(t *testing.T, st *Store, tokens map[string]string, student strin
 	stop()
 	<-done
 	reportAll(t, st)
-	st.DrillWith(Player{Dir: filepath.Join(t.TempDir(), "programs")})
-	for {
-		did, err := st.DrillOne(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !did {
-			break
-		}
-	}
+	drillAll(t, st)
 	past, err := st.lostDecisions(ctx, student)
 	if err != nil {
 		t.Fatal(err)
@@ -226,4 +217,19 @@ func checkSuite(t *testing.T, st *Store, tokens map[string]string, student strin
 		t.Errorf("%s's page (%d) does not say %q", student, code, want)
 	}
 	t.Logf("%s v2's suite: %d of %d passed", student, passed, len(suites[0].Drills))
+}
+
+// drillAll plays every version's suite that is not played yet.
+func drillAll(t *testing.T, st *Store) {
+	t.Helper()
+	st.DrillWith(Player{Dir: filepath.Join(t.TempDir(), "programs")})
+	for {
+		did, err := st.DrillOne(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !did {
+			return
+		}
+	}
 }

@@ -112,21 +112,10 @@ func (v *matchView) startAnalysis(k int) {
 		a.err = "the game is over here: there is no move to analyse"
 		return
 	}
-	var moves [][2]json.RawMessage
-	for _, t := range rec.Turns[:k] {
-		var mv [2]json.RawMessage
-		for side, act := range t.Actions {
-			mv[side] = json.RawMessage("null")
-			if act != nil {
-				b, err := json.Marshal(act)
-				if err != nil {
-					a.err = err.Error()
-					return
-				}
-				mv[side] = b
-			}
-		}
-		moves = append(moves, mv)
+	moves, err := movesTo(rec, k)
+	if err != nil {
+		a.err = err.Error()
+		return
 	}
 	st, err := play.NewStart(v.pb.setup, moves)
 	if err != nil {
