@@ -158,13 +158,23 @@ func EvasionLayout(r Rect) EvasionField {
 }
 
 // drawCoordinates writes x below the field and y at its left (y up, as
-// the course counts) at its grid lines, every 50 cells: where the panel
-// and the analysis name a cell ("prey at 178,148").
+// the course counts) at its grid lines, every 50 cells (more where they
+// would run into each other): where the panel and the analysis name a
+// cell ("prey at 178,148").
 func (l EvasionField) drawCoordinates(c Canvas, th *Theme) {
 	face := Face{textSize(c, math.Round(min(max(l.Box.W/45, 9), 13))), Regular}
 	lh := c.LineHeight(face)
 	gap := math.Round(lh * 0.3)
-	for i := 0; i <= evasion.Size; i += 50 {
+	// Every 50 cells where the labels keep apart; on a small field (the
+	// start card's still) every 100, 150 or 300.
+	step := 50
+	for _, s := range []int{100, 150, 300} {
+		if w := float64(step) * l.Cell; w >= 1.3*c.TextWidth(strconv.Itoa(evasion.Size), face) && w >= 1.2*lh {
+			break
+		}
+		step = s
+	}
+	for i := 0; i <= evasion.Size; i += step {
 		p := math.Round(float64(i) * l.Cell)
 		c.Text(strconv.Itoa(i), l.Box.X+p, l.Box.Y+l.Box.H+gap, face, Center, th.TextDim)
 		c.Text(strconv.Itoa(i), l.Box.X-gap, l.Box.Y+l.Box.H-p-lh/2, face, Right, th.TextDim)
