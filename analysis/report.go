@@ -1,8 +1,8 @@
 package analysis
 
 import (
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
