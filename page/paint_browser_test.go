@@ -42,10 +42,16 @@ func TestPagePaintsBeforeItsProgram(t *testing.T) {
 		b.screenshot(name)
 		b.throttle(-1)
 		b.waitJS(`window.arenaTimings && window.arenaTimings.firstFrame > 0 && window.arenaTest`, 0)
-		s := b.status()
-		want := [][4]float64{s.Targets["card"]}
+		var s struct {
+			Card   [4]float64            `json:"card"`
+			Stills map[string][4]float64 `json:"stills"`
+		}
+		if err := json.Unmarshal([]byte(eval[string](b, `window.arenaTest.status()`)), &s); err != nil {
+			t.Fatal(err)
+		}
+		want := [][4]float64{s.Card}
 		for _, g := range match.Games() {
-			want = append(want, s.Targets["still:"+g.Info().Name])
+			want = append(want, s.Stills[g.Info().Name])
 		}
 		if len(painted) != len(want) {
 			b.fatalf("%s: the HTML painted %d boxes, the program has %d", size, len(painted), len(want))

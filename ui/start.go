@@ -255,7 +255,7 @@ func (v *startView) click(in *input) {
 		v.selectGame(v.games.id())
 	}
 	for _, s := range v.stills {
-		if in.clicked && s.r.Contains(in.x, in.y) {
+		if in.clicked && !v.app.compact && s.r.Contains(in.x, in.y) { // on a phone, too small to press
 			in.clicked = false
 			v.selectGame(s.game)
 		}

@@ -90,6 +90,10 @@ type Status struct {
 	// is shown): the turn it branches at and the option tried there;
 	// Targets holds its way back to the game as "back".
 	Variation string `json:"variation,omitempty"`
+	// Card and Stills are the start view's card and each game's still on
+	// it, where the page's HTML painted them before the program started.
+	Card   [4]float64            `json:"card,omitzero"`
+	Stills map[string][4]float64 `json:"stills,omitempty"`
 	// Drill is the answer of the bot tried at a decision of the report
 	// ("try your bot here"), judged; DrillError why there is none.
 	// Targets holds its line as "drill".
@@ -205,9 +209,12 @@ func (a *App) updateStatus() {
 			s.Seed = seed
 		}
 		s.Targets["start"], s.Targets["seed"], s.Targets["dice"] = css(v.start.r), css(v.seed.r), css(v.dice.r)
-		s.Targets["card"] = css(rect{X: v.card.X, Y: v.card.Y, W: v.card.W, H: v.stills[len(v.stills)-1].r.Y + v.stills[len(v.stills)-1].r.H - v.card.Y})
+		s.Card, s.Stills = css(v.card), map[string][4]float64{}
 		for _, st := range v.stills {
-			s.Targets["still:"+st.game] = css(st.r)
+			s.Stills[st.game] = css(st.r)
+			if !a.compact { // a control where it is large enough to press
+				s.Targets["still:"+st.game] = css(st.r)
+			}
 		}
 		if v.write.enabled {
 			s.Targets["write"] = css(v.write.r)

@@ -27,7 +27,7 @@ const (
 	TopShare      = 0.08 // the card's top, a share of the window's height (a phone: its padding)
 	LabelWidth    = 90   // the rows' labels' column (a phone: "Board"'s width and a padding)
 	StillH        = 64   // a game's still (a phone: StillHCompact)
-	StillHCompact = 48
+	StillHCompact = 28   // a phone's start view keeps Start on an 844-pixel screen with nine bots a seat
 )
 
 // StillSetup is the match a game's still shows the start of: its
@@ -124,6 +124,9 @@ func Layout(c render.Canvas, st Style, w, h, u float64, n int) Card {
 	card := Card{Box: render.Rect{X: (w - cw) / 2, Y: top, W: cw}}
 	card.IntroY = top + st.Pad + c.LineHeight(st.Title)
 	y := render.Wrap(measure{c}, Intro, card.Box.X+st.Pad, card.IntroY, cw-2*st.Pad, st.Text, color.RGBA{}) + 2*st.Pad
+	if st.Compact {
+		y -= st.Pad
+	}
 	sh := StillH * u
 	if st.Compact {
 		sh = StillHCompact * u
