@@ -69,12 +69,22 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 		line  []match.LineMove
 	}
 	var all []played
+	var after []State // each option's state after this tick
 	for _, o := range options(s, hunting) {
+		next := s.Apply(acts(t.Side, o.act, reply)).(State)
+		// Options that leave the same state (the prey's steps on a tick
+		// it waits, or into a wall) play out alike: one play-out for all.
+		if i := slices.IndexFunc(after, func(a State) bool { return sameState(a, next) }); i >= 0 {
+			twin := all[i]
+			line := append([]match.LineMove{lineMove(s, t.Side, o.act)}, twin.line[1:]...)
+			all, after = append(all, played{o, twin.value, twin.end, line}), append(after, next)
+			continue
+		}
 		v, end, line, ok := playOut(t, s, o, reply, horizon)
 		if !ok {
 			return nil, fmt.Errorf("analysis: %w, after %d options (%v)", match.ErrBudget, len(all), t.Budget)
 		}
-		all = append(all, played{o, v, end, line})
+		all, after = append(all, played{o, v, end, line}), append(after, next)
 	}
 	slices.SortStableFunc(all, func(a, b played) int { return cmp.Compare(b.value, a.value) })
 	an := &match.Analysis{Depth: horizon, DepthUnit: "ticks", Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
@@ -140,8 +150,7 @@ func builds(f Field, kind Kind, del []int) bool {
 func playOut(t *match.Turn, s State, o option, reply Action, horizon int) (value int, end string, line []match.LineMove, ok bool) {
 	mover := t.Side
 	hunter := s.Hunter()
-	var acts [2]match.Action
-	acts[mover], acts[mover.Other()] = o.act, reply
+	acts := acts(mover, o.act, reply)
 	line = []match.LineMove{lineMove(s, mover, o.act), lineMove(s, mover.Other(), reply)}
 	bots := [2]*player{}
 	for side := range bots {
@@ -183,6 +192,20 @@ func playOut(t *match.Turn, s State, o option, reply Action, horizon int) (value
 		return -reg.Area, "", line, true
 	}
 	return reg.Area, "", line, true
+}
+
+// acts is the tick's actions: mover's a, the other side's reply.
+func acts(mover match.Side, a, reply Action) [2]match.Action {
+	var out [2]match.Action
+	out[mover], out[mover.Other()] = a, reply
+	return out
+}
+
+// sameState reports whether a and b, both a tick after the same state,
+// are the same position in a game still on: what the strong bots that
+// play an option out decide from.
+func sameState(a, b State) bool {
+	return a.game == b.game && a.ends == b.ends && a.f.same(&b.f)
 }
 
 // outcome is a capture's outcome for the mover.

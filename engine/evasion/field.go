@@ -119,6 +119,13 @@ func NewField(maxWalls, delay int) Field {
 		occ: fenced(), own: true}
 }
 
+// same reports whether f and g are the same position: the same tick,
+// cooldown, hunter, prey and walls in the same order.
+func (f *Field) same(g *Field) bool {
+	return f.MaxWalls == g.MaxWalls && f.Delay == g.Delay && f.Tick == g.Tick && f.Timer == g.Timer &&
+		f.Hunter == g.Hunter && f.HunterVel == g.HunterVel && f.Prey == g.Prey && slices.Equal(f.walls, g.walls)
+}
+
 // Walls returns the walls in list order; the caller must not change them.
 func (f *Field) Walls() []Wall { return f.walls }
 

@@ -42,7 +42,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	if !all {
 		return nil, fmt.Errorf("analysis: %w, after %d pieces (%v)", match.ErrBudget, len(pieces), t.Budget)
 	}
-	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
+	bestFirst(pieces)
 	an := &match.Analysis{Depth: h, DepthUnit: "generations", Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
 	var answer *match.LineMove
 	if len(reply) > 0 {
@@ -62,9 +62,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 		}
 		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value + sim.baseScore), Reply: answer, Exact: true})
 	}
-	// A played placement is a piece when it has the same cells in the same
-	// order (what match.SameAction's JSON compares, without the JSON).
-	if played, ok := q.Played.(Action); ok && !slices.ContainsFunc(pieces, func(p piece) bool { return slices.Equal(p.cells, played) }) {
+	if played, ok := q.Played.(Action); ok && !slices.ContainsFunc(pieces, func(p piece) bool { return played.Equal(Action(p.cells)) }) {
 		// A placement of another shape (or none): simulated in full, as
 		// the pieces are, against the same reply.
 		place := match.Place{}

@@ -14,6 +14,14 @@ import (
 // cell is placed once.
 type Action []Cell
 
+// Equal says whether b is the same placement as a, as their JSON would:
+// the same cells in the same order (nil, "null", is not an empty list).
+// A report compares the played placement with each of hundreds of options.
+func (a Action) Equal(b match.Action) bool {
+	c, ok := b.(Action)
+	return ok && (a == nil) == (c == nil) && slices.Equal(a, c)
+}
+
 // MarshalJSON writes a cell as [row, col], the original's notation.
 func (c Cell) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, "[%d,%d]", c.Row, c.Col), nil }
 

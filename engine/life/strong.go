@@ -42,6 +42,17 @@ type piece struct {
 	cells  []Cell
 	anchor Cell
 	value  int
+	order  int32 // its place in candidatePieces' list, which breaks ties
+}
+
+// bestFirst sorts pieces by value, the best first, equal values in
+// candidatePieces' order: a stable sort's result, from an unstable sort
+// that does not merge hundreds of pieces by rotations (it was a twelfth
+// of a Life report's time).
+func bestFirst(pieces []piece) {
+	slices.SortFunc(pieces, func(a, b piece) int {
+		return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.order, b.order))
+	})
 }
 
 // Act chooses the action.
@@ -54,7 +65,7 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	h := min(b.horizon, s.cfg.Iterations-s.iter)
 	reply, sim, pieces, _ := weigh(s, side, h, t.Spend)
 	base := sim.baseScore
-	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(b.value, a.value) })
+	bestFirst(pieces)
 	for len(pieces) > 0 && pieces[len(pieces)-1].value <= 0 {
 		pieces = pieces[:len(pieces)-1]
 	}
@@ -193,6 +204,9 @@ func candidatePieces(s State, side match.Side) []piece {
 				ps = append(ps, piece{cells: cells, anchor: c})
 			}
 		}
+	}
+	for i := range ps {
+		ps[i].order = int32(i)
 	}
 	return ps
 }

@@ -106,8 +106,13 @@ type Query struct {
 func (q Query) Wants(a Action) bool { return q.Played != nil && SameAction(a, q.Played) }
 
 // SameAction says whether a and b are the same action, as replays keep
-// actions: their JSON.
+// actions: their JSON, or a's Equal where its type has one (see [Action]):
+// a report asks it of every option of every decision, and a Life turn
+// has hundreds.
 func SameAction(a, b Action) bool {
+	if e, ok := a.(interface{ Equal(Action) bool }); ok {
+		return e.Equal(b)
+	}
 	x, err1 := json.Marshal(a)
 	y, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)

@@ -9,6 +9,9 @@ import (
 
 // Action is one side's move in one turn. Each game has its own concrete
 // type; it must encode with encoding/json and decode with [Game.DecodeAction].
+// A type with many options a turn may also have an Equal(Action) bool
+// method that agrees with comparing the two actions' JSON: [SameAction]
+// then asks it instead of marshalling both.
 type Action any
 
 // Config holds a game's settings (board size, rules variant, start
