@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -86,12 +85,7 @@ func (v *matchView) updateAnalysis() {
 	if a.feed == nil {
 		return
 	}
-	for _, data := range a.feed.Poll() {
-		var m play.Message
-		if err := json.Unmarshal(data, &m); err != nil {
-			a.err = err.Error()
-			continue
-		}
+	for _, m := range messages(a.feed, func(err error) { a.err = err.Error() }) {
 		switch m.Kind {
 		case play.MsgAnalysis:
 			a.an = m.Analysis
@@ -113,17 +107,12 @@ func (v *matchView) startAnalysis(k int) {
 		return
 	}
 	moves, err := movesTo(rec, k)
+	if err == nil {
+		a.feed, err = v.ask(v.pb.setup, moves, func(st *play.Start) { st.Analyse = &play.AnalyseRequest{K: analysis.BoardK} })
+	}
 	if err != nil {
 		a.err = err.Error()
-		return
 	}
-	st, err := play.NewStart(v.pb.setup, moves)
-	if err != nil {
-		a.err = err.Error()
-		return
-	}
-	st.Analyse = &play.AnalyseRequest{K: analysis.BoardK}
-	a.feed = v.app.host.Compute(st)
 }
 
 // analysisKey is what the panel's layer shows of the analysis: it is

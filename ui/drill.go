@@ -42,14 +42,10 @@ func (v *matchView) startDrill(d analysis.Decision) {
 		g.feed.Stop()
 	}
 	*g = drillRun{turn: d.Turn, side: d.Side}
-	rp, err := v.pb.rec.Replay()
+	moves, err := movesTo(v.pb.rec, len(v.pb.rec.Turns))
 	if err != nil {
 		g.err = err.Error()
 		return
-	}
-	var moves [][2]json.RawMessage
-	for _, t := range rp.Moves() {
-		moves = append(moves, t.Actions)
 	}
 	setup := v.pb.setup
 	for side := range setup.Players {
@@ -63,13 +59,12 @@ func (v *matchView) startDrill(d analysis.Decision) {
 		}
 	}
 	setup.Bots = [2]match.Bot{}
-	st, err := play.NewStart(setup, moves)
+	g.feed, err = v.ask(setup, moves, func(st *play.Start) {
+		st.Drill = &play.DrillRequest{Turn: d.Turn, Side: d.Side, Player: drillBot}
+	})
 	if err != nil {
 		g.err = err.Error()
-		return
 	}
-	st.Drill = &play.DrillRequest{Turn: d.Turn, Side: d.Side, Player: drillBot}
-	g.feed = v.app.host.Compute(st)
 }
 
 // updateDrill takes the drill's answer when it comes.
@@ -78,12 +73,7 @@ func (v *matchView) updateDrill() {
 	if g.feed == nil {
 		return
 	}
-	for _, data := range g.feed.Poll() {
-		var m play.Message
-		if err := json.Unmarshal(data, &m); err != nil {
-			g.err = err.Error()
-			continue
-		}
+	for _, m := range messages(g.feed, func(err error) { g.err = err.Error() }) {
 		switch m.Kind {
 		case play.MsgDrill:
 			var a analysis.Answer

@@ -65,3 +65,30 @@ func (b *Inbox) Close() {
 	defer b.mu.Unlock()
 	b.closed, b.msgs = true, nil
 }
+
+// ask asks the host to compute a request on setup with moves played (the
+// analysis of a position, the game's report, a drill); fill says what is
+// asked.
+func (v *matchView) ask(setup play.Setup, moves [][2]json.RawMessage, fill func(*play.Start)) (Feed, error) {
+	st, err := play.NewStart(setup, moves)
+	if err != nil {
+		return nil, err
+	}
+	fill(&st)
+	return v.app.host.Compute(st), nil
+}
+
+// messages decodes the messages f has this frame, in order; bad is told
+// why of each that does not decode.
+func messages(f Feed, bad func(error)) []play.Message {
+	var out []play.Message
+	for _, data := range f.Poll() {
+		var m play.Message
+		if err := json.Unmarshal(data, &m); err != nil {
+			bad(err)
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}

@@ -58,12 +58,7 @@ func (v *matchView) updateReport() {
 	if g.feed == nil {
 		return
 	}
-	for _, data := range g.feed.Poll() {
-		var m play.Message
-		if err := json.Unmarshal(data, &m); err != nil {
-			g.err = err.Error()
-			continue
-		}
+	for _, m := range messages(g.feed, func(err error) { g.err = err.Error() }) {
 		switch m.Kind {
 		case play.MsgReporting:
 			g.done, g.of = m.Turn, m.Of
@@ -90,22 +85,13 @@ func (v *matchView) updateReport() {
 // startReport asks the host for the report of the match's moves.
 func (v *matchView) startReport() {
 	rec := v.pb.rec
-	rp, err := rec.Replay()
+	moves, err := movesTo(rec, len(rec.Turns))
+	if err == nil {
+		v.report.feed, err = v.ask(v.pb.setup, moves, func(st *play.Start) { st.Report = &play.ReportRequest{} })
+	}
 	if err != nil {
 		v.report.err = err.Error()
-		return
 	}
-	var moves [][2]json.RawMessage
-	for _, t := range rp.Moves() {
-		moves = append(moves, t.Actions)
-	}
-	st, err := play.NewStart(v.pb.setup, moves)
-	if err != nil {
-		v.report.err = err.Error()
-		return
-	}
-	st.Report = &play.ReportRequest{}
-	v.report.feed = v.app.host.Compute(st)
 }
 
 // reportKey is what the panel shows of the report: drawn again when it
