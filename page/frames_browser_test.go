@@ -37,6 +37,109 @@ func spinShare(share float64) (stop func()) {
 	return func() { done.Store(true) }
 }
 
+// spinCores keeps cores of the machine busy, a fraction of one included
+// (1.3: one core and 30% of another), until the function it returns is
+// called.
+func spinCores(cores float64) (stop func()) {
+	var stops []func()
+	for ; cores > 0; cores-- {
+		stops = append(stops, spinShare(min(cores, 1)))
+	}
+	return func() {
+		for _, s := range stops {
+			s()
+		}
+	}
+}
+
+// computingCPU is the CPU time the computing of a page's match has taken
+// so far, from /proc: the page's match workers (Chromium's threads named
+// DedicatedWorker) or, for a match the server computes (onServer), this
+// process and every process it started but Chromium's.
+func computingCPU(onServer bool) time.Duration {
+	procs := readProcs()
+	var ticks int64
+	if !onServer {
+		for pid, p := range procs {
+			if !strings.HasPrefix(p.comm, "chrom") {
+				continue
+			}
+			tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/[0-9]*/stat", pid))
+			for _, t := range tasks {
+				if th, ok := statOf(t); ok && strings.HasPrefix(th.comm, "DedicatedWorker") {
+					ticks += th.cpu
+				}
+			}
+		}
+		return time.Duration(ticks) * time.Second / 100
+	}
+	self := os.Getpid()
+	for pid, p := range procs {
+		if strings.HasPrefix(p.comm, "chrom") {
+			continue
+		}
+		// Started by this process, not by Chromium.
+		for at := pid; at > 1; at = procs[at].ppid {
+			if at == self {
+				ticks += p.cpu
+				break
+			}
+			if strings.HasPrefix(procs[at].comm, "chrom") {
+				break
+			}
+		}
+	}
+	return time.Duration(ticks) * time.Second / 100
+}
+
+// proc is what computingCPU reads of a process: its name, parent and
+// CPU ticks (user and system).
+type proc struct {
+	comm  string
+	state string // R, S, Z …
+	ppid  int
+	cpu   int64
+}
+
+func readProcs() map[int]proc {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	procs := map[int]proc{}
+	for _, path := range stats {
+		var pid int
+		fmt.Sscan(strings.Split(path, "/")[2], &pid)
+		if p, ok := statOf(path); ok {
+			procs[pid] = p
+		}
+	}
+	return procs
+}
+
+// statOf reads a process's or a thread's /proc stat file: its name
+// (which may hold spaces and parentheses: the fields are read after the
+// last ')'), its state and parent (the 3rd and 4th fields) and its CPU
+// ticks (utime and stime, the 14th and 15th).
+func statOf(path string) (proc, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return proc{}, false
+	}
+	open, shut := bytes.IndexByte(data, '('), bytes.LastIndexByte(data, ')')
+	if open < 0 || shut < open {
+		return proc{}, false
+	}
+	f := strings.Fields(string(data[shut+1:]))
+	if len(f) < 13 {
+		return proc{}, false
+	}
+	p := proc{comm: string(data[open+1 : shut]), state: f[0]}
+	var u, s int64
+	fmt.Sscan(f[1], &p.ppid)
+	fmt.Sscan(f[11], &u)
+	fmt.Sscan(f[12], &s)
+	p.cpu = u + s
+	return p, true
+}
+
 // BenchmarkBlankUnderLoad measures what any computing beside the page
 // costs its frames on this machine: the blank Ebitengine page's rate
 // while a share of one core is kept busy, as a ratio to its rate idle
@@ -86,27 +189,11 @@ func BenchmarkBlankUnderLoad(bm *testing.B) {
 // chromiumCPU is the CPU time Chromium's processes (any process named
 // chrom…) have taken so far, from /proc; 0 where there is none.
 func chromiumCPU() time.Duration {
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
 	var ticks int64
-	for _, p := range stats {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			continue
+	for _, p := range readProcs() {
+		if strings.HasPrefix(p.comm, "chrom") {
+			ticks += p.cpu
 		}
-		// pid (comm) state ppid …: utime and stime are the 14th and
-		// 15th fields, the comm may hold spaces.
-		open, shut := bytes.IndexByte(data, '('), bytes.LastIndexByte(data, ')')
-		if open < 0 || shut < open || !bytes.HasPrefix(data[open+1:shut], []byte("chrom")) {
-			continue
-		}
-		f := strings.Fields(string(data[shut+1:]))
-		if len(f) < 13 {
-			continue
-		}
-		var u, s int64
-		fmt.Sscan(f[11], &u)
-		fmt.Sscan(f[12], &s)
-		ticks += u + s
 	}
 	return time.Duration(ticks) * time.Second / 100 // USER_HZ
 }
@@ -118,7 +205,11 @@ func chromiumCPU() time.Duration {
 // to the blank page's just before (x-blank), so that a machine that gets
 // busier or quieter during the run moves both, beside the longest frame,
 // the frames over 250 ms (slow), the Go side of a frame and the share of
-// the screen a frame drew.
+// the screen a frame drew. A stream (a view measured while its match is
+// computed) is also held to the blank page under the same load in the
+// same round (x-blank-same-load): the blank page opened with as many
+// cores kept busy as the stream's computing took (computing-cores, from
+// /proc), counted for as long and from the same frame.
 //
 // With ARENA_TRACE set to a directory, each round is also traced from its
 // 31st frame, a stream from its navigation (the rates are then not
@@ -181,6 +272,8 @@ func BenchmarkPageFrames(bm *testing.B) {
 	// query with a file to drop counts from the drop's match instead.
 	during := func(b *browser, query, drop string) (fr frames, st status) {
 		var start time.Time
+		var cpu0 time.Duration
+		onServer := strings.Contains(query, "served:")
 		wait := func() { b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute) }
 		run := func() {
 			b.open(query)
@@ -190,7 +283,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 				b.waitJS(`JSON.parse(window.arenaTest.status()).preset == "file:`+filepath.Base(drop)+`"`, time.Minute)
 			}
 			eval[any](b, `window.arenaFrames.reset()`)
-			start = time.Now()
+			start, cpu0 = time.Now(), computingCPU(onServer)
 			if profileDir == "" {
 				wait()
 				return
@@ -211,12 +304,34 @@ func BenchmarkPageFrames(bm *testing.B) {
 			b.saveTrace(bm, traceDir, fileName(query), run)
 		}
 		fr.n = eval[int](b, `window.arenaFrames.count`)
-		fr.fps = float64(fr.n) / time.Since(start).Seconds()
+		fr.dur = time.Since(start)
+		fr.fps = float64(fr.n) / fr.dur.Seconds()
+		fr.load = (computingCPU(onServer) - cpu0).Seconds() / fr.dur.Seconds()
 		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
 		if fr.slow > 0 {
 			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
 		}
 		return fr, b.status()
+	}
+	// blankLike counts the blank page's frames as a stream's were
+	// counted: with the cores its match's computing took kept busy, for
+	// as long, from the page's first frame (fresh) or, as a stream on a
+	// page already open (a dropped file's match) was, from its 31st.
+	blankLike := func(v frames, fresh bool) frames {
+		stop := spinCores(v.load)
+		defer stop()
+		onBlank.open("")
+		if !fresh {
+			onBlank.awaitFrames(30)
+		}
+		eval[any](onBlank, `window.arenaFrames.reset()`)
+		start := time.Now()
+		time.Sleep(v.dur)
+		var fr frames
+		fr.n = eval[int](onBlank, `window.arenaFrames.count`)
+		fr.fps = float64(fr.n) / time.Since(start).Seconds()
+		fr.longest, fr.slow = eval[float64](onBlank, `window.arenaFrames.max`), eval[int](onBlank, `window.arenaFrames.slow`)
+		return fr
 	}
 	for _, c := range []struct {
 		name, query string
@@ -262,7 +377,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 			for bm.Loop() {
 				// Three rounds, the median reported: one round's rate in
 				// software WebGL varies by a tenth or more.
-				var views, blanks, busyBlanks, befores []frames
+				var views, blanks, busyBlanks, befores, alike []frames
 				var st status
 				for round := range 3 {
 					bl, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank", c.name, round))
@@ -280,7 +395,10 @@ func BenchmarkPageFrames(bm *testing.B) {
 					var s status
 					if c.during {
 						v, s = during(b, c.query, c.drop)
-						bm.Logf("%s round %d: %d frames while %d turns were computed", c.name, round, v.n, s.Computed)
+						bm.Logf("%s round %d: %d frames in %v while %d turns were computed, the computing taking %.2f cores", c.name, round, v.n, v.dur.Round(time.Millisecond), s.Computed, v.load)
+						// The blank page under the same load, counted the
+						// same way, in the same round.
+						alike = append(alike, blankLike(v, c.drop == ""))
 						if before != nil {
 							w, _ := during(before, c.query, c.drop)
 							bm.Logf("%s round %d, before: %d frames", c.name, round, w.n)
@@ -307,6 +425,18 @@ func BenchmarkPageFrames(bm *testing.B) {
 					bm.ReportMetric(median(fpsOf(busyBlanks)), "busy-blank-frames/s")
 					bm.ReportMetric(median(busy), "x-busy-blank")
 					bm.ReportMetric(longestOf(busyBlanks), "busy-blank-longest-frame-ms")
+				}
+				if alike != nil {
+					var same, loads []float64
+					for i := range views {
+						same = append(same, views[i].fps/alike[i].fps)
+						loads = append(loads, views[i].load)
+					}
+					bm.ReportMetric(median(same), "x-blank-same-load")
+					bm.ReportMetric(slices.Min(same), "x-blank-same-load-min")
+					bm.ReportMetric(median(loads), "computing-cores")
+					bm.ReportMetric(median(fpsOf(alike)), "same-load-blank-frames/s")
+					bm.ReportMetric(longestOf(alike), "same-load-blank-longest-frame-ms")
 				}
 				if befores != nil {
 					var was, wasBusy []float64
@@ -400,6 +530,10 @@ func slowGaps(gaps []float64) string {
 type frames struct {
 	fps, longest float64
 	slow, n      int
+	// A stream's: how long it was counted, and the cores its match's
+	// computing took meanwhile (computingCPU).
+	dur  time.Duration
+	load float64
 }
 
 func fpsOf(fs []frames) []float64 {

@@ -449,20 +449,13 @@ func lookAtProcesses(words []string) (out []string, settled bool) {
 }
 
 // procStat reads a process's state and its parent's PID from
-// /proc/PID/stat ("PID (COMM) STATE PPID ..."; COMM may hold spaces and
-// parentheses, so the fields are read after the last ')'), or "" for a
-// process gone.
+// /proc/PID/stat (statOf), or "" for a process gone.
 func procStat(pid string) (state, ppid string) {
-	stat, _ := os.ReadFile(filepath.Join("/proc", pid, "stat"))
-	i := bytes.LastIndexByte(stat, ')')
-	if i < 0 {
+	p, ok := statOf(filepath.Join("/proc", pid, "stat"))
+	if !ok {
 		return "", ""
 	}
-	f := strings.Fields(string(stat[i+1:]))
-	if len(f) < 2 {
-		return "", ""
-	}
-	return f[0], f[1]
+	return p.state, strconv.Itoa(p.ppid)
 }
 
 // BenchmarkProgramSession plays the same Evasion session of a student's

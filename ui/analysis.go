@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -32,6 +33,10 @@ type analysisBoard struct {
 	// want is the option to pick once the next position is analysed (a
 	// report's decision, opened on the move played).
 	want string
+	// side is the side whose decision the position's analysis weighs
+	// where both move at once, nil for the game's choice; wantSide is
+	// the next position's (a report's decision of either side).
+	side, wantSide *match.Side
 }
 
 // settleFrames is how long the playhead rests on a position before it
@@ -72,9 +77,9 @@ func (v *matchView) updateAnalysis() {
 	if k != a.state {
 		a.stop()
 		a.state, a.calm = k, 0
-		a.picked, a.want = a.want, ""
+		a.picked, a.want, a.side, a.wantSide = a.want, "", a.wantSide, nil
 		if a.picked == "" {
-			a.picked = v.report.judgedAt(k)
+			a.picked, a.side = v.report.judgedAt(k)
 		}
 	}
 	if a.feed == nil && !a.done && a.err == "" {
@@ -107,8 +112,14 @@ func (v *matchView) startAnalysis(k int) {
 		return
 	}
 	moves, err := movesTo(rec, k)
+	var played json.RawMessage // the move played there, valued even where no option is it
+	if err == nil && k < len(rec.Turns) {
+		played, err = json.Marshal(rec.Turns[k].Actions[v.weighs(k, a.side)])
+	}
 	if err == nil {
-		a.feed, err = v.ask(v.pb.setup, moves, func(st *play.Start) { st.Analyse = &play.AnalyseRequest{K: analysis.BoardK} })
+		a.feed, err = v.ask(v.pb.setup, moves, func(st *play.Start) {
+			st.Analyse = &play.AnalyseRequest{K: analysis.BoardK, Side: a.side, Played: played}
+		})
 	}
 	if err != nil {
 		a.err = err.Error()

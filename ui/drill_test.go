@@ -2,8 +2,8 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"testing"
-	"time"
 
 	"github.com/arena-playground/arena/analysis"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -23,16 +23,7 @@ func TestTryYourBotHere(t *testing.T) {
 	a.Update()
 	await := func(what string, ok func(Status) bool) Status {
 		t.Helper()
-		for range 100000 { // progress, not time
-			a.Update()
-			a.Draw(screen)
-			if s := a.Status(); ok(s) {
-				return s
-			}
-			time.Sleep(time.Millisecond)
-		}
-		t.Fatalf("the window never showed %s: drill error %q", what, a.Status().DrillError)
-		return Status{}
+		return awaitStatus(t, a, screen, what, ok, func() string { return fmt.Sprintf("drill error %q", a.Status().DrillError) })
 	}
 	s := await("the report", func(s Status) bool { return s.Report != nil })
 	var blunder *analysis.Decision

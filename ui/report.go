@@ -71,7 +71,12 @@ func (v *matchView) updateReport() {
 			g.r = &r
 			v.evals.report = &r
 			if a := &v.analysis; a.picked == "" {
-				a.picked = g.judgedAt(a.state)
+				if move, side := g.judgedAt(a.state); v.weighs(a.state, side) != v.weighs(a.state, a.side) {
+					a.stop() // the other side's decision: analysed again
+					a.picked, a.side = move, side
+				} else {
+					a.picked = move
+				}
 			}
 			g.feed.Stop()
 			g.feed = nil
@@ -219,23 +224,58 @@ func (v *matchView) clickReport(x, y float64) bool {
 func (v *matchView) openDecision(d analysis.Decision) {
 	v.pb.playing = false
 	v.pb.seek(float64(d.Turn))
-	v.analysis.want = d.Move
+	a, side := &v.analysis, v.report.sideAsked(d)
+	if a.state == d.Turn {
+		if v.weighs(d.Turn, side) != v.weighs(d.Turn, a.side) {
+			a.stop() // the other side's decision at the same turn: analysed again
+			a.side = side
+		}
+		a.picked = d.Move
+		return
+	}
+	a.want, a.wantSide = d.Move, side
 }
 
 // judgedAt is the move played at turn k where the report judged it (the
 // worse one where both sides were), "" where it judged none: the board
 // resting there picks it, so that it shows what refutes it.
-func (g *gameReport) judgedAt(k int) string {
+func (g *gameReport) judgedAt(k int) (move string, side *match.Side) {
 	if g.r == nil {
-		return ""
+		return "", nil
 	}
-	move, worst := "", 0.0
+	worst := 0.0
 	for _, d := range g.r.Decisions {
 		if d.Turn == k && d.Label != "" && d.Lost > worst {
-			move, worst = d.Move, d.Lost
+			move, side, worst = d.Move, g.sideAsked(d), d.Lost
 		}
 	}
-	return move
+	return move, side
+}
+
+// weighs is the side whose decision the board weighs at turn k when
+// asked for side (nil: the game's choice).
+func (v *matchView) weighs(k int, side *match.Side) match.Side {
+	if side != nil {
+		return *side
+	}
+	if k < 0 || k >= v.pb.rec.Len() {
+		return match.NoSide
+	}
+	return match.AnalysisSide(v.pb.rec.Game, v.pb.rec.State(k))
+}
+
+// sideAsked is the side the board must be asked to weigh to show d: nil
+// where it weighs d's side anyway, d's side where both move at once and
+// the report judged each (Life), so that a decision of P2 is not shown
+// on the board's analysis of P1.
+func (g *gameReport) sideAsked(d analysis.Decision) *match.Side {
+	for _, o := range g.r.Decisions {
+		if o.Turn == d.Turn && o.Side != d.Side {
+			side := d.Side
+			return &side
+		}
+	}
+	return nil
 }
 
 // drawReport draws the report: P1's expected points at each decision

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	_ "github.com/arena-playground/arena/analysis/reports" // this process makes the reports
+	"github.com/arena-playground/arena/engine/match"
 
 	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/render"
@@ -29,17 +29,10 @@ func TestReportBesideTheBoard(t *testing.T) {
 	a.Update()
 	await := func(what string, ok func(Status) bool) Status {
 		t.Helper()
-		for range 100000 { // progress, not time: each frame takes what the host sent
-			a.Update()
-			a.Draw(screen)
-			if s := a.Status(); ok(s) {
-				return s
-			}
-			time.Sleep(time.Millisecond)
-		}
-		st := a.Status()
-		t.Fatalf("the window never showed %s: reporting %v, turn %v, picked %q", what, st.Reporting, st.Turn, a.match.analysis.picked)
-		return Status{}
+		return awaitStatus(t, a, screen, what, ok, func() string {
+			st := a.Status()
+			return fmt.Sprintf("reporting %v, turn %v, picked %q", st.Reporting, st.Turn, a.match.analysis.picked)
+		})
 	}
 	s := await("the report", func(s Status) bool { return s.Report != nil || s.ReportError != "" })
 	if s.ReportError != "" {
@@ -106,6 +99,73 @@ func TestReportBesideTheBoard(t *testing.T) {
 			if line := fmt.Sprintf("move:%d:%s", c.d.Turn, c.d.Side); s.Targets[line] == [4]float64{} {
 				t.Errorf("the panel does not list the move the playhead is on (%s)", line)
 			}
+		}
+	}
+}
+
+// TestReportOpensEitherSidesDecision: where both sides move at once and
+// the report judges each (Life), a decision of P2 opens the board on P2's
+// analysis of that turn, with P2's move picked, and P1's decision of the
+// same turn then opens P1's: neither is shown on the other's analysis.
+func TestReportOpensEitherSidesDecision(t *testing.T) {
+	var in presses
+	// A Life match of 40 generations: its report judges 80 decisions.
+	short := []byte(`{"players": [{"name": "P1", "startingCells": [], "timer": {"maxLength": 300}}, {"name": "P2", "startingCells": [], "timer": {"maxLength": 300}}],
+"game": {"rows": 24, "cols": 24, "cellGainPerTurn": 3, "maxCellCapacity": 15, "startingCells": 3, "maxColonisationDistance": 2, "maxGameIterations": 40, "ruleset": "diff", "variant": "arena", "randomStart": 24}}`)
+	a := computedMatch(t, Options{Link: Link{Game: "life", P1: "greedy", P2: "random", Seed: 4, Start: true}, File: "short.json", FileData: short, Presses: in.take, Reports: true})
+	screen := ebiten.NewImage(1280, 800)
+	in.keys = []ebiten.Key{ebiten.KeyA}
+	a.Update()
+	await := func(what string, ok func(Status) bool) Status {
+		t.Helper()
+		return awaitStatus(t, a, screen, what, ok, func() string {
+			st := a.Status()
+			var of string
+			if an := st.Analysis; an != nil {
+				of = fmt.Sprintf("turn %d for %s", an.Turn, an.Side)
+			}
+			return fmt.Sprintf("turn %v, report error %q, the board's analysis of %s, picked %q", st.Turn, st.ReportError, of, a.match.analysis.picked)
+		})
+	}
+	s := await("the report", func(s Status) bool { return s.Report != nil || s.ReportError != "" })
+	if s.ReportError != "" {
+		t.Fatal(s.ReportError)
+	}
+	// P2's costliest judged decision, and P1's of the same turn.
+	var p2, p1 *analysis.Decision
+	for i, d := range s.Report.Decisions {
+		if d.Side == match.P2 && d.Label != "" && (p2 == nil || d.Lost > p2.Lost) {
+			p2 = &s.Report.Decisions[i]
+		}
+	}
+	if p2 == nil {
+		t.Fatal("no judged decision of P2: the test needs a game with one")
+	}
+	for i, d := range s.Report.Decisions {
+		if d.Turn == p2.Turn && d.Side == match.P1 {
+			p1 = &s.Report.Decisions[i]
+		}
+	}
+	if p1 == nil {
+		t.Fatalf("the report judged P2 at turn %d but not P1", p2.Turn)
+	}
+	for _, c := range []struct {
+		target string
+		d      *analysis.Decision
+	}{{fmt.Sprintf("mark:%d:P2", p2.Turn), p2}, {fmt.Sprintf("move:%d:P1", p1.Turn), p1}} {
+		at, ok := s.Targets[c.target]
+		if !ok {
+			t.Fatalf("no %s to click", c.target)
+		}
+		in.clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
+		s = await(c.target+" analysed", func(s Status) bool {
+			return s.Analysed && s.Analysis != nil && s.Analysis.Turn == c.d.Turn && s.Analysis.Side == c.d.Side
+		})
+		if a.match.analysis.picked != c.d.Move {
+			t.Errorf("after clicking %s the board picked %q, not %s's move %q", c.target, a.match.analysis.picked, c.d.Side, c.d.Move)
+		}
+		if a.match.analysis.pick() == render.NoPick {
+			t.Errorf("after clicking %s the board has %s's move %q picked but finds no option of it in %s's analysis", c.target, c.d.Side, c.d.Move, s.Analysis.Side)
 		}
 	}
 }

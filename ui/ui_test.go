@@ -497,15 +497,7 @@ func TestAnalysisBoard(t *testing.T) {
 	a.Update()
 	await := func(what string, ok func(Status) bool) Status {
 		t.Helper()
-		for range 100000 { // progress, not time: each frame takes what the host sent
-			a.Update()
-			if s := a.Status(); ok(s) {
-				return s
-			}
-			time.Sleep(time.Millisecond)
-		}
-		t.Fatalf("the analysis board never showed %s: %+v", what, a.Status().Analysis)
-		return Status{}
+		return awaitStatus(t, a, nil, what, ok, func() string { return fmt.Sprintf("the analysis %+v", a.Status().Analysis) })
 	}
 	s := await("depth 3", func(s Status) bool { return s.Analysis != nil && s.Analysis.Depth >= 3 })
 	if !s.Analysing || s.Analysis.Turn != 4 || len(s.Analysis.Best) != analysis.BoardK {
@@ -596,6 +588,26 @@ func (p *presses) take() ([]ebiten.Key, [][2]float64) {
 // computedMatch opens the match o describes in a 1280x800 window and
 // waits until it is computed to its end; the window leaves it when the
 // test ends.
+// awaitStatus runs a's frames (drawn on screen, when there is one) until
+// ok holds of its status, and returns it: it waits for progress, not
+// for time, each frame taking what the host sent. It fails the test
+// saying what never came and, from why, what the window showed instead.
+func awaitStatus(t *testing.T, a *App, screen *ebiten.Image, what string, ok func(Status) bool, why func() string) Status {
+	t.Helper()
+	for range 100000 {
+		a.Update()
+		if screen != nil {
+			a.Draw(screen)
+		}
+		if s := a.Status(); ok(s) {
+			return s
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("the window never showed %s: %s", what, why())
+	return Status{}
+}
+
 func computedMatch(t *testing.T, o Options) *App {
 	t.Helper()
 	a := New(o)

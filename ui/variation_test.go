@@ -2,8 +2,8 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
-	"time"
 
 	"github.com/arena-playground/arena/analysis"
 	"github.com/arena-playground/arena/engine/match"
@@ -27,16 +27,9 @@ func TestVariationOnTheBoard(t *testing.T) {
 	screen := ebiten.NewImage(1280, 800)
 	await := func(what string, ok func(Status) bool) Status {
 		t.Helper()
-		for range 100000 { // progress, not time: each frame takes what the host sent
-			a.Update()
-			a.Draw(screen)
-			if s := a.Status(); ok(s) {
-				return s
-			}
-			time.Sleep(time.Millisecond)
-		}
-		t.Fatalf("the board never showed %s: turn %v, variation %q, analysis %+v", what, a.Status().Turn, a.Status().Variation, a.Status().Analysis)
-		return Status{}
+		return awaitStatus(t, a, screen, what, ok, func() string {
+			return fmt.Sprintf("turn %v, variation %q, analysis %+v", a.Status().Turn, a.Status().Variation, a.Status().Analysis)
+		})
 	}
 	analysedAt := func(turn int) func(Status) bool {
 		return func(s Status) bool { return s.Analysis != nil && s.Analysis.Turn == turn && s.Analysed }
@@ -111,16 +104,7 @@ func TestVariationWhereBothSidesMove(t *testing.T) {
 	screen := ebiten.NewImage(1280, 800)
 	await := func(what string, ok func(Status) bool) Status {
 		t.Helper()
-		for range 100000 {
-			a.Update()
-			a.Draw(screen)
-			if s := a.Status(); ok(s) {
-				return s
-			}
-			time.Sleep(time.Millisecond)
-		}
-		t.Fatalf("the board never showed %s", what)
-		return Status{}
+		return awaitStatus(t, a, screen, what, ok, func() string { return fmt.Sprintf("analysis %+v", a.Status().Analysis) })
 	}
 	s := await("turn 6 analysed", func(s Status) bool { return s.Analysis != nil && s.Analysis.Turn == 6 && s.Analysed })
 	tried := s.Analysis.Best[1]

@@ -107,6 +107,14 @@ func RegisterReporter(f Reporter) { reporter = f }
 type AnalyseRequest struct {
 	K     int   `json:"k"`
 	Nodes int64 `json:"nodes,omitzero"` // 0: the game's stated budget (match.Analyser.Nodes)
+	// Side is the side whose decision to weigh where both move at once
+	// (a report judges both sides' decisions in Life); nil: the side to
+	// move, or the one the game's analyser weighs (match.AnalysisSide).
+	Side *match.Side `json:"side,omitempty"`
+	// Played is the move the side played there (a report's decision),
+	// valued too where the analysis's options do not hold it: a Life
+	// placement of several pieces is no single option.
+	Played json.RawMessage `json:"played,omitempty"`
 }
 
 // NewStart writes a setup as data, with the moves to play first.
@@ -441,9 +449,26 @@ func serveAnalysis(ctx context.Context, setup Setup, st Start, send func(Message
 		return
 	}
 	side := match.AnalysisSide(setup.Game, s)
+	if asked := st.Analyse.Side; asked != nil && *asked != side {
+		if (*asked != match.P1 && *asked != match.P2) || s.ToMove() != match.Both {
+			fail(fmt.Errorf("the analysis was asked for %s's decision, but %s is to move at this turn", *asked, side))
+			return
+		}
+		side = *asked
+	}
 	t := match.NewTurnContext(ctx, s, side, match.BotRand(setup.Seed, side, match.Options{}), match.Budget{Nodes: st.Analyse.Nodes}, 0)
 	var last [2]int64 // the depth and nodes sent last
-	q := match.Query{K: max(st.Analyse.K, 1), Progress: func(an *match.Analysis) {
+	var played match.Action
+	if raw := st.Analyse.Played; len(raw) > 0 && string(raw) != "null" {
+		if played, err = setup.Game.DecodeAction(raw); err == nil {
+			err = s.Check(side, played)
+		}
+		if err != nil {
+			fail(fmt.Errorf("the move played, to analyse at turn %d: %w", len(st.Moves), err))
+			return
+		}
+	}
+	q := match.Query{K: max(st.Analyse.K, 1), Played: played, Progress: func(an *match.Analysis) {
 		if ctx.Err() == nil {
 			send(Message{Kind: MsgAnalysis, Turn: len(st.Moves), Analysis: an})
 			last = [2]int64{int64(an.Depth), an.Nodes}
