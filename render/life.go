@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sync"
 
 	"github.com/arena-playground/arena/engine/life"
 	"github.com/arena-playground/arena/engine/match"
@@ -52,13 +53,37 @@ func lifeAt(rec *play.Record, t float64) lifeMoment {
 	m.animating = true
 	m.place = ease(f / lifePlace)
 	m.step = ease((f - lifePlace) / (1 - lifePlace))
-	m.mid = m.fromB.Clone()
+	m.mid = colonised(rec, k, m.fromB, m.to)
+	return m
+}
+
+// lifeMids keeps the last turn's colonised board: every frame of a turn's
+// animation needs the same one, and on a 4096x4096 board it is 4 MB to
+// copy. Records only grow, so a turn's board never changes.
+var lifeMids struct {
+	sync.Mutex
+	rec *play.Record
+	k   int
+	mid life.Board
+}
+
+// colonised is turn k's board from with the cells the turn colonised (to's
+// applied cells), before the generation steps.
+func colonised(rec *play.Record, k int, from *life.Board, to life.State) life.Board {
+	c := &lifeMids
+	c.Lock()
+	defer c.Unlock()
+	if c.rec == rec && c.k == k {
+		return c.mid
+	}
+	mid := from.Clone()
 	for _, side := range match.Sides {
-		for _, c := range m.to.Applied(side) {
-			m.mid.Set(c.Row, c.Col, life.OwnerOf(side))
+		for _, cell := range to.Applied(side) {
+			mid.Set(cell.Row, cell.Col, life.OwnerOf(side))
 		}
 	}
-	return m
+	c.rec, c.k, c.mid = rec, k, mid
+	return mid
 }
 
 // ease maps progress to a smooth start and stop, clamped to [0, 1].
@@ -82,8 +107,7 @@ func (l Grid) square(c life.Cell) Rect {
 // Board draws the board at time t.
 func (lifeDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme) {
 	m := lifeAt(rec, t)
-	b := m.from.Board()
-	rows, cols := b.Rows(), b.Cols()
+	rows, cols := m.fromB.Rows(), m.fromB.Cols()
 	l := CoordinateGrid(r, rows, cols)
 	drawGridCoordinates(c, l, th)
 	full := Rect{l.x0, l.y0, l.size * float64(cols), l.size * float64(rows)}
@@ -125,10 +149,43 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme
 func lifePixels(m *lifeMoment, rows, cols, w, h int, th *Theme) *image.RGBA {
 	w, h = min(cols, max(w, 1)), min(rows, max(h, 1))
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	// Each pixel column's cell column, as its word and bit in a row.
+	type bit struct {
+		word int
+		mask uint64
+	}
+	at := make([]bit, w)
+	for x := range at {
+		c := (2*x + 1) * cols / (2 * w)
+		at[x] = bit{c >> 6, 1 << (c & 63)}
+	}
+	owner := func(p1, p2 []uint64, b bit) life.Owner {
+		switch {
+		case p1[b.word]&b.mask != 0:
+			return life.P1
+		case p2[b.word]&b.mask != 0:
+			return life.P2
+		}
+		return life.Dead
+	}
+	m.colour(0, 0, th) // works out the moment's palette for th
 	for y := range h {
 		row := (2*y + 1) * rows / (2 * h)
-		for x := range w {
-			img.SetRGBA(x, y, m.colour(row, (2*x+1)*cols/(2*w), th))
+		// colour's three cases, the rows read once.
+		a1, a2 := m.fromB.Row(row)
+		b1, b2 := a1, a2
+		switch {
+		case !m.animating:
+		case m.step == 0:
+			b1, b2 = m.mid.Row(row)
+		default:
+			a1, a2 = m.mid.Row(row)
+			b1, b2 = m.toB.Row(row)
+		}
+		pix := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		for x, b := range at {
+			c := m.blend[owner(a1, a2, b)][owner(b1, b2, b)]
+			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = c.R, c.G, c.B, c.A
 		}
 	}
 	return img

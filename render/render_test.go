@@ -258,6 +258,39 @@ func TestLifePixelsSampleTinyCells(t *testing.T) {
 	}
 }
 
+// lifePixels reads a large board's rows word by word: each pixel is the
+// colour of its cell as colour gives it, at rest, while a turn's cells
+// are colonised and while its generation steps (cells born and dying).
+func TestLifePixelsAreTheCellsColours(t *testing.T) {
+	cfg := life.Competition()
+	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 3, 2000
+	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
+		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []float64{1, 1 + lifePlace/2, 1 + (1+lifePlace)/2} {
+		m := lifeAt(rec, at)
+		img := lifePixels(&m, 300, 200, 70, 90, Dark)
+		differ := 0 // pixels whose cell is changing colour
+		for y := range 90 {
+			for x := range 70 {
+				row, col := (2*y+1)*300/180, (2*x+1)*200/140
+				want := m.colour(row, col, Dark)
+				if got := img.RGBAAt(x, y); got != want {
+					t.Fatalf("at %v, pixel (%d,%d): %v, its cell (%d,%d) is %v", at, x, y, got, row, col, want)
+				}
+				if want != m.blend[m.fromB.At(row, col)][m.fromB.At(row, col)] {
+					differ++
+				}
+			}
+		}
+		if m.animating != (differ > 0) {
+			t.Errorf("at %v: %d pixels changing, animating %v: the test's moments do not cover the three cases", at, differ, m.animating)
+		}
+	}
+}
+
 // A board with more cells than the view has pixels fits in the view: its
 // cells are a fraction of a pixel, not a pixel each past the view's edges.
 func TestLayoutGridFitsLargeBoards(t *testing.T) {

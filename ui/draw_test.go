@@ -13,14 +13,22 @@ import (
 const drawFrames = 600
 
 func BenchmarkDraw(b *testing.B) {
-	for _, c := range []struct{ name, game, preset, p1, p2 string }{
-		{"life", "life", "", "greedy", "random"},
-		{"colosseum", "colosseum", "9", "greedy", "random"},
-		{"mapcolor-usa", "mapcolor", "usa", "course", "course"},
-		{"mapcolor-voronoi", "mapcolor", "voronoi", "course", "greedy"},
-		{"evasion", "evasion", "", "strong", "greedy"},
-		{"pathgame", "pathgame", "gen-300", "strong", "greedy"},
-		{"pathgame-1000", "pathgame", "gen-1000", "strong", "greedy"},
+	// Life on 4096x4096 as the page's stream benchmark opens it (a
+	// dropped config): one screen pixel for several cells.
+	life4096 := []byte(`{"players": [{"name": "P1", "startingCells": [], "timer": {"maxLength": 300}}, {"name": "P2", "startingCells": [], "timer": {"maxLength": 300}}],
+"game": {"rows": 4096, "cols": 4096, "cellGainPerTurn": 3, "maxCellCapacity": 15, "startingCells": 3, "maxColonisationDistance": 2, "maxGameIterations": 16, "ruleset": "diff", "variant": "arena", "randomStart": 24}}`)
+	for _, c := range []struct {
+		name, game, preset, p1, p2 string
+		file                       []byte // a config opened as a dropped file
+	}{
+		{"life-4096", "life", "", "random", "random", life4096},
+		{"life", "life", "", "greedy", "random", nil},
+		{"colosseum", "colosseum", "9", "greedy", "random", nil},
+		{"mapcolor-usa", "mapcolor", "usa", "course", "course", nil},
+		{"mapcolor-voronoi", "mapcolor", "voronoi", "course", "greedy", nil},
+		{"evasion", "evasion", "", "strong", "greedy", nil},
+		{"pathgame", "pathgame", "gen-300", "strong", "greedy", nil},
+		{"pathgame-1000", "pathgame", "gen-1000", "strong", "greedy", nil},
 	} {
 		for _, cached := range []bool{true, false} {
 			name := c.name
@@ -28,7 +36,11 @@ func BenchmarkDraw(b *testing.B) {
 				name += "/uncached"
 			}
 			b.Run(name, func(b *testing.B) {
-				a := New(Options{Link: Link{Game: c.game, Preset: c.preset, P1: c.p1, P2: c.p2, Seed: 5, Start: true}})
+				o := Options{Link: Link{Game: c.game, Preset: c.preset, P1: c.p1, P2: c.p2, Seed: 5, Start: true}}
+				if c.file != nil {
+					o.File, o.FileData = c.name+".json", c.file
+				}
+				a := New(o)
 				defer a.showStart()
 				a.Layout(1280, 800)
 				a.canvas.Uncached = !cached
