@@ -153,9 +153,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	cert := fs.String("cert", "", "a TLS certificate `file` (PEM), for HTTPS")
 	key := fs.String("key", "", "its key `file`")
 	proxy := fs.Bool("proxy", false, "an HTTPS proxy before this server terminates TLS: serve plain HTTP beyond loopback")
-	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway")
-	runtimesFlag := fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)")
+	playing := addPlayingFlags(fs)
 	deadline := fs.String("deadline", "", "when submissions close on their own and the final round robin is queued, as `2026-12-15T23:59:00-05:00` (none: the staff freeze the ladder)")
 	grace := fs.Duration("grace", 0, "submissions are still taken this long after the deadline")
 	rounds := fs.Int("rounds", 2, "rounds of the final round robin queued at the deadline")
@@ -167,9 +165,9 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	runtimes, err := ladder.ParseRuntimes(*runtimesFlag)
+	runtimes, err := playing.parse()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	var course *ladder.CourseConfig
 	if *config != "" {
@@ -203,8 +201,8 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *jobs > 0 {
-		if err := box.Check(*containment); err != nil {
-			return usageError{err}
+		if err := playing.check(); err != nil {
+			return err
 		}
 		boxSummary(stderr, "arena ladder")
 	}
@@ -289,8 +287,8 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				exe = os.Args[0]
 			}
-			return exec.Command(exe, "ladder", "report", "-dir", dir, "-programs", filepath.Join(course.Dir, "programs"),
-				"-python", *python, "-runtimes", *runtimesFlag, "-"+box.Flag, *containment)
+			return exec.Command(exe, append([]string{"ladder", "report", "-dir", dir, "-programs", filepath.Join(course.Dir, "programs")},
+				playing.args()...)...)
 		}, logTo)
 	}
 	var wg sync.WaitGroup
@@ -304,7 +302,7 @@ func runLadderServe(args []string, stdout, stderr io.Writer) error {
 				l.Name = fmt.Sprintf("local-%d", k+1)
 				src[i] = l
 			}
-			ladder.Player{Dir: filepath.Join(course.Dir, "programs"), Hosting: play.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, wake, logTo)
+			playing.player(filepath.Join(course.Dir, "programs"), runtimes).Serve(ctx, src, 2*time.Second, wake, logTo)
 		}()
 	}
 	go func() {
@@ -475,15 +473,13 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("j", 1, "games played at once")
 	dir := fs.String("dir", "", "where the programs are unpacked (default: a folder of the user's cache)")
 	name := fs.String("name", "", "this worker's name in the ladder (default: the host's name)")
-	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart; weak: play them anyway")
-	runtimesFlag := fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)")
+	playing := addPlayingFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	runtimes, err := ladder.ParseRuntimes(*runtimesFlag)
+	runtimes, err := playing.parse()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if *token == "" {
 		*token = os.Getenv("ARENA_LADDER_TOKEN")
@@ -491,8 +487,8 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 	if *server == "" || *token == "" || *jobs < 1 {
 		return usagef("arena ladder work -server URL -token W [-j N]")
 	}
-	if err := box.Check(*containment); err != nil {
-		return usageError{err}
+	if err := playing.check(); err != nil {
+		return err
 	}
 	boxSummary(stderr, "arena ladder work")
 	if *dir == "" {
@@ -514,7 +510,7 @@ func runLadderWork(args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			src := ladder.Remote{URL: *server, Token: *token, Name: fmt.Sprintf("%s/%d", *name, k+1)}
-			ladder.Player{Dir: *dir, Hosting: play.Hosting{Python: *python}, Runtimes: runtimes}.Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
+			playing.player(*dir, runtimes).Serve(ctx, src, 2*time.Second, nil, func(s string) { fmt.Fprintln(stderr, "arena ladder work:", s) })
 		}()
 	}
 	wg.Wait()
@@ -722,28 +718,67 @@ func runLadderReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("ladder report", stdout)
 	dir := fs.String("dir", "", "the ladder's `directory`")
 	programs := fs.String("programs", "", "where the versions' programs are unpacked")
-	python := fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)")
-	containment := fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart; weak: play them anyway")
-	runtimesFlag := fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)")
+	playing := addPlayingFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	runtimes, err := ladder.ParseRuntimes(*runtimesFlag)
+	runtimes, err := playing.parse()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if *dir == "" || *programs == "" {
 		return usagef("arena ladder report -dir DIR -programs DIR (arena ladder serve starts it)")
 	}
-	if err := box.Check(*containment); err != nil {
-		return usageError{err}
+	if err := playing.check(); err != nil {
+		return err
 	}
 	st, err := ladder.Open(*dir)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	ladder.ServeReports(st, ladder.Player{Dir: *programs, Hosting: play.Hosting{Python: *python}, Runtimes: runtimes}, os.Stdin,
+	ladder.ServeReports(st, playing.player(*programs, runtimes), os.Stdin,
 		func(s string) { fmt.Fprintln(stderr, "arena ladder report:", s) })
 	return nil
+}
+
+// playingFlags are the flags of each ladder command that plays versions'
+// programs (serve with -j, work, and the reporter serve starts, which is
+// given the same): the Python of py: files, the containment asked for,
+// and the runtimes a version may start.
+type playingFlags struct{ python, containment, runtimes *string }
+
+func addPlayingFlags(fs *flag.FlagSet) playingFlags {
+	return playingFlags{
+		python:      fs.String("python", "", "the Python that plays py: agent files (default: $ARENA_PYTHON, else python3)"),
+		containment: fs.String(box.Flag, "full", "full: refuse to play programs where the kernel cannot keep entrants apart (see docs/limits.md); weak: play them anyway"),
+		runtimes:    fs.String("runtimes", ladder.DefaultRuntimes.String(), "the `programs` a version's command may start beside its own files, by name (comma-separated)"),
+	}
+}
+
+// parse reads the runtimes given.
+func (f playingFlags) parse() (ladder.Runtimes, error) {
+	r, err := ladder.ParseRuntimes(*f.runtimes)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return r, nil
+}
+
+// check refuses a containment the kernel cannot give.
+func (f playingFlags) check() error {
+	if err := box.Check(*f.containment); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// player plays versions' programs unpacked in dir as the flags say.
+func (f playingFlags) player(dir string, runtimes ladder.Runtimes) ladder.Player {
+	return ladder.Player{Dir: dir, Hosting: play.Hosting{Python: *f.python}, Runtimes: runtimes}
+}
+
+// args are the flags again, for a process started to play as this one.
+func (f playingFlags) args() []string {
+	return []string{"-python", *f.python, "-runtimes", *f.runtimes, "-" + box.Flag, *f.containment}
 }
