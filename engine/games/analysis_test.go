@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -99,4 +100,60 @@ func sameAnalysis(a, b match.Analysis) bool {
 	json.Unmarshal(x, &xa)
 	json.Unmarshal(y, &ya)
 	return reflect.DeepEqual(xa, ya)
+}
+
+// Serve, asked for the analysis of a given side's decision with the move
+// it played (a report's decision, opened on the board), weighs that side
+// where both move at once and values the move played though no option is
+// it (Life's placement of several pieces); it refuses a side not to move
+// and a move the rules refuse, saying which.
+func TestServeAnalysisOfASidesDecision(t *testing.T) {
+	serve := func(game string, turns int, req play.AnalyseRequest) []play.Message {
+		t.Helper()
+		g, _ := match.Lookup(game)
+		setup := play.Setup{Game: g, Config: match.DefaultConfig(g), Seed: 5}
+		setup.Players[0], _ = play.ParseSpec("greedy")
+		setup.Players[1], _ = play.ParseSpec("random")
+		rec, err := play.Play(context.Background(), setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, _ := play.NewStart(setup, nil)
+		for _, turn := range rec.Turns[:turns] {
+			var mv [2]json.RawMessage
+			for side, a := range turn.Actions {
+				mv[side], _ = json.Marshal(a)
+			}
+			start.Moves = append(start.Moves, mv)
+		}
+		if req.Played == nil && req.Side != nil {
+			req.Played, _ = json.Marshal(rec.Turns[turns].Actions[*req.Side])
+		}
+		start.Analyse = &req
+		var msgs []play.Message
+		play.Serve(context.Background(), start, nil, func(m play.Message) { msgs = append(msgs, m) }, play.ServeOptions{})
+		return msgs
+	}
+	p1, p2 := match.P1, match.P2
+	msgs := serve("life", 5, play.AnalyseRequest{K: 2, Side: &p2})
+	if n := len(msgs); n < 2 || msgs[n-1].Kind != play.MsgAnalysed {
+		t.Fatalf("life, P2's decision: %+v", msgs)
+	}
+	an := msgs[len(msgs)-2].Analysis
+	if an.Side != match.P2 || an.Played == nil {
+		t.Fatalf("life, P2's decision: the analysis is %s's, its move played %+v", an.Side, an.Played)
+	}
+	for _, c := range []struct {
+		game string
+		req  play.AnalyseRequest
+		want string
+	}{
+		{"colosseum", play.AnalyseRequest{K: 2, Side: &p1}, "asked for P1's decision, but P2 is to move"},
+		{"life", play.AnalyseRequest{K: 2, Side: &p2, Played: json.RawMessage(`[[0, 99]]`)}, "the move played, to analyse at turn 5"},
+	} {
+		msgs := serve(c.game, 5, c.req)
+		if len(msgs) != 1 || msgs[0].Kind != play.MsgError || !strings.Contains(msgs[0].Error, c.want) {
+			t.Errorf("%s: %+v, want an error saying %q", c.game, msgs, c.want)
+		}
+	}
 }
