@@ -101,15 +101,18 @@ func (p Place) MarshalText() ([]byte, error) {
 	return []byte(p.String()), nil
 }
 
+// placeNumbers is how many numbers each kind of place is written with: a
+// page following a match reads every mark's place of every turn.
+var placeNumbers = map[string]int{"cell": 2, "move": 3, "node": 1, "edge": 2, "state": 1}
+
 // UnmarshalText reads a place written by MarshalText.
 func (p *Place) UnmarshalText(b []byte) error {
 	f := strings.Fields(string(b))
-	want := map[string]int{"cell": 2, "move": 3, "node": 1, "edge": 2, "state": 1}
-	if len(f) == 0 || want[f[0]] == 0 {
+	if len(f) == 0 || placeNumbers[f[0]] == 0 {
 		return fmt.Errorf("mark: place %q: want cell R C, move R C SIDE, node N, edge N M or state N", b)
 	}
-	if len(f)-1 != want[f[0]] {
-		return fmt.Errorf("mark: place %q: %s takes %d numbers", b, f[0], want[f[0]])
+	if len(f)-1 != placeNumbers[f[0]] {
+		return fmt.Errorf("mark: place %q: %s takes %d numbers", b, f[0], placeNumbers[f[0]])
 	}
 	var n [3]int
 	for i, s := range f[1:] {
