@@ -169,18 +169,25 @@ func lifePixels(m *lifeMoment, rows, cols, w, h int, th *Theme) *image.RGBA {
 		return life.Dead
 	}
 	m.colour(0, 0, th) // works out the moment's palette for th
+	words := m.fromB.Words()
+	// row is row r of board b: its two planes' words (cell (r, c) is bit
+	// c&63 of word c>>6), read so rather than through a call a cell.
+	row := func(b *life.Board, r int) (p1, p2 []uint64) {
+		lo, hi := r*words, (r+1)*words
+		return b.Plane(match.P1)[lo:hi:hi], b.Plane(match.P2)[lo:hi:hi]
+	}
 	for y := range h {
-		row := (2*y + 1) * rows / (2 * h)
+		r := (2*y + 1) * rows / (2 * h)
 		// colour's three cases, the rows read once.
-		a1, a2 := m.fromB.Row(row)
+		a1, a2 := row(m.fromB, r)
 		b1, b2 := a1, a2
 		switch {
 		case !m.animating:
 		case m.step == 0:
-			b1, b2 = m.mid.Row(row)
+			b1, b2 = row(&m.mid, r)
 		default:
-			a1, a2 = m.mid.Row(row)
-			b1, b2 = m.toB.Row(row)
+			a1, a2 = row(&m.mid, r)
+			b1, b2 = row(m.toB, r)
 		}
 		pix := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		for x, b := range at {

@@ -90,14 +90,6 @@ func (b *Board) Set(r, c int, o Owner) {
 	}
 }
 
-// Row returns row r's two planes, P1's cells and P2's, 64 a word: cell
-// (r, c) is bit c&63 of word c>>6. A drawer reads a large board's rows
-// so, without a call for each cell.
-func (b *Board) Row(r int) (p1, p2 []uint64) {
-	lo, hi := r*b.words, (r+1)*b.words
-	return b.plane[0][lo:hi:hi], b.plane[1][lo:hi:hi]
-}
-
 func (b *Board) index(r, c int) (int, uint64) {
 	return r*b.words + c>>6, 1 << (c & 63)
 }
