@@ -149,10 +149,23 @@ func TestReportOpensEitherSidesDecision(t *testing.T) {
 	if p1 == nil {
 		t.Fatalf("the report judged P2 at turn %d but not P1", p2.Turn)
 	}
+	// The graph's mark of that turn (it may stand for either side's
+	// decision there) brings the playhead and the panel's list there; the
+	// list's lines name one side's move each.
+	mark := fmt.Sprintf("mark:%d:P2", p2.Turn)
+	at, ok := s.Targets[mark]
+	if !ok {
+		t.Fatalf("no %s to click", mark)
+	}
+	in.clicks = [][2]float64{{at[0] + at[2]/2, at[1] + at[3]/2}}
+	s = await("turn "+fmt.Sprint(p2.Turn)+"'s moves listed", func(s Status) bool {
+		_, ok := s.Targets[fmt.Sprintf("move:%d:P2", p2.Turn)]
+		return ok && s.Analysis != nil && s.Analysis.Turn == p2.Turn
+	})
 	for _, c := range []struct {
 		target string
 		d      *analysis.Decision
-	}{{fmt.Sprintf("mark:%d:P2", p2.Turn), p2}, {fmt.Sprintf("move:%d:P1", p1.Turn), p1}} {
+	}{{fmt.Sprintf("move:%d:P2", p2.Turn), p2}, {fmt.Sprintf("move:%d:P1", p1.Turn), p1}, {fmt.Sprintf("move:%d:P2", p2.Turn), p2}} {
 		at, ok := s.Targets[c.target]
 		if !ok {
 			t.Fatalf("no %s to click", c.target)
