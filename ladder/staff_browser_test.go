@@ -74,20 +74,22 @@ func worker(t *testing.T, st *Store, name, python string) (stop func()) {
 // worker's host has no Python is said in the operator's words to the
 // staff and in neutral words to its students, and checked again from
 // the page once the host is fixed; one student's token is issued again
-// and no one else's changes; the games filter; and a deadline set a
-// minute ahead freezes the ladder with no one at the keyboard, the
+// and no one else's changes; the games filter; and a deadline, brought
+// to 2 s ahead, freezes the ladder with no one at the keyboard, the
 // final is played and exported. At 1280x800 and on a phone.
 func TestStaffPageInTheBrowser(t *testing.T) {
 	st, tokens := courseLadder(t)
 	ctx := context.Background()
-	if err := st.SetDeadline(Deadline{At: time.Now().Add(time.Minute), Rounds: 1}); err != nil {
+	// A deadline an hour ahead while the staff work the page: a page
+	// whose countdown reaches 0 shows itself again 5 s later, and a click
+	// that lands then finds no node, or its form's answer never shows (on
+	// a busy machine the minute this test once gave it ran out mid-click).
+	// It is brought to 2 s ahead for the freeze, below.
+	if err := st.SetDeadline(Deadline{At: time.Now().Add(time.Hour), Rounds: 1}); err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer((&Server{Store: st, Width: 1e9}).Handler())
 	defer ts.Close()
-	keep, stopKeeping := context.WithCancel(ctx)
-	defer stopKeeping()
-	go st.KeepDeadline(keep, func(s string) { t.Log(s) }, nil)
 
 	template, _ := gobot.Template("colosseum")
 	agent, err := os.ReadFile("../cmd/arena/testdata/comp424/agents/student_agent.py")
@@ -186,6 +188,12 @@ func TestStaffPageInTheBrowser(t *testing.T) {
 	}
 
 	// The deadline passes with no one at the keyboard.
+	if err := st.SetDeadline(Deadline{At: time.Now().Add(2 * time.Second), Rounds: 1}); err != nil {
+		t.Fatal(err)
+	}
+	keep, stopKeeping := context.WithCancel(ctx)
+	defer stopKeeping()
+	go st.KeepDeadline(keep, func(s string) { t.Log(s) }, nil)
 	until(t, "the deadline's freeze", func() bool { f, _ := st.Meta("frozen"); return f != "" })
 	until(t, "the final's games", func() bool {
 		_, fg, err := st.Final(ctx)
