@@ -71,12 +71,7 @@ func (v *matchView) updateReport() {
 			g.r = &r
 			v.evals.report = &r
 			if a := &v.analysis; a.picked == "" {
-				if move, side := g.judgedAt(a.state); v.weighs(a.state, side) != v.weighs(a.state, a.side) {
-					a.stop() // the other side's decision: analysed again
-					a.picked, a.side = move, side
-				} else {
-					a.picked = move
-				}
+				v.pickHere(g.judgedAt(a.state))
 			}
 			g.feed.Stop()
 			g.feed = nil
@@ -226,11 +221,7 @@ func (v *matchView) openDecision(d analysis.Decision) {
 	v.pb.seek(float64(d.Turn))
 	a, side := &v.analysis, v.report.sideAsked(d)
 	if a.state == d.Turn {
-		if v.weighs(d.Turn, side) != v.weighs(d.Turn, a.side) {
-			a.stop() // the other side's decision at the same turn: analysed again
-			a.side = side
-		}
-		a.picked = d.Move
+		v.pickHere(d.Move, side)
 		return
 	}
 	a.want, a.wantSide = d.Move, side
@@ -250,6 +241,17 @@ func (g *gameReport) judgedAt(k int) (move string, side *match.Side) {
 		}
 	}
 	return move, side
+}
+
+// pickHere picks move on the board's position, analysed again for side
+// (see sideAsked) where it weighed the other side's decision.
+func (v *matchView) pickHere(move string, side *match.Side) {
+	a := &v.analysis
+	if v.weighs(a.state, side) != v.weighs(a.state, a.side) {
+		a.stop()
+		a.side = side
+	}
+	a.picked = move
 }
 
 // weighs is the side whose decision the board weighs at turn k when
