@@ -101,45 +101,109 @@ func (p Place) MarshalText() ([]byte, error) {
 	return []byte(p.String()), nil
 }
 
-// placeNumbers is how many numbers each kind of place is written with: a
-// page following a match reads every mark's place of every turn.
-var placeNumbers = map[string]int{"cell": 2, "move": 3, "node": 1, "edge": 2, "state": 1}
+// placeNumbers is how many numbers each kind of place is written with.
+var placeNumbers = [...]int{OnCell: 2, OnMove: 3, OnNode: 1, OnEdge: 2, OnState: 1}
 
-// UnmarshalText reads a place written by MarshalText.
+// UnmarshalText reads a place written by MarshalText. A page following a
+// match reads every mark's place of every turn, so the form MarshalText
+// writes is read without allocating (placeWritten); any other spacing is
+// read by fields.
 func (p *Place) UnmarshalText(b []byte) error {
+	if q, ok := placeWritten(b); ok {
+		*p = q
+		return nil
+	}
 	f := strings.Fields(string(b))
-	if len(f) == 0 || placeNumbers[f[0]] == 0 {
+	kind := PlaceKind(0)
+	if len(f) > 0 {
+		kind = placeKindOf(f[0])
+	}
+	if kind == 0 {
 		return fmt.Errorf("mark: place %q: want cell R C, move R C SIDE, node N, edge N M or state N", b)
 	}
-	if len(f)-1 != placeNumbers[f[0]] {
-		return fmt.Errorf("mark: place %q: %s takes %d numbers", b, f[0], placeNumbers[f[0]])
+	if len(f)-1 != placeNumbers[kind] {
+		return fmt.Errorf("mark: place %q: %s takes %d numbers", b, f[0], placeNumbers[kind])
 	}
 	var n [3]int
 	for i, s := range f[1:] {
 		v, err := strconv.Atoi(s)
-		if err != nil || v < 0 || v > 1<<20 {
+		if err != nil || v < 0 || v > maxPlaceNumber {
 			return fmt.Errorf("mark: place %q: %q is not a count from 0", b, s)
 		}
 		n[i] = v
 	}
-	var q Place
-	switch f[0] {
-	case "cell":
-		q = AtCell(n[0], n[1])
-	case "move":
-		if n[2] > 8 {
-			return fmt.Errorf("mark: place %q: a side is 0 to 8", b)
-		}
-		q = AtMove(n[0], n[1], n[2])
-	case "node":
-		q = AtNode(n[0])
-	case "edge":
-		q = AtEdge(n[0], n[1])
-	case "state":
-		q = AtState(n[0])
+	q, ok := placeOf(kind, n)
+	if !ok {
+		return fmt.Errorf("mark: place %q: a side is 0 to 8", b)
 	}
 	*p = q
 	return nil
+}
+
+// maxPlaceNumber bounds a place's numbers.
+const maxPlaceNumber = 1 << 20
+
+// placeKindOf is the kind a place's first word names, 0 for none.
+func placeKindOf(word string) PlaceKind {
+	for k, w := range placeWords {
+		if k > 0 && w == word {
+			return PlaceKind(k)
+		}
+	}
+	return 0
+}
+
+// placeOf is the place of kind with numbers n; ok is false for a move's
+// side past 8.
+func placeOf(kind PlaceKind, n [3]int) (q Place, ok bool) {
+	switch kind {
+	case OnCell:
+		return AtCell(n[0], n[1]), true
+	case OnMove:
+		return AtMove(n[0], n[1], n[2]), n[2] <= 8
+	case OnNode:
+		return AtNode(n[0]), true
+	case OnEdge:
+		return AtEdge(n[0], n[1]), true
+	case OnState:
+		return AtState(n[0]), true
+	}
+	return Place{}, false
+}
+
+// placeWritten reads b when it is a valid place exactly as MarshalText
+// writes it: the kind's word and its numbers, each after one space, in
+// digits. ok is false for anything else, valid or not.
+func placeWritten(b []byte) (Place, bool) {
+	sp := 0
+	for sp < len(b) && b[sp] != ' ' {
+		sp++
+	}
+	kind := placeKindOf(string(b[:sp])) // compared without allocating
+	if kind == 0 {
+		return Place{}, false
+	}
+	var n [3]int
+	rest := b[sp:]
+	for i := range placeNumbers[kind] {
+		if len(rest) < 2 || rest[0] != ' ' {
+			return Place{}, false
+		}
+		k, v := 1, 0
+		for ; k < len(rest) && '0' <= rest[k] && rest[k] <= '9'; k++ {
+			if v = v*10 + int(rest[k]-'0'); v > maxPlaceNumber {
+				return Place{}, false
+			}
+		}
+		if k == 1 {
+			return Place{}, false
+		}
+		n[i], rest = v, rest[k:]
+	}
+	if len(rest) > 0 {
+		return Place{}, false
+	}
+	return placeOf(kind, n)
 }
 
 // Mark adds a mark to the note: at, with the value v on the bot's own

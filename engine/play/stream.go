@@ -348,6 +348,9 @@ func (f *Follower) Asking() (turn int, side match.Side, ok bool) {
 
 // DecodeMessage reads a message as JSON.
 func DecodeMessage(data []byte) (Message, error) {
+	if m, ok := turnWritten(data); ok {
+		return m, nil
+	}
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
 		return m, fmt.Errorf("a malformed message: %v", err)

@@ -1,0 +1,163 @@
+package play
+
+import (
+	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/jsonwire"
+)
+
+// turnWritten reads a MsgTurn message when it is exactly as json.Marshal
+// writes one (what Serve and the page's worker send); ok is false for
+// any other message or form, which DecodeMessage then reads with
+// encoding/json. A page following a match reads every turn, both bots'
+// notes and every mark in them, and encoding/json's reflection was the
+// most of its main thread's Go (BenchmarkDecodeMessage compares the two).
+func turnWritten(data []byte) (m Message, ok bool) {
+	r := jsonwire.New(data)
+	r.Byte('{')
+	if !r.Key("kind") || r.String() != MsgTurn {
+		return m, false
+	}
+	m.Kind = MsgTurn
+	r.Byte(',')
+	if !r.Key("turn") {
+		return m, false
+	}
+	m.Turn = int(r.Int())
+	r.Byte(',')
+	if !r.Key("actions") {
+		return m, false
+	}
+	r.Byte('[')
+	m.Actions[0] = r.Raw()
+	r.Byte(',')
+	m.Actions[1] = r.Raw()
+	r.Byte(']')
+	// The keys json.Marshal leaves out when they are zero, in order.
+	more := r.Next(',')
+	if more && r.Key("notes") {
+		m.Notes[0], m.Notes[1] = pair(r, noteWritten)
+		more = r.Next(',')
+	}
+	if more && r.Key("replaced") {
+		m.Replaced[0], m.Replaced[1] = pair(r, (*jsonwire.Reader).String)
+		more = r.Next(',')
+	}
+	if more && r.Key("think_ms") {
+		m.ThinkMs[0], m.ThinkMs[1] = pair(r, (*jsonwire.Reader).Float)
+		more = r.Next(',')
+	}
+	if more && r.Key("think_us") {
+		m.ThinkUs[0], m.ThinkUs[1] = pair(r, (*jsonwire.Reader).Int)
+		more = r.Next(',')
+	}
+	if more { // a key this reader does not know
+		return m, false
+	}
+	r.Byte('}')
+	return m, r.Done()
+}
+
+// pair reads an array of two values.
+func pair[T any](r *jsonwire.Reader, read func(*jsonwire.Reader) T) (a, b T) {
+	r.Byte('[')
+	a = read(r)
+	r.Byte(',')
+	b = read(r)
+	r.Byte(']')
+	return a, b
+}
+
+// noteWritten reads a note, or null, as json.Marshal writes match.Note:
+// its keys in the struct's order, each left out when zero.
+func noteWritten(r *jsonwire.Reader) *match.Note {
+	if r.Null() {
+		return nil
+	}
+	n := &match.Note{}
+	r.Byte('{')
+	if r.Next('}') {
+		return n
+	}
+	more := true
+	if r.Key("depth") {
+		n.Depth, more = int(r.Int()), r.Next(',')
+	}
+	if more && r.Key("nodes") {
+		n.Nodes, more = r.Int(), r.Next(',')
+	}
+	if more && r.Key("eval") {
+		v := r.Float()
+		n.Eval, more = &v, r.Next(',')
+	}
+	if more && r.Key("line") {
+		n.Line, more = list(r, (*jsonwire.Reader).String), r.Next(',')
+	}
+	if more && r.Key("text") {
+		n.Text, more = r.String(), r.Next(',')
+	}
+	if more && r.Key("said") {
+		n.Said, more = list(r, (*jsonwire.Reader).String), r.Next(',')
+	}
+	if more && r.Key("marks") {
+		n.Marks, more = list(r, markWritten), r.Next(',')
+	}
+	if more && r.Key("marksLeft") {
+		n.MarksLeft, more = int(r.Int()), r.Next(',')
+	}
+	if more && r.Key("expects") {
+		n.Expects, more = list(r, placeWritten), r.Next(',')
+	}
+	if more {
+		r.Fail() // a key this reader does not know
+	}
+	r.Byte('}')
+	return n
+}
+
+// list reads an array (empty, not nil, when it is [], as encoding/json
+// reads it).
+func list[T any](r *jsonwire.Reader, read func(*jsonwire.Reader) T) []T {
+	out := []T{}
+	r.Byte('[')
+	if r.Next(']') {
+		return out
+	}
+	for more := true; more && r.OK(); more = r.Next(',') {
+		out = append(out, read(r))
+	}
+	r.Byte(']')
+	return out
+}
+
+// markWritten reads a mark: {"at":PLACE,"v":NUMBER} and its label if any.
+func markWritten(r *jsonwire.Reader) match.Mark {
+	var m match.Mark
+	r.Byte('{')
+	if !r.Key("at") {
+		r.Fail()
+	}
+	m.At = placeWritten(r)
+	r.Byte(',')
+	if !r.Key("v") {
+		r.Fail()
+	}
+	m.Value = r.Float()
+	if r.Next(',') {
+		if !r.Key("label") {
+			r.Fail()
+		}
+		m.Label = r.String()
+	}
+	r.Byte('}')
+	return m
+}
+
+// placeWritten reads a place's string, as Place.UnmarshalText reads it.
+func placeWritten(r *jsonwire.Reader) match.Place {
+	var p match.Place
+	s := r.String()
+	if r.OK() && p.UnmarshalText([]byte(s)) != nil {
+		r.Fail() // encoding/json names what is wrong with it
+	}
+	return p
+}
