@@ -3,7 +3,9 @@ package evasion
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -123,6 +125,26 @@ func FuzzParseReply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) {
 		if a, err := ParseReply(line); err == nil && len(a.Reply) < 2 {
 			t.Errorf("%q read as %v", line, a)
+		}
+	})
+}
+
+// FuzzDecodeAction holds the hand reading of an action to encoding/json's:
+// what replyWritten reads, encoding/json reads the same, and DecodeAction
+// refuses what encoding/json refuses.
+func FuzzDecodeAction(f *testing.F) {
+	for _, s := range []string{`[0,845,0]`, `[0,845,-1,1]`, `[]`, `"timeout"`, `[0, 1]`, `[01]`, `[1.0]`, `[1e2]`, `[-]`, `[1,]`, `null`, `[99999999999999999999]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want Action
+		wantErr := json.Unmarshal(data, &want)
+		if reply, ok := replyWritten(data); ok && (wantErr != nil || !reflect.DeepEqual(Action{Reply: reply}, want)) {
+			t.Fatalf("%q: read by hand as %v, by encoding/json as %v (%v)", data, reply, want, wantErr)
+		}
+		got, err := Game{}.DecodeAction(data)
+		if (err == nil) != (wantErr == nil) || err == nil && !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: DecodeAction gave %v (%v), encoding/json %v (%v)", data, got, err, want, wantErr)
 		}
 	})
 }

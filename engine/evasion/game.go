@@ -47,6 +47,9 @@ func (Game) Start(cfg match.Config, _ uint64) (match.State, error) {
 
 // DecodeAction reads a reply's numbers or "timeout".
 func (Game) DecodeAction(data []byte) (match.Action, error) {
+	if reply, ok := replyWritten(data); ok {
+		return Action{Reply: reply}, nil
+	}
 	var a Action
 	err := json.Unmarshal(data, &a)
 	return a, err

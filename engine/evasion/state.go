@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/arena-playground/arena/engine/match"
+	"github.com/arena-playground/arena/internal/jsonwire"
 )
 
 // Action is what one side plays in a tick: its reply as the server reads
@@ -60,6 +61,23 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	}
 	*a = Action{Reply: r}
 	return nil
+}
+
+// replyWritten reads a reply's numbers as json.Marshal writes them
+// ([0,845,-1,1]); ok is false for anything else, which encoding/json
+// then reads. A page following a session reads thousands of ticks a
+// second, two actions a tick.
+func replyWritten(data []byte) (reply []int, ok bool) {
+	r := jsonwire.New(data)
+	reply = []int{}
+	r.Byte('[')
+	if !r.Next(']') {
+		for more := true; more && r.OK(); more = r.Next(',') {
+			reply = append(reply, int(r.Int()))
+		}
+		r.Byte(']')
+	}
+	return reply, r.Done()
 }
 
 // String writes the reply line, as a player would send it.
