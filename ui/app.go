@@ -195,6 +195,11 @@ func New(opts Options) *App {
 	// what changed (ebitencanvas.Screen): in software WebGL every
 	// full-screen pass costs milliseconds.
 	ebiten.SetScreenClearedEveryFrame(false)
+	// One Update a frame. At Ebitengine's 60 ticks a second, a frame of
+	// 60 ms ran Update 3 or 4 times: the match's new turns followed for
+	// receiveBudget each time and the view laid out each time, for one
+	// frame drawn. Playback moves by the wall clock (elapsed), not ticks.
+	ebiten.SetTPS(ebiten.SyncWithFPS)
 	a := &App{opts: opts, host: opts.Host, canvas: ebitencanvas.NewScreen(ebitencanvas.New()), scale: 1}
 	if a.host == nil {
 		a.host = defaultHost(opts.Serve)
