@@ -14,7 +14,7 @@ import "embed"
 //
 //go:embed go.mod
 //go:embed assets
-//go:embed box/caps/*.go internal/cleanup/*.go internal/fileerr/*.go internal/confine/*.go internal/safefile/*.go internal/untrusted/*.go
+//go:embed box/caps/*.go internal/cleanup/*.go internal/fileerr/*.go internal/confine/*.go internal/safefile/*.go internal/untrusted/*.go internal/jsonwire/*.go
 //go:embed engine/*/*.go engine/*/*.py
 //go:embed gobot/*.go gobot/templates/*/bot.go gobot/serve/*.go
 var BotAPI embed.FS
