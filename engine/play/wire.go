@@ -33,28 +33,46 @@ func turnWritten(data []byte) (m Message, ok bool) {
 	m.Actions[1] = r.Raw()
 	r.Byte(']')
 	// The keys json.Marshal leaves out when they are zero, in order.
-	more := r.Next(',')
-	if more && r.Key("notes") {
-		m.Notes[0], m.Notes[1] = pair(r, noteWritten)
-		more = r.Next(',')
-	}
-	if more && r.Key("replaced") {
-		m.Replaced[0], m.Replaced[1] = pair(r, (*jsonwire.Reader).String)
-		more = r.Next(',')
-	}
-	if more && r.Key("think_ms") {
-		m.ThinkMs[0], m.ThinkMs[1] = pair(r, (*jsonwire.Reader).Float)
-		more = r.Next(',')
-	}
-	if more && r.Key("think_us") {
-		m.ThinkUs[0], m.ThinkUs[1] = pair(r, (*jsonwire.Reader).Int)
-		more = r.Next(',')
-	}
-	if more { // a key this reader does not know
-		return m, false
+	if r.Next(',') {
+		if !keys(r, turnKeys[:], func(k int) {
+			switch k {
+			case 0:
+				m.Notes[0], m.Notes[1] = pair(r, noteWritten)
+			case 1:
+				m.Replaced[0], m.Replaced[1] = pair(r, (*jsonwire.Reader).String)
+			case 2:
+				m.ThinkMs[0], m.ThinkMs[1] = pair(r, (*jsonwire.Reader).Float)
+			case 3:
+				m.ThinkUs[0], m.ThinkUs[1] = pair(r, (*jsonwire.Reader).Int)
+			}
+		}) {
+			return m, false
+		}
 	}
 	r.Byte('}')
 	return m, r.Done()
+}
+
+// turnKeys are a turn message's keys after its actions, in order.
+var turnKeys = [...]string{"notes", "replaced", "think_ms", "think_us"}
+
+// keys reads an object's keys from names, in their order, each absent
+// one passed over, and each one's value by read(its index), up to the
+// object's end; it reports false at a key not in names (or out of their
+// order), with the key left unread.
+func keys(r *jsonwire.Reader, names []string, read func(int)) bool {
+	k := 0
+	for more := true; more && r.OK(); more = r.Next(',') {
+		for k < len(names) && !r.Key(names[k]) {
+			k++
+		}
+		if k == len(names) {
+			return false
+		}
+		read(k)
+		k++
+	}
+	return true
 }
 
 // pair reads an array of two values.
@@ -78,41 +96,37 @@ func noteWritten(r *jsonwire.Reader) *match.Note {
 	if r.Next('}') {
 		return n
 	}
-	more := true
-	if r.Key("depth") {
-		n.Depth, more = int(r.Int()), r.Next(',')
-	}
-	if more && r.Key("nodes") {
-		n.Nodes, more = r.Int(), r.Next(',')
-	}
-	if more && r.Key("eval") {
-		v := r.Float()
-		n.Eval, more = &v, r.Next(',')
-	}
-	if more && r.Key("line") {
-		n.Line, more = list(r, (*jsonwire.Reader).String), r.Next(',')
-	}
-	if more && r.Key("text") {
-		n.Text, more = r.String(), r.Next(',')
-	}
-	if more && r.Key("said") {
-		n.Said, more = list(r, (*jsonwire.Reader).String), r.Next(',')
-	}
-	if more && r.Key("marks") {
-		n.Marks, more = list(r, markWritten), r.Next(',')
-	}
-	if more && r.Key("marksLeft") {
-		n.MarksLeft, more = int(r.Int()), r.Next(',')
-	}
-	if more && r.Key("expects") {
-		n.Expects, more = list(r, placeWritten), r.Next(',')
-	}
-	if more {
+	if !keys(r, noteKeys[:], func(k int) {
+		switch k {
+		case 0:
+			n.Depth = int(r.Int())
+		case 1:
+			n.Nodes = r.Int()
+		case 2:
+			v := r.Float()
+			n.Eval = &v
+		case 3:
+			n.Line = list(r, (*jsonwire.Reader).String)
+		case 4:
+			n.Text = r.String()
+		case 5:
+			n.Said = list(r, (*jsonwire.Reader).String)
+		case 6:
+			n.Marks = list(r, markWritten)
+		case 7:
+			n.MarksLeft = int(r.Int())
+		case 8:
+			n.Expects = list(r, placeWritten)
+		}
+	}) {
 		r.Fail() // a key this reader does not know
 	}
 	r.Byte('}')
 	return n
 }
+
+// noteKeys are match.Note's keys, in its struct's order.
+var noteKeys = [...]string{"depth", "nodes", "eval", "line", "text", "said", "marks", "marksLeft", "expects"}
 
 // list reads an array (empty, not nil, when it is [], as encoding/json
 // reads it).
