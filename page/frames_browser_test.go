@@ -272,7 +272,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 	// query with a file to drop counts from the drop's match instead.
 	during := func(b *browser, query, drop string) (fr frames, st status) {
 		var start time.Time
-		var cpu0 time.Duration
+		var cpu0, main0, gpu0 time.Duration
 		onServer := strings.Contains(query, "served:")
 		wait := func() { b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute) }
 		run := func() {
@@ -284,6 +284,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 			}
 			eval[any](b, `window.arenaFrames.reset()`)
 			start, cpu0 = time.Now(), computingCPU(onServer)
+			main0, gpu0 = browserCPU()
 			if profileDir == "" {
 				wait()
 				return
@@ -307,6 +308,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 		fr.dur = time.Since(start)
 		fr.fps = float64(fr.n) / fr.dur.Seconds()
 		fr.load = (computingCPU(onServer) - cpu0).Seconds() / fr.dur.Seconds()
+		fr.perFrame(main0, gpu0)
 		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
 		if fr.slow > 0 {
 			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
@@ -326,9 +328,11 @@ func BenchmarkPageFrames(bm *testing.B) {
 		}
 		eval[any](onBlank, `window.arenaFrames.reset()`)
 		start := time.Now()
+		main0, gpu0 := browserCPU()
 		time.Sleep(v.dur)
 		var fr frames
 		fr.n = eval[int](onBlank, `window.arenaFrames.count`)
+		fr.perFrame(main0, gpu0)
 		fr.fps = float64(fr.n) / time.Since(start).Seconds()
 		fr.longest, fr.slow = eval[float64](onBlank, `window.arenaFrames.max`), eval[int](onBlank, `window.arenaFrames.slow`)
 		return fr
@@ -437,6 +441,14 @@ func BenchmarkPageFrames(bm *testing.B) {
 					bm.ReportMetric(median(loads), "computing-cores")
 					bm.ReportMetric(median(fpsOf(alike)), "same-load-blank-frames/s")
 					bm.ReportMetric(longestOf(alike), "same-load-blank-longest-frame-ms")
+					// Where a frame's CPU goes, the page's against the
+					// blank page's under the same load.
+					main, gpu := msOf(views)
+					bmain, bgpu := msOf(alike)
+					bm.ReportMetric(median(main), "main-thread-ms/frame")
+					bm.ReportMetric(median(bmain), "same-load-blank-main-thread-ms/frame")
+					bm.ReportMetric(median(gpu), "gpu-process-ms/frame")
+					bm.ReportMetric(median(bgpu), "same-load-blank-gpu-process-ms/frame")
 				}
 				if befores != nil {
 					var was, wasBusy []float64
@@ -534,6 +546,51 @@ type frames struct {
 	// computing took meanwhile (computingCPU).
 	dur  time.Duration
 	load float64
+	// Chromium's CPU while they were counted, a frame: its renderers'
+	// main threads' (where the page's Go runs and WebGL is called) and
+	// its GPU process's (where SwiftShader draws), in ms.
+	mainMs, gpuMs float64
+}
+
+// browserCPU is the CPU Chromium's renderers' main threads and its GPU
+// process have taken so far.
+func browserCPU() (main, gpu time.Duration) {
+	var mainTicks, gpuTicks int64
+	for pid, p := range readProcs() {
+		if !strings.HasPrefix(p.comm, "chrom") {
+			continue
+		}
+		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		switch {
+		case bytes.Contains(cmd, []byte("--type=gpu-process")):
+			gpuTicks += p.cpu
+		case bytes.Contains(cmd, []byte("--type=renderer")):
+			// The renderer's main thread is its first (named as the
+			// process, not CrRendererMain, on Linux).
+			if th, ok := statOf(fmt.Sprintf("/proc/%d/task/%d/stat", pid, pid)); ok {
+				mainTicks += th.cpu
+			}
+		}
+	}
+	return time.Duration(mainTicks) * time.Second / 100, time.Duration(gpuTicks) * time.Second / 100
+}
+
+// perFrame sets fr's browser CPU a frame from browserCPU's figures at the
+// start of its count.
+func (fr *frames) perFrame(main0, gpu0 time.Duration) {
+	main, gpu := browserCPU()
+	if fr.n > 0 {
+		fr.mainMs = float64((main-main0).Milliseconds()) / float64(fr.n)
+		fr.gpuMs = float64((gpu-gpu0).Milliseconds()) / float64(fr.n)
+	}
+}
+
+// msOf are each count's main-thread and GPU-process ms a frame.
+func msOf(fs []frames) (main, gpu []float64) {
+	for _, f := range fs {
+		main, gpu = append(main, f.mainMs), append(gpu, f.gpuMs)
+	}
+	return main, gpu
 }
 
 func fpsOf(fs []frames) []float64 {
