@@ -580,8 +580,8 @@ func browserCPU() (main, gpu time.Duration) {
 func (fr *frames) perFrame(main0, gpu0 time.Duration) {
 	main, gpu := browserCPU()
 	if fr.n > 0 {
-		fr.mainMs = float64((main-main0).Milliseconds()) / float64(fr.n)
-		fr.gpuMs = float64((gpu-gpu0).Milliseconds()) / float64(fr.n)
+		fr.mainMs = float64((main - main0).Milliseconds()) / float64(fr.n)
+		fr.gpuMs = float64((gpu - gpu0).Milliseconds()) / float64(fr.n)
 	}
 }
 
