@@ -69,14 +69,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 // second, two actions a tick.
 func replyWritten(data []byte) (reply []int, ok bool) {
 	r := jsonwire.New(data)
-	reply = []int{}
-	r.Byte('[')
-	if !r.Next(']') {
-		for more := true; more && r.OK(); more = r.Next(',') {
-			reply = append(reply, int(r.Int()))
-		}
-		r.Byte(']')
-	}
+	reply = jsonwire.List(r, func(r *jsonwire.Reader) int { return int(r.Int()) })
 	return reply, r.Done()
 }
 

@@ -37,13 +37,13 @@ func turnWritten(data []byte) (m Message, ok bool) {
 		if !keys(r, turnKeys[:], func(k int) {
 			switch k {
 			case 0:
-				m.Notes[0], m.Notes[1] = pair(r, noteWritten)
+				m.Notes[0], m.Notes[1] = jsonwire.Pair(r, noteWritten)
 			case 1:
-				m.Replaced[0], m.Replaced[1] = pair(r, (*jsonwire.Reader).String)
+				m.Replaced[0], m.Replaced[1] = jsonwire.Pair(r, (*jsonwire.Reader).String)
 			case 2:
-				m.ThinkMs[0], m.ThinkMs[1] = pair(r, (*jsonwire.Reader).Float)
+				m.ThinkMs[0], m.ThinkMs[1] = jsonwire.Pair(r, (*jsonwire.Reader).Float)
 			case 3:
-				m.ThinkUs[0], m.ThinkUs[1] = pair(r, (*jsonwire.Reader).Int)
+				m.ThinkUs[0], m.ThinkUs[1] = jsonwire.Pair(r, (*jsonwire.Reader).Int)
 			}
 		}) {
 			return m, false
@@ -75,16 +75,6 @@ func keys(r *jsonwire.Reader, names []string, read func(int)) bool {
 	return true
 }
 
-// pair reads an array of two values.
-func pair[T any](r *jsonwire.Reader, read func(*jsonwire.Reader) T) (a, b T) {
-	r.Byte('[')
-	a = read(r)
-	r.Byte(',')
-	b = read(r)
-	r.Byte(']')
-	return a, b
-}
-
 // noteWritten reads a note, or null, as json.Marshal writes match.Note:
 // its keys in the struct's order, each left out when zero.
 func noteWritten(r *jsonwire.Reader) *match.Note {
@@ -106,17 +96,17 @@ func noteWritten(r *jsonwire.Reader) *match.Note {
 			v := r.Float()
 			n.Eval = &v
 		case 3:
-			n.Line = list(r, (*jsonwire.Reader).String)
+			n.Line = jsonwire.List(r, (*jsonwire.Reader).String)
 		case 4:
 			n.Text = r.String()
 		case 5:
-			n.Said = list(r, (*jsonwire.Reader).String)
+			n.Said = jsonwire.List(r, (*jsonwire.Reader).String)
 		case 6:
-			n.Marks = list(r, markWritten)
+			n.Marks = jsonwire.List(r, markWritten)
 		case 7:
 			n.MarksLeft = int(r.Int())
 		case 8:
-			n.Expects = list(r, placeWritten)
+			n.Expects = jsonwire.List(r, placeWritten)
 		}
 	}) {
 		r.Fail() // a key this reader does not know
@@ -127,21 +117,6 @@ func noteWritten(r *jsonwire.Reader) *match.Note {
 
 // noteKeys are match.Note's keys, in its struct's order.
 var noteKeys = [...]string{"depth", "nodes", "eval", "line", "text", "said", "marks", "marksLeft", "expects"}
-
-// list reads an array (empty, not nil, when it is [], as encoding/json
-// reads it).
-func list[T any](r *jsonwire.Reader, read func(*jsonwire.Reader) T) []T {
-	out := []T{}
-	r.Byte('[')
-	if r.Next(']') {
-		return out
-	}
-	for more := true; more && r.OK(); more = r.Next(',') {
-		out = append(out, read(r))
-	}
-	r.Byte(']')
-	return out
-}
 
 // markWritten reads a mark: {"at":PLACE,"v":NUMBER} and its label if any.
 func markWritten(r *jsonwire.Reader) match.Mark {

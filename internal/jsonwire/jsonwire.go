@@ -33,16 +33,13 @@ func (r *Reader) OK() bool { return !r.failed }
 // Done reports whether everything was read, to the last byte.
 func (r *Reader) Done() bool { return !r.failed && r.i == len(r.b) }
 
-// fail stops the reader.
-func (r *Reader) fail() { r.failed = true }
-
-// Fail stops the reader: its caller found what it does not read.
+// Fail stops the reader: at what it, or its caller, does not read.
 func (r *Reader) Fail() { r.failed = true }
 
 // Byte reads c.
 func (r *Reader) Byte(c byte) {
 	if r.failed || r.i >= len(r.b) || r.b[r.i] != c {
-		r.fail()
+		r.Fail()
 		return
 	}
 	r.i++
@@ -74,7 +71,7 @@ func (r *Reader) Key(name string) bool {
 // String reads a string without escapes, in UTF-8.
 func (r *Reader) String() string {
 	if r.failed || r.i >= len(r.b) || r.b[r.i] != '"' {
-		r.fail()
+		r.Fail()
 		return ""
 	}
 	start := r.i + 1
@@ -84,19 +81,19 @@ func (r *Reader) String() string {
 		case c == '"':
 			s := r.b[start:k]
 			if !ascii && !utf8.Valid(s) {
-				r.fail() // encoding/json writes U+FFFD for such bytes
+				r.Fail() // encoding/json writes U+FFFD for such bytes
 				return ""
 			}
 			r.i = k + 1
 			return string(s)
 		case c == '\\' || c < 0x20:
-			r.fail() // escapes are encoding/json's to read; a control byte is not JSON
+			r.Fail() // escapes are encoding/json's to read; a control byte is not JSON
 			return ""
 		case c >= utf8.RuneSelf:
 			ascii = false
 		}
 	}
-	r.fail()
+	r.Fail()
 	return ""
 }
 
@@ -120,13 +117,13 @@ func (r *Reader) number() []byte {
 	case k < len(b) && b[k] == '0':
 		k++
 	case !digits():
-		r.fail()
+		r.Fail()
 		return nil
 	}
 	if k < len(b) && b[k] == '.' {
 		k++
 		if !digits() {
-			r.fail()
+			r.Fail()
 			return nil
 		}
 	}
@@ -136,7 +133,7 @@ func (r *Reader) number() []byte {
 			k++
 		}
 		if !digits() {
-			r.fail()
+			r.Fail()
 			return nil
 		}
 	}
@@ -153,7 +150,7 @@ func (r *Reader) Int() int64 {
 	}
 	v, err := strconv.ParseInt(string(num), 10, 64)
 	if err != nil { // a fraction, an exponent or too large: encoding/json says which
-		r.fail()
+		r.Fail()
 	}
 	return v
 }
@@ -166,7 +163,7 @@ func (r *Reader) Float() float64 {
 	}
 	v, err := strconv.ParseFloat(string(num), 64)
 	if err != nil {
-		r.fail()
+		r.Fail()
 	}
 	return v
 }
@@ -188,7 +185,7 @@ func (r *Reader) Raw() []byte {
 // skip reads one value at nesting depth.
 func (r *Reader) skip(depth int) {
 	if r.failed || r.i >= len(r.b) || depth > maxRawDepth {
-		r.fail()
+		r.Fail()
 		return
 	}
 	switch c := r.b[r.i]; c {
@@ -228,7 +225,7 @@ func (r *Reader) skip(depth int) {
 // literal reads word.
 func (r *Reader) literal(word string) {
 	if r.i+len(word) > len(r.b) || string(r.b[r.i:r.i+len(word)]) != word {
-		r.fail()
+		r.Fail()
 		return
 	}
 	r.i += len(word)
@@ -237,7 +234,7 @@ func (r *Reader) literal(word string) {
 // skipString reads a string, escapes and all, checking them.
 func (r *Reader) skipString() {
 	if r.failed || r.i >= len(r.b) || r.b[r.i] != '"' {
-		r.fail()
+		r.Fail()
 		return
 	}
 	for k := r.i + 1; k < len(r.b); k++ {
@@ -246,11 +243,11 @@ func (r *Reader) skipString() {
 			r.i = k + 1
 			return
 		case c < 0x20:
-			r.fail()
+			r.Fail()
 			return
 		case c == '\\':
 			if k+1 >= len(r.b) {
-				r.fail()
+				r.Fail()
 				return
 			}
 			switch r.b[k+1] {
@@ -258,17 +255,17 @@ func (r *Reader) skipString() {
 				k++
 			case 'u':
 				if k+5 >= len(r.b) || !hex4(r.b[k+2:k+6]) {
-					r.fail()
+					r.Fail()
 					return
 				}
 				k += 5
 			default:
-				r.fail()
+				r.Fail()
 				return
 			}
 		}
 	}
-	r.fail()
+	r.Fail()
 }
 
 // hex4 reports whether b is four hexadecimal digits.
@@ -288,4 +285,29 @@ func (r *Reader) Null() bool {
 	}
 	r.i += 4
 	return true
+}
+
+// List reads an array of values, each by read: empty, not nil, for [],
+// as encoding/json reads it.
+func List[T any](r *Reader, read func(*Reader) T) []T {
+	out := []T{}
+	r.Byte('[')
+	if r.Next(']') {
+		return out
+	}
+	for more := true; more && r.OK(); more = r.Next(',') {
+		out = append(out, read(r))
+	}
+	r.Byte(']')
+	return out
+}
+
+// Pair reads an array of exactly two values, each by read.
+func Pair[T any](r *Reader, read func(*Reader) T) (a, b T) {
+	r.Byte('[')
+	a = read(r)
+	r.Byte(',')
+	b = read(r)
+	r.Byte(']')
+	return a, b
 }
