@@ -300,7 +300,7 @@ func (v *matchView) drawAnalysisPanel(c render.Canvas, st style, r rect, y float
 		y += h + st.gap
 		note := "; ≤ is the value an option is refuted at"
 		if len(an.Others) > 0 && an.Others[0].Exact {
-			note = "; every option is played out: each has its value"
+			note = "; every option is valued in full: each has its value"
 		}
 		y = wrapText(c, "values: "+an.Unit+"; a won game tops the scale"+note, r.X, y, r.W, st.small, th.TextDim)
 	}

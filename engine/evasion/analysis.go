@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -12,20 +13,27 @@ import (
 // Analyser is the game's analyser (match.Analysed).
 func (Game) Analyser() match.Analyser { return analyser{} }
 
-// analyser explains a tick by playing each option of the side that
-// decides it out to a horizon: the option this tick, the opponent's
-// reply to the same tick (moves are simultaneous, so one reply answers
-// every option), then strong on both sides for the ticks that follow,
-// by the game's own rules. Every option is played out in full, so every
-// value is exact at that horizon, the K best's and the others' alike;
-// an option's refutation is that reply. The depth is the horizon, in
-// ticks (24 by default: strong prey's). Its nodes are the decisions it
-// plays out, one a side a tick: the bots' own counts (cells as if
-// filled) would make one play-out dearer than a whole Colosseum search.
+// analyser judges a tick as the strong bots judge it, in one unit for
+// both roles: the cells of the prey's region the tick leaves, or 0 when
+// the prey is caught. The hunter's walls are valued by the region each
+// leaves after the tick (exact: no step of the prey changes it, see
+// replyOf); waiting by the least region a cut along the hunter's path in
+// the next half-horizon's ticks would leave (strong's foresight, the
+// prey's drift counted). The prey's steps are valued by the region after
+// the tick, against the hunter's strong reply, or 0 when the hunter,
+// building nothing, catches it within the horizon whatever it does after
+// (the rules move the hunter, so the foresight is exact against a hunter
+// that builds nothing). The hunter's value is the region negated.
+//
+// It is a judgement of one tick, not a play-out: a match is thousands of
+// ticks, and playing each option out with strong on both sides cost a
+// hundred times the game (docs/analysis.md). The depth is the horizon,
+// in ticks (24 by default: strong prey's). Its nodes are the bots' own
+// units (cells filled, cells of the lookahead's window).
 type analyser struct{}
 
 // analysisUnit is what an Evasion value counts.
-const analysisUnit = "cells of the prey's region after the horizon's ticks, strong playing both sides after this one (the hunter's value is it negated, the prey's as it is; a capture is 0 cells)"
+const analysisUnit = "cells of the prey's region after the tick, 0 when caught or foreseen caught within the horizon (the hunter's value is it negated, the prey's as it is)"
 
 // defaultHorizon is the analysis's horizon in ticks when none is asked.
 const defaultHorizon = 24
@@ -44,8 +52,9 @@ func (analyser) AnalysisSide(st match.State) match.Side {
 
 func (analyser) Nodes(match.State) int64 { return analysisNodes }
 
-// analysisNodes is the stated budget of an analysis: play-outs' decisions
-// enough for every option's at the default horizon.
+// analysisNodes is the stated budget of an analysis: enough for the
+// replies, the lookahead and every option's region on the course's
+// fields, 300x300 at most.
 const analysisNodes = 5_000_000
 
 func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
@@ -53,51 +62,141 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	if !ok {
 		return nil, fmt.Errorf("evasion analysis given a %T", t.State)
 	}
-	k := q.K
+	s.f.Index() // a record keeps its states without the occupancy grid the bots fill regions on
 	horizon := cmp.Or(q.Depth, defaultHorizon)
-	horizon = max(1, min(horizon, s.cfg.TickCap-s.Field().Tick))
+	horizon = max(2, min(horizon, s.cfg.TickCap-s.Field().Tick))
 	hunting := s.Hunter() == t.Side
 	// The opponent's reply to this tick, the same whatever the option.
-	reply := strongAct(s, t.Side.Other())
-	if !t.Spend(1) {
-		return nil, fmt.Errorf("analysis: %w, before the opponent's reply was found (%v)", match.ErrBudget, t.Budget)
+	reply := replyOf(s, t.Side.Other(), horizon)
+	var safe *[3][3]int
+	// The prey steps on odd ticks only: on an even one every step is the
+	// same tick, and no lookahead tells them apart.
+	if f := s.Field(); !hunting && f.Tick%2 == 1 && near(f.Hunter, f.Prey, horizon+6) {
+		p := analysisBots.Get().(*player)
+		sv := p.survival(t, &f, horizon, f.Captures)
+		analysisBots.Put(p)
+		safe = &sv
 	}
-	type played struct {
-		opt   option
-		value int
-		end   string
-		line  []match.LineMove
-	}
-	var all []played
-	var after []State // each option's state after this tick
+	var all []judged
+	fills := regionPool.Get().(*regions)
+	fills.n = 0
 	for _, o := range options(s, hunting) {
-		next := s.Apply(acts(t.Side, o.act, reply)).(State)
-		// Options that leave the same state (the prey's steps on a tick
-		// it waits, or into a wall) play out alike: one play-out for all.
-		if i := slices.IndexFunc(after, func(a State) bool { return sameState(a, next) }); i >= 0 {
-			twin := all[i]
-			line := append([]match.LineMove{lineMove(s, t.Side, o.act)}, twin.line[1:]...)
-			all, after = append(all, played{o, twin.value, twin.end, line}), append(after, next)
-			continue
+		if j, ok := judge(t, s, o.act, reply, horizon, safe, fills); ok {
+			all = append(all, j)
 		}
-		v, end, line, ok := playOut(t, s, o, reply, horizon)
-		if !ok {
-			return nil, fmt.Errorf("analysis: %w, after %d options (%v)", match.ErrBudget, len(all), t.Budget)
-		}
-		all, after = append(all, played{o, v, end, line}), append(after, next)
 	}
-	slices.SortStableFunc(all, func(a, b played) int { return cmp.Compare(b.value, a.value) })
+	regionPool.Put(fills)
+	if !t.Spend(0) {
+		return nil, fmt.Errorf("analysis: %w (%v)", match.ErrBudget, t.Budget)
+	}
+	slices.SortStableFunc(all, func(a, b judged) int { return cmp.Compare(b.value, a.value) })
 	an := &match.Analysis{Depth: horizon, DepthUnit: "ticks", Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
 	answer := lineMove(s, t.Side.Other(), reply)
-	for i, p := range all {
-		lm := lineMove(s, t.Side, p.opt.act)
-		if i < k {
-			an.Best = append(an.Best, match.Variation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Value: float64(p.value), Outcome: p.end, Line: p.line})
+	for i, j := range all {
+		lm := j.line[0]
+		if i < q.K {
+			an.Best = append(an.Best, match.Variation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Value: float64(j.value), Outcome: j.end, Line: j.line})
 			continue
 		}
-		an.Others = append(an.Others, match.Refutation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Bound: float64(p.value), Outcome: p.end, Reply: &answer, Exact: true})
+		an.Others = append(an.Others, match.Refutation{Move: lm.Move, Action: lm.Action, Place: lm.Place, Bound: float64(j.value), Outcome: j.end, Reply: &answer, Exact: true})
 	}
 	return an, nil
+}
+
+// judged is an option with its value, its outcome ("win" or "loss" when
+// the tick catches the prey) and its line: the option, the reply, and
+// what the value foresees.
+type judged struct {
+	value int
+	end   string
+	line  []match.LineMove
+}
+
+// judge values the mover's a against reply this tick (see analyser);
+// ok is false for a wall the field does not take (the hunter's cell and
+// the cells along it must be free).
+func judge(t *match.Turn, s State, a, reply Action, horizon int, safe *[3][3]int, fills *regions) (j judged, ok bool) {
+	mover, hunter := t.Side, s.Hunter()
+	hunting := mover == hunter
+	line := []match.LineMove{lineMove(s, mover, a), lineMove(s, mover.Other(), reply)}
+	next := s.Apply(acts(mover, a, reply)).(State)
+	f := next.Field()
+	var end *GameEnd
+	if next.GameNum() != s.GameNum() {
+		end = next.End(s.GameNum())
+		f = end.Final
+	}
+	var h HunterMove
+	if hunting {
+		h, _, _ = s.Orders(a, PreyAction(s, 0, 0))
+		if h.Build != NoWall && len(f.Walls()) <= len(s.f.Walls())-len(h.Delete) {
+			return judged{}, false
+		}
+	}
+	if end != nil && end.Captured {
+		return judged{0, outcome(hunting), line}, true
+	}
+	reg := fills.of(t, &f)
+	area := reg.Area
+	if hunting {
+		line = append(line, regionMove(&f, hunter.Other(), area))
+		if h.Build == NoWall {
+			p := player{look: horizon / 2}
+			if later, k := p.laterCut(t, &f, Box{reg.Min, reg.Max}); k > 0 && later < area {
+				area = later
+				line = append(line, match.LineMove{Side: hunter, Move: fmt.Sprintf("a cut foreseen in %d ticks leaves about %d cells", k, later), Place: match.AtCell(f.Hunter.Y, f.Hunter.X)})
+			}
+		}
+		return judged{-area, "", line}, true
+	}
+	if safe != nil {
+		_, p, _ := s.Orders(HunterAction(s, NoWall), a)
+		if k := safe[clamp1(p.DY)+1][clamp1(p.DX)+1]; k < horizon {
+			return judged{0, "", append(line, match.LineMove{Side: hunter, Move: fmt.Sprintf("caught within %d ticks whatever the prey does, if the hunter builds nothing", k+1), Place: match.AtCell(f.Hunter.Y, f.Hunter.X)})}, true
+		}
+	}
+	return judged{area, "", append(line, regionMove(&f, mover, area))}, true
+}
+
+// regionMove is a line's last entry: the prey's cell and its region.
+func regionMove(f *Field, prey match.Side, area int) match.LineMove {
+	return match.LineMove{Side: prey, Move: fmt.Sprintf("prey at %d,%d, its region %d cells", f.Prey.X, f.Prey.Y, area), Place: match.AtCell(f.Prey.Y, f.Prey.X)}
+}
+
+// regions keeps the regions one analysis filled: the options of a tick
+// mostly leave the same walls and the prey in the same pocket. Its
+// memory (a region is a bitmap of the board) is kept for the next
+// analysis (regionPool).
+type regions struct {
+	filled []filled
+	n      int
+}
+
+type filled struct {
+	walls []Wall
+	reg   Region
+}
+
+var regionPool = sync.Pool{New: func() any { return new(regions) }}
+
+// of is the prey's region in f, filled once for each pocket of each set
+// of walls.
+func (rs *regions) of(t *match.Turn, f *Field) *Region {
+	for i := range rs.n {
+		r := &rs.filled[i]
+		if slices.Equal(r.walls, f.Walls()) && r.reg.Has(f.Prey.X, f.Prey.Y) {
+			return &r.reg
+		}
+	}
+	if rs.n == len(rs.filled) {
+		rs.filled = append(rs.filled, filled{})
+	}
+	r := &rs.filled[rs.n]
+	rs.n++
+	r.walls = append(r.walls[:0], f.Walls()...)
+	r.reg.Fill(f, f.Prey)
+	t.Spend(int64(r.reg.Area))
+	return &r.reg
 }
 
 // option is a move of the side analysed: a hunter's build (or none) or
@@ -105,8 +204,8 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 type option struct{ act Action }
 
 // options are the side's moves this tick: no wall and each wall the
-// hunter can build (at the walls' cap, in place of the oldest), or the
-// prey's nine steps.
+// hunter may ask for (at the walls' cap, in place of the oldest; judge
+// drops those the field does not take), or the prey's nine steps.
 func options(s State, hunting bool) []option {
 	var out []option
 	if !hunting {
@@ -127,71 +226,9 @@ func options(s State, hunting bool) []option {
 		del = []int{0}
 	}
 	for kind := Horizontal; kind <= Counterdiagonal; kind++ {
-		if builds(f, kind, del) {
-			out = append(out, option{HunterAction(s, kind, del...)})
-		}
+		out = append(out, option{HunterAction(s, kind, del...)})
 	}
 	return out
-}
-
-// builds reports whether the field takes a wall of kind built this tick
-// after deleting del: the hunter's cell and the cells along it free.
-func builds(f Field, kind Kind, del []int) bool {
-	g := f.Fork()
-	g.Step(HunterMove{Build: kind, Delete: del}, PreyMove{})
-	return len(g.Walls()) > len(f.Walls())-len(del)
-}
-
-// playOut plays option o against reply this tick, then strong on both
-// sides to the horizon, and returns the mover's value, "win" or "loss"
-// when the prey is caught, and the line: the option, the reply, each
-// wall built after, and where the prey stands at the end. ok is false
-// when the budget ended.
-func playOut(t *match.Turn, s State, o option, reply Action, horizon int) (value int, end string, line []match.LineMove, ok bool) {
-	mover := t.Side
-	hunter := s.Hunter()
-	acts := acts(mover, o.act, reply)
-	line = []match.LineMove{lineMove(s, mover, o.act), lineMove(s, mover.Other(), reply)}
-	bots := [2]*player{}
-	for side := range bots {
-		bots[side] = &player{strong: true, horizon: 24, look: 12}
-	}
-	cur, final := s, Field{}
-	for tick := 0; ; tick++ {
-		before := cur.Field()
-		next := cur.Apply(acts).(State)
-		after := next.Field()
-		if tick > 0 && next.GameNum() == cur.GameNum() && len(after.Walls()) > len(before.Walls()) {
-			line = append(line, lineMove(cur, hunter, acts[hunter].(Action)))
-		}
-		if next.GameNum() != cur.GameNum() { // the game ended: caught, or the tick cap
-			e := next.End(cur.GameNum())
-			if e.Captured {
-				return 0, outcome(mover == hunter), line, true
-			}
-			final = e.Final
-			break
-		}
-		cur, final = next, next.Field()
-		if tick+1 >= horizon {
-			break
-		}
-		for side := range acts {
-			a := botAct(bots[side], cur, match.Side(side))
-			if !t.Spend(1) {
-				return 0, "", nil, false
-			}
-			acts[side] = a
-		}
-	}
-	f := final
-	var reg Region
-	reg.Fill(&f, f.Prey)
-	line = append(line, match.LineMove{Side: hunter.Other(), Move: fmt.Sprintf("prey at %d,%d after %d ticks", f.Prey.X, f.Prey.Y, horizon), Place: match.AtCell(f.Prey.Y, f.Prey.X)})
-	if mover == hunter {
-		return -reg.Area, "", line, true
-	}
-	return reg.Area, "", line, true
 }
 
 // acts is the tick's actions: mover's a, the other side's reply.
@@ -199,13 +236,6 @@ func acts(mover match.Side, a, reply Action) [2]match.Action {
 	var out [2]match.Action
 	out[mover], out[mover.Other()] = a, reply
 	return out
-}
-
-// sameState reports whether a and b, both a tick after the same state,
-// are the same position in a game still on: what the strong bots that
-// play an option out decide from.
-func sameState(a, b State) bool {
-	return a.game == b.game && a.ends == b.ends && a.f.same(&b.f)
 }
 
 // outcome is a capture's outcome for the mover.
@@ -216,13 +246,50 @@ func outcome(hunting bool) string {
 	return "loss"
 }
 
-// strongAct is a fresh strong bot's action for side in s.
-func strongAct(s State, side match.Side) Action {
-	return botAct(&player{strong: true, horizon: 24, look: 12}, s, side)
+// replyOf is the opponent's reply to every option of the tick: strong's,
+// except a prey's out of the hunter's reach, which stands. A prey's step
+// never takes it out of its region (the region is its cell's
+// eight-connected pocket, and a step goes to one of the eight
+// neighbours), so out of reach, where no step decides a capture, no step
+// of the prey tells the hunter's walls apart; standing values them as
+// any step would (the foresight of waiting reckons with its drift),
+// without the lookahead strong's step costs (most of a strong prey's
+// time).
+func replyOf(s State, side match.Side, horizon int) Action {
+	if f := s.Field(); side != s.Hunter() && (f.Tick%2 == 0 || !near(f.Hunter, f.Prey, reach)) {
+		return PreyAction(s, 0, 0)
+	}
+	return strongAct(s, side, horizon)
 }
 
-// botAct is p's action for side in s: every play-out's bots draw from
-// the same seed, so that an analysis repeats.
+// reach is how near the hunter a prey's step can decide a capture this
+// tick: the capture radius, 4, and a step each.
+const reach = 6
+
+// strongAct is a fresh strong bot's action for side in s, looking
+// horizon ticks ahead as the prey (half as the hunter).
+func strongAct(s State, side match.Side, horizon int) Action {
+	p := analysisBots.Get().(*player)
+	defer analysisBots.Put(p)
+	p.fresh(horizon)
+	return botAct(p, s, side)
+}
+
+// analysisBots are the analysis's strong bots, kept for their memory (a
+// region, the lookahead's window, the foresight's profile: kilobytes a
+// reply would otherwise allocate); fresh wipes what they remember of a
+// game, so that a reply depends on its state alone.
+var analysisBots = sync.Pool{New: func() any { return new(player) }}
+
+// fresh makes p a strong bot that has seen nothing of the game yet.
+func (p *player) fresh(horizon int) {
+	p.strong, p.horizon, p.look = true, horizon, horizon/2
+	p.foresight = foresight{}
+	p.regOK, p.gen = false, 0
+}
+
+// botAct is p's action for side in s: every reply draws from the same
+// seed, so that an analysis repeats.
 func botAct(p *player, s State, side match.Side) Action {
 	t := match.NewTurn(s, side, rand.New(rand.NewPCG(1, uint64(side))), match.Budget{})
 	a, err := p.Act(t)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"unsafe"
 
@@ -36,6 +37,17 @@ func HunterAction(s State, build Kind, del ...int) Action {
 // PreyAction is a prey's reply in state s: move by (dx, dy).
 func PreyAction(s State, dx, dy int) Action {
 	return Action{Reply: []int{s.game, s.f.Tick, dx, dy}}
+}
+
+// Equal reports whether a and b are the same action as a replay keeps
+// them (match.SameAction), without writing their JSON: a report asks it
+// of every option of every tick.
+func (a Action) Equal(b match.Action) bool {
+	c, ok := b.(Action)
+	if !ok || a.TimeOut || c.TimeOut {
+		return ok && a.TimeOut == c.TimeOut
+	}
+	return slices.Equal(a.Reply, c.Reply)
 }
 
 // MarshalJSON writes the reply's numbers, or "timeout".

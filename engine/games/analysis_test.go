@@ -24,7 +24,7 @@ func TestServeAnalyses(t *testing.T) {
 		turns  int
 		nodes  int64
 	}{{"colosseum", "6", 3, 200_000}, {"mapcolor", "", 2, 200_000}, {"life", "", 5, 200_000},
-		{"pathgame", "gen-50", 3, 200_000}, {"evasion", "", 40, 1_500}} {
+		{"pathgame", "gen-50", 3, 200_000}, {"evasion", "", 40, 2_000_000}} {
 		g, _ := match.Lookup(c.game)
 		cfg := match.DefaultConfig(g)
 		if c.preset != "" {
