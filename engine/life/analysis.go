@@ -43,7 +43,11 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 		return nil, fmt.Errorf("analysis: %w, after %d pieces (%v)", match.ErrBudget, len(pieces), t.Budget)
 	}
 	bestFirst(pieces)
-	an := &match.Analysis{Depth: h, DepthUnit: "generations", Nodes: t.Nodes(), Unit: analysisUnit, Best: []match.Variation{}, Others: []match.Refutation{}}
+	// Room for every piece at once: a report asks for hundreds of
+	// refutations a decision, and growing the list was a tenth of its
+	// memory.
+	an := &match.Analysis{Depth: h, DepthUnit: "generations", Nodes: t.Nodes(), Unit: analysisUnit,
+		Best: make([]match.Variation, 0, min(k, len(pieces))), Others: make([]match.Refutation, 0, max(0, len(pieces)-k)+1)}
 	var answer *match.LineMove
 	if len(reply) > 0 {
 		answer = &match.LineMove{Side: side.Other(), Move: cellsText(reply), Action: reply, Place: match.AtCell(reply[0].Row, reply[0].Col)}
