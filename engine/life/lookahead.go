@@ -2,6 +2,7 @@ package life
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/arena-playground/arena/engine/match"
 )
@@ -26,6 +27,15 @@ type lookahead struct {
 	baseScore int
 	win, tmp  Board // window buffers
 	a, b      Board // full-board buffers
+
+	// The window of the last anchor valued, as cut from the board, and
+	// the outcome without a piece around it: a cell and its four
+	// L-trominoes share an anchor, and cutting a window is a third of a
+	// piece's cost.
+	cut        Board
+	cutAt      Cell
+	cutOK      bool
+	cutWithout int
 }
 
 // pieceSpan is the largest piece scored on a window: pieces lie in a 2x2
@@ -37,7 +47,7 @@ func newLookahead(board *Board, rules Ruleset, variant string, side match.Side, 
 	l.a, l.b = NewBoard(board.rows, board.cols), NewBoard(board.rows, board.cols)
 	l.base = NewBoard(board.rows, board.cols)
 	n := pieceSpan + 2*l.radius()
-	l.win, l.tmp = NewBoard(n, n), NewBoard(n, n)
+	l.win, l.tmp, l.cut = NewBoard(n, n), NewBoard(n, n), NewBoard(n, n)
 	l.reset(board)
 	return l
 }
@@ -46,6 +56,7 @@ func newLookahead(board *Board, rules Ruleset, variant string, side match.Side, 
 // are added to.
 func (l *lookahead) reset(board *Board) {
 	l.board.CopyFrom(board)
+	l.cutOK = false
 	l.simulate(nil, &l.base)
 	l.baseScore = l.base.Count(l.side) - l.base.Count(l.side.Other())
 }
@@ -64,6 +75,18 @@ func (l *lookahead) windowed() bool {
 // variant does, and calls set for each cell placed.
 func (l *lookahead) place(act []Cell, set func(c Cell, o Owner)) {
 	mine, theirs := Action(act), l.reply
+	if !slices.ContainsFunc(mine, func(c Cell) bool { return slices.Contains(theirs, c) }) {
+		// No cell contested: both are placed as they are, under either
+		// variant, without resolve's lists (a piece's value asks this of
+		// every piece).
+		for _, c := range theirs {
+			set(c, OwnerOf(l.side.Other()))
+		}
+		for _, c := range mine {
+			set(c, OwnerOf(l.side))
+		}
+		return
+	}
 	var applied [2][]Cell
 	if l.side == match.P1 {
 		applied, _ = resolve(mine, theirs, l.variant)
@@ -115,7 +138,14 @@ func (l *lookahead) value(piece []Cell, anchor Cell) int {
 	}
 	R := l.radius()
 	r0, c0 := anchor.Row-R, anchor.Col-R
-	l.board.window(r0, c0, &l.win)
+	// Count where the piece can have changed anything: h cells around it.
+	in0, n := R-l.h, pieceSpan+2*l.h
+	if !l.cutOK || l.cutAt != anchor {
+		l.board.window(r0, c0, &l.cut)
+		l.cutWithout = l.base.countIn(l.side, r0+in0, c0+in0, n) - l.base.countIn(l.side.Other(), r0+in0, c0+in0, n)
+		l.cutAt, l.cutOK = anchor, true
+	}
+	l.win.CopyFrom(&l.cut)
 	rows, cols := l.board.rows, l.board.cols
 	l.place(piece, func(c Cell, o Owner) {
 		wr, wc := floorMod(c.Row-r0, rows), floorMod(c.Col-c0, cols)
@@ -124,11 +154,8 @@ func (l *lookahead) value(piece []Cell, anchor Cell) int {
 		}
 	})
 	cur := l.run(&l.win, &l.tmp)
-	// Count where the piece can have changed anything: h cells around it.
-	in0, n := R-l.h, pieceSpan+2*l.h
 	with := cur.countIn(l.side, in0, in0, n) - cur.countIn(l.side.Other(), in0, in0, n)
-	without := l.base.countIn(l.side, r0+in0, c0+in0, n) - l.base.countIn(l.side.Other(), r0+in0, c0+in0, n)
-	return with - without
+	return with - l.cutWithout
 }
 
 // window copies the n x n square of b whose top left is (r0, c0),
