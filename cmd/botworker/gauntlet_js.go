@@ -221,18 +221,15 @@ func playIn(ctx context.Context, setup play.Setup, source string) (*play.Record,
 		queue = nil
 		mu.Unlock()
 		for _, data := range got {
-			// A post is a line or a burst of them (matchworker's batch).
-			for line := range strings.SplitSeq(data, "\n") {
-				m, err := play.DecodeMessage([]byte(line))
-				if err == nil {
-					err = f.Add(m)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("the match's worker: %v", err)
-				}
-				if m.Kind == play.MsgEnd {
-					return f.Record(), nil
-				}
+			m, err := play.DecodeMessage([]byte(data))
+			if err == nil {
+				err = f.Add(m)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("the match's worker: %v", err)
+			}
+			if m.Kind == play.MsgEnd {
+				return f.Record(), nil
 			}
 		}
 	}

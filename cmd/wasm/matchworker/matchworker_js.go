@@ -3,10 +3,9 @@
 // Package matchworker is the program in a page's match worker: away from
 // the thread that draws (Go's WebAssembly has one thread, and a bot that
 // thinks on the page's would take its frames), it serves one match's
-// requests, posting its messages in batches (batch). The page's own
-// program runs it when worker.js starts it as a worker (cmd/wasm), and so
-// does the engine-only build kept as BenchmarkWorkerMatch's reference
-// (page/testdata/engineworker).
+// requests. The page's own program runs it when worker.js starts it as a
+// worker (cmd/wasm), and so does the engine-only build kept as
+// BenchmarkWorkerMatch's reference (page/testdata/engineworker).
 package matchworker
 
 import (
@@ -42,13 +41,12 @@ func Serve() {
 	debug.SetMemoryLimit(memoryLimit)
 	acts := make(chan play.Act, 1)
 	started := false
-	out := newBatch(func(lines string) { js.Global().Call("postMessage", lines) })
 	post := func(m play.Message) {
 		data, err := json.Marshal(m)
 		if err != nil {
 			data, _ = json.Marshal(play.Message{Kind: play.MsgError, Error: err.Error()})
 		}
-		out.add(data, m.Kind != play.MsgTurn) // only turns come in bursts
+		js.Global().Call("postMessage", string(data))
 	}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req Request
