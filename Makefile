@@ -167,7 +167,7 @@ analysis-shots:
 # judged decision (game/preset/p1/p2/seed/turn/frames; the frames give
 # the report time to arrive).
 REPORT_SHOTS := colosseum/7/strong:nodes=20000/greedy/3/15/1500 mapcolor/usa/course/greedy/2/10/1500 \
-	life/-/strong/greedy/3/5/3000 pathgame/-/strong/greedy/3/25/1500 evasion/-/strong/greedy/3/415/5000
+	life/-/strong/greedy/3/5/3000 pathgame/-/strong/greedy/3/25/1500 evasion/-/strong/greedy/3/714/5000
 report-shots:
 	$(GO) build -o /tmp/arena-desktop-shots ./cmd/desktop
 	@set -e; for spec in $(REPORT_SHOTS); do \

@@ -17,7 +17,8 @@ func (Game) Analyser() match.Analyser { return analyser{} }
 // both roles: the cells of the prey's region the tick leaves, or 0 when
 // the prey is caught. The hunter's walls are valued by the region each
 // leaves after the tick (exact: no step of the prey changes it, see
-// replyOf); waiting by the least region a cut along the hunter's path in
+// replyOf), a wall that shuts the hunter out of the prey's region at no
+// more than no wall (see judge); waiting by the least region a cut along the hunter's path in
 // the next half-horizon's ticks would leave (strong's foresight, the
 // prey's drift counted). The prey's steps are valued by the region after
 // the tick, against the hunter's strong reply, or 0 when the hunter,
@@ -80,10 +81,16 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	var all []judged
 	fills := regionPool.Get().(*regions)
 	fills.n = 0
-	for _, o := range options(s, hunting) {
-		if j, ok := judge(t, s, o.act, reply, horizon, safe, fills); ok {
-			all = append(all, j)
+	open := -1 // the prey's region with no wall built, when it holds the hunter
+	for i, o := range options(s, hunting) {
+		j, ok := judge(t, s, o.act, reply, horizon, safe, fills, open)
+		if !ok {
+			continue
 		}
+		if i == 0 && hunting && j.hunterIn {
+			open = j.plain
+		}
+		all = append(all, j)
 	}
 	regionPool.Put(fills)
 	if !t.Spend(0) {
@@ -110,12 +117,20 @@ type judged struct {
 	value int
 	end   string
 	line  []match.LineMove
+	// plain is the prey's region after the tick, and hunterIn whether
+	// it holds the hunter.
+	plain    int
+	hunterIn bool
 }
 
 // judge values the mover's a against reply this tick (see analyser);
 // ok is false for a wall the field does not take (the hunter's cell and
-// the cells along it must be free).
-func judge(t *match.Turn, s State, a, reply Action, horizon int, safe *[3][3]int, fills *regions) (j judged, ok bool) {
+// the cells along it must be free). open, when not -1, is the prey's
+// region with no wall built, which holds the hunter: a wall that shuts
+// the hunter out of the prey's region is worth no more than it (the
+// hunter can catch nothing until the wall comes down), as strong, which
+// builds no such wall, reckons.
+func judge(t *match.Turn, s State, a, reply Action, horizon int, safe *[3][3]int, fills *regions, open int) (j judged, ok bool) {
 	mover, hunter := t.Side, s.Hunter()
 	hunting := mover == hunter
 	line := []match.LineMove{lineMove(s, mover, a), lineMove(s, mover.Other(), reply)}
@@ -134,28 +149,33 @@ func judge(t *match.Turn, s State, a, reply Action, horizon int, safe *[3][3]int
 		}
 	}
 	if end != nil && end.Captured {
-		return judged{0, outcome(hunting), line}, true
+		return judged{value: 0, end: outcome(hunting), line: line}, true
 	}
 	reg := fills.of(t, &f)
 	area := reg.Area
 	if hunting {
+		plain, in := area, reg.Has(f.Hunter.X, f.Hunter.Y)
 		line = append(line, regionMove(&f, hunter.Other(), area))
-		if h.Build == NoWall {
+		switch {
+		case h.Build == NoWall:
 			p := player{look: horizon / 2}
 			if later, k := p.laterCut(t, &f, Box{reg.Min, reg.Max}); k > 0 && later < area {
 				area = later
 				line = append(line, match.LineMove{Side: hunter, Move: fmt.Sprintf("a cut foreseen in %d ticks leaves about %d cells", k, later), Place: match.AtCell(f.Hunter.Y, f.Hunter.X)})
 			}
+		case open >= 0 && !in:
+			area = max(area, open)
+			line = append(line, match.LineMove{Side: hunter, Move: fmt.Sprintf("shut out of the prey's region: the hunter catches nothing until the wall comes down (worth the %d cells of no wall)", open), Place: match.AtCell(f.Hunter.Y, f.Hunter.X)})
 		}
-		return judged{-area, "", line}, true
+		return judged{value: -area, line: line, plain: plain, hunterIn: in}, true
 	}
 	if safe != nil {
 		_, p, _ := s.Orders(HunterAction(s, NoWall), a)
 		if k := safe[clamp1(p.DY)+1][clamp1(p.DX)+1]; k < horizon {
-			return judged{0, "", append(line, match.LineMove{Side: hunter, Move: fmt.Sprintf("caught within %d ticks whatever the prey does, if the hunter builds nothing", k+1), Place: match.AtCell(f.Hunter.Y, f.Hunter.X)})}, true
+			return judged{value: 0, line: append(line, match.LineMove{Side: hunter, Move: fmt.Sprintf("caught within %d ticks whatever the prey does, if the hunter builds nothing", k+1), Place: match.AtCell(f.Hunter.Y, f.Hunter.X)})}, true
 		}
 	}
-	return judged{area, "", append(line, regionMove(&f, mover, area))}, true
+	return judged{value: area, line: append(line, regionMove(&f, mover, area))}, true
 }
 
 // regionMove is a line's last entry: the prey's cell and its region.

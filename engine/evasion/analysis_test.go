@@ -102,9 +102,9 @@ func TestAnalysisValuesAreTheRules(t *testing.T) {
 			sides[hunting]++
 		}
 	}
-	t.Logf("positions analysed (hunter: true): %v; steps foreseen caught %d; waits valued by a later cut %d", sides, foreseen, waits)
-	if sides[true] < 3 || sides[false] < 3 || foreseen == 0 || waits == 0 {
-		t.Fatalf("the matches gave %v positions analysed (hunter: true), %d steps foreseen caught, %d waits valued by a later cut: too few to test", sides, foreseen, waits)
+	t.Logf("positions analysed (hunter: true): %v; steps foreseen caught %d; waits valued by a later cut %d; walls shutting the hunter out %d", sides, foreseen, waits, shutOut)
+	if sides[true] < 3 || sides[false] < 3 || foreseen == 0 || waits == 0 || shutOut == 0 {
+		t.Fatalf("the matches gave %v positions analysed (hunter: true), %d steps foreseen caught, %d waits valued by a later cut, %d walls shutting the hunter out: too few to test", sides, foreseen, waits, shutOut)
 	}
 }
 
@@ -118,7 +118,9 @@ func (a Action) build(s State) Kind {
 // scanned as the original does: the region after the tick (negated for
 // the hunter), 0 when caught; for a prey's step, 0 also when every path
 // the prey could take from there is caught within the horizon by a
-// hunter that builds nothing (caught is then true).
+// hunter that builds nothing (caught is then true); a wall that shuts
+// the hunter out of the prey's region, which no wall leaves it in, is
+// worth no more than no wall.
 func ruled(t *testing.T, s State, side match.Side, a, reply Action, horizon int) (v float64, caught bool) {
 	t.Helper()
 	hunting := side == s.Hunter()
@@ -133,13 +135,28 @@ func ruled(t *testing.T, s State, side match.Side, a, reply Action, horizon int)
 	}
 	r := scanned.of(&g)
 	if hunting {
-		return -float64(r.Area), false
+		area := r.Area
+		if h.Build != NoWall && !r.Has(g.Hunter.X, g.Hunter.Y) {
+			// Shut out of the prey's region: worth no more than no wall,
+			// when no wall leaves the hunter in it.
+			g0 := f.Fork()
+			h0, p0, _ := s.Orders(HunterAction(s, NoWall), acts[s.Hunter().Other()])
+			g0.Step(h0, p0)
+			if r0 := scanned.of(&g0); r0.Has(g0.Hunter.X, g0.Hunter.Y) {
+				area = max(area, r0.Area)
+				shutOut++
+			}
+		}
+		return -float64(area), false
 	}
 	if f.Tick%2 == 1 && !escapes(f, p, horizon) {
 		return 0, true
 	}
 	return float64(r.Area), false
 }
+
+// shutOut counts the walls ruled valued as shutting the hunter out.
+var shutOut int
 
 // scanned keeps the regions ruled filled by scanning the walls (slow,
 // as the original is): the options of a tick mostly share one.
