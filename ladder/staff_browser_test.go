@@ -16,15 +16,31 @@ import (
 	"github.com/arena-playground/arena/gobot"
 )
 
-// signIn signs a browser in with a token.
+// signIn signs a browser in with a token. A browser once stopped
+// answering at this step and held the suite for half an hour: a guard
+// (not a measure) ends a try that hangs, and a second try navigates
+// afresh before the test fails.
 func signIn(t *testing.T, ctx context.Context, base, token string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate(base),
-		chromedp.SendKeys(chromedp.CSS(`input[name=token]`), token),
-		chromedp.Click(chromedp.CSS(`form[action="/signin"] button`)),
-		chromedp.WaitVisible(chromedp.CSS(`nav`))); err != nil {
+	// The browser and its tab start on ctx itself, not on a guarded
+	// context whose end would close them.
+	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
 	}
+	var err error
+	for try := 1; try <= 2; try++ {
+		guarded, cancel := context.WithTimeout(ctx, 3*time.Minute)
+		err = chromedp.Do(guarded, chromedp.Navigate(base),
+			chromedp.SendKeys(chromedp.CSS(`input[name=token]`), token),
+			chromedp.Click(chromedp.CSS(`form[action="/signin"] button`)),
+			chromedp.WaitVisible(chromedp.CSS(`nav`)))
+		cancel()
+		if err == nil {
+			return
+		}
+		t.Logf("signing in at %s, try %d: %v", base, try, err)
+	}
+	t.Fatal(err)
 }
 
 // until waits for cond, however long the machine takes; the guard ends
