@@ -18,9 +18,9 @@ func (Game) Analyser() match.Analyser { return analyser{} }
 // the prey is caught. The hunter's walls are valued by the region each
 // leaves after the tick (exact: no step of the prey changes it, see
 // replyOf), a wall that shuts the hunter out of the prey's region at no
-// more than no wall (see judge); waiting by the least region a cut along the hunter's path in
-// the next half-horizon's ticks would leave (strong's foresight, the
-// prey's drift counted). The prey's steps are valued by the region after
+// more than no wall (see judge); waiting by the least region a cut along
+// the hunter's path in the next half-horizon's ticks would leave
+// (strong's foresight, the prey's drift counted). The prey's steps are valued by the region after
 // the tick, against the hunter's strong reply, or 0 when the hunter,
 // building nothing, catches it within the horizon whatever it does after
 // (the rules move the hunter, so the foresight is exact against a hunter
