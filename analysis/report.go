@@ -192,7 +192,7 @@ func (o Options) scaleOf(g match.Game) (Scale, error) {
 func judge(ctx context.Context, rec *play.Record, k int, side match.Side, played match.Action, scale Scale, o Options) (Decision, error) {
 	s := rec.State(k)
 	t := match.NewTurnContext(ctx, s, side, match.BotRand(rec.Seed, side, match.Options{}), match.Budget{Nodes: o.Nodes}, 0)
-	an, err := match.Analyse(rec.Game, t, match.Query{K: BoardK, Depth: o.Depth, Played: played})
+	an, err := match.Analyse(rec.Game, t, match.Query{K: BoardK, Depth: o.Depth, Played: played, Brief: true})
 	if err != nil {
 		return Decision{}, err
 	}

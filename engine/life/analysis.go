@@ -42,17 +42,30 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 	if !all {
 		return nil, fmt.Errorf("analysis: %w, after %d pieces (%v)", match.ErrBudget, len(pieces), t.Budget)
 	}
-	bestFirst(pieces)
-	// Room for every piece at once: a report asks for hundreds of
-	// refutations a decision, and growing the list was a tenth of its
-	// memory.
+	ranked := pieces
+	if q.Brief {
+		ranked = bestOf(pieces, k)
+	} else {
+		bestFirst(pieces)
+	}
+	played, asked := q.Played.(Action)
+	at := -1
+	if asked {
+		at = slices.IndexFunc(pieces, func(p piece) bool { return played.Equal(Action(p.cells)) })
+		if q.Brief && at >= 0 && !slices.ContainsFunc(ranked, func(p piece) bool { return p.order == pieces[at].order }) {
+			ranked = append(ranked, pieces[at]) // listed after the best, as the others are
+		}
+	}
+	// Room for every piece at once: a board asks for hundreds of
+	// refutations a decision, and growing the list was a tenth of a
+	// report's memory.
 	an := &match.Analysis{Depth: h, DepthUnit: "generations", Nodes: t.Nodes(), Unit: analysisUnit,
-		Best: make([]match.Variation, 0, min(k, len(pieces))), Others: make([]match.Refutation, 0, max(0, len(pieces)-k)+1)}
+		Best: make([]match.Variation, 0, min(k, len(ranked))), Others: make([]match.Refutation, 0, max(0, len(ranked)-k)+1)}
 	var answer *match.LineMove
 	if len(reply) > 0 {
 		answer = &match.LineMove{Side: side.Other(), Move: cellsText(reply), Action: reply, Place: match.AtCell(reply[0].Row, reply[0].Col)}
 	}
-	for i, p := range pieces {
+	for i, p := range ranked {
 		act := Action(p.cells)
 		place := match.AtCell(p.cells[0].Row, p.cells[0].Col)
 		if i < k {
@@ -66,7 +79,7 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 		}
 		an.Others = append(an.Others, match.Refutation{Move: cellsText(p.cells), Action: act, Place: place, Bound: float64(p.value + sim.baseScore), Reply: answer, Exact: true})
 	}
-	if played, ok := q.Played.(Action); ok && !slices.ContainsFunc(pieces, func(p piece) bool { return played.Equal(Action(p.cells)) }) {
+	if asked && at < 0 {
 		// A placement of another shape (or none): simulated in full, as
 		// the pieces are, against the same reply.
 		place := match.Place{}
@@ -77,6 +90,30 @@ func (analyser) Analyse(t *match.Turn, q match.Query) (*match.Analysis, error) {
 			Bound: float64(sim.eval(played)), Reply: answer, Exact: true})
 	}
 	return an, nil
+}
+
+// bestOf is the k best of pieces, best first, as bestFirst would rank
+// them: what a brief analysis lists, without sorting hundreds of pieces
+// to read three (sorting them was a twelfth of a report's time).
+func bestOf(pieces []piece, k int) []piece {
+	best := make([]piece, 0, k+1)
+	for _, p := range pieces {
+		i := len(best)
+		for i > 0 && better(p, best[i-1]) {
+			i--
+		}
+		if i < k {
+			best = slices.Insert(best, i, p)
+			best = best[:min(len(best), k)]
+		}
+	}
+	return best
+}
+
+// better says a ranks before b: a higher value, or an equal one listed
+// first by candidatePieces.
+func better(a, b piece) bool {
+	return a.value > b.value || a.value == b.value && a.order < b.order
 }
 
 // cellsText writes cells as the panel names them: "(3,4) (3,5)".

@@ -2,6 +2,7 @@ package life
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/match"
@@ -71,6 +72,56 @@ func TestAnalysisValuesAreTheRules(t *testing.T) {
 			}
 			if len(an.Best) != 3 || checked < 4 {
 				t.Errorf("turn %d, %v: %d best, %d checked", turn, side, len(an.Best), checked)
+			}
+		}
+	}
+}
+
+// A brief analysis (a report's) lists the full one's best and its
+// played option, the same in every figure, and no others: whichever
+// option was played, a best one, another piece or a placement of
+// another shape.
+func TestBriefAnalysisIsTheFullOnesBestAndPlayed(t *testing.T) {
+	g := Game{}
+	setup := play.Setup{Game: g, Config: g.Presets()[0].Config, Seed: 5}
+	setup.Players[0], _ = play.ParseSpec("strong")
+	setup.Players[1], _ = play.ParseSpec("greedy")
+	rec, err := play.Play(context.Background(), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, turn := range []int{2, 30} {
+		s := rec.State(turn).(State)
+		for _, side := range match.Sides {
+			full, err := match.Analyse(g, match.NewTurn(s, side, nil, match.Budget{}), match.Query{K: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(full.Others) < 10 {
+				t.Fatalf("turn %d, %v: %d others", turn, side, len(full.Others))
+			}
+			for _, played := range []Action{
+				full.Best[0].Action.(Action), full.Best[2].Action.(Action),
+				full.Others[len(full.Others)/2].Action.(Action), full.Others[len(full.Others)-1].Action.(Action),
+				rec.Turns[turn].Actions[side].(Action), {},
+			} {
+				q := match.Query{K: 3, Played: played}
+				want, err := match.Analyse(g, match.NewTurn(s, side, nil, match.Budget{}), q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				q.Brief = true
+				got, err := match.Analyse(g, match.NewTurn(s, side, nil, match.Budget{}), q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got.Best, want.Best) || !reflect.DeepEqual(got.Played, want.Played) {
+					t.Errorf("turn %d, %v, played %v: brief best %v played %v; full best %v played %v",
+						turn, side, played, got.Best, got.Played, want.Best, want.Played)
+				}
+				if got.Played == nil || len(got.Others) > 1 {
+					t.Errorf("turn %d, %v, played %v: brief lists %d others, played %v", turn, side, played, len(got.Others), got.Played)
+				}
 			}
 		}
 	}

@@ -65,10 +65,10 @@ func (b *strong) Act(t *match.Turn) (match.Action, error) {
 	h := min(b.horizon, s.cfg.Iterations-s.iter)
 	reply, sim, pieces, _ := weigh(s, side, h, t.Spend)
 	base := sim.baseScore
+	// Only a piece that gains is worth adding: sorting those alone is
+	// the same list, without ordering hundreds that are not.
+	pieces = slices.DeleteFunc(pieces, func(p piece) bool { return p.value <= 0 })
 	bestFirst(pieces)
-	for len(pieces) > 0 && pieces[len(pieces)-1].value <= 0 {
-		pieces = pieces[:len(pieces)-1]
-	}
 	markPieces(&t.Note, pieces)
 	const shortlist = 24
 	pieces = pieces[:min(len(pieces), shortlist)]

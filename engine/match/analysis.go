@@ -100,6 +100,10 @@ type Query struct {
 	// Progress, when set, is given each depth's analysis as the search
 	// deepens (a board shows them on the way); the answer is the last.
 	Progress func(*Analysis)
+	// Brief asks for Best and Played alone: a report reads no more, and
+	// an analyser that values every option anyway (Life's, hundreds a
+	// decision) may leave the others' refutations unlisted and unsorted.
+	Brief bool
 }
 
 // Wants says whether the option a is the one q asks about.
