@@ -99,7 +99,7 @@ func bestOf(pieces []piece, k int) []piece {
 	best := make([]piece, 0, k+1)
 	for _, p := range pieces {
 		i := len(best)
-		for i > 0 && better(p, best[i-1]) {
+		for i > 0 && byRank(p, best[i-1]) < 0 {
 			i--
 		}
 		if i < k {
@@ -108,12 +108,6 @@ func bestOf(pieces []piece, k int) []piece {
 		}
 	}
 	return best
-}
-
-// better says a ranks before b: a higher value, or an equal one listed
-// first by candidatePieces.
-func better(a, b piece) bool {
-	return a.value > b.value || a.value == b.value && a.order < b.order
 }
 
 // cellsText writes cells as the panel names them: "(3,4) (3,5)".

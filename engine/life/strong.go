@@ -50,9 +50,13 @@ type piece struct {
 // that does not merge hundreds of pieces by rotations (it was a twelfth
 // of a Life report's time).
 func bestFirst(pieces []piece) {
-	slices.SortFunc(pieces, func(a, b piece) int {
-		return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.order, b.order))
-	})
+	slices.SortFunc(pieces, byRank)
+}
+
+// byRank orders a before b when it ranks first: a higher value, or an
+// equal one listed first by candidatePieces.
+func byRank(a, b piece) int {
+	return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.order, b.order))
 }
 
 // Act chooses the action.
