@@ -299,7 +299,7 @@ func (v *matchView) drawAnalysisPanel(c render.Canvas, st style, r rect, y float
 		c.Text(fmt.Sprintf("  %s to %s", render.ValueText(lo), render.ValueText(hi)), x, y+st.gap/2, st.small, render.Left, th.TextDim)
 		y += h + st.gap
 		note := "; ≤ is the value an option is refuted at"
-		if len(an.Others) > 0 && an.Others[0].Exact {
+		if an.ValuedInFull() {
 			note = "; every option is valued in full: each has its value"
 		}
 		y = wrapText(c, "values: "+an.Unit+"; a won game tops the scale"+note, r.X, y, r.W, st.small, th.TextDim)

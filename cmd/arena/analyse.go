@@ -89,7 +89,7 @@ func writeAnalysis(w io.Writer, an *match.Analysis) {
 		}
 		fmt.Fprintf(w, "%3d. %-14s %8s   %s\n", i+1, v.Move, valueText(v.Value, v.Outcome, false), strings.Join(line, ", "))
 	}
-	if len(an.Others) > 0 && an.Others[0].Exact {
+	if an.ValuedInFull() {
 		fmt.Fprintf(w, "\nothers (each valued in full against the same reply)\n")
 	} else if len(an.Others) > 0 {
 		fmt.Fprintf(w, "\nrefuted (worth at most)\n")

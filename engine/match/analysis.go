@@ -44,6 +44,15 @@ type Analysis struct {
 	Played *Variation `json:"played,omitempty"`
 }
 
+// ValuedInFull says every option outside Best has its value, not only a
+// bound: an analysis that values every option in full (Life's,
+// Evasion's). A search with a window may give some others exact values
+// and bound the rest (the move played is valued in full, always), so one
+// exact other says nothing of the others.
+func (an *Analysis) ValuedInFull() bool {
+	return len(an.Others) > 0 && !slices.ContainsFunc(an.Others, func(o Refutation) bool { return !o.Exact })
+}
+
 // Variation is an option with its exact value and its line.
 type Variation struct {
 	Move    string     `json:"move"`   // in the game's notation, as notes' lines write it
