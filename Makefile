@@ -148,7 +148,10 @@ demo: deps
 	rm -f docs/phone-gauntlet.png docs/phone-programs.png docs/phone-start-pathgame.png docs/phone-start.png docs/phone-life.png docs/phone-leave.png docs/phone-colosseum.png docs/phone-evasion.png docs/playground-editor-allocates.png docs/playground-editor-loops.png docs/phone-editor.png docs/phone-editor-match.png docs/thinking-off-*.png docs/thinking-page-bot.png
 
 # analysis-shots screenshots the window's analysis board on each game at
-# 1280x800 and at a phone's 390x844 (docs/playground.md shows them).
+# 1280x800 and at a phone's 390x844 (docs/playground.md shows them), once
+# the game's report is made (it opens the board on the decision it
+# judges at the turn: at 400 frames a phone's shot of Life was taken
+# before, a desktop's after).
 ANALYSIS_SHOTS := colosseum:6:4:strong:nodes=20000 mapcolor::1:strong life::6:strong evasion::49:strong pathgame:advshort:4:strong
 analysis-shots:
 	$(GO) build -o /tmp/arena-desktop-shots ./cmd/desktop
@@ -157,7 +160,7 @@ analysis-shots:
 		for size in 1280x800 390x844; do \
 			out=docs/analysis-$$game.png; [ $$size = 1280x800 ] || out=docs/phone-analysis-$$game.png; \
 			xvfb-run -a -s "-screen 0 1280x1024x24" /tmp/arena-desktop-shots -size $$size -game $$game $${preset:+-preset $$preset} \
-				-p1 $$p1 -p2 greedy -seed 3 -turn $$turn -analyse -screenshot $$out -frames 400; \
+				-p1 $$p1 -p2 greedy -seed 3 -turn $$turn -analyse -screenshot $$out -frames 3000; \
 			echo "$$out"; \
 		done; \
 	done
