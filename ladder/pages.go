@@ -1,6 +1,7 @@
 package ladder
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"html/template"
@@ -197,11 +198,16 @@ func (s *Server) templates() *template.Template {
 	return s.pages
 }
 
+// render makes the page whole before a byte is sent: a template's error is
+// then a clean 500, and a reader who leaves mid-page is not answered twice.
 func (s *Server) render(w http.ResponseWriter, name string, data any) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := s.templates().ExecuteTemplate(w, name, data); err != nil {
+	var page bytes.Buffer
+	if err := s.templates().ExecuteTemplate(&page, name, data); err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
+		return
 	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(page.Bytes())
 }
 
 // untilText is a duration as a countdown says it: "in 2 d 03:04:05".
