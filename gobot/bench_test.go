@@ -93,7 +93,7 @@ func nodesPerSecond(rec *play.Record, side match.Side) float64 {
 	var nodes int64
 	var think time.Duration
 	for _, t := range rec.Turns {
-		if n := t.Notes[side]; n != nil && t.Actions[side] != nil {
+		if n := t.Notes[side].Get(); n != nil && t.Actions[side] != nil {
 			nodes += n.Nodes
 			think += t.Think[side]
 		}

@@ -122,7 +122,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 					if turn.Replaced[match.P1] != "" {
 						reasons = append(reasons, turn.Replaced[match.P1])
 					}
-					if n := turn.Notes[match.P1]; n != nil {
+					if n := turn.Notes[match.P1].Get(); n != nil {
 						for _, l := range append(n.Said, turn.Replaced[match.P1]) {
 							if strings.Contains(l, "goroutine ") || strings.Contains(l, ".go:") || strings.Contains(l, "arena-playground/arena/") {
 								t.Fatalf("the interpreter's stack reached the record: %q", l)
@@ -131,7 +131,7 @@ func TestBotsThatMisbehave(t *testing.T) {
 					}
 				}
 				if len(reasons) == 0 || !strings.Contains(reasons[0], why) {
-					t.Fatalf("first replaced move: %q; want it to say %q (its note: %v)", reasons[:min(len(reasons), 2)], why, rec.Turns[0].Notes[match.P1])
+					t.Fatalf("first replaced move: %q; want it to say %q (its note: %v)", reasons[:min(len(reasons), 2)], why, rec.Turns[0].Notes[match.P1].Get())
 				}
 				if n := len(reasons); n < len(rec.Turns)/2 {
 					t.Fatalf("%d of P1's moves replaced in %d turns; want all", n, len(rec.Turns))

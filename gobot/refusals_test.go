@@ -128,7 +128,7 @@ func Act(t *match.Turn) (match.Action, error) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		note := rec.Turns[0].Notes[0]
+		note := rec.Turns[0].Notes[0].Get()
 		if note == nil || note.Text != want {
 			t.Errorf("interpreted %v: the first move's note is %+v; want the text %q", interpret, note, want)
 		}

@@ -32,7 +32,7 @@ func TestStrongsSearchAsAGoFile(t *testing.T) {
 		for _, tn := range rec.Turns {
 			b, _ := json.Marshal(tn.Actions)
 			moves = append(moves, string(b))
-			if n := tn.Notes[0]; n != nil && tn.Actions[0] != nil {
+			if n := tn.Notes[0].Get(); n != nil && tn.Actions[0] != nil {
 				nodes = append(nodes, n.Nodes)
 			}
 			if tn.Replaced[0] != "" {

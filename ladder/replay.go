@@ -61,7 +61,7 @@ func (s *Store) ReplayFor(ctx context.Context, game int64, viewer Identity, name
 				continue
 			}
 			for _, t := range rp.Turns {
-				if n := t.Notes[side]; n != nil && len(n.Said) > 0 {
+				if n := t.Notes[side].Get(); n != nil && len(n.Said) > 0 {
 					n.Said = []string{hiddenSaid}
 				}
 			}

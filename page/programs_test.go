@@ -172,9 +172,9 @@ func TestServerPlaysAnOfferedProgram(t *testing.T) {
 	}
 	said := 0
 	for _, m := range msgs {
-		if m.Kind == play.MsgTurn && m.Notes[match.P1] != nil && len(m.Notes[match.P1].Said) > 0 {
-			if !strings.HasPrefix(m.Notes[match.P1].Said[0], "My AI's turn took") {
-				t.Errorf("turn %d: the agent's print reads %q", m.Turn, m.Notes[match.P1].Said)
+		if m.Kind == play.MsgTurn && m.Notes[match.P1] != nil && len(m.Notes[match.P1].Get().Said) > 0 {
+			if !strings.HasPrefix(m.Notes[match.P1].Get().Said[0], "My AI's turn took") {
+				t.Errorf("turn %d: the agent's print reads %q", m.Turn, m.Notes[match.P1].Get().Said)
 			}
 			said++
 		}

@@ -165,7 +165,8 @@ func TestPageThinkingOfItsBot(t *testing.T) {
 // decision until its next, the last decision of a side that made none
 // at that turn; -1 when no turn marks.
 func thoughtFrom(rec *play.Record, from int) (int, int) {
-	count := func(n *match.Note) int {
+	count := func(k *play.KeptNote) int {
+		n := k.Get()
 		if n == nil {
 			return 0
 		}
@@ -196,7 +197,7 @@ func thoughtFrom(rec *play.Record, from int) (int, int) {
 
 // unclocked is a turn's notes as JSON values, for comparing the page's
 // with arena play's.
-func unclocked(notes [2]*match.Note) string {
+func unclocked[N any](notes [2]*N) string {
 	b, _ := json.Marshal(notes)
 	return string(b)
 }

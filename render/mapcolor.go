@@ -76,7 +76,7 @@ func decisionTree(rec *play.Record, k int) *mapcolor.Tree {
 		return nil
 	}
 	s := rec.State(k).(mapcolor.State)
-	note := rec.Turns[k].Notes[s.Mover()]
+	note := rec.Turns[k].Notes[s.Mover()].Get()
 	if !mapcolor.CourseSearch(note) {
 		return nil
 	}
@@ -145,7 +145,7 @@ func mapcolorAt(rec *play.Record, t float64) mapcolorMoment {
 		s := rec.State(m.k).(mapcolor.State)
 		if mv, ok := rec.Turns[m.k].Actions[s.Mover()].(mapcolor.Move); ok {
 			m.chose = fmt.Sprintf("%s (%s) chose %s %s", s.Mover(), rec.Players[s.Mover()], mv.State, mv.Colour)
-			switch note := rec.Turns[m.k].Notes[s.Mover()]; {
+			switch note := rec.Turns[m.k].Notes[s.Mover()].Get(); {
 			case note != nil && note.Text != "":
 				m.chose += ": " + note.Text
 			case note != nil && note.Nodes > 0:

@@ -88,14 +88,14 @@ const holdBack = 4000
 // at: turn k's own, or in a game whose drawer holds its thinking, the
 // last one made before it; nil when there is none.
 func heldThought(rec *play.Record, k int, side match.Side) (*match.Note, int) {
-	if n := rec.Turns[k].Notes[side]; n.Thought() {
+	if n := rec.Turns[k].Notes[side].Get(); n.Thought() {
 		return n, k
 	}
 	if h, ok := drawers[rec.Game.Info().Name].(Holder); !ok || !h.HoldsThinking() {
 		return nil, k
 	}
 	for j := k - 1; j >= max(0, k-holdBack); j-- {
-		if n := rec.Turns[j].Notes[side]; n.Thought() {
+		if n := rec.Turns[j].Notes[side].Get(); n.Thought() {
 			return n, j
 		}
 	}

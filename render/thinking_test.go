@@ -80,7 +80,7 @@ func firstThought(rec *play.Record) (int, int) {
 	for k, tn := range rec.Turns {
 		n := 0
 		for _, note := range tn.Notes {
-			if note != nil {
+			if note := note.Get(); note != nil {
 				n += len(note.Marks) + len(note.Expects)
 			}
 		}
@@ -101,7 +101,7 @@ func TestMarksOffTheBoardAreLeftOut(t *testing.T) {
 	n.Mark(match.AtCell(99, 2), 9, "") // the board is 10x10
 	n.Mark(match.AtNode(2), 1, "")     // Life has no nodes
 	n.Expect(match.AtCell(1000, 1000))
-	rec.Turns[0].Notes[0] = n
+	rec.Turns[0].Notes[0] = play.Kept(n)
 	if got := Placed(rec, 0, Rect{0, 0, 480, 480}); got != 1 {
 		t.Fatalf("%d places drawn, want the one on the board", got)
 	}
@@ -153,7 +153,7 @@ func TestEvasionHoldsItsLastDecision(t *testing.T) {
 	board := Rect{0, 0, 480, 480}
 	held := 0
 	for k := 1; k < len(rec.Turns) && held < 3; k++ {
-		if Placed(rec, k, board) == 0 || rec.Turns[k].Notes[match.P1].Thought() || rec.Turns[k].Notes[match.P2].Thought() {
+		if Placed(rec, k, board) == 0 || rec.Turns[k].Notes[match.P1].Get().Thought() || rec.Turns[k].Notes[match.P2].Get().Thought() {
 			continue
 		}
 		// No note of turn k marks: what is drawn is an earlier decision's.

@@ -63,8 +63,7 @@ func (g *evalGraph) scan(rec *play.Record) {
 	}
 	for k := g.scanned; k < len(rec.Turns); k++ {
 		for _, side := range match.Sides {
-			if n := rec.Turns[k].Notes[side]; n != nil && n.Eval != nil && !math.IsNaN(*n.Eval) {
-				v := *n.Eval
+			if v, ok := rec.Turns[k].Notes[side].Eval(); ok && !math.IsNaN(v) {
 				if side == match.P2 {
 					v = -v
 				}

@@ -145,7 +145,7 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 	y += c.LineHeight(st.small) + st.gap/2
 	t := pb.rec.Turns[k]
 	for _, side := range match.Sides {
-		note := t.Notes[side].String()
+		note := t.Notes[side].Get().String()
 		if note == "" {
 			note = "—"
 		}
@@ -173,11 +173,11 @@ func (v *matchView) drawNotes(c render.Canvas, st style, r rect, y float64, k in
 				y = wrapText(c, l, r.X+st.pad, y, r.W-st.pad, st.small, th.Player[side])
 			}
 		}
-		if t.Notes[side] != nil {
-			y = drawSaid(c, st, r, y, side, t.Notes[side].Said)
+		if t.Notes[side].Get() != nil {
+			y = drawSaid(c, st, r, y, side, t.Notes[side].Get().Said)
 		}
 	}
-	if v.app.opts.Thinking && (t.Notes[0].Thought() || t.Notes[1].Thought()) && y+c.LineHeight(st.small)+st.gap <= r.Y+r.H {
+	if v.app.opts.Thinking && (t.Notes[0].Get().Thought() || t.Notes[1].Get().Thought()) && y+c.LineHeight(st.small)+st.gap <= r.Y+r.H {
 		y = v.drawMarkLegend(c, st, r, y, k)
 	}
 	return y

@@ -258,7 +258,7 @@ func (a *App) NotesJSON() string {
 	if rec == nil {
 		return "[]"
 	}
-	notes := make([][2]*match.Note, len(rec.Turns))
+	notes := make([][2]*play.KeptNote, len(rec.Turns))
 	for i, t := range rec.Turns {
 		notes[i] = t.Notes
 	}

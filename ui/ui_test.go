@@ -431,7 +431,7 @@ func replayOf(t *testing.T, rec *play.Record) string {
 	c := *rec
 	c.Turns = slices.Clone(rec.Turns)
 	for i := range c.Turns {
-		c.Turns[i].Notes = [2]*match.Note{}
+		c.Turns[i].Notes = [2]*play.KeptNote{}
 	}
 	var b bytes.Buffer
 	if err := play.SaveReplay(&b, &c); err != nil {

@@ -105,7 +105,7 @@ func TestCPUClockStopsTheSideNotOnMove(t *testing.T) {
 					t.Errorf("seed %d, turn %d: the thinker was charged %s for 0.7 s of CPU time", seed, k, d)
 				}
 			}
-			if n := turn.Notes[0]; n != nil {
+			if n := turn.Notes[0].Get(); n != nil {
 				for _, l := range n.Said {
 					if v, ok := strings.CutPrefix(l, "burned "); ok {
 						reports++

@@ -111,7 +111,7 @@ func TestCourseProgramPlaysTheCourseSearch(t *testing.T) {
 				side = match.P2
 			}
 			for k, turn := range got.Turns {
-				note := turn.Notes[side]
+				note := turn.Notes[side].Get()
 				if got.State(k).(State).Mover() == side && (note == nil || !strings.Contains(note.Text, "is the course's") || note.Depth != 2) {
 					t.Fatalf("seed %d move %d: note %+v", seed, k, note)
 				}
@@ -155,7 +155,7 @@ func TestCourseProgramFailures(t *testing.T) {
 		}
 	}
 	rec := playMatch(t, &Config{Map: "australia"}, 1, courseSpec(t, "wrongtrace"), "greedy")
-	note := rec.Turns[0].Notes[match.P1]
+	note := rec.Turns[0].Notes[match.P1].Get()
 	if note == nil || !strings.Contains(note.Text, "differs from the course's at line 2:") || note.Depth != 0 {
 		t.Errorf("a wrong trace: note %+v", note)
 	}

@@ -295,10 +295,10 @@ func TestPanicSiteNamesTheBot(t *testing.T) {
 
 func TestNodeBudget(t *testing.T) {
 	rec := play(t, &tallyConfig{Turns: 2}, "counter", "counter:nodes=120")
-	if n := rec.Turns[0].Notes[match.P1].Nodes; n != 50 {
+	if n := rec.Turns[0].Notes[match.P1].Get().Nodes; n != 50 {
 		t.Errorf("default budget: spent %d nodes, want 50", n)
 	}
-	if n := rec.Turns[1].Notes[match.P2].Nodes; n != 120 {
+	if n := rec.Turns[1].Notes[match.P2].Get().Nodes; n != 120 {
 		t.Errorf("nodes=120: spent %d nodes", n)
 	}
 }
@@ -381,7 +381,7 @@ func TestSeriesCountsReplacedMoves(t *testing.T) {
 func TestSameNotesAreShared(t *testing.T) {
 	rec := play(t, &tallyConfig{Turns: 4, Simultaneous: true}, "counter:nodes=5", "nine")
 	first := rec.Turns[0].Notes[match.P1]
-	if first == nil || first.Nodes != 5 {
+	if first == nil || first.Get().Nodes != 5 {
 		t.Fatalf("first note %+v, want 5 nodes", first)
 	}
 	for k, turn := range rec.Turns[1:] {

@@ -13,15 +13,15 @@ func TestUnmarkedKeepsAllButMarks(t *testing.T) {
 		n.Mark(match.AtCell(1, 2), 5, "x")
 		n.Expect(match.AtNode(4))
 	}
-	rp := &Replay{Game: "g", Turns: []ReplayTurn{{Notes: [2]*match.Note{marksOnly, both}, Replaced: [2]string{"", "late"}}}}
+	rp := &Replay{Game: "g", Turns: []ReplayTurn{{Notes: [2]*KeptNote{Kept(marksOnly), Kept(both)}, Replaced: [2]string{"", "late"}}}}
 	u := rp.Unmarked()
-	if got := u.Turns[0].Notes; got[0] != nil || got[1] == nil || got[1].Depth != 3 || got[1].Thought() || got[1].MarksLeft != 0 {
+	if got := [2]*match.Note{u.Turns[0].Notes[0].Get(), u.Turns[0].Notes[1].Get()}; got[0] != nil || got[1] == nil || got[1].Depth != 3 || got[1].Thought() || got[1].MarksLeft != 0 {
 		t.Fatalf("unmarked notes: %+v %+v", got[0], got[1])
 	}
 	if u.Game != "g" || u.Turns[0].Replaced[1] != "late" {
 		t.Fatalf("unmarked replay lost more than marks: %+v", u)
 	}
-	if !marksOnly.Thought() || !both.Thought() || rp.Turns[0].Notes[0] != marksOnly {
+	if !marksOnly.Thought() || !both.Thought() || rp.Turns[0].Notes[0].Get() != marksOnly {
 		t.Fatal("Unmarked changed the replay it copied")
 	}
 }

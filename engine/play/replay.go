@@ -42,7 +42,7 @@ type Replay struct {
 // ReplayTurn is one turn of a replay.
 type ReplayTurn struct {
 	Actions  [2]json.RawMessage `json:"actions"` // null for a side that did not move
-	Notes    [2]*match.Note     `json:"notes,omitzero"`
+	Notes    [2]*KeptNote       `json:"notes,omitzero"`
 	Replaced [2]string          `json:"replaced,omitzero"`
 	// ThinkMs are each side's thinking times, in milliseconds, in a
 	// replay written WithTimes (a class ladder's: a student reads where
@@ -331,9 +331,9 @@ func (rp *Replay) Unmarked() *Replay {
 			if n == nil {
 				continue
 			}
-			u := *n
+			u := *n.Get()
 			u.Marks, u.MarksLeft, u.Expects = nil, 0, nil
-			t.Notes[side] = &u
+			t.Notes[side] = Kept(&u)
 			if u.Empty() {
 				t.Notes[side] = nil
 			}

@@ -55,7 +55,7 @@ type Setup struct {
 // TurnLog is what happened in one turn, from the state before it.
 type TurnLog struct {
 	Actions [2]match.Action // nil for a side that did not move
-	Notes   [2]*match.Note
+	Notes   [2]*KeptNote
 	// Think is each side's thinking time. It is machine-dependent, so
 	// replays leave it out.
 	Think [2]time.Duration
@@ -85,7 +85,7 @@ type Runner struct {
 	// the same pointer, so that a bot that says the same thing every turn
 	// of a million (an Evasion hunter waiting for its cooldown) costs the
 	// record one note, not a million.
-	lastNote [2]*match.Note
+	lastNote [2]*KeptNote
 	// noted is the bytes of the notes kept so far (MaxMatchNotes).
 	noted int
 	// unstarted is why a side's bot could not begin the match (a go:
@@ -284,13 +284,15 @@ func (r *Runner) Step(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if note != nil && r.lastNote[side] != nil && note.Equal(r.lastNote[side]) {
-			note = r.lastNote[side]
-		} else if note != nil {
-			note = r.keep(note)
+		kept := r.lastNote[side]
+		switch {
+		case note == nil:
+			kept = nil
+		case kept == nil || !note.Equal(kept.Get()):
+			kept = Kept(r.keep(note))
 		}
-		r.lastNote[side] = note
-		log.Notes[side], log.Think[side] = note, think
+		r.lastNote[side] = kept
+		log.Notes[side], log.Think[side] = kept, think
 		log.Failed[side] = err != nil
 		log.Late[side] = errors.Is(err, match.ErrLate)
 		if err == nil {

@@ -238,7 +238,7 @@ func (r *SeriesResult) tally(g GameSummary, rec *Record) {
 			b.Moves++
 			b.ThinkTotal += t.Think[side]
 			b.ThinkMax = max(b.ThinkMax, t.Think[side])
-			if n := t.Notes[side]; n != nil && n.Depth > 0 {
+			if n := t.Notes[side].Get(); n != nil && n.Depth > 0 {
 				b.depthSum += int64(n.Depth)
 				b.depthN++
 			}

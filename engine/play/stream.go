@@ -346,7 +346,8 @@ func (f *Follower) Asking() (turn int, side match.Side, ok bool) {
 	return f.asking.Turn, f.asking.Side, true
 }
 
-// DecodeMessage reads a message as JSON.
+// DecodeMessage reads a message as JSON. The message may keep parts of
+// data (a turn's actions and notes), which the caller must not change.
 func DecodeMessage(data []byte) (Message, error) {
 	if m, ok := turnWritten(data); ok {
 		return m, nil

@@ -37,7 +37,7 @@ func turnWritten(data []byte) (m Message, ok bool) {
 		if !keys(r, turnKeys[:], func(k int) {
 			switch k {
 			case 0:
-				m.Notes[0], m.Notes[1] = jsonwire.Pair(r, noteWritten)
+				m.Notes[0], m.Notes[1] = jsonwire.Pair(r, keptWritten)
 			case 1:
 				m.Replaced[0], m.Replaced[1] = jsonwire.Pair(r, (*jsonwire.Reader).String)
 			case 2:
@@ -73,6 +73,20 @@ func keys(r *jsonwire.Reader, names []string, read func(int)) bool {
 		k++
 	}
 	return true
+}
+
+// keptWritten reads a note, or null, as its JSON, kept to be read when it
+// is asked for (KeptNote): a JSON object.
+func keptWritten(r *jsonwire.Reader) *KeptNote {
+	if r.Null() {
+		return nil
+	}
+	raw := r.Raw()
+	if len(raw) == 0 || raw[0] != '{' {
+		r.Fail()
+		return nil
+	}
+	return keptJSON(raw)
 }
 
 // noteWritten reads a note, or null, as json.Marshal writes match.Note:

@@ -172,14 +172,16 @@ func (r *Reader) Float() float64 {
 // encoding/json's.
 const maxRawDepth = 32
 
-// Raw reads any JSON value without spaces and returns a copy of its bytes.
+// Raw reads any JSON value without spaces and returns its bytes: the
+// Reader's own, not a copy (a page following a match keeps a turn's
+// notes as the bytes they came in).
 func (r *Reader) Raw() []byte {
 	start := r.i
 	r.skip(0)
 	if r.failed {
 		return nil
 	}
-	return append([]byte(nil), r.b[start:r.i]...)
+	return r.b[start:r.i:r.i]
 }
 
 // skip reads one value at nesting depth.
