@@ -31,7 +31,7 @@ self.arenaStartMatch = (req, onMessage) => {
   // worker's own program, which interprets it.
   const botModule = modules.gameBotModule || modules.botModule;
   return arenaWorker("worker.js", "the match's worker", [{ module: modules.module, botModule }, req],
-    (m) => (typeof m === "string" ? onMessage(m) : error("the match's worker sent something that is not a message")), error);
+    (m) => (typeof m === "string" || m instanceof Uint8Array ? onMessage(m) : error("the match's worker sent something that is not a message")), error);
 };
 
 // The browser's store of gauntlets: runs, entries and replays, each a

@@ -18,6 +18,7 @@ import (
 	"github.com/arena-playground/arena/cmd/wasm/matchworker"
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
+	"github.com/arena-playground/arena/internal/jsbytes"
 	"github.com/arena-playground/arena/tournament"
 	"github.com/arena-playground/arena/tournament/gauntlet/kept"
 	"github.com/arena-playground/arena/tournament/progress"
@@ -192,13 +193,16 @@ func playIn(ctx context.Context, setup play.Setup, source string) (*play.Record,
 	// goroutine of this function takes them.
 	var (
 		mu     sync.Mutex
-		queue  []string
+		queue  [][]byte
 		notify = make(chan struct{}, 1)
 	)
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) > 0 && args[0].Type() == js.TypeString {
+		if len(args) == 0 {
+			return nil
+		}
+		if data, ok := jsbytes.Bytes(args[0]); ok {
 			mu.Lock()
-			queue = append(queue, args[0].String())
+			queue = append(queue, data)
 			mu.Unlock()
 			select {
 			case notify <- struct{}{}:
@@ -221,7 +225,7 @@ func playIn(ctx context.Context, setup play.Setup, source string) (*play.Record,
 		queue = nil
 		mu.Unlock()
 		for _, data := range got {
-			m, err := play.DecodeMessage([]byte(data))
+			m, err := play.DecodeMessage(data)
 			if err == nil {
 				err = f.Add(m)
 			}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 	"github.com/arena-playground/arena/engine/match"
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/internal/jsbytes"
 	"github.com/arena-playground/arena/internal/safefile"
 	_ "github.com/arena-playground/arena/players" // the kinds of player that are programs
 	"github.com/arena-playground/arena/tournament/progress"
@@ -180,18 +182,22 @@ func startFeed(start string, st play.Start, sources map[string]string) ui.Feed {
 }
 
 // workerFeed is one match's worker: the page keeps its messages (see
-// index.html's inbox) until Poll takes them, once a frame, in one call.
+// index.html's inbox) until Poll takes them, once a frame, in one call
+// and one copy.
 type workerFeed struct {
 	ui.Inbox
 	worker js.Value
 }
 
-// Poll takes the messages the page kept since the last frame.
+// Poll takes the messages the page kept since the last frame: its
+// lines, each message's bytes a part of the frame's one copy.
 func (f *workerFeed) Poll() [][]byte {
 	if !f.worker.IsUndefined() {
-		if lines := f.worker.Call("take").String(); lines != "" {
-			for line := range strings.SplitSeq(lines, "\n") {
-				f.Push([]byte(line))
+		if lines, _ := jsbytes.Bytes(f.worker.Call("take")); len(lines) > 0 {
+			for line := range bytes.SplitSeq(lines, []byte{'\n'}) {
+				if len(line) > 0 {
+					f.Push(line)
+				}
 			}
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-playground/arena/engine/play"
 	"github.com/arena-playground/arena/gobot"
+	"github.com/arena-playground/arena/internal/jsbytes"
 )
 
 // memoryLimit is the heap size past which the garbage collector works
@@ -35,7 +36,7 @@ type Request struct {
 }
 
 // Serve waits for the page's requests: the first start computes its
-// match, streaming each message back as JSON; acts are a person's moves.
+// match, streaming each message back as JSON in a Uint8Array; acts are a person's moves.
 // It never returns.
 func Serve() {
 	debug.SetMemoryLimit(memoryLimit)
@@ -46,7 +47,7 @@ func Serve() {
 		if err != nil {
 			data, _ = json.Marshal(play.Message{Kind: play.MsgError, Error: err.Error()})
 		}
-		js.Global().Call("postMessage", string(data))
+		jsbytes.Post(data)
 	}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req Request
