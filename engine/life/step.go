@@ -110,18 +110,30 @@ func (b *Board) stepDiff(dst *Board) {
 	sum(&rows[1], 0)
 	for r := range n {
 		sum(&rows[2], (r+1)%n)
-		u, m, d := &rows[0], &rows[1], &rows[2]
-		x1s, x2s := b.plane[0][r*W:(r+1)*W], b.plane[1][r*W:(r+1)*W]
 		o1, o2 := dst.plane[0][r*W:(r+1)*W], dst.plane[1][r*W:(r+1)*W]
-		for i := range W {
-			n1, n2 := diffRule(x1s[i], x2s[i],
-				u[0][i], m[0][i], d[0][i], u[2][i], m[2][i], d[2][i],
-				u[1][i], m[1][i], d[1][i], u[3][i], m[3][i], d[3][i])
-			o1[i], o2[i] = n1, n2
-		}
+		diffRow(o1, o2, b.plane[0][r*W:(r+1)*W], b.plane[1][r*W:(r+1)*W], &rows)
 		o1[W-1] &= mask
 		o2[W-1] &= mask
 		rows[0], rows[1], rows[2] = rows[1], rows[2], rows[0]
+	}
+}
+
+// diffRow applies the diff rule to one row of words, from the row sums
+// above, on and below it. Each slice is a local of its own length, so
+// that the loop reads no slice header from memory and checks no bound
+// (under WebAssembly, where the page steps a 4096x4096 board, that was
+// most of the loop).
+func diffRow(o1, o2, x1s, x2s []uint64, rows *[3][4][]uint64) {
+	n := len(o1)
+	o2, x1s, x2s = o2[:n], x1s[:n], x2s[:n]
+	ul1, ml1, dl1 := rows[0][0][:n], rows[1][0][:n], rows[2][0][:n]
+	uh1, mh1, dh1 := rows[0][1][:n], rows[1][1][:n], rows[2][1][:n]
+	ul2, ml2, dl2 := rows[0][2][:n], rows[1][2][:n], rows[2][2][:n]
+	uh2, mh2, dh2 := rows[0][3][:n], rows[1][3][:n], rows[2][3][:n]
+	for i := range o1 {
+		o1[i], o2[i] = diffRule(x1s[i], x2s[i],
+			ul1[i], ml1[i], dl1[i], ul2[i], ml2[i], dl2[i],
+			uh1[i], mh1[i], dh1[i], uh2[i], mh2[i], dh2[i])
 	}
 }
 
@@ -130,33 +142,30 @@ func (b *Board) stepDiff(dst *Board) {
 // the bit of the last column in the last word.
 func rowSumN(lo, hi, row []uint64, flip, mask uint64, top uint) {
 	last := len(row) - 1
-	word := func(i int) uint64 {
-		v := row[i] ^ flip
-		if i == last {
-			v &= mask
-		}
-		return v
+	lo, hi = lo[:last+1], hi[:last+1]
+	end := (row[last] ^ flip) & mask
+	first := row[0] ^ flip
+	if last == 0 {
+		first = end
 	}
-	first, end := word(0), word(last)
 	prev := end >> top // the last column, wrapping to the west of column 0
 	v := first
-	for i := range row {
-		var next uint64
-		if i < last {
-			next = word(i + 1)
+	for i := 0; i < last; i++ {
+		next := row[i+1] ^ flip
+		if i+1 == last {
+			next &= mask
 		}
 		w := v<<1 | prev&1
-		e := v >> 1
-		if i < last {
-			e |= next << 63
-		} else {
-			e |= (first & 1) << top
-		}
+		e := v>>1 | next<<63
 		lo[i] = v ^ w ^ e
 		hi[i] = v&w | e&(v^w)
 		prev = v >> 63
 		v = next
 	}
+	w := v<<1 | prev&1
+	e := v>>1 | (first&1)<<top
+	lo[last] = v ^ w ^ e
+	hi[last] = v&w | e&(v^w)
 }
 
 // stepClassic is the classic B3/S23 step, per colour.
