@@ -7,13 +7,12 @@
 package ebitencanvas
 
 import (
-	"fmt"
 	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -38,6 +37,7 @@ type Canvas struct {
 	faces  map[render.Face]*face
 	pixels map[image.Point]*ebiten.Image
 	shapes map[string]*ebiten.Image
+	key    []byte // the shape's key being written (see appendNum)
 	// strokes keeps the polylines' triangles (see stroke), by a hash
 	// of their points and width; oldStrokes, the generation before, from
 	// which a stroke drawn again is taken back.
@@ -238,15 +238,26 @@ func (c *Canvas) Polygon(pts []render.Point, col color.RGBA) {
 		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
 	}
 	ox, oy := math.Floor(x0), math.Floor(y0)
-	var key strings.Builder
-	key.WriteString("p")
-	rel := make([]render.Point, len(pts))
-	for i, p := range pts {
-		rel[i] = render.Point{X: quarter(p.X - ox), Y: quarter(p.Y - oy)}
-		fmt.Fprintf(&key, "%g,%g;", rel[i].X, rel[i].Y)
+	key := append(c.key[:0], 'p')
+	for _, p := range pts {
+		key = appendNum(key, quarter(p.X-ox))
+		key = appendNum(key, quarter(p.Y-oy))
 	}
-	c.shape(key.String(), ox, oy, int(math.Ceil(x1-ox))+1, int(math.Ceil(y1-oy))+1, col,
-		func(m *render.Image) { m.Polygon(rel, color.RGBA{255, 255, 255, 255}) })
+	c.key = key
+	c.shape(key, ox, oy, int(math.Ceil(x1-ox))+1, int(math.Ceil(y1-oy))+1, col, func(m *render.Image) {
+		rel := make([]render.Point, len(pts))
+		for i, p := range pts {
+			rel[i] = render.Point{X: quarter(p.X - ox), Y: quarter(p.Y - oy)}
+		}
+		m.Polygon(rel, color.RGBA{255, 255, 255, 255})
+	})
+}
+
+// appendNum writes a number of a shape's key, and a comma. A shape is
+// looked up by its key every time it is drawn (a frame of a match draws
+// hundreds), so the key is written without fmt's reflection.
+func appendNum(key []byte, v float64) []byte {
+	return append(strconv.AppendFloat(key, v, 'g', -1, 64), ',')
 }
 
 // quarter rounds to a quarter pixel: finer than the eye sees, coarse
@@ -255,11 +266,11 @@ func quarter(v float64) float64 { return math.Round(v*4) / 4 }
 
 // shape draws a cached white shape at (x, y) tinted col, rasterising it
 // with draw into a w x h image the first time.
-func (c *Canvas) shape(key string, x, y float64, w, h int, col color.RGBA, draw func(m *render.Image)) {
+func (c *Canvas) shape(key []byte, x, y float64, w, h int, col color.RGBA, draw func(m *render.Image)) {
 	if w <= 0 || h <= 0 || col.A == 0 {
 		return
 	}
-	img, ok := c.shapes[key]
+	img, ok := c.shapes[string(key)]
 	if !ok {
 		if len(c.shapes) >= maxShapes {
 			for k, old := range c.shapes {
@@ -270,7 +281,7 @@ func (c *Canvas) shape(key string, x, y float64, w, h int, col color.RGBA, draw 
 		m := render.NewImage(w, h)
 		draw(m)
 		img = ebiten.NewImageFromImage(m.RGBA)
-		c.shapes[key] = img
+		c.shapes[string(key)] = img
 	}
 	if !c.clip.Empty() {
 		// x and y are whole pixels: the part of the image within the
@@ -295,7 +306,8 @@ func (c *Canvas) Circle(o render.Point, r float64, col color.RGBA) {
 	ox, oy := math.Floor(o.X-r), math.Floor(o.Y-r)
 	cx, cy, rr := quarter(o.X-ox), quarter(o.Y-oy), quarter(r)
 	n := int(math.Ceil(2*r)) + 2
-	c.shape(fmt.Sprintf("c%g,%g,%g", cx, cy, rr), ox, oy, n, n, col,
+	c.key = appendNum(appendNum(appendNum(append(c.key[:0], 'c'), cx), cy), rr)
+	c.shape(c.key, ox, oy, n, n, col,
 		func(m *render.Image) { m.Circle(render.Point{X: cx, Y: cy}, rr, color.RGBA{255, 255, 255, 255}) })
 }
 
@@ -305,7 +317,8 @@ func (c *Canvas) Ring(o render.Point, r, w float64, col color.RGBA) {
 	ox, oy := math.Floor(o.X-pad), math.Floor(o.Y-pad)
 	cx, cy, rr, ww := quarter(o.X-ox), quarter(o.Y-oy), quarter(r), quarter(w)
 	n := int(math.Ceil(2*pad)) + 2
-	c.shape(fmt.Sprintf("r%g,%g,%g,%g", cx, cy, rr, ww), ox, oy, n, n, col,
+	c.key = appendNum(appendNum(appendNum(appendNum(append(c.key[:0], 'r'), cx), cy), rr), ww)
+	c.shape(c.key, ox, oy, n, n, col,
 		func(m *render.Image) { m.Ring(render.Point{X: cx, Y: cy}, rr, ww, color.RGBA{255, 255, 255, 255}) })
 }
 
