@@ -12,43 +12,69 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // spin keeps one core busy until the function it returns is called: the
 // load a match's computing puts beside the page.
-func spin() (stop func()) { return spinShare(1) }
+func spin() (stop func() float64) { return spinShare(1) }
 
-// spinShare keeps a share of one core busy (of every 10 ms, that share
-// spinning and the rest asleep) until the function it returns is called.
-func spinShare(share float64) (stop func()) {
+// spinShare keeps a share of one core busy until the function it
+// returns is called, which says the share it kept. The share is counted
+// in the thread's CPU time, not the wall clock's: a thread that spun for
+// a share of each 10 ms of the wall clock got less than that share on a
+// machine the page's frames also fill, while a match's computing, which
+// wants all it can have, gets what the scheduler gives; so the blank
+// page was measured under less load than the stream it was set beside.
+// This spinner spins whenever its CPU time is behind share times the
+// time since it began, and sleeps a millisecond when it is ahead.
+func spinShare(share float64) (stop func() float64) {
 	var done atomic.Bool
-	busy := time.Duration(share * float64(10*time.Millisecond))
+	kept := make(chan float64, 1)
 	go func() {
 		goruntime.LockOSThread()
+		defer goruntime.UnlockOSThread()
+		start, cpu0 := time.Now(), threadCPU()
 		for !done.Load() {
-			start := time.Now()
-			for time.Since(start) < busy {
+			if float64(threadCPU()-cpu0) >= share*float64(time.Since(start)) {
+				time.Sleep(time.Millisecond)
+				continue
 			}
-			if busy < 10*time.Millisecond {
-				time.Sleep(10*time.Millisecond - busy)
+			for t := time.Now(); time.Since(t) < 200*time.Microsecond; {
 			}
 		}
+		kept <- float64(threadCPU()-cpu0) / float64(time.Since(start))
 	}()
-	return func() { done.Store(true) }
+	return func() float64 {
+		done.Store(true)
+		return <-kept
+	}
+}
+
+// threadCPU is the CPU time of the calling thread.
+func threadCPU() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		panic(err)
+	}
+	return time.Duration(ts.Nano())
 }
 
 // spinCores keeps cores of the machine busy, a fraction of one included
 // (1.3: one core and 30% of another), until the function it returns is
-// called.
-func spinCores(cores float64) (stop func()) {
-	var stops []func()
+// called, which says how many it kept.
+func spinCores(cores float64) (stop func() float64) {
+	var stops []func() float64
 	for ; cores > 0; cores-- {
 		stops = append(stops, spinShare(min(cores, 1)))
 	}
-	return func() {
+	return func() float64 {
+		kept := 0.0
 		for _, s := range stops {
-			s()
+			kept += s()
 		}
+		return kept
 	}
 }
 
@@ -319,9 +345,9 @@ func BenchmarkPageFrames(bm *testing.B) {
 	// counted: with the cores its match's computing took kept busy, for
 	// as long, from the page's first frame (fresh) or, as a stream on a
 	// page already open (a dropped file's match) was, from its 31st.
-	blankLike := func(v frames, fresh bool) frames {
+	blankLike := func(v frames, fresh bool) (fr frames) {
 		stop := spinCores(v.load)
-		defer stop()
+		defer func() { fr.load = stop() }()
 		onBlank.open("")
 		if !fresh {
 			onBlank.awaitFrames(30)
@@ -330,7 +356,6 @@ func BenchmarkPageFrames(bm *testing.B) {
 		start := time.Now()
 		main0, gpu0 := browserCPU()
 		time.Sleep(v.dur)
-		var fr frames
 		fr.n = eval[int](onBlank, `window.arenaFrames.count`)
 		fr.perFrame(main0, gpu0)
 		fr.fps = float64(fr.n) / time.Since(start).Seconds()
@@ -431,14 +456,18 @@ func BenchmarkPageFrames(bm *testing.B) {
 					bm.ReportMetric(longestOf(busyBlanks), "busy-blank-longest-frame-ms")
 				}
 				if alike != nil {
-					var same, loads []float64
+					var same, loads, spun []float64
 					for i := range views {
 						same = append(same, views[i].fps/alike[i].fps)
 						loads = append(loads, views[i].load)
+						spun = append(spun, alike[i].load)
 					}
 					bm.ReportMetric(median(same), "x-blank-same-load")
 					bm.ReportMetric(slices.Min(same), "x-blank-same-load-min")
 					bm.ReportMetric(median(loads), "computing-cores")
+					// What the spinner kept busy beside the blank page: the
+					// same load, counted the same way.
+					bm.ReportMetric(median(spun), "same-load-spun-cores")
 					bm.ReportMetric(median(fpsOf(alike)), "same-load-blank-frames/s")
 					bm.ReportMetric(longestOf(alike), "same-load-blank-longest-frame-ms")
 					// Where a frame's CPU goes, the page's against the
@@ -458,6 +487,13 @@ func BenchmarkPageFrames(bm *testing.B) {
 					}
 					bm.ReportMetric(median(fpsOf(befores)), "before-frames/s")
 					bm.ReportMetric(median(was), "x-blank-before")
+					if alike != nil {
+						var wasSame []float64
+						for i := range befores {
+							wasSame = append(wasSame, befores[i].fps/alike[i].fps)
+						}
+						bm.ReportMetric(median(wasSame), "x-blank-same-load-before")
+					}
 					bm.ReportMetric(median(wasBusy), "x-busy-blank-before")
 					bm.ReportMetric(longestOf(befores), "before-longest-frame-ms")
 					slow, _ := slowOf(befores)
