@@ -66,21 +66,38 @@ func (b *Board) stepDiff1(dst *Board) {
 // diffRule applies the diff rule to 64 cells given the low and high bits
 // of the three row sums of each plane (P1, and NOT-P2).
 func diffRule(x1, x2, a, b, c, d, e, f, g, h, i, j, k, l uint64) (n1, n2 uint64) {
-	// L = a+b+c+d+e+f (0..6) in bits L0 L1 L2.
-	s1, c1 := a^b^c, a&b|c&(a^b)
-	s2, c2 := d^e^f, d&e|f&(d^e)
-	l0, ca := s1^s2, s1&s2
-	l1, l2 := c1^c2^ca, c1&c2|ca&(c1^c2)
-	// H = g+h+i+j+k+l (0..6), weight 2.
-	s1, c1 = g^h^i, g&h|i&(g^h)
-	s2, c2 = j^k^l, j&k|l&(j^k)
-	h0, ca := s1^s2, s1&s2
-	h1, h2 := c1^c2^ca, c1&c2|ca&(c1^c2)
-	// s = L + 2H in bits b0..b4.
-	b0 := l0
+	l0, l1, l2 := sum6(a, b, c, d, e, f)
+	h0, h1, h2 := sum6(g, h, i, j, k, l)
+	b0, b1, b2, b3, b4 := lPlus2H(l0, l1, l2, h0, h1, h2)
+	return diffNext(x1, x2, b0, b1, b2, b3, b4)
+}
+
+// sum6 adds six one-bit numbers, 64 at a time, into the three bits of
+// their sum (0..6). It, lPlus2H and diffNext are each small enough for
+// Go to inline, so that diffRow's loop calls nothing (the whole rule is not:
+// under WebAssembly a call passes its 14 words through memory).
+func sum6(a, b, c, d, e, f uint64) (s0, s1, s2 uint64) {
+	t1, c1 := a^b^c, a&b|c&(a^b)
+	t2, c2 := d^e^f, d&e|f&(d^e)
+	s0, ca := t1^t2, t1&t2
+	s1, s2 = c1^c2^ca, c1&c2|ca&(c1^c2)
+	return
+}
+
+// lPlus2H returns the five bits of s = L + 2H, L and H given by their
+// three bits each: L the sum of the row sums' low bits, H of their high
+// bits.
+func lPlus2H(l0, l1, l2, h0, h1, h2 uint64) (b0, b1, b2, b3, b4 uint64) {
+	b0 = l0
 	b1, k1 := l1^h0, l1&h0
 	b2, k2 := l2^h1^k1, l2&h1|k1&(l2^h1)
-	b3, b4 := h2^k2, h2&k2
+	b3, b4 = h2^k2, h2&k2
+	return
+}
+
+// diffNext is the next generation of 64 cells (x1, x2: the P1 and P2
+// planes) from the bits of s (see the top of this file).
+func diffNext(x1, x2, b0, b1, b2, b3, b4 uint64) (n1, n2 uint64) {
 	hi := ^b4 & b2
 	s1213 := hi & b3 &^ b1      // s is 12 or 13
 	s56 := hi &^ b3 & (b1 ^ b0) // s is 5 or 6
@@ -118,8 +135,8 @@ func (b *Board) stepDiff(dst *Board) {
 	}
 }
 
-// diffRow applies the diff rule to one row of words, from the row sums
-// above, on and below it. Each slice is a local of its own length, so
+// diffRow applies the diff rule (diffRule, inlined) to one row of words,
+// from the row sums above, on and below it. Each slice is a local of its own length, so
 // that the loop reads no slice header from memory and checks no bound
 // (under WebAssembly, where the page steps a 4096x4096 board, that was
 // most of the loop).
@@ -131,9 +148,10 @@ func diffRow(o1, o2, x1s, x2s []uint64, rows *[3][4][]uint64) {
 	ul2, ml2, dl2 := rows[0][2][:n], rows[1][2][:n], rows[2][2][:n]
 	uh2, mh2, dh2 := rows[0][3][:n], rows[1][3][:n], rows[2][3][:n]
 	for i := range o1 {
-		o1[i], o2[i] = diffRule(x1s[i], x2s[i],
-			ul1[i], ml1[i], dl1[i], ul2[i], ml2[i], dl2[i],
-			uh1[i], mh1[i], dh1[i], uh2[i], mh2[i], dh2[i])
+		l0, l1, l2 := sum6(ul1[i], ml1[i], dl1[i], ul2[i], ml2[i], dl2[i])
+		h0, h1, h2 := sum6(uh1[i], mh1[i], dh1[i], uh2[i], mh2[i], dh2[i])
+		b0, b1, b2, b3, b4 := lPlus2H(l0, l1, l2, h0, h1, h2)
+		o1[i], o2[i] = diffNext(x1s[i], x2s[i], b0, b1, b2, b3, b4)
 	}
 }
 
