@@ -12,8 +12,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // spin keeps one core busy until the function it returns is called: the
@@ -50,15 +48,6 @@ func spinShare(share float64) (stop func() float64) {
 		done.Store(true)
 		return <-kept
 	}
-}
-
-// threadCPU is the CPU time of the calling thread.
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
-		panic(err)
-	}
-	return time.Duration(ts.Nano())
 }
 
 // spinCores keeps cores of the machine busy, a fraction of one included
