@@ -87,6 +87,7 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./gobot
 	$(GO) test -run '^$$' -bench 'ReportCost|AnalysisSwing' -benchtime 1x -timeout 1h ./analysis
 	xvfb-run -a $(GO) test -run '^$$' -bench PageBotBuild -benchtime 1x ./page
+	xvfb-run -a $(GO) test -run '^$$' -bench StreamFrames -benchtime 4x ./ui
 	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchtime 1x ./gobot/interp
 
 # limits plays each limit of the README's table at the limit, the arena

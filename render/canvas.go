@@ -100,8 +100,12 @@ type Canvas interface {
 	// LineHeight is the height of a line of text in face f.
 	LineHeight(f Face) float64
 	// Pixels draws a small opaque image scaled to fill r, each pixel a
-	// sharp block: large boards draw as one image of a pixel per cell.
-	Pixels(r Rect, img *image.RGBA)
+	// sharp block, over what is there with opacity alpha (1: covering
+	// it): large boards draw as one image of a pixel per cell, and a
+	// turn's change as the next board's image faded in over the last's.
+	// img must not change once drawn: a canvas may keep what it made of
+	// it (its GPU copy, its hash) by its address.
+	Pixels(r Rect, img *image.RGBA, alpha float64)
 }
 
 // Layers is implemented by canvases that keep drawings between frames

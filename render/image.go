@@ -249,11 +249,13 @@ func (m *Image) LineHeight(f Face) float64 {
 	return float64(m.face(f).Metrics().Height) / 64
 }
 
-// Pixels draws img scaled to fill r, by nearest neighbour.
-func (m *Image) Pixels(r Rect, img *image.RGBA) {
+// Pixels draws img scaled to fill r, by nearest neighbour, over what is
+// there with opacity alpha: each pixel Mix(under, img's, alpha), so that
+// a board faded in over another is the blend Mix gives a cell.
+func (m *Image) Pixels(r Rect, img *image.RGBA, alpha float64) {
 	b := m.snap(r)
 	sw, sh := img.Rect.Dx(), img.Rect.Dy()
-	if b.Empty() || sw == 0 || sh == 0 {
+	if b.Empty() || sw == 0 || sh == 0 || alpha <= 0 {
 		return
 	}
 	x0, y0 := math.Round(r.X), math.Round(r.Y)
@@ -263,7 +265,16 @@ func (m *Image) Pixels(r Rect, img *image.RGBA) {
 		dst := m.Pix[m.PixOffset(b.Min.X, y):]
 		for x := b.Min.X; x < b.Max.X; x++ {
 			sx := min(sw-1, int((float64(x)-x0)*float64(sw)/r.W))
-			copy(dst[4*(x-b.Min.X):4*(x-b.Min.X)+4], src[4*sx:4*sx+4])
+			d := dst[4*(x-b.Min.X) : 4*(x-b.Min.X)+4 : 4*(x-b.Min.X)+4]
+			if alpha >= 1 {
+				copy(d, src[4*sx:4*sx+4])
+				continue
+			}
+			under, over := color.RGBA{d[0], d[1], d[2], d[3]}, color.RGBA{src[4*sx], src[4*sx+1], src[4*sx+2], 0xff}
+			if under != over { // most cells keep their colour
+				c := Mix(under, over, alpha)
+				d[0], d[1], d[2], d[3] = c.R, c.G, c.B, c.A
+			}
 		}
 	}
 }

@@ -53,27 +53,31 @@ func lifeAt(rec *play.Record, t float64) lifeMoment {
 	m.animating = true
 	m.place = ease(f / lifePlace)
 	m.step = ease((f - lifePlace) / (1 - lifePlace))
-	m.mid = colonised(rec, k, m.fromB, m.to)
+	m.mid = colonised(m.fromB, m.to)
 	return m
 }
 
 // lifeMids keeps the last turn's colonised board: every frame of a turn's
 // animation needs the same one, and on a 4096x4096 board it is 4 MB to
-// copy. Records only grow, so a turn's board never changes.
+// copy. A turn is known by its two boards (a record's copies, one a frame
+// while a match streams in, share them).
 var lifeMids struct {
 	sync.Mutex
-	rec *play.Record
-	k   int
-	mid life.Board
+	from, to *uint64
+	mid      life.Board
 }
+
+// boardID is a board's identity: the first word of its P1 plane. A
+// state's board never changes.
+func boardID(b *life.Board) *uint64 { return &b.Plane(match.P1)[0] }
 
 // colonised is turn k's board from with the cells the turn colonised (to's
 // applied cells), before the generation steps.
-func colonised(rec *play.Record, k int, from *life.Board, to life.State) life.Board {
+func colonised(from *life.Board, to life.State) life.Board {
 	c := &lifeMids
 	c.Lock()
 	defer c.Unlock()
-	if c.rec == rec && c.k == k {
+	if c.from == boardID(from) && c.to == boardID(to.Board()) {
 		return c.mid
 	}
 	mid := from.Clone()
@@ -82,7 +86,7 @@ func colonised(rec *play.Record, k int, from *life.Board, to life.State) life.Bo
 			mid.Set(cell.Row, cell.Col, life.OwnerOf(side))
 		}
 	}
-	c.rec, c.k, c.mid = rec, k, mid
+	c.from, c.to, c.mid = boardID(from), boardID(to.Board()), mid
 	return mid
 }
 
@@ -128,7 +132,16 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme
 		}
 	})
 	if !l.grid {
-		c.Pixels(full, lifePixels(&m, rows, cols, int(full.W), int(full.H), th))
+		// The board at rest, or a turn's two boards, the second faded in
+		// over the first: each cell's colour is then the blend colour
+		// gives it, and a frame of the animation draws two images kept
+		// for the turn, not a new one.
+		under, over, alpha := m.layers()
+		w, h := int(full.W), int(full.H)
+		c.Pixels(full, lifePixels(under, w, h, th), 1)
+		if alpha > 0 {
+			c.Pixels(full, lifePixels(over, w, h, th), alpha)
+		}
 		return
 	}
 	for row := range rows {
@@ -141,13 +154,63 @@ func (lifeDrawer) Board(c Canvas, r Rect, rec *play.Record, t float64, th *Theme
 	lifeMarks(c, l, m, th)
 }
 
-// lifePixels is the board as an image when its cells are too small for a
-// grid: one pixel per cell, scaled up, while a cell is a pixel or more on
-// screen; one pixel per pixel on screen when cells are smaller, each the
-// colour of the cell at its centre, so that a 4096x4096 board drawn on
-// 700 pixels costs 490,000 cells a frame, not 16.8 million.
-func lifePixels(m *lifeMoment, rows, cols, w, h int, th *Theme) *image.RGBA {
+// layers are the boards the moment shows and how much of the second:
+// at rest the board alone; while the turn's cells are colonised, the
+// colonised board over the last one; while the generation steps, the next
+// board over the colonised one.
+func (m *lifeMoment) layers() (under, over *life.Board, alpha float64) {
+	switch {
+	case !m.animating:
+		return m.fromB, nil, 0
+	case m.step == 0:
+		return m.fromB, &m.mid, m.place
+	}
+	return &m.mid, m.toB, m.step
+}
+
+// lifeImages keeps the images lifePixels made last, by board, size and
+// colours: a turn's animation draws the same two for all its frames.
+var lifeImages struct {
+	sync.Mutex
+	kept [4]lifeImage
+	next int
+}
+
+type lifeImage struct {
+	board        *uint64 // boardID
+	w, h         int
+	dead, p1, p2 color.RGBA
+	img          *image.RGBA
+}
+
+// lifePixels is board b as an image, each cell its owner's colour, for a
+// view of w by h pixels. When cells are too small for a grid: one pixel
+// per cell, scaled up, while a cell is a pixel or more on screen; one
+// pixel per pixel on screen when cells are smaller, each the colour of
+// the cell at its centre, so that a 4096x4096 board drawn on 700 pixels
+// costs 490,000 cells, not 16.8 million. The image is kept (lifeImages)
+// and must not be changed.
+func lifePixels(b *life.Board, w, h int, th *Theme) *image.RGBA {
+	rows, cols := b.Rows(), b.Cols()
 	w, h = min(cols, max(w, 1)), min(rows, max(h, 1))
+	key := lifeImage{board: boardID(b), w: w, h: h, dead: th.Board, p1: th.Player[0], p2: th.Player[1]}
+	c := &lifeImages
+	c.Lock()
+	defer c.Unlock()
+	for _, k := range c.kept {
+		if k.img != nil && k.board == key.board && k.w == w && k.h == h && k.dead == key.dead && k.p1 == key.p1 && k.p2 == key.p2 {
+			return k.img
+		}
+	}
+	key.img = ownerPixels(b, w, h, [3]color.RGBA{key.dead, key.p1, key.p2})
+	c.kept[c.next], c.next = key, (c.next+1)%len(c.kept)
+	return key.img
+}
+
+// ownerPixels samples b on w by h pixels, each the colour of its cell's
+// owner (colours[Dead], [P1], [P2]), reading the rows word by word.
+func ownerPixels(b *life.Board, w, h int, colours [3]color.RGBA) *image.RGBA {
+	rows, cols := b.Rows(), b.Cols()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	// Each pixel column's cell column, as its word and bit in a row.
 	type bit struct {
@@ -159,39 +222,22 @@ func lifePixels(m *lifeMoment, rows, cols, w, h int, th *Theme) *image.RGBA {
 		c := (2*x + 1) * cols / (2 * w)
 		at[x] = bit{c >> 6, 1 << (c & 63)}
 	}
-	owner := func(p1, p2 []uint64, b bit) life.Owner {
-		switch {
-		case p1[b.word]&b.mask != 0:
-			return life.P1
-		case p2[b.word]&b.mask != 0:
-			return life.P2
-		}
-		return life.Dead
-	}
-	m.colour(0, 0, th) // works out the moment's palette for th
-	words := m.fromB.Words()
-	// row is row r of board b: its two planes' words (cell (r, c) is bit
-	// c&63 of word c>>6), read so rather than through a call a cell.
-	row := func(b *life.Board, r int) (p1, p2 []uint64) {
-		lo, hi := r*words, (r+1)*words
-		return b.Plane(match.P1)[lo:hi:hi], b.Plane(match.P2)[lo:hi:hi]
-	}
+	words := b.Words()
+	p1, p2 := b.Plane(match.P1), b.Plane(match.P2)
 	for y := range h {
 		r := (2*y + 1) * rows / (2 * h)
-		// colour's three cases, the rows read once.
-		a1, a2 := row(m.fromB, r)
-		b1, b2 := a1, a2
-		switch {
-		case !m.animating:
-		case m.step == 0:
-			b1, b2 = row(&m.mid, r)
-		default:
-			a1, a2 = row(&m.mid, r)
-			b1, b2 = row(m.toB, r)
-		}
+		lo, hi := r*words, (r+1)*words
+		a1, a2 := p1[lo:hi:hi], p2[lo:hi:hi]
 		pix := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		for x, b := range at {
-			c := m.blend[owner(a1, a2, b)][owner(b1, b2, b)]
+		for x, bt := range at {
+			o := life.Dead
+			switch {
+			case a1[bt.word]&bt.mask != 0:
+				o = life.P1
+			case a2[bt.word]&bt.mask != 0:
+				o = life.P2
+			}
+			c := colours[o]
 			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = c.R, c.G, c.B, c.A
 		}
 	}

@@ -233,11 +233,11 @@ func TestLifePixelsSampleTinyCells(t *testing.T) {
 	}
 	m := lifeAt(rec, float64(rec.Len()-1))
 	th := Dark
-	whole := lifePixels(&m, 300, 200, 400, 600, th)
+	whole := lifePixels(m.fromB, 400, 600, th)
 	if b := whole.Bounds(); b.Dx() != 200 || b.Dy() != 300 {
 		t.Fatalf("cells of 2 pixels: image %v, want one pixel a cell", b)
 	}
-	small := lifePixels(&m, 300, 200, 70, 90, th)
+	small := lifePixels(m.fromB, 70, 90, th)
 	if b := small.Bounds(); b.Dx() != 70 || b.Dy() != 90 {
 		t.Fatalf("cells of a third of a pixel: image %v, want 70x90", b)
 	}
@@ -258,9 +258,10 @@ func TestLifePixelsSampleTinyCells(t *testing.T) {
 	}
 }
 
-// lifePixels reads a large board's rows word by word: each pixel is the
-// colour of its cell as colour gives it, at rest, while a turn's cells
-// are colonised and while its generation steps (cells born and dying).
+// A large board is drawn as its boards' images, the second faded in over
+// the first: each pixel is the colour of its cell as colour gives it, at
+// rest, while a turn's cells are colonised and while its generation steps
+// (cells born and dying), exactly as Mix blends it.
 func TestLifePixelsAreTheCellsColours(t *testing.T) {
 	cfg := life.Competition()
 	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 3, 2000
@@ -271,7 +272,12 @@ func TestLifePixelsAreTheCellsColours(t *testing.T) {
 	}
 	for _, at := range []float64{1, 1 + lifePlace/2, 1 + (1+lifePlace)/2} {
 		m := lifeAt(rec, at)
-		img := lifePixels(&m, 300, 200, 70, 90, Dark)
+		img := NewImage(70, 90)
+		under, over, alpha := m.layers()
+		img.Pixels(Rect{W: 70, H: 90}, lifePixels(under, 70, 90, Dark), 1)
+		if alpha > 0 {
+			img.Pixels(Rect{W: 70, H: 90}, lifePixels(over, 70, 90, Dark), alpha)
+		}
 		differ := 0 // pixels whose cell is changing colour
 		for y := range 90 {
 			for x := range 70 {
@@ -288,6 +294,31 @@ func TestLifePixelsAreTheCellsColours(t *testing.T) {
 		if m.animating != (differ > 0) {
 			t.Errorf("at %v: %d pixels changing, animating %v: the test's moments do not cover the three cases", at, differ, m.animating)
 		}
+	}
+}
+
+// A turn's animation draws the same two images in all its frames, and a
+// record's copies (one a frame while a match streams in) share them.
+func TestLifePixelsAreKeptForATurn(t *testing.T) {
+	cfg := life.Competition()
+	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 3, 2000
+	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
+		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	images := func(r *play.Record, at float64) [2]*image.RGBA {
+		m := lifeAt(r, at)
+		under, over, _ := m.layers()
+		return [2]*image.RGBA{lifePixels(under, 70, 90, Dark), lifePixels(over, 70, 90, Dark)}
+	}
+	first := images(rec, 1+(1+lifePlace)/2)
+	copied := *rec
+	if again := images(&copied, 1+(1+lifePlace)/2+0.1); again != first {
+		t.Errorf("a later frame of the turn, from a copy of the record, drew %p, want the turn's %p", again, first)
+	}
+	if next := images(rec, 2+(1+lifePlace)/2); next == first {
+		t.Error("the next turn drew the last turn's images")
 	}
 }
 

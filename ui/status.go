@@ -119,7 +119,9 @@ func (a *App) updateStatus() {
 		pb := v.pb
 		s.View, s.Turn, s.Computed, s.Playing, s.Live = "match", round3(pb.t), int(pb.span()), pb.playing, pb.live
 		s.Speed, s.Done = speeds[pb.speed], pb.rec.Result != nil
-		s.Scores = pb.rec.Last().Outcome().Scores
+		// The record's standing, not the state's Outcome: Life's counts
+		// the cells of a 4096x4096 board, and this runs every frame.
+		s.Scores = pb.rec.Standing(pb.rec.Len() - 1).Scores
 		if r := pb.rec.Result; r != nil {
 			s.Result, s.Winner, s.Reason = r.String(), "draw", r.Reason
 			if r.Winner != match.NoSide {

@@ -35,7 +35,8 @@ import (
 type Canvas struct {
 	dst    *ebiten.Image
 	faces  map[render.Face]*face
-	pixels map[image.Point]*ebiten.Image
+	pixels [maxPixels]uploaded // the images Pixels drew lately (see Pixels)
+	next   int                 // pixels' oldest entry
 	shapes map[string]*ebiten.Image
 	key    []byte // the shape's key being written (see appendNum)
 	// strokes keeps the polylines' triangles (see stroke), by a hash
@@ -68,11 +69,22 @@ type Canvas struct {
 // maxShapes bounds the shape cache; it is emptied when full.
 const maxShapes = 512
 
+// maxPixels is how many images Pixels keeps on the GPU: a Life turn's
+// animation draws two a frame, for all its frames, and the next turn
+// keeps one of them.
+const maxPixels = 4
+
+// uploaded is an image Pixels drew, and its copy on the GPU.
+type uploaded struct {
+	img *image.RGBA
+	gpu *ebiten.Image
+}
+
 // New returns a canvas with no target yet.
 func New() *Canvas {
 	w := ebiten.NewImage(3, 3)
 	w.Fill(color.White)
-	return &Canvas{faces: map[render.Face]*face{}, pixels: map[image.Point]*ebiten.Image{}, shapes: map[string]*ebiten.Image{}, strokes: map[uint64]*stroke{},
+	return &Canvas{faces: map[render.Face]*face{}, shapes: map[string]*ebiten.Image{}, strokes: map[uint64]*stroke{},
 		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
 }
 
@@ -353,25 +365,43 @@ func (c *Canvas) TextWidth(s string, f render.Face) float64 { return c.face(f).a
 // LineHeight is the height of a line of text.
 func (c *Canvas) LineHeight(f render.Face) float64 { return c.face(f).lineHeight() }
 
-// Pixels draws img scaled to fill r with nearest-neighbour filtering. The
-// GPU image is kept per size and rewritten each call.
-func (c *Canvas) Pixels(r render.Rect, img *image.RGBA) {
+// Pixels draws img scaled to fill r with nearest-neighbour filtering, with
+// opacity alpha. The last few images drawn are kept on the GPU by their
+// address (an image must not change once drawn): a frame that draws them
+// again uploads nothing.
+func (c *Canvas) Pixels(r render.Rect, img *image.RGBA, alpha float64) {
 	size := img.Rect.Size()
-	if size.X == 0 || size.Y == 0 {
+	if size.X == 0 || size.Y == 0 || alpha <= 0 {
 		return
 	}
-	e, ok := c.pixels[size]
-	if !ok {
-		e = ebiten.NewImage(size.X, size.Y)
-		c.pixels[size] = e
-	}
-	e.WritePixels(img.Pix)
 	x, y, w, h := snap(r)
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
 	op.GeoM.Scale(float64(w)/float64(size.X), float64(h)/float64(size.Y))
 	op.GeoM.Translate(float64(x), float64(y))
+	op.ColorScale.ScaleAlpha(float32(min(alpha, 1)))
 	c.flush()
-	c.dst.DrawImage(e, op)
+	c.dst.DrawImage(c.upload(img), op)
+}
+
+// upload returns img's copy on the GPU, made if it is not kept.
+func (c *Canvas) upload(img *image.RGBA) *ebiten.Image {
+	for _, u := range c.pixels {
+		if u.img == img {
+			return u.gpu
+		}
+	}
+	u := &c.pixels[c.next]
+	c.next = (c.next + 1) % maxPixels
+	size := img.Rect.Size()
+	if u.gpu == nil || u.gpu.Bounds().Size() != size {
+		if u.gpu != nil {
+			u.gpu.Deallocate()
+		}
+		u.gpu = ebiten.NewImage(size.X, size.Y)
+	}
+	u.gpu.WritePixels(img.Pix)
+	u.img = img
+	return u.gpu
 }
 
 // triangles adds vs and is, in one colour, to the batch.

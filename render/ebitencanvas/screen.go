@@ -53,7 +53,9 @@ type Screen struct {
 	dearRegions  []image.Rectangle
 	bucket       map[uint64][]int32
 	matched      []bool
-	drawn        float64 // share of the screen the last Present drew
+	drawn        float64   // share of the screen the last Present drew
+	sums         [4]hashed // the images Pixels drew lately (see pixelsSum)
+	nextSum      int
 	// Uncached records every layer anew and redraws the whole screen each
 	// frame: the reference that BenchmarkDraw measures the screen against.
 	Uncached bool
@@ -99,7 +101,7 @@ type op struct {
 	face  render.Face
 	col   color.RGBA
 	r     render.Rect // Fill, Stroke, Pixels; Text's anchor in X, Y
-	a, b  float64     // widths and radii
+	a, b  float64     // widths and radii; Pixels' opacity in a
 	p0    int32       // Polyline and Polygon: pts[p0:p1]
 	p1    int32
 	s     string // Text's text
@@ -322,7 +324,7 @@ func (o *op) clippable() bool { return o.kind != opText && o.kind != opPixels &&
 
 // opaque reports whether o paints every pixel of its box opaquely.
 func (o *op) opaque() bool {
-	return o.kind == opPixels || o.kind == opFill && o.col.A == 255
+	return o.kind == opPixels && o.a >= 1 || o.kind == opFill && o.col.A == 255
 }
 
 // covers reports whether o paints every pixel of d opaquely.
@@ -347,7 +349,7 @@ func (s *Screen) play(o *op) {
 	case opText:
 		c.Text(o.s, o.r.X, o.r.Y, o.face, o.align, o.col)
 	case opPixels:
-		c.Pixels(o.r, o.img)
+		c.Pixels(o.r, o.img, o.a)
 	}
 }
 
@@ -459,14 +461,34 @@ func (s *Screen) LineHeight(f render.Face) float64 { return s.c.LineHeight(f) }
 // MinTextSize is the smallest text size drawers may use.
 func (s *Screen) MinTextSize() float64 { return s.c.MinTextSize() }
 
-// Pixels draws a small opaque image scaled to fill r.
-func (s *Screen) Pixels(r render.Rect, img *image.RGBA) {
+// Pixels draws a small opaque image scaled to fill r, with opacity alpha.
+// An image's hash is kept by its address (it must not change once
+// drawn): a Life turn's two boards are hashed once for all its frames.
+func (s *Screen) Pixels(r render.Rect, img *image.RGBA, alpha float64) {
 	sz := img.Rect.Size()
-	if sz.X == 0 || sz.Y == 0 {
+	if sz.X == 0 || sz.Y == 0 || alpha <= 0 {
 		return
 	}
+	s.record(op{kind: opPixels, r: r, a: min(alpha, 1), img: img, sum: s.pixelsSum(img), box: snapped(r)})
+}
+
+// pixelsSum is img's hash, kept for the last few images.
+func (s *Screen) pixelsSum(img *image.RGBA) uint64 {
+	for _, h := range s.sums {
+		if h.img == img {
+			return h.sum
+		}
+	}
+	sz := img.Rect.Size()
 	sum := maphash.Bytes(s.seed, img.Pix) ^ uint64(sz.X)<<32 ^ uint64(sz.Y)
-	s.record(op{kind: opPixels, r: r, img: img, sum: sum, box: snapped(r)})
+	s.sums[s.nextSum], s.nextSum = hashed{img, sum}, (s.nextSum+1)%len(s.sums)
+	return sum
+}
+
+// hashed is an image Pixels drew and its hash.
+type hashed struct {
+	img *image.RGBA
+	sum uint64
 }
 
 // recordedLayer is a layer's record: the operations its drawing recorded for

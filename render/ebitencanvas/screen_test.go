@@ -21,11 +21,16 @@ import (
 // frame whole on a fresh image too: the pixels must agree, while the
 // screen draws only part of them.
 func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
+	// A board of more cells than the view has pixels: drawn as images, a
+	// turn's second faded in over its first.
+	large := life.Competition()
+	large.Rows, large.Cols, large.Iterations, large.RandomStart = 300, 400, 8, 4000
 	for _, c := range []struct {
 		name  string
 		setup play.Setup
 	}{
 		{"life", play.Setup{Game: life.Game{}, Seed: 3, Players: [2]play.Spec{{Name: "greedy"}, {Name: "random"}}}},
+		{"life-large", play.Setup{Game: life.Game{}, Config: large, Seed: 3, Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}}},
 		{"colosseum", play.Setup{Game: colosseum.Game{}, Seed: 2, Players: [2]play.Spec{{Name: "greedy"}, {Name: "random"}}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
