@@ -53,9 +53,7 @@ type Screen struct {
 	dearRegions  []image.Rectangle
 	bucket       map[uint64][]int32
 	matched      []bool
-	drawn        float64   // share of the screen the last Present drew
-	sums         [4]hashed // the images Pixels drew lately (see pixelsSum)
-	nextSum      int
+	drawn        float64 // share of the screen the last Present drew
 	// Uncached records every layer anew and redraws the whole screen each
 	// frame: the reference that BenchmarkDraw measures the screen against.
 	Uncached bool
@@ -104,9 +102,8 @@ type op struct {
 	a, b  float64     // widths and radii; Pixels' opacity in a
 	p0    int32       // Polyline and Polygon: pts[p0:p1]
 	p1    int32
-	s     string // Text's text
-	sum   uint64 // Pixels' bytes
-	img   *image.RGBA
+	s     string          // Text's text
+	img   *image.RGBA     // Pixels' image, the same pixels while the same
 	box   image.Rectangle // the pixels it may touch
 	hash  uint64
 }
@@ -114,7 +111,7 @@ type op struct {
 // same reports whether two recorded operations draw the same pixels.
 func (o *op) same(p *op, pts, ppts []render.Point) bool {
 	if o.hash != p.hash || o.kind != p.kind || o.align != p.align || o.face != p.face || o.col != p.col ||
-		o.r != p.r || o.a != p.a || o.b != p.b || o.s != p.s || o.sum != p.sum || o.box != p.box ||
+		o.r != p.r || o.a != p.a || o.b != p.b || o.s != p.s || o.img != p.img || o.box != p.box ||
 		o.p1-o.p0 != p.p1-p.p0 {
 		return false
 	}
@@ -138,7 +135,7 @@ func (s *Screen) record(o op) {
 	f(o.a)
 	f(o.b)
 	h.WriteString(o.s)
-	maphash.WriteComparable(&h, o.sum)
+	maphash.WriteComparable(&h, o.img)
 	for _, p := range s.pts[o.p0:o.p1] {
 		f(p.X)
 		f(p.Y)
@@ -462,33 +459,15 @@ func (s *Screen) LineHeight(f render.Face) float64 { return s.c.LineHeight(f) }
 func (s *Screen) MinTextSize() float64 { return s.c.MinTextSize() }
 
 // Pixels draws a small opaque image scaled to fill r, with opacity alpha.
-// An image's hash is kept by its address (it must not change once
-// drawn): a Life turn's two boards are hashed once for all its frames.
+// An image is known by its address, not its bytes: it must not change
+// once drawn, so the same image is the same pixels, and a new one (a Life
+// turn's next board, 2 MB at 4096x4096) costs no hashing.
 func (s *Screen) Pixels(r render.Rect, img *image.RGBA, alpha float64) {
 	sz := img.Rect.Size()
 	if sz.X == 0 || sz.Y == 0 || alpha <= 0 {
 		return
 	}
-	s.record(op{kind: opPixels, r: r, a: min(alpha, 1), img: img, sum: s.pixelsSum(img), box: snapped(r)})
-}
-
-// pixelsSum is img's hash, kept for the last few images.
-func (s *Screen) pixelsSum(img *image.RGBA) uint64 {
-	for _, h := range s.sums {
-		if h.img == img {
-			return h.sum
-		}
-	}
-	sz := img.Rect.Size()
-	sum := maphash.Bytes(s.seed, img.Pix) ^ uint64(sz.X)<<32 ^ uint64(sz.Y)
-	s.sums[s.nextSum], s.nextSum = hashed{img, sum}, (s.nextSum+1)%len(s.sums)
-	return sum
-}
-
-// hashed is an image Pixels drew and its hash.
-type hashed struct {
-	img *image.RGBA
-	sum uint64
+	s.record(op{kind: opPixels, r: r, a: min(alpha, 1), img: img, box: snapped(r)})
 }
 
 // recordedLayer is a layer's record: the operations its drawing recorded for
