@@ -7,12 +7,12 @@
 package ebitencanvas
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -38,7 +38,7 @@ type Canvas struct {
 	pixels [maxPixels]uploaded // the images Pixels drew lately (see Pixels)
 	next   int                 // pixels' oldest entry
 	shapes map[string]*ebiten.Image
-	key    []byte // the shape's key being written (see appendNum)
+	key    []byte // the shape's key being written (see appendQuarter)
 	// strokes keeps the polylines' triangles (see stroke), by a hash
 	// of their points and width; oldStrokes, the generation before, from
 	// which a stroke drawn again is taken back.
@@ -252,8 +252,8 @@ func (c *Canvas) Polygon(pts []render.Point, col color.RGBA) {
 	ox, oy := math.Floor(x0), math.Floor(y0)
 	key := append(c.key[:0], 'p')
 	for _, p := range pts {
-		key = appendNum(key, quarter(p.X-ox))
-		key = appendNum(key, quarter(p.Y-oy))
+		key = appendQuarter(key, quarter(p.X-ox))
+		key = appendQuarter(key, quarter(p.Y-oy))
 	}
 	c.key = key
 	c.shape(key, ox, oy, int(math.Ceil(x1-ox))+1, int(math.Ceil(y1-oy))+1, col, func(m *render.Image) {
@@ -265,11 +265,12 @@ func (c *Canvas) Polygon(pts []render.Point, col color.RGBA) {
 	})
 }
 
-// appendNum writes a number of a shape's key, and a comma. A shape is
-// looked up by its key every time it is drawn (a frame of a match draws
-// hundreds), so the key is written without fmt's reflection.
-func appendNum(key []byte, v float64) []byte {
-	return append(strconv.AppendFloat(key, v, 'g', -1, 64), ',')
+// appendQuarter writes a number of a shape's key, a whole number of
+// quarters, as a varint. A shape is looked up by its key every time it is
+// drawn (a frame of a match draws hundreds): the key is bytes, not text,
+// as formatting floats was most of a polygon's cost in the page.
+func appendQuarter(key []byte, v float64) []byte {
+	return binary.AppendVarint(key, int64(math.Round(v*4)))
 }
 
 // quarter rounds to a quarter pixel: finer than the eye sees, coarse
@@ -318,7 +319,7 @@ func (c *Canvas) Circle(o render.Point, r float64, col color.RGBA) {
 	ox, oy := math.Floor(o.X-r), math.Floor(o.Y-r)
 	cx, cy, rr := quarter(o.X-ox), quarter(o.Y-oy), quarter(r)
 	n := int(math.Ceil(2*r)) + 2
-	c.key = appendNum(appendNum(appendNum(append(c.key[:0], 'c'), cx), cy), rr)
+	c.key = appendQuarter(appendQuarter(appendQuarter(append(c.key[:0], 'c'), cx), cy), rr)
 	c.shape(c.key, ox, oy, n, n, col,
 		func(m *render.Image) { m.Circle(render.Point{X: cx, Y: cy}, rr, color.RGBA{255, 255, 255, 255}) })
 }
@@ -329,7 +330,7 @@ func (c *Canvas) Ring(o render.Point, r, w float64, col color.RGBA) {
 	ox, oy := math.Floor(o.X-pad), math.Floor(o.Y-pad)
 	cx, cy, rr, ww := quarter(o.X-ox), quarter(o.Y-oy), quarter(r), quarter(w)
 	n := int(math.Ceil(2*pad)) + 2
-	c.key = appendNum(appendNum(appendNum(appendNum(append(c.key[:0], 'r'), cx), cy), rr), ww)
+	c.key = appendQuarter(appendQuarter(appendQuarter(appendQuarter(append(c.key[:0], 'r'), cx), cy), rr), ww)
 	c.shape(c.key, ox, oy, n, n, col,
 		func(m *render.Image) { m.Ring(render.Point{X: cx, Y: cy}, rr, ww, color.RGBA{255, 255, 255, 255}) })
 }
