@@ -21,7 +21,9 @@ import (
 )
 
 // Canvas draws on a target image, set each frame with SetTarget. It keeps
-// font faces, uploaded pixel images and shapes between frames; it keeps
+// font faces and their glyphs (in one atlas with the white block fills
+// are drawn from, so that text, fills and lines go out as one batch),
+// uploaded pixel images and shapes between frames; it keeps
 // no layers (a Screen drawing through it does); it is not safe for
 // concurrent use.
 //
@@ -35,15 +37,17 @@ import (
 type Canvas struct {
 	dst    *ebiten.Image
 	faces  map[render.Face]*face
-	pixels [maxPixels]uploaded // the images Pixels drew lately (see Pixels)
-	next   int                 // pixels' oldest entry
-	shapes map[string]*ebiten.Image
-	key    []byte // the shape's key being written (see appendQuarter)
+	pixels [maxPixels]uploaded  // the images Pixels drew lately (see Pixels)
+	next   int                  // pixels' oldest entry
+	shapes map[string]glyphSlot // by key (see shape), in the atlas's generation shapesGen
+	// shapesGen is the atlas generation the shapes were placed in.
+	shapesGen int
+	key       []byte // the shape's key being written (see appendQuarter)
 	// strokes keeps the polylines' triangles (see stroke), by a hash
 	// of their points and width; oldStrokes, the generation before, from
 	// which a stroke drawn again is taken back.
 	strokes, oldStrokes map[uint64]*stroke
-	white               *ebiten.Image
+	atlas               *atlas // the white block and the glyphs (see atlas)
 	path                vector.Path
 	vs                  []ebiten.Vertex
 	is                  []uint16
@@ -52,11 +56,11 @@ type Canvas struct {
 	// call costs Ebitengine's layers more than its vertices do.
 	batch   []ebiten.Vertex
 	batchIs []uint16
-	// clip, when not empty, clips rectangles and shapes (all but lines,
-	// text and pixel images) on the CPU: a Screen redrawing regions of the
+	// clip, when not empty, clips rectangles, shapes and text (all but
+	// lines and pixel images) on the CPU: a Screen redrawing regions of the
 	// screen clips them itself, not with the GPU's scissor, so that all
 	// the regions' drawing is one batch (a scissor is a draw call of its
-	// own). Rectangles and shapes lie on whole pixels: clipped, they draw
+	// own). Rectangles, shapes and glyphs lie on whole pixels: clipped, they draw
 	// the same pixels within the clip. A line's triangles cut at the
 	// clip would not: their edges, recomputed, break ties at pixel
 	// centres differently.
@@ -82,10 +86,7 @@ type uploaded struct {
 
 // New returns a canvas with no target yet.
 func New() *Canvas {
-	w := ebiten.NewImage(3, 3)
-	w.Fill(color.White)
-	return &Canvas{faces: map[render.Face]*face{}, shapes: map[string]*ebiten.Image{}, strokes: map[uint64]*stroke{},
-		white: w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+	return &Canvas{faces: map[render.Face]*face{}, shapes: map[string]glyphSlot{}, strokes: map[uint64]*stroke{}, atlas: newAtlas()}
 }
 
 // MinTextSize is the smallest text size drawers may use.
@@ -115,7 +116,7 @@ func (c *Canvas) flush() {
 	if len(c.batchIs) == 0 {
 		return
 	}
-	c.dst.DrawTriangles(c.batch, c.batchIs, c.white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+	c.dst.DrawTriangles(c.batch, c.batchIs, c.atlas.img, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
 	c.batch, c.batchIs = c.batch[:0], c.batchIs[:0]
 }
 
@@ -283,32 +284,74 @@ func (c *Canvas) shape(key []byte, x, y float64, w, h int, col color.RGBA, draw 
 	if w <= 0 || h <= 0 || col.A == 0 {
 		return
 	}
-	img, ok := c.shapes[string(key)]
+	if c.shapesGen != c.atlas.gen { // the atlas was emptied since
+		c.forgetShapes()
+	}
+	slot, ok := c.shapes[string(key)]
 	if !ok {
 		if len(c.shapes) >= maxShapes {
-			for k, old := range c.shapes {
-				old.Deallocate()
-				delete(c.shapes, k)
-			}
+			c.forgetShapes()
 		}
 		m := render.NewImage(w, h)
 		draw(m)
-		img = ebiten.NewImageFromImage(m.RGBA)
-		c.shapes[string(key)] = img
+		slot = c.place(m.RGBA, w*h <= maxShapeArea)
+		c.shapes[string(key)] = slot
 	}
+	at := image.Pt(int(x), int(y))
+	c.drawSlot(slot, image.Rectangle{at, at.Add(image.Pt(w, h))}, col)
+}
+
+// maxShapeArea is the largest shape, in pixels, kept in the atlas; a
+// larger one (a map's region) has an image of its own, so that a few
+// of them cannot fill the atlas frame after frame.
+const maxShapeArea = 96 * 96
+
+// place puts a white mask in the atlas when inAtlas and it fits, emptying
+// the atlas once if it is full (what is batched from it drawn first), and
+// in an image of its own otherwise.
+func (c *Canvas) place(m *image.RGBA, inAtlas bool) glyphSlot {
+	if !inAtlas || !fits(m.Rect.Dx(), m.Rect.Dy()) {
+		return glyphSlot{big: ebiten.NewImageFromImage(m)}
+	}
+	at, ok := c.atlas.place(m)
+	if !ok {
+		c.flush()
+		c.atlas.empty()
+		c.forgetShapes()
+		at, _ = c.atlas.place(m)
+	}
+	return glyphSlot{at: at}
+}
+
+// forgetShapes empties the shape cache.
+func (c *Canvas) forgetShapes() {
+	for k, old := range c.shapes {
+		if old.big != nil {
+			old.big.Deallocate()
+		}
+		delete(c.shapes, k)
+	}
+	c.shapesGen = c.atlas.gen
+}
+
+// drawSlot draws a white mask tinted col over the pixels dst, within the
+// clip when there is one: from the atlas into the batch, or on its own.
+func (c *Canvas) drawSlot(slot glyphSlot, dst image.Rectangle, col color.RGBA) {
+	in := dst
 	if !c.clip.Empty() {
-		// x and y are whole pixels: the part of the image within the
-		// clip is a sub-image, drawn where it was.
-		at := image.Pt(int(x), int(y))
-		in := image.Rectangle{at, at.Add(image.Pt(w, h))}.Intersect(c.clip)
+		in = dst.Intersect(c.clip)
 		if in.Empty() {
 			return
 		}
-		img = img.SubImage(in.Sub(at)).(*ebiten.Image)
-		x, y = float64(in.Min.X), float64(in.Min.Y)
 	}
+	if slot.big == nil {
+		src := slot.at.Add(in.Min.Sub(dst.Min))
+		c.sprite(image.Rectangle{src.Min, src.Min.Add(in.Size())}, in.Min.X, in.Min.Y, col)
+		return
+	}
+	img := slot.big.SubImage(in.Sub(dst.Min)).(*ebiten.Image)
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(x, y)
+	op.GeoM.Translate(float64(in.Min.X), float64(in.Min.Y))
 	op.ColorScale.ScaleWithColor(nrgba(col))
 	c.flush()
 	c.dst.DrawImage(img, op)
@@ -354,10 +397,7 @@ func (c *Canvas) Text(s string, x, y float64, f render.Face, align render.Align,
 	case render.Right:
 		x -= ff.advance(s)
 	}
-	var cs ebiten.ColorScale
-	cs.ScaleWithColor(nrgba(col))
-	c.flush()
-	ff.draw(c.dst, s, x, y, cs)
+	ff.draw(c, s, x, y, col)
 }
 
 // TextWidth measures a line of text.
@@ -405,6 +445,23 @@ func (c *Canvas) upload(img *image.RGBA) *ebiten.Image {
 	return u.gpu
 }
 
+// sprite adds the atlas's pixels at src, drawn at (x, y) tinted col, to
+// the batch.
+func (c *Canvas) sprite(src image.Rectangle, x, y int, col color.RGBA) {
+	if len(c.batch)+4 > maxBatch {
+		c.flush()
+	}
+	r, g, b, a := nrgba(col).RGBA()
+	cr, cg, cb, ca := float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff
+	w, h := src.Dx(), src.Dy()
+	base := uint16(len(c.batch))
+	for _, d := range [4]image.Point{{0, 0}, {w, 0}, {0, h}, {w, h}} {
+		c.batch = append(c.batch, ebiten.Vertex{DstX: float32(x + d.X), DstY: float32(y + d.Y),
+			SrcX: float32(src.Min.X + d.X), SrcY: float32(src.Min.Y + d.Y), ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca})
+	}
+	c.batchIs = append(c.batchIs, base, base+1, base+2, base+1, base+2, base+3)
+}
+
 // triangles adds vs and is, in one colour, to the batch.
 func (c *Canvas) triangles(vs []ebiten.Vertex, is []uint16, col color.RGBA) {
 	if len(c.batch)+len(vs) > maxBatch {
@@ -413,7 +470,7 @@ func (c *Canvas) triangles(vs []ebiten.Vertex, is []uint16, col color.RGBA) {
 	r, g, b, a := nrgba(col).RGBA()
 	base := uint16(len(c.batch))
 	for _, v := range vs {
-		v.SrcX, v.SrcY = 1, 1
+		v.SrcX, v.SrcY = whiteAt, whiteAt
 		v.ColorR, v.ColorG = float32(r)/0xffff, float32(g)/0xffff
 		v.ColorB, v.ColorA = float32(b)/0xffff, float32(a)/0xffff
 		c.batch = append(c.batch, v)

@@ -91,6 +91,7 @@ func TestShapesAreCached(t *testing.T) {
 		c.Circle(render.Point{X: 20.3, Y: 20.3}, 8, render.Dark.Accent)
 		c.Polygon([]render.Point{{X: 1, Y: 1}, {X: 30, Y: 2}, {X: 10, Y: 25}}, render.Dark.Text)
 	}
+	c.Flush()
 	if len(c.shapes) != 2 {
 		t.Errorf("%d shapes cached for two shapes drawn three times", len(c.shapes))
 	}
@@ -208,5 +209,51 @@ func TestLayersDrawAgainOnlyWhenNeeded(t *testing.T) {
 	frame(layer("b", 1, b))
 	if draws["b"] != 2 {
 		t.Errorf("b drew %d times: Forget must make it draw again", draws["b"])
+	}
+}
+
+// Text is drawn from the canvas's atlas; when the atlas fills, it is
+// emptied: text batched before is drawn as it was, and text drawn after
+// (its glyphs placed again) is the same pixels as a fresh canvas draws.
+func TestTextWhenTheAtlasFills(t *testing.T) {
+	const line = "arena 42: P1 weighed −70k"
+	face := render.Face{Size: 14}
+	text := func(c *Canvas, dst *ebiten.Image) {
+		c.SetTarget(dst)
+		c.Fill(render.Rect{W: 300, H: 40}, render.Dark.Background)
+		c.Text(line, 10, 10, face, render.Left, render.Dark.Text)
+	}
+	flushed := func(c *Canvas, dst *ebiten.Image) { text(c, dst); c.Flush() }
+	read := func(img *ebiten.Image) []byte {
+		px := make([]byte, 4*300*40)
+		img.ReadPixels(px)
+		return px
+	}
+	want := ebiten.NewImage(300, 40)
+	flushed(New(), want)
+	wantPx := read(want)
+	if slices.Equal(wantPx, read(ebiten.NewImage(300, 40))) {
+		t.Fatal("the text drew nothing")
+	}
+
+	c := New()
+	dst := ebiten.NewImage(300, 40)
+	text(c, dst) // batched, not yet drawn
+	gen := c.atlas.gen
+	big := render.Face{Size: 90}
+	for r := rune(0x21); c.atlas.gen == gen; r++ {
+		if r > 0x2000 {
+			t.Fatal("the atlas never filled")
+		}
+		c.Text(string(r), 10000, 0, big, render.Left, render.Dark.Text) // off the target
+	}
+	c.Flush()
+	if got := read(dst); !slices.Equal(got, wantPx) {
+		t.Error("text batched before the atlas was emptied was drawn from what replaced it")
+	}
+	again := ebiten.NewImage(300, 40)
+	flushed(c, again)
+	if got := read(again); !slices.Equal(got, wantPx) {
+		t.Error("text drawn after the atlas was emptied differs from a fresh canvas's")
 	}
 }

@@ -317,7 +317,7 @@ func (s *Screen) mostlyCovered(d image.Rectangle, over []int32) image.Rectangle 
 }
 
 // clippable reports whether the canvas clips o itself (see Canvas.clip).
-func (o *op) clippable() bool { return o.kind != opText && o.kind != opPixels && o.kind != opPolyline }
+func (o *op) clippable() bool { return o.kind != opPixels && o.kind != opPolyline }
 
 // opaque reports whether o paints every pixel of its box opaquely.
 func (o *op) opaque() bool {

@@ -2,6 +2,7 @@ package ebitencanvas
 
 import (
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,7 +22,10 @@ type face struct {
 	f          font.Face
 	m          font.Metrics
 	variations fixed.Int26_6 // sub-pixel positions a glyph is drawn at
-	glyphs     map[glyphKey]*ebiten.Image
+	// glyphs are where the canvas's atlas holds each glyph drawn, in the
+	// atlas's generation gen.
+	glyphs map[glyphKey]glyphSlot
+	gen    int
 	// metrics are each rune's bounds and advance, found once: freetype
 	// loads and hints the glyph again on every GlyphBounds and
 	// GlyphAdvance, which made text 70% of a frame's Go time.
@@ -45,6 +49,22 @@ func (fc *face) metric(r rune) glyphMetric {
 	return g
 }
 
+// glyphSlot is where a white mask's pixels are (a glyph's, a shape's): a
+// rectangle of the atlas (empty for a glyph with none, such as a space),
+// or an image of its own for one too large for it.
+type glyphSlot struct {
+	at  image.Rectangle
+	big *ebiten.Image
+}
+
+// size is the slot's pixels' size (zero for none).
+func (g glyphSlot) size() image.Point {
+	if g.big != nil {
+		return g.big.Bounds().Size()
+	}
+	return g.at.Size()
+}
+
 // glyphKey is a glyph at one of its sub-pixel offsets.
 type glyphKey struct {
 	r       rune
@@ -64,7 +84,7 @@ func newFace(f render.Face) *face {
 	case s < 80:
 		n = 2
 	}
-	return &face{f: ff, m: m, variations: n, glyphs: map[glyphKey]*ebiten.Image{}, metrics: map[rune]glyphMetric{}}
+	return &face{f: ff, m: m, variations: n, glyphs: map[glyphKey]glyphSlot{}, metrics: map[rune]glyphMetric{}}
 }
 
 func fixed26_6ToFloat64(x fixed.Int26_6) float64 { return float64(x) / (1 << 6) }
@@ -89,28 +109,28 @@ func (fc *face) advance(s string) float64 {
 // lineHeight is the height of a line: ascent, descent and line gap.
 func (fc *face) lineHeight() float64 { return fixed26_6ToFloat64(fc.m.Height) }
 
-// draw writes s with the top of its line at y and its start at x.
-func (fc *face) draw(dst *ebiten.Image, s string, x, y float64, cs ebiten.ColorScale) {
+// draw writes s with the top of its line at y and its start at x, its
+// glyphs added to c's batch from the atlas.
+func (fc *face) draw(c *Canvas, s string, x, y float64, col color.RGBA) {
 	origin := fixed.Point26_6{X: float64ToFixed26_6(x), Y: float64ToFixed26_6(y) + fc.m.Ascent}
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
 			origin.X += fc.f.Kern(prev, r)
 		}
-		img, ix, iy, adv := fc.glyph(r, origin)
-		if img != nil {
-			op := &ebiten.DrawImageOptions{ColorScale: cs}
-			op.GeoM.Translate(float64(ix), float64(iy))
-			dst.DrawImage(img, op)
+		g, ix, iy, adv := fc.glyph(c, r, origin)
+		if size := g.size(); size != (image.Point{}) {
+			at := image.Pt(ix, iy)
+			c.drawSlot(g, image.Rectangle{at, at.Add(size)}, col)
 		}
 		origin.X += adv
 		prev = r
 	}
 }
 
-// glyph returns the image of r drawn at origin, where to put its top
-// left, and its advance.
-func (fc *face) glyph(r rune, origin fixed.Point26_6) (*ebiten.Image, int, int, fixed.Int26_6) {
+// glyph returns where r's pixels are, drawn at origin, where to put their
+// top left, and r's advance.
+func (fc *face) glyph(c *Canvas, r rune, origin fixed.Point26_6) (glyphSlot, int, int, fixed.Int26_6) {
 	factor := (1 << 6) / fc.variations
 	origin.X = origin.X / factor * factor
 	origin.Y &^= (1 << 6) - 1
@@ -118,24 +138,35 @@ func (fc *face) glyph(r rune, origin fixed.Point26_6) (*ebiten.Image, int, int, 
 	b, adv := g.bounds, g.advance
 	sub := fixed.Point26_6{X: (origin.X + b.Min.X) & ((1 << 6) - 1), Y: (origin.Y + b.Min.Y) & ((1 << 6) - 1)}
 	key := glyphKey{r: r, xoffset: sub.X}
-	img, ok := fc.glyphs[key]
-	if !ok {
-		img = fc.rasterise(r, sub, b)
-		fc.glyphs[key] = img
+	if fc.gen != c.atlas.gen { // the atlas was emptied since
+		clear(fc.glyphs)
+		fc.gen = c.atlas.gen
 	}
-	return img, (origin.X + b.Min.X).Floor(), (origin.Y + b.Min.Y).Floor(), adv
+	slot, ok := fc.glyphs[key]
+	if !ok {
+		slot = fc.rasterise(c, r, sub, b)
+		fc.glyphs[key] = slot
+	}
+	return slot, (origin.X + b.Min.X).Floor(), (origin.Y + b.Min.Y).Floor(), adv
 }
 
 // rasterise draws r, white, at a sub-pixel offset into an image of its
-// bounds and one pixel more (text/v2's margin for the offset).
-func (fc *face) rasterise(r rune, sub fixed.Point26_6, b fixed.Rectangle26_6) *ebiten.Image {
+// bounds and one pixel more (text/v2's margin for the offset), and places
+// it in the atlas. An atlas with no room left is emptied (what is batched
+// from it drawn first) and every face places its glyphs again.
+func (fc *face) rasterise(c *Canvas, r rune, sub fixed.Point26_6, b fixed.Rectangle26_6) glyphSlot {
 	w, h := (b.Max.X - b.Min.X).Ceil(), (b.Max.Y - b.Min.Y).Ceil()
 	if w == 0 || h == 0 {
-		return nil
+		return glyphSlot{}
 	}
 	rgba := image.NewRGBA(image.Rect(0, 0, w+1, h+1))
 	d := font.Drawer{Dst: rgba, Src: image.White, Face: fc.f,
 		Dot: fixed.Point26_6{X: -b.Min.X + sub.X, Y: -b.Min.Y + sub.Y}}
 	d.DrawString(string(r))
-	return ebiten.NewImageFromImage(rgba)
+	slot := c.place(rgba, true)
+	if fc.gen != c.atlas.gen { // placing it emptied the atlas
+		clear(fc.glyphs)
+		fc.gen = c.atlas.gen
+	}
+	return slot
 }
