@@ -484,6 +484,13 @@ func BenchmarkPageFrames(bm *testing.B) {
 						bm.ReportMetric(median(wasSame), "x-blank-same-load-before")
 					}
 					bm.ReportMetric(median(wasBusy), "x-busy-blank-before")
+					// The page's own CPU a frame, then and now: steadier
+					// than the rates, which vary by a tenth a round.
+					if wasMain, _ := msOf(befores); alike != nil {
+						main, _ := msOf(views)
+						bm.ReportMetric(median(wasMain), "before-main-thread-ms/frame")
+						bm.ReportMetric(median(main)/median(wasMain), "main-thread-x-before")
+					}
 					bm.ReportMetric(longestOf(befores), "before-longest-frame-ms")
 					slow, _ := slowOf(befores)
 					bm.ReportMetric(float64(slow), "before-slow-frames")

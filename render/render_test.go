@@ -220,17 +220,25 @@ func BenchmarkFrame(b *testing.B) {
 	})
 }
 
-// A board whose cells are smaller than a pixel is drawn from one cell a
-// pixel, the cell at the pixel's centre; one whose cells are a pixel or
-// more keeps one pixel a cell.
-func TestLifePixelsSampleTinyCells(t *testing.T) {
+// largeLife plays random against random on a 300x200 board (cells
+// smaller than a pixel in a small view) for turns turns.
+func largeLife(t *testing.T, turns int) *play.Record {
+	t.Helper()
 	cfg := life.Competition()
-	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 2, 2000
+	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, turns, 2000
 	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
 		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rec
+}
+
+// A board whose cells are smaller than a pixel is drawn from one cell a
+// pixel, the cell at the pixel's centre; one whose cells are a pixel or
+// more keeps one pixel a cell.
+func TestLifePixelsSampleTinyCells(t *testing.T) {
+	rec := largeLife(t, 2)
 	m := lifeAt(rec, float64(rec.Len()-1))
 	th := Dark
 	whole := lifePixels(m.fromB, 400, 600, th)
@@ -263,13 +271,7 @@ func TestLifePixelsSampleTinyCells(t *testing.T) {
 // rest, while a turn's cells are colonised and while its generation steps
 // (cells born and dying), exactly as Mix blends it.
 func TestLifePixelsAreTheCellsColours(t *testing.T) {
-	cfg := life.Competition()
-	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 3, 2000
-	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
-		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := largeLife(t, 3)
 	for _, at := range []float64{1, 1 + lifePlace/2, 1 + (1+lifePlace)/2} {
 		m := lifeAt(rec, at)
 		img := NewImage(70, 90)
@@ -300,13 +302,7 @@ func TestLifePixelsAreTheCellsColours(t *testing.T) {
 // A turn's animation draws the same two images in all its frames, and a
 // record's copies (one a frame while a match streams in) share them.
 func TestLifePixelsAreKeptForATurn(t *testing.T) {
-	cfg := life.Competition()
-	cfg.Rows, cfg.Cols, cfg.Iterations, cfg.RandomStart = 300, 200, 3, 2000
-	rec, err := play.Play(context.Background(), play.Setup{Game: life.Game{}, Config: cfg, Seed: 3,
-		Players: [2]play.Spec{{Name: "random"}, {Name: "random"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := largeLife(t, 3)
 	images := func(r *play.Record, at float64) [2]*image.RGBA {
 		m := lifeAt(r, at)
 		under, over, _ := m.layers()

@@ -12,11 +12,12 @@ import (
 // drawFrames is the frames one op of BenchmarkDraw draws.
 const drawFrames = 600
 
-func BenchmarkDraw(b *testing.B) {
-	// Life on 4096x4096 as the page's stream benchmark opens it (a
-	// dropped config): one screen pixel for several cells.
-	life4096 := []byte(`{"players": [{"name": "P1", "startingCells": [], "timer": {"maxLength": 300}}, {"name": "P2", "startingCells": [], "timer": {"maxLength": 300}}],
+// life4096 is Life on 4096x4096 as the page's stream benchmark opens it
+// (a dropped config): one screen pixel for several cells.
+var life4096 = []byte(`{"players": [{"name": "P1", "startingCells": [], "timer": {"maxLength": 300}}, {"name": "P2", "startingCells": [], "timer": {"maxLength": 300}}],
 "game": {"rows": 4096, "cols": 4096, "cellGainPerTurn": 3, "maxCellCapacity": 15, "startingCells": 3, "maxColonisationDistance": 2, "maxGameIterations": 16, "ruleset": "diff", "variant": "arena", "randomStart": 24}}`)
+
+func BenchmarkDraw(b *testing.B) {
 	for _, c := range []struct {
 		name, game, preset, p1, p2 string
 		file                       []byte // a config opened as a dropped file

@@ -66,8 +66,6 @@ func (f *streamedFeed) Stop()        { f.msgs = nil }
 // a frame, natively and as a share of a 60 Hz frame: on the page's thread
 // (WebAssembly, some three times slower) it adds to every frame.
 func BenchmarkStreamFrames(b *testing.B) {
-	life4096 := []byte(`{"players": [{"name": "P1", "startingCells": [], "timer": {"maxLength": 300}}, {"name": "P2", "startingCells": [], "timer": {"maxLength": 300}}],
-"game": {"rows": 4096, "cols": 4096, "cellGainPerTurn": 3, "maxCellCapacity": 15, "startingCells": 3, "maxColonisationDistance": 2, "maxGameIterations": 16, "ruleset": "diff", "variant": "arena", "randomStart": 24}}`)
 	for _, c := range []struct {
 		name, game, preset, p1, p2 string
 		file                       []byte // a config opened as a dropped file
