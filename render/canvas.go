@@ -103,8 +103,9 @@ type Canvas interface {
 	// sharp block, over what is there with opacity alpha (1: covering
 	// it): large boards draw as one image of a pixel per cell, and a
 	// turn's change as the next board's image faded in over the last's.
-	// img must not change once drawn: a canvas may keep what it made of
-	// it (its GPU copy, its hash) by its address.
+	// img must not change once drawn: a canvas may know it by its
+	// address (the screen's record) and keep what it made of it (its GPU
+	// copy).
 	Pixels(r Rect, img *image.RGBA, alpha float64)
 }
 

@@ -176,11 +176,16 @@ var lifeImages struct {
 	next int
 }
 
+// lifeKey is what a board's image depends on.
+type lifeKey struct {
+	board   *uint64 // boardID
+	w, h    int
+	colours [3]color.RGBA // by owner: Dead, P1, P2
+}
+
 type lifeImage struct {
-	board        *uint64 // boardID
-	w, h         int
-	dead, p1, p2 color.RGBA
-	img          *image.RGBA
+	key lifeKey
+	img *image.RGBA
 }
 
 // lifePixels is board b as an image, each cell its owner's colour, for a
@@ -191,20 +196,19 @@ type lifeImage struct {
 // costs 490,000 cells, not 16.8 million. The image is kept (lifeImages)
 // and must not be changed.
 func lifePixels(b *life.Board, w, h int, th *Theme) *image.RGBA {
-	rows, cols := b.Rows(), b.Cols()
-	w, h = min(cols, max(w, 1)), min(rows, max(h, 1))
-	key := lifeImage{board: boardID(b), w: w, h: h, dead: th.Board, p1: th.Player[0], p2: th.Player[1]}
+	w, h = min(b.Cols(), max(w, 1)), min(b.Rows(), max(h, 1))
+	key := lifeKey{board: boardID(b), w: w, h: h, colours: [3]color.RGBA{th.Board, th.Player[0], th.Player[1]}}
 	c := &lifeImages
 	c.Lock()
 	defer c.Unlock()
 	for _, k := range c.kept {
-		if k.img != nil && k.board == key.board && k.w == w && k.h == h && k.dead == key.dead && k.p1 == key.p1 && k.p2 == key.p2 {
+		if k.img != nil && k.key == key {
 			return k.img
 		}
 	}
-	key.img = ownerPixels(b, w, h, [3]color.RGBA{key.dead, key.p1, key.p2})
-	c.kept[c.next], c.next = key, (c.next+1)%len(c.kept)
-	return key.img
+	img := ownerPixels(b, w, h, key.colours)
+	c.kept[c.next], c.next = lifeImage{key, img}, (c.next+1)%len(c.kept)
+	return img
 }
 
 // ownerPixels samples b on w by h pixels, each the colour of its cell's

@@ -138,10 +138,7 @@ func (fc *face) glyph(c *Canvas, r rune, origin fixed.Point26_6) (glyphSlot, int
 	b, adv := g.bounds, g.advance
 	sub := fixed.Point26_6{X: (origin.X + b.Min.X) & ((1 << 6) - 1), Y: (origin.Y + b.Min.Y) & ((1 << 6) - 1)}
 	key := glyphKey{r: r, xoffset: sub.X}
-	if fc.gen != c.atlas.gen { // the atlas was emptied since
-		clear(fc.glyphs)
-		fc.gen = c.atlas.gen
-	}
+	fc.sync(c)
 	slot, ok := fc.glyphs[key]
 	if !ok {
 		slot = fc.rasterise(c, r, sub, b)
@@ -164,9 +161,15 @@ func (fc *face) rasterise(c *Canvas, r rune, sub fixed.Point26_6, b fixed.Rectan
 		Dot: fixed.Point26_6{X: -b.Min.X + sub.X, Y: -b.Min.Y + sub.Y}}
 	d.DrawString(string(r))
 	slot := c.place(rgba, true)
-	if fc.gen != c.atlas.gen { // placing it emptied the atlas
+	fc.sync(c) // placing it may have emptied the atlas
+	return slot
+}
+
+// sync forgets the face's glyphs if c's atlas was emptied since they were
+// placed.
+func (fc *face) sync(c *Canvas) {
+	if fc.gen != c.atlas.gen {
 		clear(fc.glyphs)
 		fc.gen = c.atlas.gen
 	}
-	return slot
 }
