@@ -407,6 +407,9 @@ func (evasionDrawer) turnEvents(rec *play.Record, k int) []Event {
 		return []Event{{Turn: k, Kind: kind, Side: evasion.HunterSide(g), Label: fmt.Sprintf("game %d: %s", g+1, endText(e, g))}}
 	}
 	fb, fa := before.Field(), after.Field()
+	if sameWalls(fb.Walls(), fa.Walls()) {
+		return nil
+	}
 	var out []Event
 	for _, w := range fb.Walls() {
 		if !slices.Contains(fa.Walls(), w) {
@@ -419,6 +422,13 @@ func (evasionDrawer) turnEvents(rec *play.Record, k int) []Event {
 		out = append(out, Event{Turn: k, Kind: EventCollision, Side: after.Hunter(), Label: w.Kind.String() + " wall built"})
 	}
 	return out
+}
+
+// sameWalls reports whether two states' walls are one list: a state
+// shares its walls with the state before it until they change, so most
+// ticks need no comparison of walls at all.
+func sameWalls(a, b []evasion.Wall) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // evasionWalls are the directions of the four walls, x and y (y up).

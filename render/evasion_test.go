@@ -2,6 +2,8 @@ package render
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/arena-playground/arena/engine/evasion"
@@ -70,5 +72,42 @@ func TestEvasionFrames(t *testing.T) {
 		if err := Frame(img, Rect{0, 0, 240, 240}, rec, tm, Dark); err != nil {
 			t.Fatalf("t=%v: %v", tm, err)
 		}
+	}
+}
+
+// A session's events name each wall built and each tick walls were
+// deleted, as the walls before and after the tick say, whether the two
+// states share their list of walls or not.
+func TestEvasionEventsFollowTheWalls(t *testing.T) {
+	rec := evasionRecord(t)
+	var built, deleted int
+	for _, e := range Events(rec, 0) {
+		switch {
+		case strings.HasSuffix(e.Label, "wall built"):
+			built++
+		case e.Label == "walls deleted":
+			deleted++
+		}
+	}
+	var wantBuilt, wantDeleted int
+	for k := 1; k < rec.Len(); k++ {
+		before, after := rec.State(k-1).(evasion.State), rec.State(k).(evasion.State)
+		if before.GameNum() != after.GameNum() {
+			continue
+		}
+		fb, fa := before.Field(), after.Field()
+		wb, wa := slices.Clone(fb.Walls()), slices.Clone(fa.Walls()) // compared by content
+		if slices.ContainsFunc(wb, func(w evasion.Wall) bool { return !slices.Contains(wa, w) }) {
+			wantDeleted++
+		}
+		if n := len(wa); n > 0 && !slices.Contains(wb, wa[n-1]) {
+			wantBuilt++
+		}
+	}
+	if wantBuilt == 0 || wantDeleted == 0 {
+		t.Fatalf("the session built %d walls and deleted walls %d times: it tests nothing", wantBuilt, wantDeleted)
+	}
+	if built != wantBuilt || deleted != wantDeleted {
+		t.Errorf("events: %d walls built, walls deleted %d times; the walls say %d and %d", built, deleted, wantBuilt, wantDeleted)
 	}
 }

@@ -105,3 +105,41 @@ func TestTurnLabelFitsItsRoom(t *testing.T) {
 		}
 	}
 }
+
+// A frame's budget for following turns is checked once every clockEvery
+// messages: a budget already spent follows that many and keeps the rest
+// for the next frames, in order; no budget follows them all.
+func TestReceiveForReadsTheClockEveryFewMessages(t *testing.T) {
+	g, _ := match.Lookup("evasion")
+	setup := play.Setup{Game: g, Config: evasion.Preset(2, 1), Seed: 3,
+		Players: [2]play.Spec{{Name: "greedy"}, {Name: "greedy"}}}
+	var msgs [][]byte
+	rec, err := newPlayback(setup, nil, recordingHost{Host: localHost{}, msgs: &msgs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(msgs) < 5*clockEvery {
+		if err := rec.receive(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	rec.stop()
+	msgs = msgs[:5*clockEvery]
+	pb, err := newPlayback(setup, nil, streamedHost{msgs: msgs, perFrame: len(msgs), every: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pb.receiveFor(time.Nanosecond); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(pb.rec.Turns); got != clockEvery || len(pb.queued) != len(msgs)-clockEvery {
+		t.Fatalf("a spent budget followed %d turns and kept %d messages; want %d and %d", got, len(pb.queued), clockEvery, len(msgs)-clockEvery)
+	}
+	if err := pb.receiveFor(0); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(pb.rec.Turns); got != len(msgs) || len(pb.queued) != 0 {
+		t.Fatalf("no budget followed %d turns of %d and kept %d", got, len(msgs), len(pb.queued))
+	}
+}

@@ -28,7 +28,11 @@ type face struct {
 	gen    int
 	// metrics are each rune's bounds and advance, found once: freetype
 	// loads and hints the glyph again on every GlyphBounds and
-	// GlyphAdvance, which made text 70% of a frame's Go time.
+	// GlyphAdvance, which made text 70% of a frame's Go time. ASCII's
+	// are kept in an array (found says which), the rest in the map: a
+	// map's lookup a character was a tenth of measuring a frame's text.
+	ascii   [128]glyphMetric
+	found   [128]bool
 	metrics map[rune]glyphMetric
 }
 
@@ -40,13 +44,24 @@ type glyphMetric struct {
 
 // metric is r's bounds and advance, from the cache.
 func (fc *face) metric(r rune) glyphMetric {
+	if r >= 0 && r < 128 {
+		if !fc.found[r] {
+			fc.ascii[r], fc.found[r] = fc.glyphMetric(r), true
+		}
+		return fc.ascii[r]
+	}
 	if g, ok := fc.metrics[r]; ok {
 		return g
 	}
-	b, adv, _ := fc.f.GlyphBounds(r)
-	g := glyphMetric{b, adv}
+	g := fc.glyphMetric(r)
 	fc.metrics[r] = g
 	return g
+}
+
+// glyphMetric asks the font for r's bounds and advance.
+func (fc *face) glyphMetric(r rune) glyphMetric {
+	b, adv, _ := fc.f.GlyphBounds(r)
+	return glyphMetric{b, adv}
 }
 
 // glyphSlot is where a white mask's pixels are (a glyph's, a shape's): a
