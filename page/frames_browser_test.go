@@ -288,6 +288,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 	during := func(b *browser, query, drop string) (fr frames, st status) {
 		var start time.Time
 		var cpu0, main0, gpu0 time.Duration
+		var threads0 map[string]int64
 		onServer := strings.Contains(query, "served:")
 		wait := func() { b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute) }
 		run := func() {
@@ -300,6 +301,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 			eval[any](b, `window.arenaFrames.reset()`)
 			start, cpu0 = time.Now(), computingCPU(onServer)
 			main0, gpu0 = browserCPU()
+			threads0 = chromiumThreads()
 			if profileDir == "" {
 				wait()
 				return
@@ -324,6 +326,9 @@ func BenchmarkPageFrames(bm *testing.B) {
 		fr.fps = float64(fr.n) / fr.dur.Seconds()
 		fr.load = (computingCPU(onServer) - cpu0).Seconds() / fr.dur.Seconds()
 		fr.perFrame(main0, gpu0)
+		if os.Getenv("ARENA_THREADS") != "" {
+			bm.Logf("%s: Chromium's threads, ms a frame: %s", query, threadsPerFrame(threads0, chromiumThreads(), fr.n))
+		}
 		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
 		if fr.slow > 0 {
 			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
@@ -344,9 +349,13 @@ func BenchmarkPageFrames(bm *testing.B) {
 		eval[any](onBlank, `window.arenaFrames.reset()`)
 		start := time.Now()
 		main0, gpu0 := browserCPU()
+		threads0 := chromiumThreads()
 		time.Sleep(v.dur)
 		fr.n = eval[int](onBlank, `window.arenaFrames.count`)
 		fr.perFrame(main0, gpu0)
+		if os.Getenv("ARENA_THREADS") != "" {
+			bm.Logf("the blank page under the same load: Chromium's threads, ms a frame: %s", threadsPerFrame(threads0, chromiumThreads(), fr.n))
+		}
 		fr.fps = float64(fr.n) / time.Since(start).Seconds()
 		fr.longest, fr.slow = eval[float64](onBlank, `window.arenaFrames.max`), eval[int](onBlank, `window.arenaFrames.slow`)
 		return fr
@@ -697,4 +706,50 @@ func blankSite(s *Site) (*Site, error) {
 		out.files = append(out.files, f)
 	}
 	return out, nil
+}
+
+// chromiumThreads is the CPU ticks each kind of Chromium thread has taken
+// so far, by process type and thread name ("renderer/Compositor"), summed
+// over processes: where a frame's CPU went beyond the main thread and the
+// GPU process (ARENA_THREADS).
+func chromiumThreads() map[string]int64 {
+	out := map[string]int64{}
+	for pid, p := range readProcs() {
+		if !strings.HasPrefix(p.comm, "chrom") {
+			continue
+		}
+		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		kind := "browser"
+		if _, after, ok := bytes.Cut(cmd, []byte("--type=")); ok {
+			kind = string(after[:max(0, bytes.IndexAny(after, "\x00 "))])
+		}
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/[0-9]*/stat", pid))
+		for _, t := range tasks {
+			if th, ok := statOf(t); ok {
+				out[kind+"/"+th.comm] += th.cpu
+			}
+		}
+	}
+	return out
+}
+
+// threadsPerFrame says, largest first, the ms a frame each kind of
+// Chromium thread took between two chromiumThreads readings.
+func threadsPerFrame(from, to map[string]int64, n int) string {
+	type use struct {
+		name string
+		ms   float64
+	}
+	var uses []use
+	for k, v := range to {
+		if d := v - from[k]; d > 0 && n > 0 {
+			uses = append(uses, use{k, float64(d) * 10 / float64(n)})
+		}
+	}
+	slices.SortFunc(uses, func(a, b use) int { return int(b.ms*1000 - a.ms*1000) })
+	var parts []string
+	for _, u := range uses[:min(len(uses), 12)] {
+		parts = append(parts, fmt.Sprintf("%s %.1f", u.name, u.ms))
+	}
+	return strings.Join(parts, ", ")
 }

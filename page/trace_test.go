@@ -34,7 +34,7 @@ type traceEvent struct {
 // GPU process's and the compositor's: where a frame of software WebGL
 // spends its time.
 var traceCategories = []string{"toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
-	"blink.console", "gpu", "viz", "cc", "v8", "__metadata"}
+	"blink.console", "gpu", "viz", "cc", "v8", "v8.wasm", "disabled-by-default-v8.wasm.detailed", "__metadata"}
 
 // trace records a Chrome trace of every process of the browser while do
 // runs: the trace as Chrome wrote it (JSON, which Perfetto's UI and
