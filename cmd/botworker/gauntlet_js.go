@@ -202,7 +202,12 @@ func playIn(ctx context.Context, setup play.Setup, source string) (*play.Record,
 		}
 		if data, ok := jsbytes.Bytes(args[0]); ok {
 			mu.Lock()
-			queue = append(queue, data)
+			// A run of messages, a line each (matchworker's batcher).
+			for line := range bytes.SplitSeq(data, []byte{'\n'}) {
+				if len(line) > 0 {
+					queue = append(queue, line)
+				}
+			}
 			mu.Unlock()
 			select {
 			case notify <- struct{}{}:

@@ -183,6 +183,12 @@ type Message struct {
 	Of       int             `json:"of,omitzero"`      // MsgReporting's
 	Drill    json.RawMessage `json:"drill,omitempty"`  // MsgDrill's
 	Report   json.RawMessage `json:"report,omitempty"` // MsgReport's
+	// Soon is Serve's word to whoever carries its messages, not sent on:
+	// another message is likely within a millisecond (the sides to move
+	// next each took less at their last turn, or the end follows), so a
+	// carrier that pays for each message it passes (a worker's post to
+	// the page) may hold this one for the next.
+	Soon bool `json:"-"`
 }
 
 // Act is a person's move, sent to the computing side.
@@ -254,7 +260,8 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 				return
 			}
 			send(Message{Kind: MsgTurn, Turn: sent, ReplayTurn: rt,
-				ThinkUs: [2]int64{t.Think[match.P1].Microseconds(), t.Think[match.P2].Microseconds()}})
+				ThinkUs: [2]int64{t.Think[match.P1].Microseconds(), t.Think[match.P2].Microseconds()},
+				Soon:    sent < len(rec.Turns)-1 || nextSoon(rec)})
 		}
 		if rec.Result != nil {
 			send(Message{Kind: MsgEnd, Turn: sent, Result: rec.Result})
@@ -264,6 +271,44 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 			return
 		}
 	}
+}
+
+// soonThink is the thinking time under which a side's next turn is
+// taken to come soon (Message.Soon).
+const soonThink = time.Millisecond
+
+// nextSoon reports whether the record's next message is likely soon: the
+// match is over (its end follows at once), or each side to move thought
+// for less than soonThink at its last turn. A side yet to move, or a
+// person, is not soon.
+func nextSoon(rec *Record) bool {
+	if rec.Result != nil {
+		return true
+	}
+	toMove := rec.Last().ToMove()
+	if toMove == match.Nobody {
+		return true
+	}
+	for _, side := range match.Sides {
+		if !toMove.Has(side) {
+			continue
+		}
+		if rec.Players[side] == Person || !thoughtBriefly(rec, side) {
+			return false
+		}
+	}
+	return true
+}
+
+// thoughtBriefly reports whether side's last turn in rec took it less
+// than soonThink.
+func thoughtBriefly(rec *Record, side match.Side) bool {
+	for k := len(rec.Turns) - 1; k >= 0; k-- {
+		if t := rec.Turns[k]; t.Actions[side] != nil {
+			return t.Think[side] < soonThink
+		}
+	}
+	return false
 }
 
 // personBot is a side played by a person: it asks for the move and waits

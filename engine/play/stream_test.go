@@ -176,3 +176,57 @@ func TestFollowerRefusesWhatDoesNotFollow(t *testing.T) {
 		t.Error("a malformed message decoded")
 	}
 }
+
+// Serve marks a turn soon (a worker may hold it for the next message)
+// when each side to move next thought under a millisecond at its last
+// turn, or when the game is over; not when a side to move has yet to
+// move, thought longer, or is a person.
+func TestNextSoonFollowsTheMoversLastThinks(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		cfg    tallyConfig
+		p2     string
+		thinks [2]int64 // each side's think at every turn, µs
+		want   string   // nextSoon before any turn, then after each: s or -
+	}{
+		{"alternating, the first quick", tallyConfig{Turns: 5}, "random", [2]int64{200, 5000}, "--s-ss"},
+		{"alternating, both quick", tallyConfig{Turns: 5}, "random", [2]int64{200, 999}, "--ssss"},
+		{"simultaneous, both quick", tallyConfig{Turns: 4, Simultaneous: true}, "random", [2]int64{200, 900}, "-ssss"},
+		{"simultaneous, one slow", tallyConfig{Turns: 4, Simultaneous: true}, "random", [2]int64{200, 1000}, "----s"},
+		{"a person to move", tallyConfig{Turns: 4}, Person, [2]int64{0, 0}, "--s-s"},
+	} {
+		s, st := startOf(t, &c.cfg, "random", c.p2)
+		msgs := serve(t, st, func(m Message) (Act, bool) {
+			return Act{Turn: m.Turn, Side: m.Side, Action: json.RawMessage("1")}, true
+		})
+		f, err := NewFollower(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := []byte{soonMark(nextSoon(f.Record()))}
+		for _, m := range msgs {
+			if m.Kind != MsgTurn {
+				continue
+			}
+			for side := range m.ThinkUs {
+				if m.Actions[side] != nil {
+					m.ThinkUs[side] = c.thinks[side]
+				}
+			}
+			if err := f.Add(m); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, soonMark(nextSoon(f.Record())))
+		}
+		if string(got) != c.want {
+			t.Errorf("%s: soon %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func soonMark(soon bool) byte {
+	if soon {
+		return 's'
+	}
+	return '-'
+}

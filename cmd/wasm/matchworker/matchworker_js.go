@@ -36,18 +36,21 @@ type Request struct {
 }
 
 // Serve waits for the page's requests: the first start computes its
-// match, streaming each message back as JSON in a Uint8Array; acts are a person's moves.
+// match, streaming its messages back as lines of JSON in Uint8Arrays, a
+// run of them at a time (batcher); acts are a person's moves.
 // It never returns.
 func Serve() {
 	debug.SetMemoryLimit(memoryLimit)
 	acts := make(chan play.Act, 1)
 	started := false
+	b := newBatcher(jsbytes.Post)
 	post := func(m play.Message) {
 		data, err := json.Marshal(m)
 		if err != nil {
-			data, _ = json.Marshal(play.Message{Kind: play.MsgError, Error: err.Error()})
+			m = play.Message{Kind: play.MsgError, Error: err.Error()}
+			data, _ = json.Marshal(m)
 		}
-		jsbytes.Post(data)
+		b.add(m, data)
 	}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req Request
