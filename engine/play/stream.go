@@ -184,10 +184,11 @@ type Message struct {
 	Drill    json.RawMessage `json:"drill,omitempty"`  // MsgDrill's
 	Report   json.RawMessage `json:"report,omitempty"` // MsgReport's
 	// Soon is Serve's word to whoever carries its messages, not sent on:
-	// another message is likely within a millisecond (the sides to move
-	// next each took less at their last turn, or the end follows), so a
-	// carrier that pays for each message it passes (a worker's post to
-	// the page) may hold this one for the next.
+	// another message is likely within a millisecond (the turn took less,
+	// the engine's step included, and so did the sides to move next at
+	// their last turn; or the end follows), so a carrier that pays for
+	// each message it passes (a worker's post to the page) may hold this
+	// one for the next.
 	Soon bool `json:"-"`
 }
 
@@ -249,9 +250,10 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 			return
 		}
 	}
-	sent := 0
+	sent, stepped := 0, time.Now()
 	for {
 		rec := r.Record()
+		step := time.Since(stepped) // the last step's time, the engine's included
 		for ; sent < len(rec.Turns); sent++ {
 			t := rec.Turns[sent]
 			rt, err := t.encode()
@@ -261,12 +263,13 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 			}
 			send(Message{Kind: MsgTurn, Turn: sent, ReplayTurn: rt,
 				ThinkUs: [2]int64{t.Think[match.P1].Microseconds(), t.Think[match.P2].Microseconds()},
-				Soon:    sent < len(rec.Turns)-1 || nextSoon(rec)})
+				Soon:    sent < len(rec.Turns)-1 || step < soonThink && nextSoon(rec)})
 		}
 		if rec.Result != nil {
 			send(Message{Kind: MsgEnd, Turn: sent, Result: rec.Result})
 			return
 		}
+		stepped = time.Now()
 		if r.Step(ctx) != nil {
 			return
 		}
@@ -277,10 +280,12 @@ func Serve(ctx context.Context, st Start, acts <-chan Act, send func(Message), o
 // taken to come soon (Message.Soon).
 const soonThink = time.Millisecond
 
-// nextSoon reports whether the record's next message is likely soon: the
-// match is over (its end follows at once), or each side to move thought
-// for less than soonThink at its last turn. A side yet to move, or a
-// person, is not soon.
+// nextSoon reports whether the record's next message is likely soon, as
+// far as the players say: the match is over (its end follows at once),
+// or each side to move thought for less than soonThink at its last turn.
+// A side yet to move, or a person, is not soon. (Serve also asks that
+// the turn just played took less than soonThink: a 4096x4096 Life
+// generation is quick bots and a slow engine.)
 func nextSoon(rec *Record) bool {
 	if rec.Result != nil {
 		return true

@@ -230,3 +230,28 @@ func soonMark(soon bool) byte {
 	}
 	return '-'
 }
+
+// What Serve marks soon: quick bots' turns (some of 200, whatever the
+// machine's load); never a turn that took 30 ms (sleepy's), though the
+// quick bot moves next, nor one before such a turn.
+func TestServeMarksQuickTurnsSoon(t *testing.T) {
+	for _, c := range []struct {
+		p1, p2   string
+		turns    int
+		someSoon bool
+	}{
+		{"random", "random", 200, true},
+		{"random", "sleepy", 6, false},
+	} {
+		_, st := startOf(t, &tallyConfig{Turns: c.turns}, c.p1, c.p2)
+		soon := 0
+		Serve(context.Background(), st, nil, func(m Message) {
+			if m.Kind == MsgTurn && m.Soon {
+				soon++
+			}
+		}, ServeOptions{})
+		if (soon > 0) != c.someSoon {
+			t.Errorf("%s vs %s: %d turns marked soon", c.p1, c.p2, soon)
+		}
+	}
+}
