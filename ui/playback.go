@@ -64,10 +64,21 @@ func newPlayback(setup play.Setup, moves [][2]json.RawMessage, host Host) (*play
 	return p, nil
 }
 
-// clockEvery is how many messages receiveFor follows between readings of
-// the clock: a turn takes microseconds to follow, so 16 overrun a budget
-// by well under a millisecond.
+// clockEvery is the most messages receiveFor follows between readings of
+// the clock.
 const clockEvery = 16
+
+// clockStride is how many messages receiveFor follows before it reads the
+// clock again, having spent spent of budget on n: clockEvery while that
+// many more, at the pace so far, fit in what is left (Evasion's ticks,
+// microseconds each), else one (a 4096x4096 Life generation is 40 ms in
+// the page, and 16 of them would hold a frame for well over 250 ms).
+func clockStride(spent, budget time.Duration, n int) int {
+	if spent*clockEvery < (budget-spent)*time.Duration(n) {
+		return clockEvery
+	}
+	return 1
+}
 
 // stop ends the computation of the match.
 func (p *playback) stop() { p.feed.Stop() }
@@ -89,19 +100,24 @@ func (p *playback) receive() error { return p.receiveFor(0) }
 // receiveFor follows the match's new messages for about budget (0: all of
 // them) and keeps the rest for the next frame: a bot that computes faster
 // than a frame rebuilds and checks its turns would otherwise hold a frame
-// for all of them. The clock is read once every clockEvery messages: in
-// the page a reading is a call out to JavaScript, and one a message was
-// a seventh of following an Evasion session's turns.
+// for all of them. The clock is read after the first message, then as
+// often as clockStride says: in the page a reading is a call out to
+// JavaScript, and one a message was a seventh of following an Evasion
+// session's turns.
 func (p *playback) receiveFor(budget time.Duration) error {
 	if p.failed != nil {
 		return nil
 	}
 	start := time.Now()
 	p.queued = append(p.queued, p.feed.Poll()...)
-	n := 0
+	n, check := 0, 1 // check: how many are followed when the clock is next read
 	for _, data := range p.queued {
-		if budget > 0 && n > 0 && n%clockEvery == 0 && time.Since(start) > budget {
-			break
+		if budget > 0 && n == check {
+			spent := time.Since(start)
+			if spent > budget {
+				break
+			}
+			check = n + clockStride(spent, budget, n)
 		}
 		n++
 		m, err := play.DecodeMessage(data)

@@ -106,10 +106,24 @@ func TestTurnLabelFitsItsRoom(t *testing.T) {
 	}
 }
 
-// A frame's budget for following turns is checked once every clockEvery
-// messages: a budget already spent follows that many and keeps the rest
-// for the next frames, in order; no budget follows them all.
-func TestReceiveForReadsTheClockEveryFewMessages(t *testing.T) {
+// A frame's budget for following turns: a budget already spent follows
+// one message and keeps the rest for the next frames, in order; no budget
+// follows them all. Between readings of the clock, quick messages are
+// followed clockEvery at a time, slow ones one at a time.
+func TestReceiveForReadsTheClockAsOftenAsItMust(t *testing.T) {
+	for _, c := range []struct {
+		spent, budget time.Duration
+		n, want       int
+	}{
+		{10 * time.Microsecond, 8 * time.Millisecond, 1, clockEvery}, // an Evasion tick
+		{40 * time.Millisecond, 80 * time.Millisecond, 1, 1},         // a 4096x4096 Life generation
+		{time.Millisecond, 8 * time.Millisecond, 1, 1},               // 16 more would overrun
+		{time.Millisecond, 8 * time.Millisecond, 16, clockEvery},     // 16 more at 1/16 ms fit
+	} {
+		if got := clockStride(c.spent, c.budget, c.n); got != c.want {
+			t.Errorf("%v spent of %v on %d messages: read the clock after %d more, want %d", c.spent, c.budget, c.n, got, c.want)
+		}
+	}
 	g, _ := match.Lookup("evasion")
 	setup := play.Setup{Game: g, Config: evasion.Preset(2, 1), Seed: 3,
 		Players: [2]play.Spec{{Name: "greedy"}, {Name: "greedy"}}}
@@ -133,8 +147,8 @@ func TestReceiveForReadsTheClockEveryFewMessages(t *testing.T) {
 	if err := pb.receiveFor(time.Nanosecond); err != nil {
 		t.Fatal(err)
 	}
-	if got := len(pb.rec.Turns); got != clockEvery || len(pb.queued) != len(msgs)-clockEvery {
-		t.Fatalf("a spent budget followed %d turns and kept %d messages; want %d and %d", got, len(pb.queued), clockEvery, len(msgs)-clockEvery)
+	if got := len(pb.rec.Turns); got != 1 || len(pb.queued) != len(msgs)-1 {
+		t.Fatalf("a spent budget followed %d turns and kept %d messages; want 1 and %d", got, len(pb.queued), len(msgs)-1)
 	}
 	if err := pb.receiveFor(0); err != nil {
 		t.Fatal(err)

@@ -309,7 +309,7 @@ func nextSoon(rec *Record) bool {
 // than soonThink.
 func thoughtBriefly(rec *Record, side match.Side) bool {
 	for k := len(rec.Turns) - 1; k >= 0; k-- {
-		if t := rec.Turns[k]; t.Actions[side] != nil {
+		if t := &rec.Turns[k]; t.Actions[side] != nil {
 			return t.Think[side] < soonThink
 		}
 	}
