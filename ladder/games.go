@@ -61,6 +61,14 @@ type Lease struct {
 // it ended, and the game was given to another worker.
 var ErrLeaseGone = errors.New("this lease has ended: the game went to another worker, and this result is not taken")
 
+// Refusal is a result the ladder will not take for what it says or who
+// sent it: sent again, it would be refused again. Any other error in
+// sending a result is the store's (busy, its disk) or the network's,
+// and the same result is sent again while its lease holds.
+type Refusal string
+
+func (r Refusal) Error() string { return string(r) }
+
 // TakeLease gives the next queued game to a worker for d: check games
 // first (a new version plays first), then the final round robin's, then
 // the ladder's, each in the order queued. Leases that ended are taken
@@ -142,10 +150,10 @@ const MaxReplay = 32 << 20
 // forfeited or could not be played; ready otherwise.
 func (s *Store) Finish(ctx context.Context, lease string, o Outcome) error {
 	if o.Result == nil && o.Failure == "" {
-		return errors.New("an outcome with neither a result nor a failure")
+		return Refusal("an outcome with neither a result nor a failure")
 	}
 	if len(o.Replay) > MaxReplay {
-		return fmt.Errorf("a replay of %d bytes: the ladder keeps at most %s", len(o.Replay), sizeText(MaxReplay))
+		return Refusal(fmt.Sprintf("a replay of %d bytes: the ladder keeps at most %s", len(o.Replay), sizeText(MaxReplay)))
 	}
 	var g Game
 	var refused *Version

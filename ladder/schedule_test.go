@@ -2,7 +2,10 @@ package ladder
 
 import (
 	"context"
+	"database/sql"
 	"math"
+	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -91,4 +94,70 @@ func TestScheduleKeepsUpAndPlaysANewVersionFirst(t *testing.T) {
 	if l.Kind != LadderGame || l.Seats[0] != v.ID && l.Seats[1] != v.ID {
 		t.Errorf("the next game: %+v, want dan's new version %d in it", l.Game, v.ID)
 	}
+}
+
+// A ladder's results land while another process writes to its database,
+// as the report maker does: every transaction waits for the write lock
+// when it begins. Begun deferred, a transaction that had read when the
+// other wrote was refused at its first write (SQLITE_BUSY), and the
+// worker's result was lost.
+func TestResultsLandWhileAnotherProcessWrites(t *testing.T) {
+	st, _ := newLadder(t, "ann", "bob", "cat")
+	ctx := context.Background()
+	template, _ := gobot.Template("colosseum")
+	u, _ := ReadUpload("bot.go", []byte(template), "")
+	for _, n := range []string{"ann", "bob", "cat"} {
+		if _, err := st.Submit(ctx, n, u); err != nil {
+			t.Fatal(err)
+		}
+		finishNext(t, st)
+	}
+	other, err := Open(st.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	// It holds the write lock a while, as a report's write does, and
+	// lets go of it between; each result waits for a write of its, so
+	// that the two take turns.
+	var wrote atomic.Int64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for n := 0; ; n++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			err := other.tx(ctx, func(tx *sql.Tx) error {
+				_, err := tx.Exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('noise', ?)`, strconv.Itoa(n))
+				time.Sleep(2 * time.Millisecond)
+				return err
+			})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			wrote.Add(1)
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	for range 60 {
+		for seen := wrote.Load(); wrote.Load() == seen; {
+			select {
+			case <-done:
+				t.FailNow() // it said why
+			default:
+				time.Sleep(100 * time.Microsecond)
+			}
+		}
+		if _, err := st.Schedule(ctx, 1, 2); err != nil {
+			t.Fatal(err)
+		}
+		finishNext(t, st)
+	}
+	t.Logf("60 results landed beside %d writes of another connection", wrote.Load())
 }

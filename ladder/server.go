@@ -246,7 +246,11 @@ func (s *Server) need(w http.ResponseWriter, r *http.Request, changes bool, role
 	}
 	id, err := s.who(r)
 	if err != nil {
-		fail(w, http.StatusUnauthorized, err.Error())
+		if errors.Is(err, ErrNoToken) || errors.Is(err, errTooManyFailures) {
+			fail(w, http.StatusUnauthorized, err.Error())
+		} else {
+			storeFailed(w, err) // not the token's fault: a worker's result is sent again
+		}
 		return id, false
 	}
 	for _, role := range roles {
@@ -524,15 +528,25 @@ func resultTo(w http.ResponseWriter, r *http.Request, ladders []*Server) {
 			break
 		}
 	}
-	if err != nil {
-		status := http.StatusBadRequest
-		if errors.Is(err, ErrLeaseGone) {
-			status = http.StatusConflict
-		}
-		fail(w, status, err.Error())
-		return
+	var refused Refusal
+	switch {
+	case err == nil:
+		w.WriteHeader(http.StatusNoContent)
+	case errors.Is(err, ErrLeaseGone):
+		fail(w, http.StatusConflict, err.Error())
+	case errors.As(err, &refused):
+		fail(w, http.StatusBadRequest, err.Error())
+	default:
+		storeFailed(w, err)
 	}
-	w.WriteHeader(http.StatusNoContent)
+}
+
+// storeFailed answers a request the ladder's store failed, not the
+// request: 503, to be sent again (a worker sends its result again while
+// its lease holds).
+func storeFailed(w http.ResponseWriter, err error) {
+	w.Header().Set("Retry-After", "1")
+	fail(w, http.StatusServiceUnavailable, "the ladder's store failed; send this again: "+err.Error())
 }
 
 // change reads a request that changes the ladder: the token of one of
@@ -757,6 +771,9 @@ func (rm Remote) Send(ctx context.Context, lease string, o Outcome) error {
 		return nil
 	case http.StatusConflict:
 		return ErrLeaseGone
+	}
+	if res.StatusCode/100 == 4 && res.StatusCode != http.StatusTooManyRequests {
+		return Refusal(answerError(res).Error())
 	}
 	return answerError(res)
 }

@@ -123,6 +123,12 @@ func Open(dir string) (*Store, error) {
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
+	// Every transaction takes the write lock when it begins, waiting
+	// for it as busy_timeout says. A transaction begun deferred reads
+	// first and asks for the lock at its first write; if another process
+	// (a ladder's report maker) wrote in between, SQLite refuses at once,
+	// SQLITE_BUSY, without waiting: a worker's result was lost that way.
+	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(path)+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)

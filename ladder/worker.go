@@ -320,15 +320,39 @@ func (p Player) Serve(ctx context.Context, src Source, idle time.Duration, wake 
 		if ctx.Err() != nil {
 			return nil
 		}
-		if err := src.Send(ctx, w.Lease.Lease, o); err != nil {
+		if err := send(ctx, src, w, o, log); err != nil && ctx.Err() == nil {
 			if errors.Is(err, ErrLeaseGone) {
 				log(fmt.Sprintf("game %d: %v", w.ID, err))
 				continue
 			}
-			log(fmt.Sprintf("game %d: sending its result: %v", w.ID, err))
+			log(fmt.Sprintf("game %d: its result is lost: %v", w.ID, err))
 		}
 	}
 	return nil
+}
+
+// Resends are how long a worker waits before sending a result again
+// that could not be taken: the first wait, and the longest.
+var resendFirst, resendMost = time.Second, 30 * time.Second
+
+// send sends a game's outcome, and sends it again, waiting longer each
+// time, while the store or the network fails and its lease holds: a
+// result is an hour of a student's program's play, and a busy server is
+// no reason to lose it.
+func send(ctx context.Context, src Source, w *Work, o Outcome, log func(string)) error {
+	until := time.UnixMilli(w.Until)
+	for wait := resendFirst; ; wait = min(2*wait, resendMost) {
+		err := src.Send(ctx, w.Lease.Lease, o)
+		var refused Refusal
+		if err == nil || errors.Is(err, ErrLeaseGone) || errors.As(err, &refused) || ctx.Err() != nil {
+			return err
+		}
+		if w.Until != 0 && time.Now().Add(wait).After(until) {
+			return err
+		}
+		log(fmt.Sprintf("game %d: sending its result: %v; again in %v", w.ID, err, wait))
+		sleep(ctx, wait, nil)
+	}
 }
 
 func sleep(ctx context.Context, d time.Duration, wake <-chan struct{}) {

@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -56,12 +57,19 @@ func ladderProcess(t *testing.T, args ...string) (*exec.Cmd, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := new(lockedBuffer)
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); cmd.Wait() })
+	// A test that fails shows what each of its arenas said: a worker's
+	// log says why a game stalled.
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("arena %s said:\n%s", strings.Join(args, " "), stderr.String())
+		}
+	})
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
 		cmd.Wait()
@@ -69,6 +77,24 @@ func ladderProcess(t *testing.T, args ...string) (*exec.Cmd, string) {
 	}
 	go func() { bufio.NewReader(out).WriteTo(new(bytes.Buffer)) }()
 	return cmd, line
+}
+
+// lockedBuffer is a process's output, read while it is written.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // ladderTokens writes a roster of names in dir and runs arena ladder
