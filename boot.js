@@ -1,8 +1,36 @@
 // How each of the page's programs starts, and each of its workers: shared
 // by the page (index.html) and the workers it starts (worker.js, which
-// computes a match; botworker.js, which runs a bot written in the page;
-// gauntlet.js, which runs a gauntlet). Each loads wasm_exec.js first.
+// computes a match or reads the server's; botworker.js, which runs a bot
+// written in the page; gauntlet.js, which runs a gauntlet). Each loads
+// wasm_exec.js first. And how a stream of lines from the server is read.
 "use strict";
+
+// maxMessage is the longest message a match's stream may send, in bytes:
+// a turn is a few kilobytes.
+const maxMessage = 16 << 20;
+
+// readLines hands each line of a response's body to onLine as it comes,
+// as UTF-8 bytes (a view of the chunk it came in, which is not reused),
+// and reports false, having stopped, when a line grows past maxMessage
+// bytes.
+async function readLines(res, onLine) {
+  const reader = res.body.getReader();
+  let rest = null; // a line begun in an earlier chunk
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) { return true; }
+    let buf = value;
+    if (rest) { buf = new Uint8Array(rest.length + value.length); buf.set(rest); buf.set(value, rest.length); }
+    let from = 0, i;
+    while ((i = buf.indexOf(10, from)) >= 0) {
+      if (i - from > maxMessage) { reader.cancel(); return false; }
+      onLine(buf.subarray(from, i));
+      from = i + 1;
+    }
+    rest = from < buf.length ? buf.slice(from) : null;
+    if (rest && rest.length > maxMessage) { reader.cancel(); return false; }
+  }
+}
 
 // arenaBoot runs a compiled Go program (a WebAssembly.Module). What it
 // prints goes to the console, and its last lines are kept so that a

@@ -264,6 +264,13 @@ func TestPageShowsWhyAProgramLost(t *testing.T) {
 	awaitRunning(1, token, "987653")
 	b.open("")
 	awaitRunning(0, token, "987653")
+	// And a match left within the page (Back): its stream's worker ends,
+	// with it the request, and with that the program.
+	b.open("?game=colosseum&p1=served:hang&p2=random&seed=2")
+	awaitRunning(1, token, "987653")
+	b.click("back")
+	b.waitJS(`JSON.parse(window.arenaTest.status()).view == "start"`, time.Minute)
+	awaitRunning(0, token, "987653")
 	t.Logf("the page says: %s; %s", s.Result, strings.Join(s.Faults, "; "))
 }
 
@@ -295,4 +302,45 @@ func TestPageStaticSiteOffersNoProgram(t *testing.T) {
 		b.fatalf("the static site listed programs: %q", help)
 	}
 	b.screenshot("playground-static")
+}
+
+// TestPageSaysWhyAServersStreamFailed: the worker that reads a served
+// match's stream says why it failed, and the page shows it: a server that
+// refuses the match, and one that ends the stream before the match's end.
+func TestPageSaysWhyAServersStreamFailed(t *testing.T) {
+	s := programSite(t)
+	var mode sync.Mutex
+	answer := "refuse"
+	real := s.handler()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mode.Lock()
+		a := answer
+		mode.Unlock()
+		if r.Method != "POST" || r.URL.Path != "/api/matches" {
+			real.ServeHTTP(w, r)
+			return
+		}
+		switch a {
+		case "refuse":
+			http.Error(w, "the programs are all busy", http.StatusServiceUnavailable)
+		case "cut":
+			w.Header().Set("X-Arena-Match", "1")
+			w.WriteHeader(http.StatusOK) // and nothing: the stream ends
+		}
+	}))
+	defer ts.Close()
+	b := newBrowserAt(t, ts.URL)
+	for _, c := range []struct{ answer, says string }{
+		{"refuse", "the server refused the match: the programs are all busy"},
+		{"cut", "the server ended the match's stream before its end"},
+	} {
+		mode.Lock()
+		answer = c.answer
+		mode.Unlock()
+		b.open("?game=colosseum&p1=served:student&p2=random&seed=1")
+		b.waitJS(`JSON.parse(window.arenaTest.status()).failed != ""`, time.Minute)
+		if got := b.status().Failed; !strings.Contains(got, c.says) {
+			b.fatalf("a server that answers %q: the page says %q, want %q", c.answer, got, c.says)
+		}
+	}
 }
