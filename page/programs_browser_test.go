@@ -77,8 +77,14 @@ func TestPagePlaysPrograms(t *testing.T) {
 	b.click("p1:served:student")
 	b.click("p2:strong")
 	b.screenshot("playground-programs")
+	if eval[bool](b, `window.arenaTest.done()`) {
+		b.fatalf("the start view's hook says a match is done")
+	}
 	b.click("start")
 	b.waitJS(`JSON.parse(window.arenaTest.status()).done`, 5*time.Minute)
+	if !eval[bool](b, `window.arenaTest.done()`) {
+		b.fatalf("the hook's done() is false for a match its status says is done")
+	}
 	got := b.status()
 	if got.Players[0] != "served:student" {
 		b.fatalf("the match played %q as P1", got.Players[0])
