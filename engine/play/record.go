@@ -1,9 +1,11 @@
 package play
 
 import (
-	"github.com/arena-playground/arena/engine/match"
 	"iter"
+	"slices"
 	"sync"
+
+	"github.com/arena-playground/arena/engine/match"
 )
 
 // Record is a match as played so far: its states, what happened in each
@@ -158,33 +160,45 @@ func (r *Record) All() iter.Seq2[int, match.State] {
 
 // push appends the state after a turn (log is nil for the initial state).
 func (r *Record) push(s match.State, log *TurnLog) {
-	kept := s
-	c, compacts := s.(Compacter)
-	if compacts {
-		kept = c.Compact()
-	}
 	o := s.Outcome()
-	r.standings = append(r.standings, Standing{o.Winner, o.Scores})
+	r.standings = appendDoubling(r.standings, Standing{o.Winner, o.Scores})
 	if log != nil {
-		r.Turns = append(r.Turns, *log)
+		r.Turns = appendDoubling(r.Turns, *log)
 	}
 	kp := r.keep
 	kp.mu.Lock()
 	defer kp.mu.Unlock()
 	k := len(r.states)
+	c, compacts := s.(Compacter)
 	r.head = nil
 	if compacts || k%kp.stride != 0 {
 		r.head = s // the full state, which states holds compacted or not at all
 	}
 	if k%kp.stride != 0 {
-		r.states = append(r.states, nil)
+		r.states = appendDoubling(r.states, nil)
 		return
 	}
-	r.states = append(r.states, kept)
+	// Compacted only when kept: a long match's stride skips most states.
+	kept := s
+	if compacts {
+		kept = c.Compact()
+	}
+	r.states = appendDoubling(r.states, kept)
 	kp.bytes += sizeOf(kept)
 	for kp.bytes > kp.budget && kp.stride < len(r.states) {
 		r.thin()
 	}
+}
+
+// appendDoubling appends v, doubling s's capacity when it is full:
+// append grows a long slice by a quarter, so a record of 30,000 turns
+// was allocated and copied some five times over, which a page's garbage
+// collector then paid for; doubling, about twice.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, len(s)+1)
+	}
+	return append(s, v)
 }
 
 // thin doubles the stride, dropping the states between the new

@@ -435,7 +435,10 @@ func (f *Follower) Add(m Message) error {
 		if m.Turn != next || !s.ToMove().Has(m.Side) || rec.Players[m.Side] != Person {
 			return fmt.Errorf("asked %s to play at turn %d, which is not a person's turn (turn %d is due)", m.Side, m.Turn, next)
 		}
-		f.asking = &m
+		// A copy: m's address taken would put every message on the
+		// heap, each turn's too (a Message is some 250 bytes).
+		asked := m
+		f.asking = &asked
 	case MsgEnd:
 		if m.Result == nil {
 			return errors.New("the end of the match without a result")
