@@ -430,9 +430,12 @@ func BenchmarkPageFrames(bm *testing.B) {
 						// The blank page under the same load, counted the
 						// same way, in the same round.
 						alike = append(alike, blankLike(v, c.drop == ""))
+						bm.Logf("%s round %d: %.1f frames/s, the blank page under the same load %.1f (%.2f), main thread %.1f against %.1f ms a frame", c.name, round,
+							v.fps, alike[round].fps, v.fps/alike[round].fps, v.mainMs, alike[round].mainMs)
 						if before != nil {
 							w, _ := during(before, c.query, c.drop)
-							bm.Logf("%s round %d, before: %d frames", c.name, round, w.n)
+							bm.Logf("%s round %d, before: %d frames in %v, %.1f frames/s (%.2f of the blank page under the same load), main thread %.1f ms a frame",
+								c.name, round, w.n, w.dur.Round(time.Millisecond), w.fps, w.fps/alike[round].fps, w.mainMs)
 							befores = append(befores, w)
 						}
 					} else {
