@@ -422,12 +422,15 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.Store.Submit(r.Context(), id.Student, u)
-	if err != nil {
-		status := http.StatusBadRequest
-		if strings.Contains(err.Error(), "an hour") {
-			status = http.StatusTooManyRequests
-		}
-		fail(w, status, err.Error())
+	switch {
+	case errors.Is(err, ErrTooManyVersions):
+		fail(w, http.StatusTooManyRequests, err.Error())
+		return
+	case errors.Is(err, ErrFrozen):
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	case err != nil:
+		storeFailed(w, err) // not the student's fault: they may send it again
 		return
 	}
 	s.wake()

@@ -378,3 +378,38 @@ func TestAccommodation(t *testing.T) {
 		t.Errorf("the replay does not keep alice's clock: %.400s", o.Replay)
 	}
 }
+
+// A student's thirteenth version within the hour is refused with 429 and
+// says the limit; one the store cannot keep is 503, to be sent again (it
+// was 400, as if the student's file were wrong).
+func TestSubmissionsPastTheHoursLimitAreRefused(t *testing.T) {
+	st, tokens := newLadder(t, "alice")
+	ts := httptest.NewServer((&Server{Store: st, Width: 100}).Handler())
+	defer ts.Close()
+	template, _ := gobot.Template("colosseum")
+	alice := client{t, ts.URL, tokens["alice"]}
+	for i := range MaxPerHour {
+		if code, body := alice.submit("bot.go", []byte(template), "", nil); code != http.StatusOK {
+			t.Fatalf("version %d: %d %s", i+1, code, body)
+		}
+	}
+	if code, body := alice.submit("bot.go", []byte(template), "", nil); code != http.StatusTooManyRequests || !strings.Contains(body, "12 versions in the last hour: a student submits at most 12 an hour") {
+		t.Errorf("version %d within the hour: %d %s", MaxPerHour+1, code, body)
+	}
+
+	// A course's ladder whose store fails while the course's tokens
+	// still read: the submission is the store's failure, not alice's.
+	broken, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	people, _ := st.People(context.Background())
+	broken.Setup("colosseum", "6", []byte(`{}`))
+	broken.EnterRoster(context.Background(), Roster(people))
+	course := httptest.NewServer((&Course{Auth: st, Ladders: []*Server{{Store: broken, Name: "a1", Width: 100}}}).Handler())
+	defer course.Close()
+	broken.Close()
+	if code, body := (client{t, course.URL + "/l/a1", tokens["alice"]}).submit("bot.go", []byte(template), "", nil); code != http.StatusServiceUnavailable || !strings.Contains(body, "send this again") {
+		t.Errorf("a submission the store cannot keep: %d %s", code, body)
+	}
+}

@@ -59,6 +59,9 @@ const (
 // ErrFrozen is a submission after the staff froze the ladder.
 var ErrFrozen = errors.New("the ladder is frozen: the deadline has passed, and no version is taken")
 
+// ErrTooManyVersions is a submission past MaxPerHour.
+var ErrTooManyVersions = fmt.Errorf("a student submits at most %d an hour", MaxPerHour)
+
 // Submit keeps a student's new version and queues its check game, one
 // game against the built-in random bot: it is ranked once that game is
 // played without a forfeit. A student submits at most MaxPerHour
@@ -77,7 +80,7 @@ func (s *Store) Submit(ctx context.Context, student string, u *Upload) (Version,
 			return err
 		}
 		if recent >= MaxPerHour {
-			return fmt.Errorf("%d versions in the last hour: a student submits at most %d an hour", recent, MaxPerHour)
+			return fmt.Errorf("%d versions in the last hour: %w", recent, ErrTooManyVersions)
 		}
 		if err := t.QueryRow(`SELECT coalesce(max(number), 0) + 1 FROM versions WHERE student = ?`, student).Scan(&v.Number); err != nil {
 			return err
