@@ -334,6 +334,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 			bm.Logf("%s: Chromium's threads, ms a frame: %s", query, threadsPerFrame(threads0, chromiumThreads(), fr.n))
 		}
 		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
+		fr.memMB = eval[float64](b, `window.arenaTest.memory ? window.arenaTest.memory() : 0`) / (1 << 20)
 		if fr.slow > 0 {
 			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
 		}
@@ -430,12 +431,12 @@ func BenchmarkPageFrames(bm *testing.B) {
 						// The blank page under the same load, counted the
 						// same way, in the same round.
 						alike = append(alike, blankLike(v, c.drop == ""))
-						bm.Logf("%s round %d: %.1f frames/s, the blank page under the same load %.1f (%.2f), main thread %.1f against %.1f ms a frame", c.name, round,
-							v.fps, alike[round].fps, v.fps/alike[round].fps, v.mainMs, alike[round].mainMs)
+						bm.Logf("%s round %d: %.1f frames/s, the blank page under the same load %.1f (%.2f), main thread %.1f against %.1f ms a frame, the program's memory %.0f MB", c.name, round,
+							v.fps, alike[round].fps, v.fps/alike[round].fps, v.mainMs, alike[round].mainMs, v.memMB)
 						if before != nil {
 							w, _ := during(before, c.query, c.drop)
-							bm.Logf("%s round %d, before: %d frames in %v, %.1f frames/s (%.2f of the blank page under the same load), main thread %.1f ms a frame",
-								c.name, round, w.n, w.dur.Round(time.Millisecond), w.fps, w.fps/alike[round].fps, w.mainMs)
+							bm.Logf("%s round %d, before: %d frames in %v, %.1f frames/s (%.2f of the blank page under the same load), main thread %.1f ms a frame, the program's memory %.0f MB",
+								c.name, round, w.n, w.dur.Round(time.Millisecond), w.fps, w.fps/alike[round].fps, w.mainMs, w.memMB)
 							befores = append(befores, w)
 						}
 					} else {
@@ -470,6 +471,11 @@ func BenchmarkPageFrames(bm *testing.B) {
 					bm.ReportMetric(median(same), "x-blank-same-load")
 					bm.ReportMetric(slices.Min(same), "x-blank-same-load-min")
 					bm.ReportMetric(median(loads), "computing-cores")
+					var mem []float64
+					for _, v := range views {
+						mem = append(mem, v.memMB)
+					}
+					bm.ReportMetric(median(mem), "memory-mb")
 					// What the spinner kept busy beside the blank page: the
 					// same load, counted the same way.
 					bm.ReportMetric(median(spun), "same-load-spun-cores")
@@ -598,6 +604,9 @@ type frames struct {
 	// main threads' (where the page's Go runs and WebGL is called) and
 	// its GPU process's (where SwiftShader draws), in ms.
 	mainMs, gpuMs float64
+	// The page's program's memory when its match ended, in MB (0 for a
+	// page without the hook).
+	memMB float64
 }
 
 // browserCPU is the CPU Chromium's renderers' main threads and its GPU

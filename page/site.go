@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -137,13 +138,19 @@ func buildWasm(root, pkg, out, modfile string) ([]byte, error) {
 // version and patches, in the user's cache. It returns the go.mod's path,
 // for go build -modfile.
 func patchedModfile(root, dir string) (string, error) {
-	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}} {{.Version}}", ebitenModule)
+	// go mod download, not go list -m: on a machine that has not fetched
+	// the module yet, go list leaves its directory empty.
+	cmd := exec.Command("go", "mod", "download", "-json", ebitenModule)
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -m %s: %v", ebitenModule, err)
+		return "", fmt.Errorf("go mod download %s: %v", ebitenModule, err)
 	}
-	upstream, version, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	var dl struct{ Dir, Version string }
+	if err := json.Unmarshal(out, &dl); err != nil || dl.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: no directory in %q", ebitenModule, out)
+	}
+	upstream, version := dl.Dir, dl.Version
 	patches := map[string][]byte{}
 	sum := sha256.New()
 	for _, name := range ebitenPatches {
