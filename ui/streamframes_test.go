@@ -73,6 +73,7 @@ func BenchmarkStreamFrames(b *testing.B) {
 	}{
 		{"life-4096", "life", "", "random", "random", life4096, 1, 4},
 		{"evasion", "evasion", "2-1", "strong", "greedy", nil, 400, 1},
+		{"evasion-session", "evasion", "", "greedy", "strong", nil, 330, 1},
 		{"pathgame", "pathgame", "", "strong", "greedy", nil, 4, 1},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -91,10 +92,11 @@ func BenchmarkStreamFrames(b *testing.B) {
 			}
 			a.showStart()
 			screen := ebiten.NewImage(1280, 800)
-			frames, turns := 0, 0
+			frames, turns, calls := 0, 0, 0
 			for b.Loop() {
 				a := New(opts(streamedHost{msgs: msgs, perFrame: c.perFrame, every: c.every}))
 				a.Layout(1280, 800)
+				calls0 := a.canvas.Canvas().Calls()
 				for a.match.pb.rec.Result == nil {
 					if err := a.Update(); err != nil {
 						b.Fatal(err)
@@ -103,6 +105,7 @@ func BenchmarkStreamFrames(b *testing.B) {
 					frames++
 				}
 				turns += len(a.match.pb.rec.Turns)
+				calls += a.canvas.Canvas().Calls() - calls0
 				a.showStart()
 			}
 			ms := float64(b.Elapsed().Microseconds()) / 1000 / float64(frames)
@@ -110,6 +113,7 @@ func BenchmarkStreamFrames(b *testing.B) {
 			b.ReportMetric(ms/(1000.0/60), "x-60hz-frame") // the share of a 60 Hz frame it takes natively
 			b.ReportMetric(float64(frames)/float64(b.N), "frames/op")
 			b.ReportMetric(float64(turns)/float64(b.N), "turns/op")
+			b.ReportMetric(float64(calls)/float64(frames), "draw-calls/frame")
 		})
 	}
 }

@@ -56,6 +56,8 @@ type Canvas struct {
 	// call costs Ebitengine's layers more than its vertices do.
 	batch   []ebiten.Vertex
 	batchIs []uint16
+	// calls counts the draw calls made (see Calls).
+	calls int
 	// clip, when not empty, clips rectangles, shapes and text (all but
 	// lines and pixel images) on the CPU: a Screen redrawing regions of the
 	// screen clips them itself, not with the GPU's scissor, so that all
@@ -118,7 +120,13 @@ func (c *Canvas) flush() {
 	}
 	c.dst.DrawTriangles(c.batch, c.batchIs, c.atlas.img, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
 	c.batch, c.batchIs = c.batch[:0], c.batchIs[:0]
+	c.calls++
 }
+
+// Calls is the number of draw calls the canvas has made to Ebitengine:
+// each costs its layers and the browser's WebGL more than its vertices
+// do, so a frame's count is what batching is measured by.
+func (c *Canvas) Calls() int { return c.calls }
 
 // maxBatch is the number of vertices a batch holds at most (DrawTriangles
 // takes 16-bit indices).
@@ -355,6 +363,7 @@ func (c *Canvas) drawSlot(slot glyphSlot, dst image.Rectangle, col color.RGBA) {
 	op.ColorScale.ScaleWithColor(nrgba(col))
 	c.flush()
 	c.dst.DrawImage(img, op)
+	c.calls++
 }
 
 // Circle fills a disc, antialiased, from the shape cache.
@@ -422,6 +431,7 @@ func (c *Canvas) Pixels(r render.Rect, img *image.RGBA, alpha float64) {
 	op.ColorScale.ScaleAlpha(float32(min(alpha, 1)))
 	c.flush()
 	c.dst.DrawImage(c.upload(img), op)
+	c.calls++
 }
 
 // upload returns img's copy on the GPU, made if it is not kept.

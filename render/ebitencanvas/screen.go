@@ -275,6 +275,7 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split, dear boo
 	if first < 0 {
 		s.c.retarget(clip)
 		clip.Clear()
+		s.c.calls++
 		first = 0
 	}
 	for _, i := range over[first:] {
