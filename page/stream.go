@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bufio"
 	"encoding/json"
 	"net/http"
 	"sync"
@@ -12,10 +13,12 @@ import (
 // flushed to the socket at most every flushEvery, or at once when the
 // page waits for one (a person's turn, the end): an Evasion session is
 // 30,000 turns, and a write to the socket for each cost the page's path
-// a seventh of the session.
+// a seventh of the session. The lines wait in a buffer of their own:
+// the response's (4 KB) sent a chunk every 20 or 30 Evasion turns, each a
+// task for the browser's network service and the page's worker to read.
 type lineStream struct {
 	mu    sync.Mutex
-	w     http.ResponseWriter
+	w     *bufio.Writer // the response's body, sent by flush
 	rc    *http.ResponseController
 	dirty bool
 	err   error
@@ -26,10 +29,14 @@ type lineStream struct {
 // flushEvery is how long a line may wait to be flushed: a frame.
 const flushEvery = 16 * time.Millisecond
 
+// streamBuffer is the most a stream holds before it is sent: a frame of
+// an Evasion session's turns (some 75 of 140 bytes) fits several times.
+const streamBuffer = 64 << 10
+
 // newLineStream starts the response: its headers are sent at once, so
 // that the page learns the stream is open.
 func newLineStream(w http.ResponseWriter) *lineStream {
-	s := &lineStream{w: w, rc: http.NewResponseController(w), stop: make(chan struct{}), done: make(chan struct{})}
+	s := &lineStream{w: bufio.NewWriterSize(w, streamBuffer), rc: http.NewResponseController(w), stop: make(chan struct{}), done: make(chan struct{})}
 	// The server's read bound is for the request, which is read: past
 	// it, the stream must not be taken for a dead connection.
 	s.rc.SetReadDeadline(time.Time{})
@@ -67,7 +74,9 @@ func (s *lineStream) flush() {
 	// A stream may last longer than the server's write bound: each
 	// flush has its own.
 	s.rc.SetWriteDeadline(time.Now().Add(time.Minute))
-	s.err = s.rc.Flush()
+	if s.err = s.w.Flush(); s.err == nil {
+		s.err = s.rc.Flush()
+	}
 	s.dirty = false
 }
 
