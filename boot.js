@@ -59,6 +59,10 @@ self.arenaBoot = async (module, o) => {
       if (code !== 0 || o.anyExit) { o.stopped(code, last); }
     };
     const instance = await WebAssembly.instantiate(module, go.importObject);
+    // The memory the program holds of the browser's, in bytes: a
+    // WebAssembly memory only grows, so this is its peak (the benchmarks
+    // read it).
+    self.arenaMemory = () => instance.exports.mem.buffer.byteLength;
     if (o.ready) { await o.ready(); }
     await go.run(instance);
   } catch (e) {

@@ -334,7 +334,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 			bm.Logf("%s: Chromium's threads, ms a frame: %s", query, threadsPerFrame(threads0, chromiumThreads(), fr.n))
 		}
 		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
-		fr.memMB = eval[float64](b, `window.arenaTest.memory ? window.arenaTest.memory() : 0`) / (1 << 20)
+		fr.memMB = eval[float64](b, `window.arenaMemory ? window.arenaMemory() : 0`) / (1 << 20)
 		if fr.slow > 0 {
 			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
 		}
@@ -605,7 +605,7 @@ type frames struct {
 	// its GPU process's (where SwiftShader draws), in ms.
 	mainMs, gpuMs float64
 	// The page's program's memory when its match ended, in MB (0 for a
-	// page without the hook).
+	// page before boot.js told it).
 	memMB float64
 }
 

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -80,14 +79,7 @@ func main() {
 		"status": js.FuncOf(func(js.Value, []js.Value) any { return app.StatusJSON() }),
 		// Whether the match has ended, without the status's JSON: what a
 		// benchmark polls while it counts the frames of a stream.
-		"done": js.FuncOf(func(js.Value, []js.Value) any { return app.Status().Done }),
-		// The memory the program holds of the browser's, in bytes: a
-		// WebAssembly program's memory only grows, so this is its peak.
-		"memory": js.FuncOf(func(js.Value, []js.Value) any {
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			return float64(m.Sys)
-		}),
+		"done":  js.FuncOf(func(js.Value, []js.Value) any { return app.Status().Done }),
 		"moves": js.FuncOf(func(js.Value, []js.Value) any { return app.MovesJSON() }),
 		"notes": js.FuncOf(func(js.Value, []js.Value) any { return app.NotesJSON() }),
 		"think": js.FuncOf(func(js.Value, []js.Value) any { return app.ThinkJSON() }),
