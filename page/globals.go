@@ -38,6 +38,8 @@ var Globals = []Global{
 		"when the page started, instantiated its program and drew its first frame (BenchmarkPageLoad)"},
 	{"arenaFrames", "index.html", []string{"tests"},
 		"the frames the browser gave the page: their count, the longest, the slow ones (BenchmarkPageFrames)"},
+	{"arenaMemory", "boot.js", []string{"tests"},
+		"the size of a started program's WebAssembly memory, which only grows (BenchmarkPageFrames' memory-mb)"},
 	{"arenaStartWorker", "index.html", []string{"cmd/wasm/main_js.go"},
 		"Go asks for a match computed in a match worker; its messages wait for Go's take, once a frame"},
 	{"arenaStartServerMatch", "index.html", []string{"cmd/wasm/main_js.go"},
