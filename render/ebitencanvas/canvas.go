@@ -123,6 +123,12 @@ func (c *Canvas) flush() {
 	c.calls++
 }
 
+// clear clears img, a draw call of its own.
+func (c *Canvas) clear(img *ebiten.Image) {
+	img.Clear()
+	c.calls++
+}
+
 // Calls is the number of draw calls the canvas has made to Ebitengine:
 // each costs its layers and the browser's WebGL more than its vertices
 // do, so a frame's count is what batching is measured by.

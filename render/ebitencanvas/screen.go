@@ -274,8 +274,7 @@ func (s *Screen) redraw(screen *ebiten.Image, d image.Rectangle, split, dear boo
 	clip := screen.SubImage(d).(*ebiten.Image)
 	if first < 0 {
 		s.c.retarget(clip)
-		clip.Clear()
-		s.c.calls++
+		s.c.clear(clip)
 		first = 0
 	}
 	for _, i := range over[first:] {
