@@ -29,9 +29,12 @@ const atlasSize = 1024
 // whiteAt is a point within the atlas's white block (see triangles).
 const whiteAt = 1
 
+// newAtlas makes an atlas. A new image is already clear: clearing it
+// again would paint its million pixels once more on the page's first
+// frame, which software WebGL pays for in full.
 func newAtlas() *atlas {
 	a := &atlas{img: ebiten.NewImageWithOptions(image.Rect(0, 0, atlasSize, atlasSize), &ebiten.NewImageOptions{Unmanaged: true})}
-	a.empty()
+	a.start()
 	return a
 }
 
@@ -39,6 +42,11 @@ func newAtlas() *atlas {
 // generation.
 func (a *atlas) empty() {
 	a.img.Clear()
+	a.start()
+}
+
+// start puts the white block in a clear atlas and starts a generation.
+func (a *atlas) start() {
 	a.img.SubImage(image.Rect(0, 0, 3, 3)).(*ebiten.Image).Fill(color.White)
 	a.x, a.y, a.rowH = 4, 0, 4
 	a.gen++
