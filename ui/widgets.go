@@ -48,26 +48,40 @@ func newStyle(u, dpr float64, compact bool, th *render.Theme) style {
 	return st
 }
 
-// roundRect fills a rectangle with rounded corners.
+// roundRect fills a rectangle with rounded corners, snapped to whole
+// pixels: three rectangles and four quarter discs that do not overlap, so
+// that a translucent colour is laid once everywhere. The corners are small
+// shapes the canvas caches by size, the same for a bar of any length: one
+// polygon of the whole rectangle was a new mask, up to a panel's size, to
+// rasterise and upload for each length (a match's computed bar grows every
+// frame) and filled the screen canvas's atlases on a page's first frame.
 func roundRect(c render.Canvas, r rect, radius float64, col color.RGBA) {
-	radius = math.Min(radius, math.Min(r.W, r.H)/2)
-	if radius < 1 {
+	x0, y0, x1, y1 := math.Round(r.X), math.Round(r.Y), math.Round(r.X+r.W), math.Round(r.Y+r.H)
+	rad := math.Min(math.Round(radius), math.Min(math.Floor((x1-x0)/2), math.Floor((y1-y0)/2)))
+	if rad < 1 {
 		c.Fill(r, col)
 		return
 	}
-	const seg = 5
-	pts := make([]render.Point, 0, 4*(seg+1))
-	corner := func(cx, cy, a0 float64) {
-		for i := 0; i <= seg; i++ {
-			a := a0 + math.Pi/2*float64(i)/seg
-			pts = append(pts, render.Point{X: cx + radius*math.Cos(a), Y: cy + radius*math.Sin(a)})
-		}
+	c.Fill(rect{X: x0 + rad, Y: y0, W: x1 - x0 - 2*rad, H: y1 - y0}, col)
+	c.Fill(rect{X: x0, Y: y0 + rad, W: rad, H: y1 - y0 - 2*rad}, col)
+	c.Fill(rect{X: x1 - rad, Y: y0 + rad, W: rad, H: y1 - y0 - 2*rad}, col)
+	quarterDisc(c, render.Point{X: x1 - rad, Y: y0 + rad}, rad, -math.Pi/2, col)
+	quarterDisc(c, render.Point{X: x1 - rad, Y: y1 - rad}, rad, 0, col)
+	quarterDisc(c, render.Point{X: x0 + rad, Y: y1 - rad}, rad, math.Pi/2, col)
+	quarterDisc(c, render.Point{X: x0 + rad, Y: y0 + rad}, rad, math.Pi, col)
+}
+
+// quarterDisc fills the quarter of the disc about o, radius rad, from the
+// angle a0 clockwise on screen: a polygon of its centre and an arc.
+func quarterDisc(c render.Canvas, o render.Point, rad, a0 float64, col color.RGBA) {
+	const seg = 8
+	var pts [seg + 2]render.Point
+	pts[0] = o
+	for i := 0; i <= seg; i++ {
+		a := a0 + math.Pi/2*float64(i)/seg
+		pts[i+1] = render.Point{X: o.X + rad*math.Cos(a), Y: o.Y + rad*math.Sin(a)}
 	}
-	corner(r.X+r.W-radius, r.Y+radius, -math.Pi/2)
-	corner(r.X+r.W-radius, r.Y+r.H-radius, 0)
-	corner(r.X+radius, r.Y+r.H-radius, math.Pi/2)
-	corner(r.X+radius, r.Y+radius, math.Pi)
-	c.Polygon(pts, col)
+	c.Polygon(pts[:], col)
 }
 
 // button is a clickable label. Its rect is set by the view's layout.
