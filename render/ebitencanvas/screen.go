@@ -1,6 +1,7 @@
 package ebitencanvas
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"image"
 	"image/color"
@@ -53,6 +54,7 @@ type Screen struct {
 	dearRegions  []image.Rectangle
 	bucket       map[uint64][]int32
 	matched      []bool
+	hashBuf      []byte  // record's bytes to hash, kept between calls
 	drawn        float64 // share of the screen the last Present drew
 	// Uncached records every layer anew and redraws the whole screen each
 	// frame: the reference that BenchmarkDraw measures the screen against.
@@ -118,29 +120,24 @@ func (o *op) same(p *op, pts, ppts []render.Point) bool {
 	return slices.Equal(pts[o.p0:o.p1], ppts[p.p0:p.p1])
 }
 
-// record appends o, with its box and hash, to the frame.
+// record appends o, with its box and hash, to the frame. The hash is of
+// the operation's fields written out as bytes (its image, compared by
+// same, is left out): maphash.WriteComparable looks up each value's type
+// as it hashes it, which cost more than the rest of recording a frame in
+// the page.
 func (s *Screen) record(o op) {
 	o.box = o.box.Intersect(image.Rectangle{Max: s.size})
-	var h maphash.Hash
-	h.SetSeed(s.seed)
-	f := func(v float64) { maphash.WriteComparable(&h, v) }
-	maphash.WriteComparable(&h, o.kind)
-	maphash.WriteComparable(&h, o.align)
-	maphash.WriteComparable(&h, o.face)
-	maphash.WriteComparable(&h, o.col)
-	f(o.r.X)
-	f(o.r.Y)
-	f(o.r.W)
-	f(o.r.H)
-	f(o.a)
-	f(o.b)
-	h.WriteString(o.s)
-	maphash.WriteComparable(&h, o.img)
-	for _, p := range s.pts[o.p0:o.p1] {
-		f(p.X)
-		f(p.Y)
+	b := append(s.hashBuf[:0], byte(o.kind), byte(o.align), byte(o.face.Style), o.col.R, o.col.G, o.col.B, o.col.A)
+	for _, v := range [...]float64{o.face.Size, o.r.X, o.r.Y, o.r.W, o.r.H, o.a, o.b} {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 	}
-	o.hash = h.Sum64()
+	for _, p := range s.pts[o.p0:o.p1] {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.X))
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Y))
+	}
+	b = append(b, o.s...)
+	s.hashBuf = b
+	o.hash = maphash.Bytes(s.seed, b)
 	s.ops = append(s.ops, o)
 }
 
