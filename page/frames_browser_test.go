@@ -361,7 +361,8 @@ func BenchmarkPageFrames(bm *testing.B) {
 		if os.Getenv("ARENA_THREADS") != "" {
 			bm.Logf("the blank page under the same load: Chromium's threads, ms a frame: %s", threadsPerFrame(threads0, chromiumThreads(), fr.n))
 		}
-		fr.fps = float64(fr.n) / time.Since(start).Seconds()
+		fr.dur = time.Since(start)
+		fr.fps = float64(fr.n) / fr.dur.Seconds()
 		fr.longest, fr.slow = eval[float64](onBlank, `window.arenaFrames.max`), eval[int](onBlank, `window.arenaFrames.slow`)
 		return fr
 	}
@@ -426,17 +427,30 @@ func BenchmarkPageFrames(bm *testing.B) {
 					var v frames
 					var s status
 					if c.during {
-						v, s = during(b, c.query, c.drop)
-						bm.Logf("%s round %d: %d frames in %v while %d turns were computed, the computing taking %.2f cores", c.name, round, v.n, v.dur.Round(time.Millisecond), s.Computed, v.load)
-						// The blank page under the same load, counted the
-						// same way, in the same round.
-						alike = append(alike, blankLike(v, c.drop == ""))
-						bm.Logf("%s round %d: %.1f frames/s, the blank page under the same load %.1f (%.2f), main thread %.1f against %.1f ms a frame, the program's memory %.0f MB", c.name, round,
-							v.fps, alike[round].fps, v.fps/alike[round].fps, v.mainMs, alike[round].mainMs, v.memMB)
+						// The stream, then the blank page under the same
+						// load counted the same way (and the page before,
+						// if asked), in turn, until the stream has counted
+						// streamFrames: a short stream (computing is over
+						// in half a second) counts a handful of frames a
+						// pass, and one frame more or less moved a round's
+						// ratio by a tenth or more. The passes' frames and
+						// times are pooled.
+						var a, w frames
+						for pass := 0; pass == 0 || v.n < streamFrames && pass < maxPasses; pass++ {
+							pv, ps := during(b, c.query, c.drop)
+							bm.Logf("%s round %d: %d frames in %v while %d turns were computed, the computing taking %.2f cores", c.name, round, pv.n, pv.dur.Round(time.Millisecond), ps.Computed, pv.load)
+							v, s, a = v.pool(pv), ps, a.pool(blankLike(pv, c.drop == ""))
+							if before != nil {
+								pw, _ := during(before, c.query, c.drop)
+								w = w.pool(pw)
+							}
+						}
+						alike = append(alike, a)
+						bm.Logf("%s round %d: %d frames, %.1f frames/s, the blank page under the same load %.1f (%.2f), main thread %.1f against %.1f ms a frame, the program's memory %.0f MB", c.name, round,
+							v.n, v.fps, a.fps, v.fps/a.fps, v.mainMs, a.mainMs, v.memMB)
 						if before != nil {
-							w, _ := during(before, c.query, c.drop)
 							bm.Logf("%s round %d, before: %d frames in %v, %.1f frames/s (%.2f of the blank page under the same load), main thread %.1f ms a frame, the program's memory %.0f MB",
-								c.name, round, w.n, w.dur.Round(time.Millisecond), w.fps, w.fps/alike[round].fps, w.mainMs, w.memMB)
+								c.name, round, w.n, w.dur.Round(time.Millisecond), w.fps, w.fps/a.fps, w.mainMs, w.memMB)
 							befores = append(befores, w)
 						}
 					} else {
@@ -607,6 +621,26 @@ type frames struct {
 	// The page's program's memory when its match ended, in MB (0 for a
 	// page before boot.js told it).
 	memMB float64
+}
+
+// streamFrames is the fewest frames a round of a stream counts, in
+// passes of the stream and of the blank page beside it (at most
+// maxPasses).
+const streamFrames, maxPasses = 60, 8
+
+// pool is the count of f and g, counted one after the other, as one.
+func (f frames) pool(g frames) frames {
+	n := f.n + g.n
+	p := frames{n: n, dur: f.dur + g.dur, slow: f.slow + g.slow, longest: max(f.longest, g.longest), memMB: max(f.memMB, g.memMB)}
+	if p.dur > 0 {
+		p.fps = float64(n) / p.dur.Seconds()
+		p.load = (f.load*f.dur.Seconds() + g.load*g.dur.Seconds()) / p.dur.Seconds()
+	}
+	if n > 0 {
+		p.mainMs = (f.mainMs*float64(f.n) + g.mainMs*float64(g.n)) / float64(n)
+		p.gpuMs = (f.gpuMs*float64(f.n) + g.gpuMs*float64(g.n)) / float64(n)
+	}
+	return p
 }
 
 // browserCPU is the CPU Chromium's renderers' main threads and its GPU
