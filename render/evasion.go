@@ -164,9 +164,12 @@ func EvasionLayout(r Rect) EvasionField {
 func (l EvasionField) drawCoordinates(c Canvas, th *Theme) {
 	face := Face{textSize(c, math.Round(min(max(l.Box.W/45, 9), 13))), Regular}
 	lh := c.LineHeight(face)
+	if !labelsFit(l.Box, lh) {
+		return
+	}
 	gap := math.Round(lh * 0.3)
-	// Every 50 cells where the labels keep apart; on a small field (the
-	// start card's still) every 100, 150 or 300.
+	// Every 50 cells where the labels keep apart; on a small field every
+	// 100, 150 or 300.
 	step := 50
 	for _, s := range []int{100, 150, 300} {
 		if w := float64(step) * l.Cell; w >= 1.3*c.TextWidth(strconv.Itoa(evasion.Size), face) && w >= 1.2*lh {

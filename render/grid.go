@@ -76,6 +76,12 @@ func coordinateStep(size float64, n int, text float64) int {
 	return 1000
 }
 
+// labelsFit reports whether a board's coordinates, lines lh high, are
+// small beside the board: not on a start card's still, a board some 60
+// pixels high, where the smallest text the canvas writes (a phone's is
+// 33 device pixels) covered the board's corner and ran past the still.
+func labelsFit(board Rect, lh float64) bool { return min(board.W, board.H) >= 6*lh }
+
 // drawGridCoordinates numbers g's rows at its left and its columns above
 // it, from 0 as the originals count: each, or every few when the cells
 // are too small for each (a 4096-cell Life board).
@@ -84,6 +90,9 @@ func drawGridCoordinates(c Canvas, g Grid, th *Theme) {
 	size := g.Size()
 	face := Face{textSize(c, math.Round(min(max(size*0.32, 9), 14))), Regular}
 	lh := c.LineHeight(face)
+	if !labelsFit(full, lh) {
+		return
+	}
 	gap := math.Max(3, size/10) + size/18 // past the border wall
 	rowStep := coordinateStep(size, g.rows, lh)
 	colStep := coordinateStep(size, g.cols, c.TextWidth(strconv.Itoa(g.cols-1), face)+lh/2)
