@@ -117,8 +117,9 @@ type Pace struct {
 }
 
 // DefaultPace keeps the course library's reads apart: its half second of
-// silence after the game, with a margin for a busy machine, and a gap that
-// a client blocked in recv() has long returned from.
+// silence after the game, with a margin, and a gap that a client blocked
+// in recv() has long returned from. Each counts from when the client has
+// read the message before, where the kernel says (pacer.awaitRead).
 var DefaultPace = Pace{Opening: 750 * time.Millisecond, Gap: 50 * time.Millisecond}
 
 // PaceOf is how a "tcp" player's messages are spaced: DefaultPace unless

@@ -172,6 +172,34 @@ func (p *pacer) run() {
 			p.closeNow() // the client is gone: its reads will say so
 			continue
 		}
+		if m.quiet > 0 {
+			p.awaitRead()
+		}
 		next = time.Now().Add(m.quiet)
+	}
+}
+
+// maxUnread bounds the wait for a client to read a message before its
+// quiet starts: a client that reads nothing more is on its clock.
+const maxUnread = 2 * time.Second
+
+// awaitRead waits, up to maxUnread, until the client has read all that
+// was written to it, where the kernel says (peerUnread), or has spoken.
+// The course library's half second of silence starts when it reads the
+// game: a student's program on a busy machine (a make test, a ladder's
+// node) read it more than the opening's margin after arena wrote it, and
+// the first update joined the game in its read.
+func (p *pacer) awaitRead() {
+	for start := time.Now(); time.Since(start) < maxUnread; {
+		if n, ok := peerUnread(p.c); !ok || n == 0 {
+			return
+		}
+		p.mu.Lock()
+		spoke, closing := p.spoke, p.closing
+		p.mu.Unlock()
+		if spoke || closing {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
 }

@@ -49,9 +49,20 @@ func peerOwner(c net.Conn, root int) (ours bool, who string) {
 }
 
 // socketInode returns the inode of the TCP socket whose local address is
-// local and remote address remote, from /proc/net/tcp and tcp6 (a
-// dual-stack client's socket shows there with IPv4-mapped addresses).
+// local and remote address remote.
 func socketInode(local, remote *net.TCPAddr) (string, bool) {
+	fields, ok := socketRow(local, remote)
+	if !ok {
+		return "", false
+	}
+	return fields[9], true
+}
+
+// socketRow returns the fields of the row of /proc/net/tcp or tcp6 for
+// the TCP socket whose local address is local and remote address remote
+// (a dual-stack client's socket shows in tcp6 with IPv4-mapped
+// addresses).
+func socketRow(local, remote *net.TCPAddr) ([]string, bool) {
 	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
 		f, err := os.Open(table)
 		if err != nil {
@@ -66,12 +77,38 @@ func socketInode(local, remote *net.TCPAddr) (string, bool) {
 			}
 			if sameAddr(fields[1], local) && sameAddr(fields[2], remote) {
 				f.Close()
-				return fields[9], true
+				return fields, true
 			}
 		}
 		f.Close()
 	}
-	return "", false
+	return nil, false
+}
+
+// peerUnread is how many bytes arena sent on c that the process at its
+// other end has not read yet: its socket's receive queue, when that
+// socket is on this machine (in /proc/net/tcp); ok is false when it is
+// not found there. The pacer starts a quiet once its message is read,
+// not once it is written: a client on a busy machine may read the game
+// long after arena wrote it.
+func peerUnread(c net.Conn) (n int, ok bool) {
+	local, remote, _, ok := tcpEnds(c)
+	if !ok {
+		return 0, false
+	}
+	fields, ok := socketRow(remote, local)
+	if !ok {
+		return 0, false
+	}
+	_, rx, ok := strings.Cut(fields[4], ":") // tx_queue:rx_queue
+	if !ok {
+		return 0, false
+	}
+	q, err := strconv.ParseUint(rx, 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	return int(q), true
 }
 
 // sameAddr reports whether a /proc/net/tcp address (hex IP in the host's

@@ -80,3 +80,8 @@ func tcpTable(af uint32) ([]byte, int) {
 }
 
 var procGetExtendedTcpTable = windows.NewLazySystemDLL("iphlpapi.dll").NewProc("GetExtendedTcpTable")
+
+// peerUnread cannot see the other end's receive queue on Windows (its TCP
+// table has no queues): the pacer's quiets start when a message is
+// written.
+func peerUnread(net.Conn) (int, bool) { return 0, false }
