@@ -1,7 +1,6 @@
 package ebitencanvas
 
 import (
-	"encoding/binary"
 	"hash/maphash"
 	"image"
 	"image/color"
@@ -121,19 +120,16 @@ func (o *op) same(p *op, pts, ppts []render.Point) bool {
 }
 
 // record appends o, with its box and hash, to the frame. The hash is of
-// the operation's fields written out as bytes (its image, compared by
-// same, is left out): maphash.WriteComparable looks up each value's type
-// as it hashes it, which cost more than the rest of recording a frame in
-// the page.
+// the operation's fields written out as bytes (see appendFloat); its
+// image, compared by same, is left out.
 func (s *Screen) record(o op) {
 	o.box = o.box.Intersect(image.Rectangle{Max: s.size})
 	b := append(s.hashBuf[:0], byte(o.kind), byte(o.align), byte(o.face.Style), o.col.R, o.col.G, o.col.B, o.col.A)
 	for _, v := range [...]float64{o.face.Size, o.r.X, o.r.Y, o.r.W, o.r.H, o.a, o.b} {
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+		b = appendFloat(b, v)
 	}
 	for _, p := range s.pts[o.p0:o.p1] {
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.X))
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Y))
+		b = appendFloat(appendFloat(b, p.X), p.Y)
 	}
 	b = append(b, o.s...)
 	s.hashBuf = b
