@@ -26,7 +26,8 @@ import (
 type launched struct {
 	box    *box.Box
 	cmd    *exec.Cmd
-	output *said // what it wrote on stdout and stderr
+	output *said    // what it wrote on stdout and stderr
+	pipe   *outPipe // its way to output
 	exited chan struct{}
 	err    error // how it exited, once exited is closed
 	forget func()
@@ -69,11 +70,17 @@ func launch(command string, vars map[string]string, out *said, h play.Hosting) (
 		return nil, fmt.Errorf("cannot start %s: %v", args[0], err)
 	}
 	l := &launched{box: b, cmd: b.Cmd, output: out, exited: make(chan struct{}), caps: caps, connectWait: h.Connect()}
-	l.cmd.Stdout, l.cmd.Stderr = l.output, l.output
+	if l.pipe, err = out.pipe(); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("cannot start %s: %v", args[0], err)
+	}
+	l.cmd.Stdout, l.cmd.Stderr = l.pipe.w, l.pipe.w
 	if err := b.Start(); err != nil {
+		l.pipe.failed()
 		b.Close()
 		return nil, fmt.Errorf("cannot start %s: %v%s", args[0], err, l.said())
 	}
+	l.pipe.started()
 	l.forget = cleanup.Add(b.Kill) // Ctrl-C does not reach the box
 	go func() {
 		l.err = l.cmd.Wait()
@@ -103,10 +110,7 @@ func (l *launched) stop(patience time.Duration) {
 	}
 	l.box.Kill()
 	l.forget()
-	select {
-	case <-l.exited:
-	case <-time.After(2 * time.Second): // a child that escaped holds the pipes
-	}
+	l.pipe.settle(l.exited, 2*time.Second) // a child that escaped holds the pipe
 	l.box.Close()
 }
 
@@ -134,6 +138,7 @@ func (l *launched) why(when string) string {
 	if when != "" {
 		msg += " " + when
 	}
+	l.output.drain()
 	tail := strings.TrimSpace(l.output.String())
 	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)

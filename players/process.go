@@ -416,6 +416,7 @@ type processBot struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	stderr  *said
+	pipe    *outPipe      // its standard error's way to stderr
 	waited  chan struct{} // closed once the program has exited
 	forget  func()        // unregisters the box from cleanup
 	waitErr error
@@ -480,20 +481,24 @@ func startProcessSaid(proto Protocol, spec box.Spec, what string, said *said) (*
 		return nil, err
 	}
 	p.box, p.cmd = b, b.Cmd
-	p.cmd.Stderr = p.stderr
+	if p.pipe, err = said.pipe(); err != nil {
+		b.Close()
+		return nil, err
+	}
+	p.cmd.Stderr = p.pipe.w
 	out, err := p.cmd.StdoutPipe()
+	if err == nil {
+		p.stdin, err = p.cmd.StdinPipe()
+	}
+	if err == nil {
+		err = b.Start()
+	}
 	if err != nil {
+		p.pipe.failed()
 		b.Close()
 		return nil, err
 	}
-	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
-		b.Close()
-		return nil, err
-	}
-	if err := b.Start(); err != nil {
-		b.Close()
-		return nil, err
-	}
+	p.pipe.started()
 	p.forget = cleanup.Add(b.Kill) // Ctrl-C does not reach the box
 	p.out, p.ended = p.stdin, p.exited
 	// One goroutine reads the answers to the end, then waits for the
@@ -527,6 +532,7 @@ func (p *processBot) exited() error {
 	if p.tooLong {
 		msg = fmt.Sprintf("%s wrote a line longer than %d bytes", p.what, maxLine)
 	}
+	p.stderr.drain()
 	tail := strings.TrimSpace(p.stderr.String())
 	if tail != "" {
 		msg += "; it wrote: " + untrusted.Line(tail)
@@ -551,10 +557,7 @@ func (p *processBot) Close() error {
 	}
 	p.box.Kill()
 	p.forget()
-	select {
-	case <-p.waited:
-	case <-time.After(2 * time.Second):
-	}
+	p.pipe.settle(p.waited, 2*time.Second)
 	p.box.Close()
 	return nil
 }

@@ -43,6 +43,9 @@ type said struct {
 	// stack ("Act.func1"), until its line is read; framed, once said.
 	botFrame string
 	framed   bool
+	// pipes carry the programs' output here (outPipe): a take drains
+	// them first.
+	pipes []*outPipe
 }
 
 // The bounds of what a move's note keeps of what a program wrote: the
@@ -178,9 +181,42 @@ func (s *said) String() string {
 	return s.tail.String()
 }
 
-// take returns the lines written since the last take, with a last line
+// pipe is a new pipe for a program's output to come here by.
+func (s *said) pipe() (*outPipe, error) {
+	p, err := newOutPipe(s)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	live := s.pipes[:0]
+	for _, q := range s.pipes {
+		select {
+		case <-q.done:
+		default:
+			live = append(live, q)
+		}
+	}
+	s.pipes = append(live, p)
+	return p, nil
+}
+
+// drain returns once what the programs wrote before it has come here
+// (outPipe.drain).
+func (s *said) drain() {
+	s.mu.Lock()
+	pipes := append([]*outPipe(nil), s.pipes...)
+	s.mu.Unlock()
+	for _, p := range pipes {
+		p.drain()
+	}
+}
+
+// take returns the lines written since the last take (once the pipes are
+// drained: with the move they were printed in), with a last line
 // counting those dropped, and starts the next move's.
 func (s *said) take() []string {
+	s.drain()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := s.move

@@ -646,8 +646,34 @@ func TestStudentPrintsAreShown(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	data, err := os.ReadFile(replay)
-	if err != nil || !strings.Contains(string(data), `"said":["thinking at (`) {
-		t.Errorf("the replay keeps no prints: %v", err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each move's note holds that move's two lines: none a move late,
+	// none lost at the end (the answer can be read before the prints).
+	var r struct {
+		Turns []struct {
+			Actions []json.RawMessage
+			Notes   []*struct{ Said []string }
+		}
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	moves := 0
+	for i, turn := range r.Turns {
+		if len(turn.Actions) == 0 || string(turn.Actions[0]) == "null" {
+			continue
+		}
+		moves++
+		if len(turn.Notes) == 0 || turn.Notes[0] == nil || len(turn.Notes[0].Said) != 2 ||
+			!strings.HasPrefix(turn.Notes[0].Said[0], "thinking at (") || turn.Notes[0].Said[1] != `\x1b[31mred\x1b[0m` {
+			t.Errorf("turn %d: the agent's note does not hold its two lines: %s", i+1, data)
+			break
+		}
+	}
+	if moves == 0 {
+		t.Errorf("the agent made no move: %s", data)
 	}
 	code, _, stderr = arena(t, "play", "-quiet", "-game", "colosseum", "-python", py, "-p1", "py:"+agent, "-p2", "greedy", "-seed", "3")
 	if code != 0 || strings.Contains(stderr, "thinking at") {
