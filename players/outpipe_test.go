@@ -10,13 +10,19 @@ import (
 	"time"
 )
 
-// programEnd is a second write end of p's pipe, as the program holds it.
-func programEnd(t *testing.T, p *outPipe) *os.File {
+// pipedSaid is a said with a pipe to it, and a second write end of the
+// pipe, as the program holds it.
+func pipedSaid(tb testing.TB) (*said, *outPipe, *os.File) {
+	s := newSaid(2048)
+	p, err := s.pipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
 	fd, err := syscall.Dup(int(p.w.Fd()))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return os.NewFile(uintptr(fd), "the program's end")
+	return s, p, os.NewFile(uintptr(fd), "the program's end")
 }
 
 // TestTakeHasWhatWasPrintedBeforeIt: the lines a program wrote before its
@@ -25,13 +31,7 @@ func programEnd(t *testing.T, p *outPipe) *os.File {
 // landed in the next move's note, or in none at the game's end). Here
 // the copier is not started at all: without the drain the note is empty.
 func TestTakeHasWhatWasPrintedBeforeIt(t *testing.T) {
-	s := newSaid(2048)
-	p, err := newOutPipe(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.pipes = append(s.pipes, p)
-	w := programEnd(t, p)
+	s, p, w := pipedSaid(t)
 	defer w.Close()
 	w.Write([]byte("one\ntwo\n"))
 	if got, want := s.take(), []string{"one", "two"}; !slices.Equal(got, want) {
@@ -50,13 +50,7 @@ func TestTakeHasWhatWasPrintedBeforeIt(t *testing.T) {
 // from an idle pipe, against the least a move costs a program (one byte
 // there and back through a pipe) measured in the same run: x-roundtrip.
 func BenchmarkTakeDrains(b *testing.B) {
-	s := newSaid(2048)
-	p, err := newOutPipe(s)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s.pipes = append(s.pipes, p)
-	w := os.NewFile(uintptr(must(syscall.Dup(int(p.w.Fd())))), "the program's end")
+	s, p, w := pipedSaid(b)
 	defer w.Close()
 	p.started()
 	r2, w2, err := os.Pipe()
@@ -78,11 +72,4 @@ func BenchmarkTakeDrains(b *testing.B) {
 	}
 	b.ReportMetric(float64(take.Nanoseconds())/float64(b.N), "ns/take")
 	b.ReportMetric(float64(take)/float64(trip), "x-roundtrip")
-}
-
-func must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
 }
