@@ -285,6 +285,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 	// during counts the frames drawn while a match is computed, from the
 	// page's first frame to the match's end, as its turns stream in; a
 	// query with a file to drop counts from the drop's match instead.
+	traced := 0 // the passes traced so far
 	during := func(b *browser, query, drop string) (fr frames, st status) {
 		var start time.Time
 		var cpu0, main0, gpu0 time.Duration
@@ -322,8 +323,10 @@ func BenchmarkPageFrames(bm *testing.B) {
 			run()
 		} else {
 			// From the navigation: a trace started after the first
-			// frame misses the frames right after it.
-			b.saveTrace(bm, traceDir, fileName(query), run)
+			// frame misses the frames right after it. Each pass's is
+			// kept: a slow frame comes in one pass, not in each.
+			traced++
+			b.saveTrace(bm, traceDir, fmt.Sprintf("%s-%d", fileName(query), traced), run)
 		}
 		fr.n = eval[int](b, `window.arenaFrames.count`)
 		fr.dur = time.Since(start)
