@@ -61,8 +61,17 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 // text opens a page and returns its text.
 func text(t *testing.T, ctx context.Context, url string) string {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
+	// The page the browser is on may refresh itself (a student's, while
+	// a version is checked) as the navigation starts, which aborts it
+	// (net::ERR_ABORTED): navigate again, a bounded number of times.
+	for tries := 1; ; tries++ {
+		err := chromedp.Do(ctx, chromedp.Navigate(url))
+		if err == nil {
+			break
+		}
+		if tries == 20 || !strings.Contains(err.Error(), "ERR_ABORTED") {
+			t.Fatal(err)
+		}
 	}
 	// A page that refreshes itself (the staff's or a student's while a
 	// version is checked) can replace its body as it is read ("No node
