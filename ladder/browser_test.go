@@ -58,21 +58,27 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-// text opens a page and returns its text.
-func text(t *testing.T, ctx context.Context, url string) string {
+// navigate opens url, then does more. The page the browser is on may
+// reload itself (a student's once its version is checked, the staff's
+// while one is) as the navigation starts, which aborts it
+// (net::ERR_ABORTED): navigate again, a bounded number of times.
+func navigate(t *testing.T, ctx context.Context, url string, more ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	// The page the browser is on may refresh itself (a student's, while
-	// a version is checked) as the navigation starts, which aborts it
-	// (net::ERR_ABORTED): navigate again, a bounded number of times.
 	for tries := 1; ; tries++ {
-		err := chromedp.Do(ctx, chromedp.Navigate(url))
+		err := chromedp.Do(ctx, append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(url)}, more...)...)
 		if err == nil {
-			break
+			return
 		}
 		if tries == 20 || !strings.Contains(err.Error(), "ERR_ABORTED") {
 			t.Fatal(err)
 		}
 	}
+}
+
+// text opens a page and returns its text.
+func text(t *testing.T, ctx context.Context, url string) string {
+	t.Helper()
+	navigate(t, ctx, url)
 	// A page that refreshes itself (the staff's or a student's while a
 	// version is checked) can replace its body as it is read ("No node
 	// with given id"): read it again, a bounded number of times.
@@ -200,9 +206,10 @@ func TestLadderInTheBrowser(t *testing.T) {
 		t.Errorf("carol's page does not say why her version was refused:\n%s", refused)
 	}
 	// On a phone.
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile), chromedp.Navigate(ts.URL)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
 	}
+	navigate(t, ctx, ts.URL)
 	if overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`)); err != nil || overflow {
 		t.Errorf("the leaderboard is wider than a phone's page")
 	}
@@ -229,9 +236,7 @@ func watchAGame(t *testing.T, ctx context.Context) (replay string) {
 	if !strings.Contains(href, PlayPath+"?replay=") {
 		t.Errorf("a game's link opens %s, not the ladder's playground", href)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(href)); err != nil {
-		t.Fatal(err)
-	}
+	navigate(t, ctx, href)
 	var st struct {
 		View     string  `json:"view"`
 		Done     bool    `json:"done"`

@@ -180,10 +180,8 @@ func TestStaffPageInTheBrowser(t *testing.T) {
 	// One student's token again: theirs alone changes. The staff page has
 	// code elements of its own (a version's command), so wait for the
 	// token's page itself, or the read below races the form's answer.
-	if err := chromedp.Do(staff, chromedp.Navigate(ts.URL+"/staff"),
-		chromedp.Click(chromedp.CSS(`form[action="/api/ladder/tokens"]:has(input[value="s3"]) button`))); err != nil {
-		t.Fatal(err)
-	}
+	navigate(t, staff, ts.URL+"/staff",
+		chromedp.Click(chromedp.CSS(`form[action="/api/ladder/tokens"]:has(input[value="s3"]) button`)))
 	until(t, "the new token's page", func() bool {
 		loc, err := chromedp.Run(staff, chromedp.Location())
 		return err == nil && strings.HasSuffix(loc, "/api/ladder/tokens")
