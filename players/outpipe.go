@@ -28,7 +28,7 @@ type outPipe struct {
 	mu     sync.Mutex
 	fd     int    // r's descriptor, for a drain's reads
 	closed bool   // r is closed: fd is no longer r's
-	buf    []byte // a drain's
+	buf    []byte // the copier's and a drain's, under mu
 	done   chan struct{}
 }
 
@@ -37,7 +37,7 @@ func newOutPipe(to io.Writer) (*outPipe, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &outPipe{r: r, w: w, to: to, fd: -1, done: make(chan struct{})}
+	p := &outPipe{r: r, w: w, to: to, fd: -1, buf: make([]byte, 32<<10), done: make(chan struct{})}
 	p.init()
 	return p, nil
 }

@@ -26,13 +26,12 @@ func (p *outPipe) copy() {
 	if err != nil {
 		return
 	}
-	buf := make([]byte, 32<<10)
 	ended := false
 	for !ended {
 		err := rc.Read(func(fd uintptr) bool {
 			p.mu.Lock()
 			defer p.mu.Unlock()
-			n, err := p.readReady(int(fd), buf, len(buf))
+			n, err := p.readReady(int(fd), len(p.buf))
 			switch {
 			case n > 0:
 				return true
@@ -52,7 +51,8 @@ func (p *outPipe) copy() {
 // readReady reads what fd holds, up to limit bytes, and hands it on,
 // without waiting; mu is held. It returns what it read and the error of
 // the read that stopped it.
-func (p *outPipe) readReady(fd int, buf []byte, limit int) (int, error) {
+func (p *outPipe) readReady(fd int, limit int) (int, error) {
+	buf := p.buf
 	total := 0
 	for total < limit {
 		n, err := syscall.Read(fd, buf)
@@ -80,8 +80,5 @@ func (p *outPipe) drain() {
 	if p.closed || p.fd < 0 {
 		return
 	}
-	if p.buf == nil {
-		p.buf = make([]byte, 4096)
-	}
-	p.readReady(p.fd, p.buf, maxDrain)
+	p.readReady(p.fd, maxDrain)
 }
