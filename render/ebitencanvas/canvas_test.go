@@ -5,6 +5,8 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"testing"
@@ -256,4 +258,76 @@ func TestTextWhenTheAtlasFills(t *testing.T) {
 	if got := read(again); !slices.Equal(got, wantPx) {
 		t.Error("text drawn after the atlas was emptied differs from a fresh canvas's")
 	}
+}
+
+// A segment's triangles cover the pixels Ebitengine's stroker covers,
+// caps included, but for a pixel here and there where the caps' arcs
+// are drawn with fewer sides: at any width, angle or fraction of a pixel.
+func TestSegmentIsTheStrokersShape(t *testing.T) {
+	const size = 96
+	mask := func(vs []ebiten.Vertex, is []uint16) []bool {
+		dst := ebiten.NewImage(size, size)
+		c := New()
+		c.SetTarget(dst)
+		c.triangles(vs, is, color.RGBA{255, 255, 255, 255})
+		c.Flush()
+		px := make([]byte, 4*size*size)
+		dst.ReadPixels(px)
+		out := make([]bool, size*size)
+		for i := range out {
+			out[i] = px[4*i+3] > 0
+		}
+		return out
+	}
+	for _, w := range []float64{1, 1.5, 2, 3, 6, 12, 24} {
+		for i, ang := range []float64{0, 0.3, math.Pi / 4, 1.2, math.Pi / 2, 2.5, math.Pi, 4, 5.9} {
+			a := render.Point{X: 48.3 - 20*math.Cos(ang), Y: 47.6 - 20*math.Sin(ang)}
+			b := render.Point{X: 48.3 + 20*math.Cos(ang), Y: 47.6 + 20*math.Sin(ang)}
+			vs, is := segment(a, b, w/2)
+			got := mask(vs, is)
+			vs, is = New().strokePath([]render.Point{a, b}, w)
+			want := mask(vs, is)
+			covered, differ := 0, 0
+			for k := range got {
+				if want[k] {
+					covered++
+				}
+				if got[k] != want[k] {
+					differ++
+				}
+			}
+			// The caps may differ by a few pixels along their arcs; a
+			// cap missing or turned inward differs by its area.
+			if limit := int(math.Ceil(w)) + 2; differ > limit || covered == 0 {
+				t.Errorf("width %g, angle %d: %d of the stroker's %d pixels differ, more than %d", w, i, differ, covered, limit)
+			}
+		}
+	}
+}
+
+// BenchmarkSegment strokes the shortest path's gen-1000 graph's 4,699
+// edges as the first frame does, with the segment's triangles and with
+// Ebitengine's stroker in the same run.
+func BenchmarkSegment(b *testing.B) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	edges := make([][2]render.Point, 4699)
+	for i := range edges {
+		a := render.Point{X: rnd.Float64() * 1280, Y: rnd.Float64() * 800}
+		edges[i] = [2]render.Point{a, {X: a.X + rnd.Float64()*80 - 40, Y: a.Y + rnd.Float64()*80 - 40}}
+	}
+	c := New()
+	b.Run("segment", func(b *testing.B) {
+		for b.Loop() {
+			for _, e := range edges {
+				segment(e[0], e[1], 0.75)
+			}
+		}
+	})
+	b.Run("stroker", func(b *testing.B) {
+		for b.Loop() {
+			for _, e := range edges {
+				c.strokePath(e[:], 1.5)
+			}
+		}
+	})
 }
