@@ -237,7 +237,10 @@ func chromiumCPU() time.Duration {
 // page with ARENA_WASM_NAMES=1 for Go's names). With ARENA_BEFORE set to
 // a revision, each stream is also measured on the page built at that
 // revision, in the same rounds (the -before metrics): a change's before
-// and after from one run.
+// and after from one run. With ARENA_GAPS set, the log gives every
+// interval between frames of each stream's pass and of the blank page
+// counted beside it: a short stream's rate is a handful of frames, and
+// its first interval (the view's first composite) weighs the most.
 func BenchmarkPageFrames(bm *testing.B) {
 	// The site offers the tests' programs: the last view plays one.
 	s := programSite(bm)
@@ -338,6 +341,9 @@ func BenchmarkPageFrames(bm *testing.B) {
 		}
 		fr.longest, fr.slow = eval[float64](b, `window.arenaFrames.max`), eval[int](b, `window.arenaFrames.slow`)
 		fr.memMB = eval[float64](b, `window.arenaMemory ? window.arenaMemory() : 0`) / (1 << 20)
+		if os.Getenv("ARENA_GAPS") != "" {
+			bm.Logf("%s: gaps %v", query, roundAll(eval[[]float64](b, `window.arenaFrames.gaps`)))
+		}
 		if fr.slow > 0 {
 			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
 		}
@@ -367,6 +373,9 @@ func BenchmarkPageFrames(bm *testing.B) {
 		fr.dur = time.Since(start)
 		fr.fps = float64(fr.n) / fr.dur.Seconds()
 		fr.longest, fr.slow = eval[float64](onBlank, `window.arenaFrames.max`), eval[int](onBlank, `window.arenaFrames.slow`)
+		if os.Getenv("ARENA_GAPS") != "" {
+			bm.Logf("blank alike: gaps %v", roundAll(eval[[]float64](onBlank, `window.arenaFrames.gaps`)))
+		}
 		return fr
 	}
 	for _, c := range []struct {
@@ -805,4 +814,13 @@ func threadsPerFrame(from, to map[string]int64, n int) string {
 		parts = append(parts, fmt.Sprintf("%s %.1f", u.name, u.ms))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// roundAll is each interval to the millisecond, for the log.
+func roundAll(xs []float64) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x + 0.5)
+	}
+	return out
 }
