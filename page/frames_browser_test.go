@@ -344,10 +344,11 @@ func BenchmarkPageFrames(bm *testing.B) {
 		if os.Getenv("ARENA_GAPS") != "" {
 			bm.Logf("%s: gaps %v", query, roundAll(eval[[]float64](b, `window.arenaFrames.gaps`)))
 		}
+		st = b.status()
 		if fr.slow > 0 {
-			bm.Logf("%s: the frames over 250 ms: %s", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)))
+			bm.Logf("%s: the frames over 250 ms: %s (the pass's longest Go update %.1f ms, Go draw %.1f ms)", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)), st.UpdateMax, st.DrawMax)
 		}
-		return fr, b.status()
+		return fr, st
 	}
 	// blankLike counts the blank page's frames as a stream's were
 	// counted: with the cores its match's computing took kept busy, for
@@ -423,6 +424,11 @@ func BenchmarkPageFrames(bm *testing.B) {
 				// Three rounds, the median reported: one round's rate in
 				// software WebGL varies by a tenth or more.
 				var views, blanks, busyBlanks, befores, alike []frames
+				// The longest Go-side draw and update of any pass or round.
+				var goDrawMax, goUpdateMax float64
+				goMax := func(s status) {
+					goDrawMax, goUpdateMax = max(goDrawMax, s.DrawMax), max(goUpdateMax, s.UpdateMax)
+				}
 				var st status
 				for round := range 3 {
 					bl, _ := rate(onBlank, "", false, fmt.Sprintf("%s-%d-blank", c.name, round))
@@ -452,6 +458,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 							pv, ps := during(b, c.query, c.drop)
 							bm.Logf("%s round %d: %d frames in %v while %d turns were computed, the computing taking %.2f cores", c.name, round, pv.n, pv.dur.Round(time.Millisecond), ps.Computed, pv.load)
 							v, s, a = v.pool(pv), ps, a.pool(blankLike(pv, c.drop == ""))
+							goMax(ps)
 							if before != nil {
 								pw, _ := during(before, c.query, c.drop)
 								w = w.pool(pw)
@@ -468,6 +475,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 					} else {
 						v, s = rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
 					}
+					goMax(s)
 					views, blanks, st = append(views, v), append(blanks, bl), s
 				}
 				var ratios []float64
@@ -552,7 +560,8 @@ func BenchmarkPageFrames(bm *testing.B) {
 				bm.ReportMetric(float64(bs), "blank-slow-frames")
 				bm.ReportMetric(float64(bn), "blank-frames")
 				bm.ReportMetric(st.DrawMs, "go-draw-ms")
-				bm.ReportMetric(st.DrawMax, "go-draw-max-ms")
+				bm.ReportMetric(goDrawMax, "go-draw-max-ms")
+				bm.ReportMetric(goUpdateMax, "go-update-max-ms")
 				bm.ReportMetric(100*st.Drawn, "%-drawn")
 			}
 		})

@@ -186,7 +186,7 @@ type App struct {
 	statusMu sync.Mutex
 	status   Status
 	frames   int
-	draws    drawTimes
+	draws    frameTimes
 }
 
 // New returns the app; with opts.Start it opens the match at once.
@@ -259,6 +259,7 @@ func (a *App) zoom() float64 {
 // The frame's click goes to the view under it; then every key pressed
 // since the last frame acts, in the order pressed.
 func (a *App) Update() error {
+	start := time.Now()
 	dt := a.elapsed()
 	readInput(&a.in, a.opts.Presses)
 	a.readDrops()
@@ -305,6 +306,7 @@ func (a *App) Update() error {
 		a.confirm.layout(a.canvas, st, w, h)
 	}
 	a.frames++
+	a.draws.addUpdate(time.Since(start))
 	a.updateStatus()
 	return nil
 }
@@ -622,22 +624,40 @@ func (a *App) exportGIF(rec *play.Record) {
 	}()
 }
 
-// drawTimes keeps the Go-side times of the last frames drawn, for the
-// figures the status reports.
-type drawTimes struct {
-	n     int
-	last  [120]time.Duration
-	drawn [120]float64 // share of the screen each frame drew
+// frameTimes keeps the Go-side times of the last frames' draws and
+// updates, for the figures the status reports: a slow frame's Go is one
+// or the other.
+type frameTimes struct {
+	n       int
+	last    [120]time.Duration
+	drawn   [120]float64 // share of the screen each frame drew
+	nu      int
+	updates [120]time.Duration
 }
 
-func (d *drawTimes) add(t time.Duration, drawn float64) {
+// addUpdate records an Update's time.
+func (d *frameTimes) addUpdate(t time.Duration) {
+	d.updates[d.nu%len(d.updates)] = t
+	d.nu++
+}
+
+// updateMax is the longest of the recent Updates, in milliseconds.
+func (d *frameTimes) updateMax() float64 {
+	var longest time.Duration
+	for _, t := range d.updates[:min(d.nu, len(d.updates))] {
+		longest = max(longest, t)
+	}
+	return float64(longest.Microseconds()) / 1000
+}
+
+func (d *frameTimes) add(t time.Duration, drawn float64) {
 	d.last[d.n%len(d.last)] = t
 	d.drawn[d.n%len(d.drawn)] = drawn
 	d.n++
 }
 
 // meanDrawn is the mean share of the screen the recent frames drew.
-func (d *drawTimes) meanDrawn() float64 {
+func (d *frameTimes) meanDrawn() float64 {
 	k := min(d.n, len(d.drawn))
 	sum := 0.0
 	for _, v := range d.drawn[:k] {
@@ -648,7 +668,7 @@ func (d *drawTimes) meanDrawn() float64 {
 
 // stats returns the count of frames drawn, and the mean and the longest
 // Go-side draw time of the recent ones, in milliseconds.
-func (d *drawTimes) stats() (n int, mean, longest float64) {
+func (d *frameTimes) stats() (n int, mean, longest float64) {
 	k := min(d.n, len(d.last))
 	if k == 0 {
 		return d.n, 0, 0

@@ -46,6 +46,9 @@ type Status struct {
 	// the last 120 frames drawn.
 	DrawMs    float64 `json:"draw_ms"`
 	DrawMaxMs float64 `json:"draw_max_ms"`
+	// UpdateMaxMs is the longest Go-side Update of the last 120: taking
+	// the match's news and following its turns.
+	UpdateMaxMs float64 `json:"update_max_ms"`
 	// Drawn is the mean share of the screen those frames drew: the rest
 	// the screen kept from the frame before.
 	Drawn   float64               `json:"drawn"`
@@ -107,6 +110,7 @@ func (a *App) updateStatus() {
 		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
 		Targets: map[string][4]float64{}, Thinking: a.opts.Thinking, ThoughtTurn: -1}
 	s.Draws, s.DrawMs, s.DrawMaxMs = a.draws.stats()
+	s.UpdateMaxMs = a.draws.updateMax()
 	s.Drawn = a.draws.meanDrawn()
 	css := func(r rect) [4]float64 {
 		k := a.scale / a.zoom()
