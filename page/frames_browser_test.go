@@ -474,8 +474,8 @@ func BenchmarkPageFrames(bm *testing.B) {
 						}
 					} else {
 						v, s = rate(b, c.query, c.query != "", fmt.Sprintf("%s-%d", c.name, round))
+						goMax(s)
 					}
-					goMax(s)
 					views, blanks, st = append(views, v), append(blanks, bl), s
 				}
 				var ratios []float64

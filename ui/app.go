@@ -186,7 +186,7 @@ type App struct {
 	statusMu sync.Mutex
 	status   Status
 	frames   int
-	draws    frameTimes
+	times    frameTimes
 }
 
 // New returns the app; with opts.Start it opens the match at once.
@@ -306,7 +306,7 @@ func (a *App) Update() error {
 		a.confirm.layout(a.canvas, st, w, h)
 	}
 	a.frames++
-	a.draws.addUpdate(time.Since(start))
+	a.times.addUpdate(time.Since(start))
 	a.updateStatus()
 	return nil
 }
@@ -380,7 +380,7 @@ func gameKey(k ebiten.Key) (string, bool) {
 // Draw draws the current view and the overlays.
 func (a *App) Draw(screen *ebiten.Image) {
 	start := time.Now()
-	defer func() { a.draws.add(time.Since(start), a.canvas.Drawn()) }()
+	defer func() { a.times.add(time.Since(start), a.canvas.Drawn()) }()
 	st := a.style()
 	c := a.canvas
 	b := screen.Bounds()

@@ -109,9 +109,9 @@ func (a *App) updateStatus() {
 	s := Status{View: "start", Help: a.help, Frames: a.frames, GIF: a.gifBusy.Load(), Toast: a.currentToast(),
 		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
 		Targets: map[string][4]float64{}, Thinking: a.opts.Thinking, ThoughtTurn: -1}
-	s.Draws, s.DrawMs, s.DrawMaxMs = a.draws.stats()
-	s.UpdateMaxMs = a.draws.updateMax()
-	s.Drawn = a.draws.meanDrawn()
+	s.Draws, s.DrawMs, s.DrawMaxMs = a.times.stats()
+	s.UpdateMaxMs = a.times.updateMax()
+	s.Drawn = a.times.meanDrawn()
 	css := func(r rect) [4]float64 {
 		k := a.scale / a.zoom()
 		return [4]float64{r.X / k, r.Y / k, r.W / k, r.H / k}
