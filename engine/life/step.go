@@ -108,7 +108,7 @@ func diffNext(x1, x2, b0, b1, b2, b3, b4 uint64) (n1, n2 uint64) {
 
 // stepDiff is the diff step for boards of any width.
 func (b *Board) stepDiff(dst *Board) {
-	W, n := b.words, b.rows
+	W := b.words
 	mask := b.lastMask()
 	top := uint(b.cols-1) & 63
 	scratch := make([]uint64, 12*W)
@@ -123,10 +123,18 @@ func (b *Board) stepDiff(dst *Board) {
 		rowSumN(dst[0], dst[1], b.plane[0][r*W:(r+1)*W], 0, mask, top)
 		rowSumN(dst[2], dst[3], b.plane[1][r*W:(r+1)*W], ^uint64(0), mask, top)
 	}
-	sum(&rows[0], n-1)
-	sum(&rows[1], 0)
-	for r := range n {
-		sum(&rows[2], (r+1)%n)
+	live, stale := b.liveRows(), true
+	for r := range b.rows {
+		if dst.deadNext(live, r) {
+			stale = true
+			continue
+		}
+		if stale {
+			sum(&rows[0], b.wrapRow(r-1))
+			sum(&rows[1], r)
+			stale = false
+		}
+		sum(&rows[2], b.wrapRow(r+1))
 		o1, o2 := dst.plane[0][r*W:(r+1)*W], dst.plane[1][r*W:(r+1)*W]
 		diffRow(o1, o2, b.plane[0][r*W:(r+1)*W], b.plane[1][r*W:(r+1)*W], &rows)
 		o1[W-1] &= mask
@@ -134,6 +142,44 @@ func (b *Board) stepDiff(dst *Board) {
 		rows[0], rows[1], rows[2] = rows[1], rows[2], rows[0]
 	}
 }
+
+// liveRows reports, row by row, whether b has a live cell there. A big
+// board is mostly dead (Life at 4096x4096 starts with 24 small shapes a
+// side), and a row whose three rows (itself and its neighbours, wrapped)
+// are dead stays dead under either ruleset: its step is then a scan for
+// live rows. Stepping past a dead row leaves the rolling row sums stale.
+func (b *Board) liveRows() []bool {
+	W := b.words
+	live := make([]bool, b.rows)
+	for r := range live {
+		live[r] = !allDead(b.plane[0][r*W:(r+1)*W]) || !allDead(b.plane[1][r*W:(r+1)*W])
+	}
+	return live
+}
+
+func allDead(words []uint64) bool {
+	for _, w := range words {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// deadNext reports whether row r of the next generation is dead by
+// liveRows (the board stepped's), and clears it in dst if so.
+func (dst *Board) deadNext(live []bool, r int) bool {
+	if live[r] || live[dst.wrapRow(r-1)] || live[dst.wrapRow(r+1)] {
+		return false
+	}
+	W := dst.words
+	clear(dst.plane[0][r*W : (r+1)*W])
+	clear(dst.plane[1][r*W : (r+1)*W])
+	return true
+}
+
+// wrapRow is row r on the torus.
+func (b *Board) wrapRow(r int) int { return floorMod(r, b.rows) }
 
 // diffRow applies the diff rule (diffRule, inlined) to one row of words,
 // from the row sums above, on and below it. Each slice is a local of its own length, so
@@ -188,7 +234,7 @@ func rowSumN(lo, hi, row []uint64, flip, mask uint64, top uint) {
 
 // stepClassic is the classic B3/S23 step, per colour.
 func (b *Board) stepClassic(dst *Board) {
-	W, n := b.words, b.rows
+	W := b.words
 	mask := b.lastMask()
 	top := uint(b.cols-1) & 63
 	var rows [3][4][]uint64
@@ -201,10 +247,18 @@ func (b *Board) stepClassic(dst *Board) {
 		rowSumN(dst[0], dst[1], b.plane[0][r*W:(r+1)*W], 0, mask, top)
 		rowSumN(dst[2], dst[3], b.plane[1][r*W:(r+1)*W], 0, mask, top)
 	}
-	sum(&rows[0], n-1)
-	sum(&rows[1], 0)
-	for r := range n {
-		sum(&rows[2], (r+1)%n)
+	live, stale := b.liveRows(), true
+	for r := range b.rows {
+		if dst.deadNext(live, r) {
+			stale = true
+			continue
+		}
+		if stale {
+			sum(&rows[0], b.wrapRow(r-1))
+			sum(&rows[1], r)
+			stale = false
+		}
+		sum(&rows[2], b.wrapRow(r+1))
 		u, m, d := &rows[0], &rows[1], &rows[2]
 		for i := range W {
 			x1, x2 := b.plane[0][r*W+i], b.plane[1][r*W+i]
