@@ -51,7 +51,7 @@ var sizes = [][2]int{
 // generations, and requires identical boards. Density 0 stands for a
 // banded board (bandedBoard), mostly dead rows; the fast step writes
 // into the board of two generations before, so a dead row it skips
-// must be cleared.
+// must be cleared, and Stepped into a new one, which it must not need.
 func TestStepMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, sz := range sizes {
@@ -69,6 +69,9 @@ func TestStepMatchesReference(t *testing.T) {
 					ref.StepReference(nr, rules)
 					if rb := nr.Board(); nf.String() != rb.String() {
 						t.Fatalf("%s generation %d:\nfast\n%s\nreference\n%s", name, gen+1, nf.String(), rb.String())
+					}
+					if s := fast.Stepped(rules); s.String() != nf.String() {
+						t.Fatalf("%s generation %d: into a new board\n%s\ninto the board before\n%s", name, gen+1, s.String(), nf.String())
 					}
 					checkPadding(t, &nf)
 					fast, nf = nf, fast

@@ -173,8 +173,7 @@ func (s State) Next(a1, a2 Action) State {
 			mid.Set(c.Row, c.Col, Owner(side+1))
 		}
 	}
-	n.board = NewBoard(s.board.rows, s.board.cols)
-	mid.Step(&n.board, s.cfg.Ruleset)
+	n.board = mid.Stepped(s.cfg.Ruleset)
 	return n
 }
 
