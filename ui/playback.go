@@ -71,8 +71,9 @@ const clockEvery = 16
 // clockStride is how many messages receiveFor follows before it reads the
 // clock again, having spent spent of budget on n: clockEvery while that
 // many more, at the pace so far, fit in what is left (Evasion's ticks,
-// microseconds each), else one (a 4096x4096 Life generation is 40 ms in
-// the page, and 16 of them would hold a frame for well over 250 ms).
+// microseconds each), else one (following a 4096x4096 Life generation
+// is some 5 ms in the page, and a bigger board's more: 16 of them would
+// hold a frame for 80 ms or more).
 func clockStride(spent, budget time.Duration, n int) int {
 	if spent*clockEvery < (budget-spent)*time.Duration(n) {
 		return clockEvery
