@@ -202,10 +202,13 @@ type status struct {
 	Drawn    float64               `json:"drawn"`
 	DrawMs   float64               `json:"draw_ms"`
 	DrawMax  float64               `json:"draw_max_ms"`
-	// UpdateMax is the longest Go-side Update of the last 120 frames.
-	UpdateMax float64          `json:"update_max_ms"`
-	Gauntlet  *progress.Status `json:"gauntlet"`
-	Notes     []string         `json:"notes"` // the gauntlet view's
+	// UpdateMax is the longest Go-side Update of the last 120 frames,
+	// and its layout of the view and following of the turns.
+	UpdateMax       float64          `json:"update_max_ms"`
+	UpdateMaxLayout float64          `json:"update_max_layout_ms"`
+	UpdateMaxFollow float64          `json:"update_max_follow_ms"`
+	Gauntlet        *progress.Status `json:"gauntlet"`
+	Notes           []string         `json:"notes"` // the gauntlet view's
 }
 
 func (b *browser) status() status {

@@ -346,7 +346,7 @@ func BenchmarkPageFrames(bm *testing.B) {
 		}
 		st = b.status()
 		if fr.slow > 0 {
-			bm.Logf("%s: the frames over 250 ms: %s (the pass's longest Go update %.1f ms, Go draw %.1f ms)", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)), st.UpdateMax, st.DrawMax)
+			bm.Logf("%s: the frames over 250 ms: %s (the pass's longest Go update %.1f ms, of which the view's layout %.1f ms and following the turns %.1f ms; Go draw %.1f ms)", query, slowGaps(eval[[]float64](b, `window.arenaFrames.gaps`)), st.UpdateMax, st.UpdateMaxLayout, st.UpdateMaxFollow, st.DrawMax)
 		}
 		return fr, st
 	}

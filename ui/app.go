@@ -270,6 +270,7 @@ func (a *App) Update() error {
 	if a.gauntlet != nil {
 		a.gauntlet.poll()
 	}
+	laid := time.Now()
 	switch {
 	case a.match != nil:
 		a.match.layout(a.canvas, st, w, h)
@@ -278,6 +279,7 @@ func (a *App) Update() error {
 	default:
 		a.start.layout(a.canvas, st, w, h)
 	}
+	parts := updateParts{layout: time.Since(laid)}
 	switch {
 	case a.help:
 		if in.clicked {
@@ -300,13 +302,13 @@ func (a *App) Update() error {
 		a.char(r)
 	}
 	if a.match != nil {
-		a.match.update(in, dt)
+		parts.follow = a.match.update(in, dt)
 	}
 	if a.confirm != nil { // asked by a key this frame
 		a.confirm.layout(a.canvas, st, w, h)
 	}
 	a.frames++
-	a.times.addUpdate(time.Since(start))
+	a.times.addUpdate(time.Since(start), parts)
 	a.updateStatus()
 	return nil
 }
@@ -633,22 +635,34 @@ type frameTimes struct {
 	drawn   [120]float64 // share of the screen each frame drew
 	nu      int
 	updates [120]time.Duration
+	parts   [120]updateParts
 }
 
-// addUpdate records an Update's time.
-func (d *frameTimes) addUpdate(t time.Duration) {
+// updateParts are the parts of an Update a slow one is told by: the
+// view's layout, and following the match's new turns.
+type updateParts struct{ layout, follow time.Duration }
+
+// addUpdate records an Update's time and its parts.
+func (d *frameTimes) addUpdate(t time.Duration, p updateParts) {
 	d.updates[d.nu%len(d.updates)] = t
+	d.parts[d.nu%len(d.parts)] = p
 	d.nu++
 }
 
-// updateMax is the longest of the recent Updates, in milliseconds.
-func (d *frameTimes) updateMax() float64 {
+// updateMax is the longest of the recent Updates and its parts, in
+// milliseconds.
+func (d *frameTimes) updateMax() (total, layout, follow float64) {
 	var longest time.Duration
-	for _, t := range d.updates[:min(d.nu, len(d.updates))] {
-		longest = max(longest, t)
+	var parts updateParts
+	for i, t := range d.updates[:min(d.nu, len(d.updates))] {
+		if t > longest {
+			longest, parts = t, d.parts[i]
+		}
 	}
-	return float64(longest.Microseconds()) / 1000
+	return ms(longest), ms(parts.layout), ms(parts.follow)
 }
+
+func ms(t time.Duration) float64 { return float64(t.Microseconds()) / 1000 }
 
 func (d *frameTimes) add(t time.Duration, drawn float64) {
 	d.last[d.n%len(d.last)] = t

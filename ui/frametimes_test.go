@@ -5,22 +5,23 @@ import (
 	"time"
 )
 
-// The status's longest Update is the longest of the last 120: a slow
-// frame is reported while it is recent, and forgotten after.
+// The status's longest Update is the longest of the last 120, with its
+// own parts: a slow frame is reported while it is recent, and forgotten
+// after.
 func TestUpdateMaxIsTheRecentLongest(t *testing.T) {
 	var d frameTimes
-	if got := d.updateMax(); got != 0 {
+	if got, _, _ := d.updateMax(); got != 0 {
 		t.Fatalf("no updates: %v ms, want 0", got)
 	}
-	d.addUpdate(250 * time.Millisecond)
+	d.addUpdate(250*time.Millisecond, updateParts{layout: 10 * time.Millisecond, follow: 200 * time.Millisecond})
 	for range 119 {
-		d.addUpdate(3 * time.Millisecond)
+		d.addUpdate(3*time.Millisecond, updateParts{layout: 2 * time.Millisecond, follow: time.Millisecond})
 	}
-	if got := d.updateMax(); got != 250 {
-		t.Errorf("a slow update 119 frames ago: longest %v ms, want 250", got)
+	if got, layout, follow := d.updateMax(); got != 250 || layout != 10 || follow != 200 {
+		t.Errorf("a slow update 119 frames ago: longest %v ms (layout %v, following %v), want 250 (10, 200)", got, layout, follow)
 	}
-	d.addUpdate(4 * time.Millisecond)
-	if got := d.updateMax(); got != 4 {
-		t.Errorf("the slow update 120 frames ago: longest %v ms, want 4", got)
+	d.addUpdate(4*time.Millisecond, updateParts{layout: 3 * time.Millisecond})
+	if got, layout, follow := d.updateMax(); got != 4 || layout != 3 || follow != 0 {
+		t.Errorf("the slow update 120 frames ago: longest %v ms (layout %v, following %v), want 4 (3, 0)", got, layout, follow)
 	}
 }

@@ -261,12 +261,15 @@ func (v *matchView) char(r rune) {
 const receiveBudget = 8 * time.Millisecond
 
 // update moves playback along by dt seconds and sends a person's move
-// once it is complete.
-func (v *matchView) update(in *input, dt float64) {
+// once it is complete. It returns the time it took to follow the
+// match's new turns.
+func (v *matchView) update(in *input, dt float64) time.Duration {
 	pb := v.pb
+	start := time.Now()
 	if err := pb.receiveFor(receiveBudget); err != nil {
 		v.app.toastf("%v", err)
 	}
+	followed := time.Since(start)
 	if !v.dragging { // the playhead stays where the pointer holds it
 		pb.tick(dt)
 	}
@@ -279,6 +282,7 @@ func (v *matchView) update(in *input, dt float64) {
 		v.send()
 	}
 	v.sped = false
+	return followed
 }
 
 // updateTimeline seeks where the timeline is clicked or dragged.

@@ -47,8 +47,12 @@ type Status struct {
 	DrawMs    float64 `json:"draw_ms"`
 	DrawMaxMs float64 `json:"draw_max_ms"`
 	// UpdateMaxMs is the longest Go-side Update of the last 120: taking
-	// the match's news and following its turns.
-	UpdateMaxMs float64 `json:"update_max_ms"`
+	// the match's news and following its turns. Its layout of the view
+	// and its following of the turns are the parts of it that say which
+	// a slow one was.
+	UpdateMaxMs       float64 `json:"update_max_ms"`
+	UpdateMaxLayoutMs float64 `json:"update_max_layout_ms"`
+	UpdateMaxFollowMs float64 `json:"update_max_follow_ms"`
 	// Drawn is the mean share of the screen those frames drew: the rest
 	// the screen kept from the frame before.
 	Drawn   float64               `json:"drawn"`
@@ -110,7 +114,7 @@ func (a *App) updateStatus() {
 		Game: a.opts.Game, Players: [2]string{a.opts.P1, a.opts.P2}, Seed: a.opts.Seed, Preset: a.opts.Preset,
 		Targets: map[string][4]float64{}, Thinking: a.opts.Thinking, ThoughtTurn: -1}
 	s.Draws, s.DrawMs, s.DrawMaxMs = a.times.stats()
-	s.UpdateMaxMs = a.times.updateMax()
+	s.UpdateMaxMs, s.UpdateMaxLayoutMs, s.UpdateMaxFollowMs = a.times.updateMax()
 	s.Drawn = a.times.meanDrawn()
 	css := func(r rect) [4]float64 {
 		k := a.scale / a.zoom()
