@@ -121,39 +121,67 @@ func diffNext(x1, x2, b0, b1, b2, b3, b4 uint64) (n1, n2 uint64) {
 
 // stepDiff is the diff step for boards of any width.
 func (b *Board) stepDiff(dst *Board, fresh bool) {
+	W, mask := b.words, b.lastMask()
+	win := newRowWindow(b, ^uint64(0))
+	live := b.liveRows()
+	for r := range b.rows {
+		if dst.deadNext(live, r, fresh) {
+			continue
+		}
+		rows := win.at(r)
+		o1, o2 := dst.plane[0][r*W:(r+1)*W], dst.plane[1][r*W:(r+1)*W]
+		diffRow(o1, o2, b.plane[0][r*W:(r+1)*W], b.plane[1][r*W:(r+1)*W], rows)
+		o1[W-1] &= mask
+		o2[W-1] &= mask
+	}
+}
+
+// rowWindow holds the row sums (rowSumN) of the three rows a row of the
+// next generation sees, rolled down the board a row at a time: each
+// row's sums are computed once and read by the three rows that see it.
+// It rolls past the rows a step skips as if they were not skipped: a
+// row is skipped only where it and its neighbours are dead, so the two
+// rows it holds then and the two above the row asked for next are all
+// dead, and a dead row's sums are every dead row's.
+type rowWindow struct {
+	b     *Board
+	flip  uint64         // the second plane's complement: all ones for NOT-P2 (diff), 0 (classic)
+	rows  [3][4][]uint64 // [up, mid, down][lo, hi of the first plane, lo, hi of the second]
+	first bool           // no row asked for yet
+	mask  uint64         // the last word's columns
+	top   uint           // the last column's bit in the last word
+}
+
+func newRowWindow(b *Board, flip uint64) *rowWindow {
 	W := b.words
-	mask := b.lastMask()
-	top := uint(b.cols-1) & 63
+	w := &rowWindow{b: b, flip: flip, first: true, mask: b.lastMask(), top: uint(b.cols-1) & 63}
 	scratch := make([]uint64, 12*W)
-	var rows [3][4][]uint64 // [up, mid, down][l1, h1, l2, h2]
 	for k := range 3 {
 		for j := range 4 {
 			o := (k*4 + j) * W
-			rows[k][j] = scratch[o : o+W]
+			w.rows[k][j] = scratch[o : o+W]
 		}
 	}
-	sum := func(dst *[4][]uint64, r int) {
-		rowSumN(dst[0], dst[1], b.plane[0][r*W:(r+1)*W], 0, mask, top)
-		rowSumN(dst[2], dst[3], b.plane[1][r*W:(r+1)*W], ^uint64(0), mask, top)
+	return w
+}
+
+// at returns the sums of the rows above, on and below row r, the rows
+// asked for going down the board.
+func (w *rowWindow) at(r int) *[3][4][]uint64 {
+	if w.first {
+		w.sum(&w.rows[1], w.b.wrapRow(r-1))
+		w.sum(&w.rows[2], r)
+		w.first = false
 	}
-	live, stale := b.liveRows(), true
-	for r := range b.rows {
-		if dst.deadNext(live, r, fresh) {
-			stale = true
-			continue
-		}
-		if stale {
-			sum(&rows[0], b.wrapRow(r-1))
-			sum(&rows[1], r)
-			stale = false
-		}
-		sum(&rows[2], b.wrapRow(r+1))
-		o1, o2 := dst.plane[0][r*W:(r+1)*W], dst.plane[1][r*W:(r+1)*W]
-		diffRow(o1, o2, b.plane[0][r*W:(r+1)*W], b.plane[1][r*W:(r+1)*W], &rows)
-		o1[W-1] &= mask
-		o2[W-1] &= mask
-		rows[0], rows[1], rows[2] = rows[1], rows[2], rows[0]
-	}
+	w.rows[0], w.rows[1], w.rows[2] = w.rows[1], w.rows[2], w.rows[0]
+	w.sum(&w.rows[2], w.b.wrapRow(r+1))
+	return &w.rows
+}
+
+func (w *rowWindow) sum(dst *[4][]uint64, r int) {
+	W := w.b.words
+	rowSumN(dst[0], dst[1], w.b.plane[0][r*W:(r+1)*W], 0, w.mask, w.top)
+	rowSumN(dst[2], dst[3], w.b.plane[1][r*W:(r+1)*W], w.flip, w.mask, w.top)
 }
 
 // liveRows reports, row by row, whether b has a live cell there. A big
@@ -251,31 +279,14 @@ func rowSumN(lo, hi, row []uint64, flip, mask uint64, top uint) {
 
 // stepClassic is the classic B3/S23 step, per colour.
 func (b *Board) stepClassic(dst *Board, fresh bool) {
-	W := b.words
-	mask := b.lastMask()
-	top := uint(b.cols-1) & 63
-	var rows [3][4][]uint64
-	for k := range 3 {
-		for j := range 4 {
-			rows[k][j] = make([]uint64, W)
-		}
-	}
-	sum := func(dst *[4][]uint64, r int) {
-		rowSumN(dst[0], dst[1], b.plane[0][r*W:(r+1)*W], 0, mask, top)
-		rowSumN(dst[2], dst[3], b.plane[1][r*W:(r+1)*W], 0, mask, top)
-	}
-	live, stale := b.liveRows(), true
+	W, mask := b.words, b.lastMask()
+	win := newRowWindow(b, 0)
+	live := b.liveRows()
 	for r := range b.rows {
 		if dst.deadNext(live, r, fresh) {
-			stale = true
 			continue
 		}
-		if stale {
-			sum(&rows[0], b.wrapRow(r-1))
-			sum(&rows[1], r)
-			stale = false
-		}
-		sum(&rows[2], b.wrapRow(r+1))
+		rows := win.at(r)
 		u, m, d := &rows[0], &rows[1], &rows[2]
 		for i := range W {
 			x1, x2 := b.plane[0][r*W+i], b.plane[1][r*W+i]
@@ -292,7 +303,6 @@ func (b *Board) stepClassic(dst *Board, fresh bool) {
 			dst.plane[0][r*W+i] = (x1&(three1|four1) | dead&three1&zero2) & wordMask(i, W, mask)
 			dst.plane[1][r*W+i] = (x2&(three2|four2) | dead&three2&zero1) & wordMask(i, W, mask)
 		}
-		rows[0], rows[1], rows[2] = rows[1], rows[2], rows[0]
 	}
 }
 
