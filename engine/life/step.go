@@ -188,7 +188,7 @@ func (w *rowWindow) sum(dst *[4][]uint64, r int) {
 // board is mostly dead (Life at 4096x4096 starts with 24 small shapes a
 // side), and a row whose three rows (itself and its neighbours, wrapped)
 // are dead stays dead under either ruleset: its step is then a scan for
-// live rows. Stepping past a dead row leaves the rolling row sums stale.
+// live rows.
 func (b *Board) liveRows() []bool {
 	W := b.words
 	live := make([]bool, b.rows)
