@@ -209,7 +209,7 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 	b.openEditor("colosseum")
 	b.setSource(edited)
 	b.chooseOpponent("greedy")
-	refSt, ref := b.runFrames()
+	refSt, _ := b.runFrames()
 	// A static host builds no Go: the bot is interpreted, the editor says
 	// why, and it plays arena play's moves (built with Go there).
 	if run := b.editorRun(); run != "interpreted: this page's host builds no Go (a static site)" {
@@ -230,7 +230,6 @@ func TestPageGauntletOfItsBot(t *testing.T) {
 		b.fatalf("on a static host the gauntlet does not say its games interpret the bot: %q", notes)
 	}
 	b.drewDuringEachGame(st.Total)
-	t.Logf("frames: during one match of the bot %.1f a second, the longest interval %.0f ms", rate(ref), longest(ref))
 	cli, results := cliGauntlet(t, "colosseum", edited, 2)
 	sameStandings(b, st, cli, results)
 	bot := entrant(st, "bot")
@@ -357,18 +356,6 @@ func TestPageGauntletBadBot(t *testing.T) {
 		}
 	}
 	t.Logf("%d games, each lost: %s", st.Played, reasons)
-}
-
-// rate is the frames a second of some frame intervals.
-func rate(gaps []float64) float64 {
-	sum := 0.0
-	for _, g := range gaps {
-		sum += g
-	}
-	if sum == 0 {
-		return 0
-	}
-	return 1000 * float64(len(gaps)) / sum
 }
 
 // desktop ends the phone's emulation: the laptop's window again.

@@ -279,7 +279,7 @@ func (a *App) Update() error {
 	default:
 		a.start.layout(a.canvas, st, w, h)
 	}
-	parts := updateParts{layout: time.Since(laid)}
+	times := updateTimes{layout: time.Since(laid)}
 	switch {
 	case a.help:
 		if in.clicked {
@@ -302,13 +302,14 @@ func (a *App) Update() error {
 		a.char(r)
 	}
 	if a.match != nil {
-		parts.follow = a.match.update(in, dt)
+		times.follow = a.match.update(in, dt)
 	}
 	if a.confirm != nil { // asked by a key this frame
 		a.confirm.layout(a.canvas, st, w, h)
 	}
 	a.frames++
-	a.times.addUpdate(time.Since(start), parts)
+	times.total = time.Since(start)
+	a.times.addUpdate(times)
 	a.updateStatus()
 	return nil
 }
@@ -634,34 +635,32 @@ type frameTimes struct {
 	last    [120]time.Duration
 	drawn   [120]float64 // share of the screen each frame drew
 	nu      int
-	updates [120]time.Duration
-	parts   [120]updateParts
+	updates [120]updateTimes
 }
 
-// updateParts are the parts of an Update a slow one is told by: the
-// view's layout, and following the match's new turns.
-type updateParts struct{ layout, follow time.Duration }
+// updateTimes are an Update's time and the parts of it a slow one is
+// told by: the view's layout, and following the match's new turns.
+type updateTimes struct{ total, layout, follow time.Duration }
 
-// addUpdate records an Update's time and its parts.
-func (d *frameTimes) addUpdate(t time.Duration, p updateParts) {
-	d.updates[d.nu%len(d.updates)] = t
-	d.parts[d.nu%len(d.parts)] = p
+// addUpdate records an Update's times.
+func (d *frameTimes) addUpdate(u updateTimes) {
+	d.updates[d.nu%len(d.updates)] = u
 	d.nu++
 }
 
 // updateMax is the longest of the recent Updates and its parts, in
 // milliseconds.
 func (d *frameTimes) updateMax() (total, layout, follow float64) {
-	var longest time.Duration
-	var parts updateParts
-	for i, t := range d.updates[:min(d.nu, len(d.updates))] {
-		if t > longest {
-			longest, parts = t, d.parts[i]
+	var longest updateTimes
+	for _, u := range d.updates[:min(d.nu, len(d.updates))] {
+		if u.total > longest.total {
+			longest = u
 		}
 	}
-	return ms(longest), ms(parts.layout), ms(parts.follow)
+	return ms(longest.total), ms(longest.layout), ms(longest.follow)
 }
 
+// ms is a duration in milliseconds, to the microsecond.
 func ms(t time.Duration) float64 { return float64(t.Microseconds()) / 1000 }
 
 func (d *frameTimes) add(t time.Duration, drawn float64) {
@@ -690,7 +689,7 @@ func (d *frameTimes) stats() (n int, mean, longest float64) {
 	var sum time.Duration
 	for _, t := range d.last[:k] {
 		sum += t
-		longest = max(longest, float64(t.Microseconds())/1000)
+		longest = max(longest, ms(t))
 	}
-	return d.n, float64(sum.Microseconds()) / 1000 / float64(k), longest
+	return d.n, ms(sum) / float64(k), longest
 }

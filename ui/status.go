@@ -287,7 +287,7 @@ func (a *App) ThinkJSON() string {
 	think := make([][2]float64, len(rec.Turns))
 	for i, t := range rec.Turns {
 		for side := range 2 {
-			think[i][side] = float64(t.Think[side].Microseconds()) / 1000
+			think[i][side] = ms(t.Think[side])
 		}
 	}
 	b, _ := json.Marshal(think)
@@ -320,7 +320,7 @@ func (a *App) MeanThink(player string) float64 {
 	if n == 0 {
 		return 0
 	}
-	return float64(total.Microseconds()) / 1000 / float64(n)
+	return ms(total) / float64(n)
 }
 
 // MovesJSON returns the actions of the match shown, turn by turn, as a
